@@ -1,0 +1,40 @@
+import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
+import { ko } from "~/lib/messages";
+import * as css from "./shop.css";
+
+/** A thrown 404 whose data is this marker means "the product exists in the URL but cannot be shown". */
+export const NOT_READY = "not-ready";
+
+function describe(error: unknown): { title: string; body: string } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return error.data === NOT_READY
+        ? { title: ko.errors.notReady, body: ko.errors.notReadyBody }
+        : { title: ko.errors.pageNotFound, body: ko.errors.pageNotFoundBody };
+    }
+    if (error.status === 502 || error.status === 503 || error.status === 504) {
+      return { title: ko.errors.upstream, body: ko.errors.upstreamBody };
+    }
+  }
+  return { title: ko.errors.unexpected, body: ko.errors.unexpectedBody };
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForStaleChunk();
+  }, [error]);
+  const { title, body } = describe(error);
+  return (
+    <main className={css.empty}>
+      <h1>{title}</h1>
+      <p>{body}</p>
+      <p>
+        <Link to="/" className={css.pagerLink}>
+          {ko.errors.goHome}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from "react";
+import type { ShopInfo } from "~/lib/api/contracts";
+import { ko } from "~/lib/messages";
+import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/theme";
+import { DRAWER_TOGGLE_ID } from "./Drawer";
+import * as css from "./shop.css";
+
+/** True once the page has scrolled past the header's height plus the spec's 100 px. */
+export function useHeaderFixed(height: number): boolean {
+  const [fixed, setFixed] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setFixed(window.scrollY > height + HEADER_SCROLL_OFFSET);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [height]);
+  return fixed;
+}
+
+export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageUrl: string; actions?: React.ReactNode }) {
+  const height = headerHeight(shop);
+  const fixed = useHeaderFixed(height);
+  const showLogo = shop.use_logo && shop.logo;
+  return (
+    <>
+      {/* Keeps the content from jumping up when the header leaves the flow. */}
+      {fixed ? <div className={css.headerSpacer} aria-hidden="true" /> : null}
+      <header className={fixed ? `${css.header} ${css.headerFixed}` : css.header} data-fixed={fixed ? "true" : "false"}>
+        <label htmlFor={DRAWER_TOGGLE_ID} className={css.iconButton} aria-label={ko.header.openMenu} title={ko.header.openMenu}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </label>
+        <a className={css.brand} href={`${shop.url}/`}>
+          {showLogo ? <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} /> : <span>{shop.name}</span>}
+          {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
+        </a>
+        {actions}
+      </header>
+    </>
+  );
+}
+
+function SocialLinks({ shop }: { shop: ShopInfo }) {
+  // Inside the brand link: shown as labels only, the drawer carries the real links.
+  const names = [
+    shop.youtube && ko.drawer.youtube,
+    shop.instagram && ko.drawer.instagram,
+    shop.naver && ko.drawer.naver,
+    shop.link1 && ko.drawer.link,
+  ].filter(Boolean);
+  return (
+    <span className={css.social} data-testid="header-social">
+      {names.map((n) => (
+        <span key={String(n)}>{n}</span>
+      ))}
+    </span>
+  );
+}

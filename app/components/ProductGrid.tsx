@@ -1,0 +1,48 @@
+import type { ProductCard as Card } from "~/lib/api/contracts";
+import { formatKRW } from "~/lib/format";
+import { ko } from "~/lib/messages";
+import { SmartLink } from "./SmartLink";
+import * as css from "./shop.css";
+
+export function ProductGrid({ items, storageUrl, label }: { items: Card[]; storageUrl: string; label: string }) {
+  return (
+    <ul className={css.grid} aria-label={label}>
+      {items.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} storageUrl={storageUrl} eager={i < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductCard({ product, storageUrl, eager }: { product: Card; storageUrl: string; eager?: boolean }) {
+  return (
+    <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
+      {product.image ? (
+        <img
+          className={css.cardImage}
+          src={`${storageUrl}${product.image}`}
+          alt=""
+          width={300}
+          height={300}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      ) : (
+        <div className={css.cardImage} />
+      )}
+      <div className={css.cardBody}>
+        <h3 className={css.cardTitle}>{product.title}</h3>
+        <div className={css.cardPrice}>
+          {formatKRW(product.price)}
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
+          ) : null}
+        </div>
+        {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
+        {product.sold_out ? <span className={css.soldOutTag}>{ko.product.soldOut}</span> : null}
+      </div>
+    </SmartLink>
+  );
+}

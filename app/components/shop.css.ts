@@ -1,0 +1,211 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { vars } from "../../styles/theme.css";
+
+export const DRAWER_WIDTH = 250;
+
+export const page = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh", background: vars.color.sub });
+
+export const header = style({
+  position: "relative",
+  zIndex: 50,
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  height: vars.header.height,
+  padding: "0 8px",
+  background: vars.color.main,
+  color: vars.color.onMain,
+  maxWidth: 720,
+  margin: "0 auto",
+});
+
+// Once scrolled past header height + 100 px the header is pinned, 56 px high.
+export const headerFixed = style({
+  position: "fixed",
+  top: 0,
+  left: 0,
+  right: 0,
+  height: 56,
+  boxShadow: "0 2px 8px rgba(0,0,0,.15)",
+});
+
+export const headerSpacer = style({ height: vars.header.height });
+
+export const iconButton = style({
+  display: "inline-grid",
+  placeItems: "center",
+  minWidth: 44,
+  height: 44,
+  padding: "0 8px",
+  border: 0,
+  borderRadius: 8,
+  background: "transparent",
+  color: "inherit",
+  cursor: "pointer",
+  textDecoration: "none",
+  fontSize: "calc(1em + 2px)",
+});
+
+export const brand = style({
+  flex: 1,
+  minWidth: 0,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: 4,
+  color: "inherit",
+  textDecoration: "none",
+  fontWeight: 700,
+  fontSize: "calc(1em + 6px)",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+});
+
+export const logo = style({ height: vars.header.logoHeight, width: "auto" });
+
+export const social = style({ display: "flex", gap: 12, fontSize: "calc(1em - 1px)", fontWeight: 400 });
+
+export const badge = style({
+  display: "inline-block",
+  minWidth: 18,
+  padding: "0 5px",
+  borderRadius: 9,
+  background: vars.color.danger,
+  color: "#fff",
+  fontSize: 11,
+  lineHeight: "18px",
+  textAlign: "center",
+});
+
+// The drawer opens with a checkbox, so the menu works before (and without) JavaScript.
+export const drawerToggle = style({ position: "absolute", opacity: 0, pointerEvents: "none" });
+
+export const scrim = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 90,
+  background: "rgba(0,0,0,.4)",
+  opacity: 0,
+  visibility: "hidden",
+  transition: "opacity .2s, visibility .2s",
+  selectors: { [`${drawerToggle}:checked ~ &`]: { opacity: 1, visibility: "visible" } },
+});
+
+export const drawer = style({
+  position: "fixed",
+  top: 0,
+  bottom: 0,
+  left: 0,
+  zIndex: 100,
+  width: DRAWER_WIDTH,
+  overflowY: "auto",
+  background: vars.color.surface,
+  transform: "translateX(-100%)",
+  visibility: "hidden",
+  transition: "transform .2s ease-out, visibility .2s",
+  selectors: { [`${drawerToggle}:checked ~ &`]: { transform: "none", visibility: "visible" } },
+});
+
+export const drawerHead = style({ padding: "20px 16px", background: vars.color.main, color: vars.color.onMain });
+export const drawerShopName = style({ margin: 0, fontSize: "calc(1em + 6px)" });
+export const drawerSection = style({ padding: "8px 0", borderBottom: `1px solid ${vars.color.line}` });
+
+export const drawerLink = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  width: "100%",
+  minHeight: 44,
+  padding: "0 16px",
+  border: 0,
+  background: "none",
+  textAlign: "left",
+  textDecoration: "none",
+  fontSize: "calc(1em + 2px)",
+  cursor: "pointer",
+});
+
+export const categoryTree = style({ listStyle: "none", margin: 0, padding: 0 });
+export const categoryChild = style({ paddingLeft: 16 });
+
+const appear = keyframes({ to: { visibility: "visible", opacity: 1 } });
+
+// Shown about 2 s after load (spec §9), by CSS alone so it needs no script.
+export const footer = style({
+  padding: "24px 16px 40px",
+  color: vars.color.muted,
+  background: vars.color.sub2,
+  fontSize: "calc(1em - 1px)",
+  visibility: "hidden",
+  opacity: 0,
+  animation: `${appear} .3s ease-out 2s forwards`,
+});
+
+export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: "4px 16px", margin: "0 0 12px", padding: 0, listStyle: "none" });
+export const footerInfo = style({ margin: 0, display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 8px" });
+
+export const main = style({ padding: "12px 12px 32px" });
+
+export const sectionTitle = style({ margin: "16px 4px 12px", fontSize: "calc(1em + 4px)" });
+
+export const grid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: 12,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  "@media": { "(min-width: 600px)": { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } },
+});
+
+export const card = style({
+  display: "block",
+  color: vars.skin.color,
+  textDecoration: "none",
+  background: vars.skin.bg,
+  borderRadius: 8,
+  overflow: "hidden",
+  boxShadow: `0 1px calc(${vars.skin.elevation} * 6px) rgba(0,0,0,.12)`,
+});
+
+export const cardImage = style({
+  width: "100%",
+  aspectRatio: `1 / ${vars.skin.ratio}`,
+  objectFit: "cover",
+  background: vars.skin.bg1,
+});
+
+export const cardBody = style({ padding: "8px 10px 10px" });
+export const cardTitle = style({
+  margin: 0,
+  fontSize: `calc(1em * ${vars.skin.prodSize})`,
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+});
+export const cardPrice = style({ marginTop: 4, fontWeight: 700, color: vars.skin.price, fontSize: `calc(1em * ${vars.skin.priceSize})` });
+export const listPrice = style({ marginLeft: 4, color: vars.color.muted, fontWeight: 400, textDecoration: "line-through", fontSize: "0.9em" });
+export const soldOutTag = style({ display: "inline-block", marginTop: 4, padding: "0 6px", borderRadius: 4, background: "#555", color: "#fff", fontSize: 11 });
+export const pickTag = style({ display: "inline-block", marginTop: 4, marginRight: 4, padding: "0 6px", borderRadius: 4, background: vars.skin.new, color: "#fff", fontSize: 11 });
+
+export const pager = style({ display: "flex", justifyContent: "center", alignItems: "center", gap: 16, margin: "24px 0" });
+export const pagerLink = style({ padding: "8px 14px", border: `1px solid ${vars.color.line}`, borderRadius: 8, textDecoration: "none", background: vars.color.surface });
+
+export const chips = style({ display: "flex", gap: 8, overflowX: "auto", padding: "4px 0 12px", margin: 0, listStyle: "none" });
+export const chip = style({
+  display: "inline-block",
+  whiteSpace: "nowrap",
+  padding: "6px 12px",
+  borderRadius: 16,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  textDecoration: "none",
+  selectors: { '&[aria-current="page"]': { background: vars.color.main, borderColor: vars.color.main, color: vars.color.onMain } },
+});
+
+export const empty = style({ padding: "48px 16px", textAlign: "center", color: vars.color.muted });
+
+export const ieBanner = style({ padding: "10px 16px", background: "#fff3cd", color: "#664d03", textAlign: "center", fontSize: 13 });

@@ -1,0 +1,76 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "../../../styles/theme.css";
+
+const slide = keyframes({ from: { opacity: 0, transform: "translateY(8px)" }, to: { opacity: 1, transform: "none" } });
+
+const barBase = style({
+  position: "fixed",
+  left: "50%",
+  transform: "translateX(-50%)",
+  zIndex: 1000,
+  maxWidth: "min(480px, calc(100vw - 24px))",
+  width: "max-content",
+  padding: "12px 16px",
+  borderRadius: 8,
+  fontSize: "calc(1em + 2px)",
+  boxShadow: "0 4px 16px rgba(0,0,0,.2)",
+  animation: `${slide} .2s ease-out`,
+});
+
+export const snackbar = styleVariants({
+  top: [barBase, { top: 12, background: "#323232", color: "#fff" }],
+  bottom: [barBase, { bottom: 16, background: "#323232", color: "#fff" }],
+});
+
+export const infoBar = style([
+  barBase,
+  { top: 0, borderRadius: 0, width: "100%", maxWidth: "none", background: vars.color.main, color: vars.color.onMain },
+]);
+
+export const dialog = style({
+  border: 0,
+  borderRadius: 12,
+  padding: 0,
+  width: "min(360px, calc(100vw - 32px))",
+  boxShadow: "0 8px 32px rgba(0,0,0,.25)",
+  selectors: { "&::backdrop": { background: "rgba(0,0,0,.45)" } },
+});
+
+export const dialogBody = style({ padding: "20px 20px 8px", fontSize: "calc(1em + 2px)", whiteSpace: "pre-line" });
+
+export const dialogInput = style({
+  display: "block",
+  width: "100%",
+  marginTop: 12,
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+});
+
+export const dialogActions = style({ display: "flex", justifyContent: "flex-end", gap: 8, padding: "12px 16px 16px" });
+
+export const button = style({
+  minWidth: 72,
+  padding: "10px 14px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  cursor: "pointer",
+});
+
+export const primaryButton = style([button, { background: vars.color.btn, borderColor: vars.color.btn, color: vars.color.onMain }]);
+
+const grow = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(.92)" } });
+
+export const progress = style({
+  position: "fixed",
+  top: 0,
+  left: 0,
+  right: 0,
+  height: 3,
+  zIndex: 1100,
+  transformOrigin: "left",
+  background: vars.color.main,
+  // Creeps toward the end over the spec's 5 s; finishing jumps to full.
+  animation: `${grow} 5s cubic-bezier(.1,.7,.3,1) forwards`,
+});

@@ -1,0 +1,66 @@
+import { api, ApiErrorBody, type ApiName, type BodyIn, type QueryIn, type Result } from "./contracts";
+
+/** How the client reaches the API: in-process (embedded) or over HTTP to an upstream. */
+export type Transport = (request: Request) => Promise<Response>;
+
+export class ShopApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Upstream calls give up after this long; the page then shows a clean error instead of hanging. */
+export const UPSTREAM_TIMEOUT_MS = 8000;
+
+export function upstreamTransport(origin: string, fetcher: typeof fetch = fetch): Transport {
+  return async (request) => {
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, origin);
+    try {
+      return await fetcher(new Request(target, request), { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+      throw new ShopApiError(502, timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE", String(error));
+    }
+  };
+}
+
+type CallInput<N extends ApiName> = { query?: QueryIn<N>; body?: BodyIn<N> };
+
+/**
+ * The storefront's only way to the shop API. Requests carry the shopper's cookies (so the API
+ * knows who is asking) and responses are checked against the shared contract.
+ */
+export function createShopApi(transport: Transport, opts: { origin: string; cookie?: string | null }) {
+  async function call<N extends ApiName>(name: N, input: CallInput<N> = {}): Promise<Result<N>> {
+    const endpoint = api[name];
+    const url = new URL(endpoint.path, opts.origin);
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({ accept: "application/json" });
+    if (opts.cookie) headers.set("cookie", opts.cookie);
+    let body: string | undefined;
+    if (endpoint.method === "POST") {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(input.body ?? {});
+    }
+    const response = await transport(new Request(url, { method: endpoint.method, headers, body }));
+    const data: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = ApiErrorBody.safeParse(data);
+      const error = parsed.success ? parsed.data.error : { code: "HTTP_" + response.status, message: "" };
+      throw new ShopApiError(response.status, error.code, error.message);
+    }
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) throw new ShopApiError(502, "BAD_RESPONSE", `${name}: ${parsed.error.message}`);
+    return parsed.data as Result<N>;
+  }
+  return { call };
+}
+
+export type ShopApi = ReturnType<typeof createShopApi>;

@@ -1,0 +1,283 @@
+/**
+ * The shop API as data: every endpoint's method, path, query/body and response schema.
+ * The embedded API (functions/api) validates requests with these; the storefront's client
+ * validates responses with them. An upstream implementing the same contract is interchangeable.
+ */
+import { z } from "zod";
+
+export type Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  method: "GET" | "POST";
+  path: string;
+  query: Q;
+  body: B;
+  response: R;
+};
+
+function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
+  method: "GET" | "POST";
+  path: string;
+  query: Q;
+  body?: B;
+  response: R;
+}): Endpoint<Q, B, R> {
+  return { ...e, body: (e.body ?? z.undefined()) as B };
+}
+
+const id = z.coerce.number().int().positive();
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+export const SkinDetail = z.object({
+  ratio: z.number(),
+  bg: z.string(),
+  color: z.string(),
+  price: z.string(),
+  bg1: z.string(),
+  prod_size: z.number(),
+  price_size: z.number(),
+  hot: z.string(),
+  new: z.string(),
+  elevation: z.number(),
+  show_prod: z.number(),
+  show_price: z.number(),
+});
+export type SkinDetail = z.infer<typeof SkinDetail>;
+
+const nullableText = z.string().nullable();
+
+export const ShopInfo = z.object({
+  shopid: z.number().int(),
+  uid: z.number().int(),
+  dom: z.string(),
+  dom3: nullableText,
+  /** Absolute home address of the shop: its custom domain when set, else its sub-domain. */
+  url: z.string(),
+  status: z.enum(["open", "preparing", "closed"]),
+  shop_type: z.enum(["shop", "restaurant"]),
+  name: z.string(),
+  mcolor: z.string(),
+  mcolor2: nullableText,
+  scolor: z.string(),
+  scolor2: nullableText,
+  btn_color: nullableText,
+  themeColor: nullableText,
+  bgimg: z.string(),
+  font_name: z.string(),
+  font_size: z.number(),
+  header_height: z.number(),
+  logo: nullableText,
+  use_logo: z.boolean(),
+  logo_height: z.number(),
+  show_link: z.boolean(),
+  design: z.object({ skin: z.string(), value: SkinDetail }),
+  notice: nullableText,
+  linkpage: nullableText,
+  naver: nullableText,
+  youtube: nullableText,
+  instagram: nullableText,
+  link1: nullableText,
+  help_email: nullableText,
+  kakao_cs: nullableText,
+  kakao_link: nullableText,
+  profile: nullableText,
+  facebook_pixel: nullableText,
+  facebook_moco_pixel: nullableText,
+  rat: nullableText,
+  g_tagid: nullableText,
+  agency_g_tagid: nullableText,
+  agency_gtag_id: nullableText,
+  point: z.boolean(),
+  join_point: z.number(),
+  corp: nullableText,
+  corpname: nullableText,
+  ceo: nullableText,
+  idnum: nullableText,
+  idnum_singo: nullableText,
+  zipcode: nullableText,
+  address: nullableText,
+  tel: nullableText,
+  email: nullableText,
+  kcp_code: nullableText,
+  free_delivery_threshold: z.number().int(),
+  delivery_fee: z.number().int(),
+});
+export type ShopInfo = z.infer<typeof ShopInfo>;
+
+export const Category = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const ProductCard = z.object({
+  id: z.number().int(),
+  sid: z.string(),
+  title: z.string(),
+  price: z.number().int(),
+  list_price: z.number().int().nullable(),
+  image: z.string().nullable(),
+  ptype: z.enum(["normal", "pick"]),
+  like: z.number().int(),
+  comment: z.number().int(),
+  sold_out: z.boolean(),
+});
+export type ProductCard = z.infer<typeof ProductCard>;
+
+export const ProductOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  extra_price: z.number().int(),
+  stock: z.number().int(),
+  default_option: z.boolean(),
+});
+export type ProductOption = z.infer<typeof ProductOption>;
+
+export const ProductDetail = ProductCard.extend({
+  /** The shop selling it here (uid) and, for a pick, the shop that owns the goods. */
+  uid: z.number().int(),
+  origin_uid: z.number().int(),
+  origin_shop_name: z.string(),
+  shop_name: z.string(),
+  category_id: z.number().int().nullable(),
+  summary: z.string().nullable(),
+  images: z.array(z.string()),
+  options: z.array(ProductOption),
+  adult_only: z.boolean(),
+  auth_only: z.boolean(),
+  members_only: z.boolean(),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const AdditionalInfo = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  delivery: z.object({ fee: z.number().int(), free_threshold: z.number().int(), shop_name: z.string() }),
+  seller: z.object({ corpname: z.string().nullable(), tel: z.string().nullable() }),
+});
+export type AdditionalInfo = z.infer<typeof AdditionalInfo>;
+
+export const ProductPage = z.object({
+  items: z.array(ProductCard),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  category: Category.nullable(),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+export const Notice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  pinned: z.boolean(),
+  created_at: z.number().int(),
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const api = {
+  shopInfo: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/info",
+    query: z.object({ id: z.string().trim().min(1).max(253), domain: flag.default(true) }),
+    response: ShopInfo,
+  }),
+  shopDomains: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/info/v2",
+    query: z.object({ id }),
+    response: z.object({ dom: z.string(), dom3: nullableText }),
+  }),
+  shopDomainInfo: endpoint({
+    method: "GET",
+    path: "/api/myshp/shopid/info/dom",
+    query: z.object({ shopid: id.optional(), dom: z.string().trim().min(1).max(253).optional() }),
+    response: z.object({ shopid: z.number().int(), uid: z.number().int(), dom: z.string(), dom3: nullableText, url: z.string() }),
+  }),
+  categories: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/categories",
+    query: z.object({ shopid: id }),
+    response: z.object({ categories: z.array(Category) }),
+  }),
+  productList: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/product/list",
+    query: z.object({
+      shopid: id,
+      category: z.coerce.number().int().min(0).default(0),
+      page,
+      size: z.coerce.number().int().min(1).max(60).default(20),
+    }),
+    response: ProductPage,
+  }),
+  productDetail: endpoint({
+    method: "GET",
+    path: "/myshp/v2/get/product/detail",
+    query: z.object({ sid: z.string().trim().min(1).max(64), shopid: id }),
+    response: ProductDetail,
+  }),
+  additionalInfo: endpoint({
+    method: "GET",
+    path: "/myshp/get/product/additional_info",
+    query: z.object({ id, shopid: id }),
+    response: AdditionalInfo,
+  }),
+  pickableAdditionalInfo: endpoint({
+    method: "GET",
+    path: "/myshp/get/pickable/product/additional_info",
+    query: z.object({ id }),
+    response: AdditionalInfo,
+  }),
+  combinedContents: endpoint({
+    method: "GET",
+    path: "/myshp/v2/get/combined/contents/v2",
+    // type 0: more from the same category; type 1: the shop's most liked
+    query: z.object({ pid: id, type: z.enum(["0", "1"]).default("0"), shopid: id }),
+    response: z.object({ items: z.array(ProductCard) }),
+  }),
+  pidListInfo: endpoint({
+    method: "GET",
+    path: "/api/product/pidlist/info",
+    query: z.object({
+      pidlist: z
+        .string()
+        .regex(/^\d+(,\d+)*$/)
+        .transform((s) => [...new Set(s.split(",").map(Number))])
+        .pipe(z.array(z.number().int().positive()).max(100)),
+    }),
+    response: z.object({ items: z.array(ProductCard.extend({ shopid: z.number().int() })) }),
+  }),
+  productUrl: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/product/url",
+    query: z.object({ sid: z.string().trim().min(1).max(64) }),
+    response: z.object({ url: z.string() }),
+  }),
+  notices: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/notice/list",
+    query: z.object({ shopid: id, page }),
+    response: z.object({ items: z.array(Notice), page: z.number().int(), pages: z.number().int() }),
+  }),
+  storageUrl: endpoint({
+    method: "GET",
+    path: "/api/storage/url",
+    query: z.object({}),
+    response: z.object({ storage_url: z.string() }),
+  }),
+} as const;
+
+export type Api = typeof api;
+export type ApiName = keyof Api;
+export type QueryIn<N extends ApiName> = z.input<Api[N]["query"]>;
+export type BodyIn<N extends ApiName> = z.input<Api[N]["body"]>;
+export type Result<N extends ApiName> = z.output<Api[N]["response"]>;
+
+/** The error body every failing endpoint answers with. */
+export const ApiErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,0 +1,19 @@
+import type { ShopInfo } from "./api/contracts";
+import type { ShopApi } from "./api/client.server";
+import type { Config, Env } from "../../functions/env";
+
+/** Built once per request by functions/worker.ts and handed to every loader and action. */
+export type AppContext = {
+  env: Env;
+  config: Config;
+  /** The shop this request's host belongs to. Requests for unknown hosts never reach Remix. */
+  shop: ShopInfo;
+  api: ShopApi;
+  storageUrl: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+};
+
+declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,84 @@
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { vars } from "../../styles/theme.css";
+import type { ShopInfo } from "./api/contracts";
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
+
+/** Colours come from shop owners: anything that is not a plain hex colour falls back. */
+function colour(value: string | null | undefined, fallback: string): string {
+  return value && HEX.test(value) ? value : fallback;
+}
+
+/** Mixes a hex colour toward white: used for the second main colour when a shop sets none. */
+export function tint(hex: string, amount: number): string {
+  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex.slice(0, 7);
+  const channels = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  return `#${channels
+    .map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/** Readable text on the main colour: dark on light colours, white on dark ones. */
+function onColour(hex: string): string {
+  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#222222" : "#ffffff";
+}
+
+/** The shop's theme as CSS custom properties for the root element's style attribute. */
+export function themeStyle(shop: ShopInfo): Record<string, string> {
+  const main = colour(shop.mcolor, "#3C91E6");
+  const skin = shop.design.value;
+  const font = FONT.test(shop.font_name) ? `"${shop.font_name}", ` : "";
+  return assignInlineVars(vars, {
+    color: {
+      main,
+      main2: colour(shop.mcolor2, tint(main, 0.6)),
+      sub: colour(shop.scolor, "#ffffff"),
+      sub2: colour(shop.scolor2, "#f5f6f8"),
+      btn: colour(shop.btn_color, main),
+      onMain: onColour(main),
+      text: "#222222",
+      muted: "#6b7280",
+      line: "#e5e7eb",
+      surface: "#ffffff",
+      danger: "#d93025",
+    },
+    font: {
+      family: `${font}"Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", sans-serif`,
+      size: `${Math.min(Math.max(shop.font_size, 10), 20)}px`,
+    },
+    header: {
+      height: `${headerHeight(shop)}px`,
+      logoHeight: `${Math.min(Math.max(shop.logo_height, 16), 100)}px`,
+    },
+    skin: {
+      ratio: String(skin.ratio),
+      bg: colour(skin.bg, "#ffffff"),
+      color: colour(skin.color, "#222222"),
+      price: colour(skin.price, "#111111"),
+      bg1: colour(skin.bg1, "#f5f6f8"),
+      prodSize: String(skin.prod_size),
+      priceSize: String(skin.price_size),
+      hot: colour(skin.hot, "#ff5a5a"),
+      new: colour(skin.new, "#3c91e6"),
+      elevation: String(skin.elevation),
+    },
+  });
+}
+
+export const HEADER_MIN = 56;
+export const HEADER_WITH_LINKS = 120;
+/** The header offset past which it becomes fixed: its height plus this (spec §9). */
+export const HEADER_SCROLL_OFFSET = 100;
+
+export function hasSocialLinks(shop: ShopInfo): boolean {
+  return shop.show_link && Boolean(shop.youtube || shop.instagram || shop.naver || shop.link1);
+}
+
+/** Default 56, never below 56, at least 120 when social links are shown. */
+export function headerHeight(shop: ShopInfo): number {
+  const base = Math.max(shop.header_height || HEADER_MIN, HEADER_MIN);
+  return hasSocialLinks(shop) ? Math.max(base, HEADER_WITH_LINKS) : base;
+}

@@ -1,0 +1,94 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import "../styles/global.css";
+import { ErrorPage } from "./components/ErrorPage";
+import { IeBanner } from "./components/IeBanner";
+import { ShopLayout } from "./components/layouts/ShopLayout";
+import { UiProvider } from "./components/ui/UiProvider";
+import { ko } from "./lib/messages";
+import { themeStyle } from "./lib/theme";
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Internet Explorer (MSIE up to 10, Trident for 11) gets a banner recommending desktop Chrome. */
+export function isInternetExplorer(userAgent: string | null): boolean {
+  return /MSIE |Trident\//.test(userAgent ?? "");
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    shop: context.shop,
+    storageUrl: context.storageUrl,
+    isIE: isInternetExplorer(request.headers.get("user-agent")),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+// The shop and its theme do not change while a shopper browses it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.shop.name || ko.defaultShopName },
+  { name: "theme-color", content: data?.shop.themeColor || data?.shop.mcolor || "#3C91E6" },
+];
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root data is missing");
+  return data;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="ko" style={data ? themeStyle(data.shop) : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data?.isIE ? <IeBanner /> : null}
+        <UiProvider>{children}</UiProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The one error boundary: every thrown status gets its Korean page here. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  // Inside a shop, errors keep the shop's frame so the shopper can carry on browsing.
+  return data ? (
+    <ShopLayout shop={data.shop} storageUrl={data.storageUrl} categories={[]}>
+      <ErrorPage error={error} />
+    </ShopLayout>
+  ) : (
+    <ErrorPage error={error} />
+  );
+}

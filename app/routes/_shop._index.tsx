@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ProductGrid } from "~/components/ProductGrid";
+import { SmartLink } from "~/components/SmartLink";
+import * as css from "~/components/shop.css";
+import { formatDate } from "~/lib/format";
+import { ko } from "~/lib/messages";
+import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { useRootData } from "~/root";
+
+const HOME_PRODUCTS = 12;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const shopid = context.shop.shopid;
+  const [products, notices] = await Promise.all([
+    context.api.call("productList", { query: { shopid, category: 0, page: 1, size: HOME_PRODUCTS } }),
+    context.api.call("notices", { query: { shopid, page: 1 } }),
+  ]).catch((e) => rethrowAsResponse(e));
+  return { products: products.items, total: products.total, notices: notices.items.slice(0, 3) };
+}
+
+export default function Home() {
+  const { shop, storageUrl } = useRootData();
+  const { products, total, notices } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {shop.notice ? <p className={css.chip}>{shop.notice}</p> : null}
+      <h1 className={css.sectionTitle}>{ko.home.newArrivals}</h1>
+      {products.length === 0 ? (
+        <p className={css.empty}>{ko.home.noProducts}</p>
+      ) : (
+        <ProductGrid items={products} storageUrl={storageUrl} label={ko.home.newArrivals} />
+      )}
+      {total > products.length ? (
+        <p className={css.pager}>
+          <SmartLink className={css.pagerLink} to="/shop/list?category=0">
+            {ko.home.allProducts} ({ko.list.count(total)})
+          </SmartLink>
+        </p>
+      ) : null}
+      {notices.length > 0 ? (
+        <section aria-labelledby="home-notices">
+          <h2 id="home-notices" className={css.sectionTitle}>
+            <SmartLink to="/shop/notice-list">{ko.home.notices}</SmartLink>
+          </h2>
+          <ul className={css.categoryTree}>
+            {notices.map((n) => (
+              <li key={n.id}>
+                <SmartLink className={css.drawerLink} to={`/shop/notice-list#notice-${n.id}`}>
+                  <span>{n.title}</span>
+                  <small>{formatDate(n.created_at)}</small>
+                </SmartLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

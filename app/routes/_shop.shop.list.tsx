@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/Pager";
+import { ProductGrid } from "~/components/ProductGrid";
+import { SmartLink } from "~/components/SmartLink";
+import * as css from "~/components/shop.css";
+import { ko } from "~/lib/messages";
+import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { useRootData } from "~/root";
+import type { loader as shopLoader } from "./_shop";
+import { useRouteLoaderData } from "@remix-run/react";
+
+export const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("category") ?? "0";
+  if (!/^\d{1,9}$/.test(raw)) throw new Response(null, { status: 404 });
+  const category = Number(raw);
+  const page = pageParam(url);
+  const data = await context.api
+    .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE } })
+    .catch((e) => rethrowAsResponse(e));
+  if (page > data.pages) throw new Response(null, { status: 404 });
+  return data;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  return [{ title: `${data?.category?.name ?? ko.list.all} | ${root?.shop?.name ?? ko.defaultShopName}` }];
+};
+
+export default function ProductList() {
+  const { storageUrl } = useRootData();
+  const { items, page, pages, total, category } = useLoaderData<typeof loader>();
+  const categories = useRouteLoaderData<typeof shopLoader>("routes/_shop")?.categories ?? [];
+  const current = category?.id ?? 0;
+  const parent = category?.parent_id ?? category?.id ?? null;
+  const roots = categories.filter((c) => c.parent_id === null);
+  const children = parent === null ? [] : categories.filter((c) => c.parent_id === parent);
+  const href = (p: number) => `/shop/list?category=${current}${p > 1 ? `&page=${p}` : ""}`;
+  return (
+    <>
+      <h1 className={css.sectionTitle}>{category?.name ?? ko.list.all}</h1>
+      <nav id="categories" aria-label={ko.drawer.categories}>
+        <ul className={css.chips}>
+          <li>
+            <SmartLink className={css.chip} to="/shop/list?category=0" aria-current={current === 0 ? "page" : undefined}>
+              {ko.drawer.allCategory}
+            </SmartLink>
+          </li>
+          {roots.map((c) => (
+            <li key={c.id}>
+              <SmartLink className={css.chip} to={`/shop/list?category=${c.id}`} aria-current={c.id === current ? "page" : undefined}>
+                {c.name}
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+        {children.length > 0 ? (
+          <ul className={css.chips}>
+            {children.map((c) => (
+              <li key={c.id}>
+                <SmartLink className={css.chip} to={`/shop/list?category=${c.id}`} aria-current={c.id === current ? "page" : undefined}>
+                  {c.name}
+                </SmartLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </nav>
+      <p>{ko.list.count(total)}</p>
+      {items.length === 0 ? (
+        <p className={css.empty}>{ko.list.empty}</p>
+      ) : (
+        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? ko.list.all} />
+      )}
+      <Pager page={page} pages={pages} href={href} />
+    </>
+  );
+}

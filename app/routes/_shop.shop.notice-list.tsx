@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/Pager";
+import * as css from "~/components/shop.css";
+import { formatDate } from "~/lib/format";
+import { ko } from "~/lib/messages";
+import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = pageParam(new URL(request.url));
+  const data = await context.api
+    .call("notices", { query: { shopid: context.shop.shopid, page } })
+    .catch((e) => rethrowAsResponse(e));
+  if (page > data.pages) throw new Response(null, { status: 404 });
+  return data;
+}
+
+export default function NoticeList() {
+  const { items, page, pages } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className={css.sectionTitle}>{ko.notices.title}</h1>
+      {items.length === 0 ? (
+        <p className={css.empty}>{ko.notices.empty}</p>
+      ) : (
+        <ul className={css.categoryTree}>
+          {items.map((n) => (
+            <li key={n.id} id={`notice-${n.id}`}>
+              {/* details/summary: opens without JavaScript */}
+              <details>
+                <summary className={css.drawerLink}>
+                  <span>
+                    {n.pinned ? <strong>[{ko.notices.pinned}] </strong> : null}
+                    {n.title}
+                  </span>
+                  <small>{formatDate(n.created_at)}</small>
+                </summary>
+                <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>{n.body}</div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pages={pages} href={(p) => `/shop/notice-list${p > 1 ? `?page=${p}` : ""}`} />
+    </>
+  );
+}

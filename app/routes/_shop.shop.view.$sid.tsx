@@ -1,0 +1,166 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { NOT_READY } from "~/components/ErrorPage";
+import { ProductGrid } from "~/components/ProductGrid";
+import * as css from "~/components/shop.css";
+import * as view from "~/components/product.css";
+import type { ProductCard } from "~/lib/api/contracts";
+import { formatKRW } from "~/lib/format";
+import { ko } from "~/lib/messages";
+import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { useRootData } from "~/root";
+
+/** The spec's route name for the product page. */
+export const handle = { name: "shop-view-id" };
+
+/** Stock at or under this is shown as "N left". */
+const LOW_STOCK = 5;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const sid = params.sid ?? "";
+  const shopid = context.shop.shopid;
+  const product = await context.api
+    .call("productDetail", { query: { sid, shopid } })
+    .catch((e) => rethrowAsResponse(e, NOT_READY));
+  if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
+  const info = await (product.ptype === "pick"
+    ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
+    : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
+  ).catch((e) => rethrowAsResponse(e, NOT_READY));
+  // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
+  const recommendations: Promise<ProductCard[]> = context.api
+    .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
+    .then((r) => r.items);
+  return { product, info, recommendations };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string }; storageUrl?: string } | undefined;
+  if (!data) return [{ title: ko.errors.notReady }];
+  const image = data.product.images[0];
+  return [
+    { title: `${data.product.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { name: "description", content: data.product.summary ?? data.product.title },
+    { property: "og:title", content: data.product.title },
+    { property: "og:type", content: "product" },
+    ...(image
+      ? [
+          { property: "og:image", content: `${root?.storageUrl ?? "/files/"}${image}` },
+          { property: "og:image:width", content: "300" },
+          { property: "og:image:height", content: "300" },
+        ]
+      : []),
+    { property: "product:price:amount", content: String(data.product.price) },
+    { property: "product:price:currency", content: "KRW" },
+  ];
+};
+
+export default function ProductPage() {
+  const { storageUrl } = useRootData();
+  const { product, info, recommendations } = useLoaderData<typeof loader>();
+  const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
+  const choosable = product.options.filter((o) => !o.default_option);
+  return (
+    <article>
+      <div className={view.gallery}>
+        {product.images.map((image, i) => (
+          <img
+            key={image}
+            className={view.galleryImage}
+            src={`${storageUrl}${image}`}
+            alt={i === 0 ? product.title : ""}
+            width={300}
+            height={300}
+            loading={i === 0 ? "eager" : "lazy"}
+          />
+        ))}
+      </div>
+      <div className={view.summary}>
+        {product.ptype === "pick" ? <p className={view.origin}>{ko.product.pickFrom(product.origin_shop_name)}</p> : null}
+        <h1 className={view.title}>{product.title}</h1>
+        <p className={view.price} data-testid="price">
+          {formatKRW(product.price)}
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
+          ) : null}
+        </p>
+        <p className={view.meta}>
+          {ko.product.likes(product.like)} · {ko.product.comments(product.comment)}
+        </p>
+        <ul className={view.flags}>
+          {product.adult_only ? <li>{ko.product.adultOnly}</li> : null}
+          {product.auth_only ? <li>{ko.product.authOnly}</li> : null}
+          {product.members_only ? <li>{ko.product.membersOnly}</li> : null}
+          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{ko.product.lowStock(totalStock)}</li> : null}
+        </ul>
+        {product.summary ? <p>{product.summary}</p> : null}
+
+        {product.sold_out ? (
+          <p className={view.soldOut} role="status">
+            {ko.product.soldOut} · {ko.product.salesEnded}
+          </p>
+        ) : (
+          <form className={view.buyForm} method="post" aria-label={ko.product.addToCart}>
+            <input type="hidden" name="sid" value={product.sid} />
+            {choosable.length > 0 ? (
+              <label className={view.field}>
+                <span>{ko.product.option}</span>
+                <select name="option" required defaultValue="">
+                  <option value="" disabled>
+                    {ko.product.chooseOption}
+                  </option>
+                  {choosable.map((o) => (
+                    <option key={o.id} value={o.id} disabled={o.stock <= 0}>
+                      {o.name}
+                      {o.extra_price ? ` ${ko.product.extraPrice(formatKRW(o.extra_price))}` : ""}
+                      {o.stock <= 0 ? ` (${ko.product.soldOut})` : o.stock <= LOW_STOCK ? ` (${ko.product.lowStock(o.stock)})` : ""}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <input type="hidden" name="option" value={product.options[0]!.id} />
+            )}
+            <label className={view.field}>
+              <span>{ko.product.quantity}</span>
+              <input name="qty" type="number" inputMode="numeric" min={1} defaultValue={1} className={view.qty} />
+            </label>
+            {/* Cart saving arrives with the cart feature; until then the form is shown but not sent. */}
+            <button type="submit" className={view.primary} disabled>
+              {ko.product.addToCart}
+            </button>
+          </form>
+        )}
+      </div>
+
+      <section className={view.section} aria-labelledby="details">
+        <h2 id="details" className={css.sectionTitle}>
+          {ko.product.details}
+        </h2>
+        <div className={view.description}>{info.description}</div>
+      </section>
+      <section className={view.section} aria-labelledby="delivery">
+        <h2 id="delivery" className={css.sectionTitle}>
+          {ko.product.delivery}
+        </h2>
+        <p>{ko.product.deliveryText(formatKRW(info.delivery.fee), formatKRW(info.delivery.free_threshold))}</p>
+        <p>
+          {ko.product.seller}: {info.seller.corpname ?? info.delivery.shop_name}
+          {info.seller.tel ? ` · ${info.seller.tel}` : ""}
+        </p>
+      </section>
+
+      <section className={view.section} aria-labelledby="recommendations">
+        <h2 id="recommendations" className={css.sectionTitle}>
+          {ko.product.recommendations}
+        </h2>
+        <Suspense fallback={<p className={css.empty}>{ko.common.loading}</p>}>
+          <Await resolve={recommendations} errorElement={<p className={css.empty}>{ko.product.recommendationsFailed}</p>}>
+            {(items) => <ProductGrid items={items} storageUrl={storageUrl} label={ko.product.recommendations} />}
+          </Await>
+        </Suspense>
+      </section>
+    </article>
+  );
+}

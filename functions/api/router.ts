@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { api, type ApiName, type Endpoint } from "~/lib/api/contracts";
+import { ko } from "~/lib/messages";
+import type { ApiContext, Handler, Handlers } from "./context";
+import { ApiError, errorResponse, json } from "./http";
+import { catalogueHandlers } from "./catalogue";
+import { shopHandlers } from "./shops";
+
+const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers };
+
+type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
+
+const routes = new Map<string, Route>(
+  (Object.keys(api) as ApiName[]).flatMap((name) => {
+    const handler = handlers[name] as Handler<ApiName> | undefined;
+    return handler ? [[api[name].path, { endpoint: api[name], handler }] as const] : [];
+  }),
+);
+
+/** True when the path belongs to the shop API (and not to the storefront). */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith("/api/") || pathname.startsWith("/myshp/");
+}
+
+function invalid(error: z.ZodError): ApiError {
+  const fields = error.issues.map((i) => i.path.join(".") || "(본문)").join(", ");
+  return new ApiError(400, "BAD_REQUEST", `${ko.errors.badRequest} (${fields})`);
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      return await request.json();
+    } catch {
+      throw new ApiError(400, "BAD_JSON", ko.errors.badRequest);
+    }
+  }
+  if (type.includes("form")) return Object.fromEntries(await request.formData());
+  return undefined;
+}
+
+/** Answers one shop-API request with the embedded implementation on D1. */
+export async function handleApi(ctx: ApiContext): Promise<Response> {
+  const route = routes.get(ctx.url.pathname);
+  try {
+    if (!route) throw new ApiError(404, "NOT_FOUND", ko.errors.notFound);
+    const { endpoint, handler } = route;
+    if (ctx.request.method !== endpoint.method && !(endpoint.method === "GET" && ctx.request.method === "HEAD")) {
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", ko.errors.methodNotAllowed);
+    }
+    const query = endpoint.query.safeParse(Object.fromEntries(ctx.url.searchParams));
+    if (!query.success) throw invalid(query.error);
+    const body = endpoint.body.safeParse(endpoint.method === "POST" ? await readBody(ctx.request) : undefined);
+    if (!body.success) throw invalid(body.error);
+    const result = await handler({ query: query.data, body: body.data }, ctx);
+    return json(result);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    console.error("shop API failure", ctx.url.pathname, error);
+    return errorResponse(new ApiError(500, "INTERNAL", ko.errors.unexpected));
+  }
+}

@@ -1,0 +1,191 @@
+import type { Category, Notice, ProductCard, ProductDetail, ProductOption } from "~/lib/api/contracts";
+
+/**
+ * Product reads. A pick (ptype 'pick') is a row in the selling shop that points at another
+ * shop's product: the selling shop contributes id, sid, category and order; everything about
+ * the goods (title, price, image, options, stock, flags) is the origin's, so a price or stock
+ * change in the origin shop is seen everywhere at once.
+ */
+const CARD_COLUMNS = `
+  p.id, p.sid, p.ptype, p.shop_id, p.category_id,
+  g.id AS goods_id, g.shop_id AS goods_shop_id,
+  g.title, g.price, g.list_price, g.image, g.summary,
+  g.like_count, g.comment_count, g.adult_only, g.auth_only, g.members_only,
+  (g.sold_out = 1 OR NOT EXISTS (
+     SELECT 1 FROM product_options po WHERE po.product_id = g.id AND po.stock > 0)) AS sold_out`;
+
+const FROM = `FROM products p JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)`;
+
+type CardRow = {
+  id: number;
+  sid: string;
+  ptype: "normal" | "pick";
+  shop_id: number;
+  category_id: number | null;
+  goods_id: number;
+  goods_shop_id: number;
+  title: string;
+  price: number;
+  list_price: number | null;
+  image: string | null;
+  summary: string | null;
+  like_count: number;
+  comment_count: number;
+  adult_only: number;
+  auth_only: number;
+  members_only: number;
+  sold_out: number;
+};
+
+function toCard(r: CardRow): ProductCard {
+  return {
+    id: r.id,
+    sid: r.sid,
+    title: r.title,
+    price: r.price,
+    list_price: r.list_price,
+    image: r.image,
+    ptype: r.ptype,
+    like: r.like_count,
+    comment: r.comment_count,
+    sold_out: r.sold_out === 1,
+  };
+}
+
+export type ProductRecord = CardRow;
+
+export class CatalogueStore {
+  constructor(private readonly db: D1Database) {}
+
+  async categories(shopId: number): Promise<Category[]> {
+    const { results } = await this.db
+      .prepare("SELECT id, parent_id, name FROM categories WHERE shop_id = ? ORDER BY sort, id")
+      .bind(shopId)
+      .all<Category>();
+    return results;
+  }
+
+  category(shopId: number, id: number): Promise<Category | null> {
+    return this.db
+      .prepare("SELECT id, parent_id, name FROM categories WHERE shop_id = ? AND id = ?")
+      .bind(shopId, id)
+      .first<Category>();
+  }
+
+  /** One page of a shop's visible products; category 0 is all, a parent category includes its children. */
+  async list(shopId: number, category: number, page: number, size: number) {
+    const where = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
+        (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2)))`;
+    const offset = (page - 1) * size;
+    const [rows, count] = await this.db.batch([
+      this.db
+        .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE ${where} ORDER BY p.sort, p.id LIMIT ?3 OFFSET ?4`)
+        .bind(shopId, category, size, offset),
+      this.db.prepare(`SELECT COUNT(*) AS n ${FROM} WHERE ${where}`).bind(shopId, category),
+    ]);
+    const total = (count!.results[0] as { n: number }).n;
+    return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };
+  }
+
+  /** A product as sold by this shop (its own, or a pick it carries). */
+  bySid(shopId: number, sid: string): Promise<CardRow | null> {
+    return this.db
+      .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ? AND p.sid = ? AND p.visible = 1`)
+      .bind(shopId, sid)
+      .first<CardRow>();
+  }
+
+  byId(id: number): Promise<CardRow | null> {
+    return this.db.prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id = ?`).bind(id).first<CardRow>();
+  }
+
+  async detail(row: CardRow, names: { shop: string; origin: string; uid: number; originUid: number }) {
+    const [options, images] = await this.db.batch([
+      this.db
+        .prepare(
+          "SELECT id, name, extra_price, stock, default_option FROM product_options WHERE product_id = ? ORDER BY sort, id",
+        )
+        .bind(row.goods_id),
+      this.db.prepare("SELECT image FROM product_images WHERE product_id = ? ORDER BY sort").bind(row.goods_id),
+    ]);
+    const detail: ProductDetail = {
+      ...toCard(row),
+      uid: names.uid,
+      origin_uid: names.originUid,
+      shop_name: names.shop,
+      origin_shop_name: names.origin,
+      category_id: row.category_id,
+      summary: row.summary,
+      images: [
+        ...new Set([
+          ...(row.image ? [row.image] : []),
+          ...(images!.results as { image: string }[]).map((i) => i.image),
+        ]),
+      ],
+      options: (options!.results as (Omit<ProductOption, "default_option"> & { default_option: number })[]).map(
+        (o) => ({ ...o, default_option: o.default_option === 1 }),
+      ),
+      adult_only: row.adult_only === 1,
+      auth_only: row.auth_only === 1,
+      members_only: row.members_only === 1,
+    };
+    return detail;
+  }
+
+  async description(goodsId: number): Promise<string> {
+    const r = await this.db
+      .prepare("SELECT description FROM products WHERE id = ?")
+      .bind(goodsId)
+      .first<{ description: string | null }>();
+    return r?.description ?? "";
+  }
+
+  /**
+   * Recommendations for a product page: type 0 favours the same category, type 1 the shop's
+   * most liked. Never the product itself; at most `limit`.
+   */
+  async related(shopId: number, product: CardRow, type: "0" | "1", limit: number): Promise<ProductCard[]> {
+    const order =
+      type === "0"
+        ? "(p.category_id IS ?3) DESC, g.like_count DESC, p.id"
+        : "g.like_count DESC, g.comment_count DESC, p.id";
+    const { results } = await this.db
+      .prepare(
+        `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ?2
+         ORDER BY ${order} LIMIT ?4`,
+      )
+      .bind(shopId, product.id, product.category_id, limit)
+      .all<CardRow>();
+    return results.map(toCard);
+  }
+
+  async byIds(ids: number[]): Promise<(ProductCard & { shopid: number })[]> {
+    if (ids.length === 0) return [];
+    const { results } = await this.db
+      .prepare(
+        `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.visible = 1 AND p.id IN (SELECT value FROM json_each(?))`,
+      )
+      .bind(JSON.stringify(ids))
+      .all<CardRow>();
+    const byId = new Map(results.map((r) => [r.id, { ...toCard(r), shopid: r.shop_id }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async notices(shopId: number, page: number, size: number) {
+    const [rows, count] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT id, title, body, pinned, created_at FROM notices WHERE shop_id = ?
+           ORDER BY pinned DESC, created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        )
+        .bind(shopId, size, (page - 1) * size),
+      this.db.prepare("SELECT COUNT(*) AS n FROM notices WHERE shop_id = ?").bind(shopId),
+    ]);
+    const total = (count!.results[0] as { n: number }).n;
+    const items: Notice[] = (rows!.results as (Omit<Notice, "pinned"> & { pinned: number })[]).map((n) => ({
+      ...n,
+      pinned: n.pinned === 1,
+    }));
+    return { items, pages: Math.max(1, Math.ceil(total / size)) };
+  }
+}

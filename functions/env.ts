@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Bindings and variables from wrangler.toml (and secrets). */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  ASSETS: Fetcher;
+  PLATFORM_DOMAIN: string;
+  SHOP_API_ORIGIN?: string;
+  SHOP_ADMIN_URL?: string;
+  SHOP_CACHE_TTL?: string;
+}
+
+const ConfigSchema = z.object({
+  PLATFORM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "PLATFORM_DOMAIN must be set (e.g. localhost or shops.example.com)")
+    .transform((d) => d.replace(/\.$/, "")),
+  SHOP_API_ORIGIN: z
+    .union([z.literal(""), z.url({ protocol: /^https?$/ })])
+    .default("")
+    .transform((u) => u.replace(/\/+$/, "")),
+  SHOP_ADMIN_URL: z.url().default("https://admin.example.com/shop"),
+  SHOP_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses configuration once per request: cheap, and a misconfiguration fails loudly. */
+export function readConfig(env: Env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

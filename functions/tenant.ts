@@ -1,0 +1,65 @@
+import type { ShopInfo } from "~/lib/api/contracts";
+import { ShopApiError, type ShopApi } from "~/lib/api/client.server";
+import { classifyHost } from "./host";
+
+/**
+ * A short-lived cache of host → shop, per isolate. Keyed by the normalised host, so one shop's
+ * record can never answer for another host. Misses (unknown hosts) are cached too, so a flood of
+ * random host names does not become a flood of database reads. Bounded in size.
+ */
+export class ShopCache {
+  private readonly entries = new Map<string, { shop: ShopInfo | null; expires: number }>();
+
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(host: string): { shop: ShopInfo | null } | undefined {
+    const entry = this.entries.get(host);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(host);
+      return undefined;
+    }
+    return { shop: entry.shop };
+  }
+
+  set(host: string, shop: ShopInfo | null, ttlSeconds: number): void {
+    if (ttlSeconds <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(host, { shop, expires: this.now() + ttlSeconds * 1000 });
+  }
+}
+
+const isolateCache = new ShopCache();
+
+/** Finds the shop a host belongs to, or null. Never falls back to a default shop. */
+export async function resolveShop(
+  host: string | null,
+  platformDomain: string,
+  api: ShopApi,
+  ttlSeconds: number,
+  cache: ShopCache = isolateCache,
+): Promise<ShopInfo | null> {
+  const kind = classifyHost(host, platformDomain);
+  if (kind.kind === "platform" || kind.kind === "invalid" || !host) return null;
+  const hit = cache.get(host);
+  if (hit) return hit.shop;
+  const id = kind.kind === "subdomain" ? kind.dom : kind.host;
+  let shop: ShopInfo | null;
+  try {
+    shop = await api.call("shopInfo", { query: { id, domain: "true" } });
+  } catch (error) {
+    if (!(error instanceof ShopApiError) || error.status !== 404) throw error;
+    shop = null;
+  }
+  // A sub-domain only names a shop through dom; a custom host only through dom3.
+  if (shop && kind.kind === "custom" && shop.dom3?.toLowerCase() !== host) shop = null;
+  cache.set(host, shop, ttlSeconds);
+  return shop;
+}

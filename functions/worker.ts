@@ -1,0 +1,64 @@
+import { createRequestHandler } from "@remix-run/cloudflare";
+import * as build from "virtual:remix-build";
+import type { AppContext } from "~/lib/context";
+import { createShopApi, ShopApiError, upstreamTransport, type Transport } from "~/lib/api/client.server";
+import { readConfig, type Config, type Env } from "./env";
+import { requestHost } from "./host";
+import { resolveShop } from "./tenant";
+import { createApiContext } from "./api/context";
+import { handleApi, isApiPath } from "./api/router";
+import { serveFile } from "./files";
+import { shopNotFoundPage, upstreamErrorPage } from "./pages";
+import type { ShopInfo } from "~/lib/api/contracts";
+
+const remix = createRequestHandler(build, "production");
+
+function embeddedTransport(env: Env, config: Config, hostShop: () => ShopInfo | null): Transport {
+  return (request) => handleApi(createApiContext(env, config, request, hostShop()));
+}
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    const config = readConfig(env);
+
+    // Stored files are the same for every host: no tenant needed.
+    if (url.pathname.startsWith("/files/")) {
+      return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request);
+    }
+
+    let shop: ShopInfo | null = null;
+    const transport = config.SHOP_API_ORIGIN
+      ? upstreamTransport(config.SHOP_API_ORIGIN)
+      : embeddedTransport(env, config, () => shop);
+    const api = createShopApi(transport, { origin: url.origin, cookie: request.headers.get("cookie") });
+
+    const host = requestHost(request);
+    try {
+      shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL);
+    } catch (error) {
+      if (error instanceof ShopApiError) return upstreamErrorPage();
+      throw error;
+    }
+
+    if (isApiPath(url.pathname)) {
+      // Browser calls to the shop API: proxied as they are, or answered here on D1.
+      return config.SHOP_API_ORIGIN
+        ? upstreamTransport(config.SHOP_API_ORIGIN)(request).catch(() => upstreamErrorPage())
+        : handleApi(createApiContext(env, config, request, shop));
+    }
+
+    if (!shop) return shopNotFoundPage();
+
+    const storage = await api.call("storageUrl").catch(() => ({ storage_url: "/files/" }));
+    const context: AppContext = {
+      env,
+      config,
+      shop,
+      api,
+      storageUrl: storage.storage_url,
+      waitUntil: (p) => ctx.waitUntil(p),
+    };
+    return remix(request, context);
+  },
+} satisfies ExportedHandler<Env>;

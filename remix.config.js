@@ -1,0 +1,24 @@
+/**
+ * Remix classic compiler, targeting workerd (the settings Hydrogen's classic skeleton used).
+ * The server build is a plain ESM module that functions/worker.ts imports; wrangler bundles both.
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.css.ts"],
+  serverBuildPath: "build/index.js",
+  assetsBuildDirectory: "public/build",
+  publicPath: "/build/",
+  serverPlatform: "neutral",
+  serverConditions: ["workerd", "worker", "browser"],
+  serverDependenciesToBundle: "all",
+  serverMainFields: ["browser", "module", "main"],
+  serverModuleFormat: "esm",
+  serverMinify: false,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

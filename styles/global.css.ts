@@ -1,0 +1,31 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+
+globalStyle("html", {
+  fontFamily: vars.font.family,
+  // The shop's base size (12px by default) drives rem-free component sizes via calc().
+  fontSize: vars.font.size,
+  color: vars.color.text,
+  background: vars.color.sub2,
+  WebkitTextSizeAdjust: "100%",
+});
+
+globalStyle("body", { margin: 0, minHeight: "100vh", lineHeight: 1.5 });
+globalStyle("a", { color: "inherit" });
+globalStyle("img", { maxWidth: "100%", display: "block" });
+globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
+globalStyle("h1, h2, h3", { lineHeight: 1.3 });
+
+globalStyle(".visually-hidden", {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
