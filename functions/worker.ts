@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-build";
 import type { AppContext } from "~/lib/context";
-import { createShopApi, ShopApiError, upstreamTransport, type Transport } from "~/lib/api/client.server";
+import { createShopApi, isShopApiError, upstreamTransport, type Transport } from "~/lib/api/client.server";
 import { readConfig, type Config, type Env } from "./env";
 import { requestHost } from "./host";
 import { resolveShop } from "./tenant";
@@ -37,7 +37,7 @@ export default {
     try {
       shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL);
     } catch (error) {
-      if (error instanceof ShopApiError) return upstreamErrorPage();
+      if (isShopApiError(error)) return upstreamErrorPage();
       throw error;
     }
 

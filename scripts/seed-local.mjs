@@ -15,7 +15,10 @@ await build({
 });
 const { demoSeed, applySeed } = await import(`${process.cwd()}/.cache/seed.mjs`);
 
-const { env, dispose } = await getPlatformProxy({ persist: true });
+// `--persist-to DIR` matches wrangler's flag of that name (wrangler keeps its state in DIR/v3).
+const at = process.argv.indexOf("--persist-to");
+const persist = at > 0 ? { path: `${process.argv[at + 1]}/v3` } : true;
+const { env, dispose } = await getPlatformProxy({ persist });
 try {
   const seed = demoSeed();
   await applySeed(env.DB, env.FILES, seed);

@@ -26,17 +26,26 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
   };
 
   const chat = shop.kakao_link || shop.kakao_cs;
-  const external: { href: string; label: string }[] = [
+  type Row = { href: string; label: string };
+  const external = (
+    [
     shop.youtube ? { href: shop.youtube, label: ko.drawer.youtube } : null,
     shop.instagram ? { href: shop.instagram, label: ko.drawer.instagram } : null,
     shop.naver ? { href: shop.naver, label: ko.drawer.naver } : null,
     shop.link1 ? { href: shop.link1, label: ko.drawer.link } : null,
     shop.help_email ? { href: `mailto:${shop.help_email}`, label: ko.drawer.helpMail } : null,
-  ].filter((x): x is { href: string; label: string } => x !== null && /^(https?:|mailto:)/.test(x.href));
+    ] as (Row | null)[]
+  ).filter((x): x is Row => x !== null && /^(https?:|mailto:)/.test(x.href));
 
   return (
     <>
-      <input ref={toggle} type="checkbox" id={DRAWER_TOGGLE_ID} className={css.drawerToggle} aria-label={ko.header.openMenu} />
+      <input
+        ref={toggle}
+        type="checkbox"
+        id={DRAWER_TOGGLE_ID}
+        className={css.drawerToggle}
+        aria-label={ko.header.openMenu}
+      />
       <label htmlFor={DRAWER_TOGGLE_ID} className={css.scrim} aria-hidden="true" />
       <nav className={css.drawer} aria-label={ko.drawer.title} data-testid="drawer">
         <div className={css.drawerHead}>

@@ -17,7 +17,15 @@ export function useHeaderFixed(height: number): boolean {
   return fixed;
 }
 
-export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageUrl: string; actions?: React.ReactNode }) {
+export function Header({
+  shop,
+  storageUrl,
+  actions,
+}: {
+  shop: ShopInfo;
+  storageUrl: string;
+  actions?: React.ReactNode;
+}) {
   const height = headerHeight(shop);
   const fixed = useHeaderFixed(height);
   const showLogo = shop.use_logo && shop.logo;
@@ -26,13 +34,22 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
       {/* Keeps the content from jumping up when the header leaves the flow. */}
       {fixed ? <div className={css.headerSpacer} aria-hidden="true" /> : null}
       <header className={fixed ? `${css.header} ${css.headerFixed}` : css.header} data-fixed={fixed ? "true" : "false"}>
-        <label htmlFor={DRAWER_TOGGLE_ID} className={css.iconButton} aria-label={ko.header.openMenu} title={ko.header.openMenu}>
+        <label
+          htmlFor={DRAWER_TOGGLE_ID}
+          className={css.iconButton}
+          aria-label={ko.header.openMenu}
+          title={ko.header.openMenu}
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </label>
         <a className={css.brand} href={`${shop.url}/`}>
-          {showLogo ? <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} /> : <span>{shop.name}</span>}
+          {showLogo ? (
+            <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} />
+          ) : (
+            <span>{shop.name}</span>
+          )}
           {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
         </a>
         {actions}

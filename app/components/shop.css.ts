@@ -143,7 +143,14 @@ export const footer = style({
   animation: `${appear} .3s ease-out 2s forwards`,
 });
 
-export const footerLinks = style({ display: "flex", flexWrap: "wrap", gap: "4px 16px", margin: "0 0 12px", padding: 0, listStyle: "none" });
+export const footerLinks = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "4px 16px",
+  margin: "0 0 12px",
+  padding: 0,
+  listStyle: "none",
+});
 export const footerInfo = style({ margin: 0, display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 8px" });
 
 export const main = style({ padding: "12px 12px 32px" });
@@ -186,15 +193,62 @@ export const cardTitle = style({
   WebkitBoxOrient: "vertical",
   overflow: "hidden",
 });
-export const cardPrice = style({ marginTop: 4, fontWeight: 700, color: vars.skin.price, fontSize: `calc(1em * ${vars.skin.priceSize})` });
-export const listPrice = style({ marginLeft: 4, color: vars.color.muted, fontWeight: 400, textDecoration: "line-through", fontSize: "0.9em" });
-export const soldOutTag = style({ display: "inline-block", marginTop: 4, padding: "0 6px", borderRadius: 4, background: "#555", color: "#fff", fontSize: 11 });
-export const pickTag = style({ display: "inline-block", marginTop: 4, marginRight: 4, padding: "0 6px", borderRadius: 4, background: vars.skin.new, color: "#fff", fontSize: 11 });
+export const cardPrice = style({
+  marginTop: 4,
+  fontWeight: 700,
+  color: vars.skin.price,
+  fontSize: `calc(1em * ${vars.skin.priceSize})`,
+});
+export const listPrice = style({
+  marginLeft: 4,
+  color: vars.color.muted,
+  fontWeight: 400,
+  textDecoration: "line-through",
+  fontSize: "0.9em",
+});
+export const soldOutTag = style({
+  display: "inline-block",
+  marginTop: 4,
+  padding: "0 6px",
+  borderRadius: 4,
+  background: "#555",
+  color: "#fff",
+  fontSize: 11,
+});
+export const pickTag = style({
+  display: "inline-block",
+  marginTop: 4,
+  marginRight: 4,
+  padding: "0 6px",
+  borderRadius: 4,
+  background: vars.skin.new,
+  color: "#fff",
+  fontSize: 11,
+});
 
-export const pager = style({ display: "flex", justifyContent: "center", alignItems: "center", gap: 16, margin: "24px 0" });
-export const pagerLink = style({ padding: "8px 14px", border: `1px solid ${vars.color.line}`, borderRadius: 8, textDecoration: "none", background: vars.color.surface });
+export const pager = style({
+  display: "flex",
+  justifyContent: "center",
+  alignItems: "center",
+  gap: 16,
+  margin: "24px 0",
+});
+export const pagerLink = style({
+  padding: "8px 14px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  textDecoration: "none",
+  background: vars.color.surface,
+});
 
-export const chips = style({ display: "flex", gap: 8, overflowX: "auto", padding: "4px 0 12px", margin: 0, listStyle: "none" });
+export const chips = style({
+  display: "flex",
+  gap: 8,
+  overflowX: "auto",
+  padding: "4px 0 12px",
+  margin: 0,
+  listStyle: "none",
+});
 export const chip = style({
   display: "inline-block",
   whiteSpace: "nowrap",
@@ -203,9 +257,17 @@ export const chip = style({
   border: `1px solid ${vars.color.line}`,
   background: vars.color.surface,
   textDecoration: "none",
-  selectors: { '&[aria-current="page"]': { background: vars.color.main, borderColor: vars.color.main, color: vars.color.onMain } },
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.main, borderColor: vars.color.main, color: vars.color.onMain },
+  },
 });
 
 export const empty = style({ padding: "48px 16px", textAlign: "center", color: vars.color.muted });
 
-export const ieBanner = style({ padding: "10px 16px", background: "#fff3cd", color: "#664d03", textAlign: "center", fontSize: 13 });
+export const ieBanner = style({
+  padding: "10px 16px",
+  background: "#fff3cd",
+  color: "#664d03",
+  textAlign: "center",
+  fontSize: 13,
+});

@@ -107,6 +107,7 @@ export const ko = {
     seller: "판매자",
     recommendations: "함께 보면 좋은 상품",
     recommendationsFailed: "추천 상품을 불러오지 못했습니다.",
+    moreInCategory: "이 카테고리 상품 더 보기",
     extraPrice: (p: string) => `(+${p})`,
   },
   notices: {

@@ -1,8 +1,8 @@
-import { ShopApiError } from "./api/client.server";
+import { isShopApiError } from "./api/client.server";
 
 /** Turns API failures into the statuses the error boundary knows: 404 stays 404, the rest 502. */
 export function rethrowAsResponse(error: unknown, notFoundData: string | null = null): never {
-  if (error instanceof ShopApiError) {
+  if (isShopApiError(error)) {
     if (error.status === 404 || error.status === 400) throw new Response(notFoundData, { status: 404 });
     throw new Response(null, { status: 502 });
   }

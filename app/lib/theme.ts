@@ -15,7 +15,11 @@ export function tint(hex: string, amount: number): string {
   const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex.slice(0, 7);
   const channels = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
   return `#${channels
-    .map((c) => Math.round(c + (255 - c) * amount).toString(16).padStart(2, "0"))
+    .map((c) =>
+      Math.round(c + (255 - c) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
     .join("")}`;
 }
 

@@ -45,13 +45,21 @@ export default function ProductList() {
       <nav id="categories" aria-label={ko.drawer.categories}>
         <ul className={css.chips}>
           <li>
-            <SmartLink className={css.chip} to="/shop/list?category=0" aria-current={current === 0 ? "page" : undefined}>
+            <SmartLink
+              className={css.chip}
+              to="/shop/list?category=0"
+              aria-current={current === 0 ? "page" : undefined}
+            >
               {ko.drawer.allCategory}
             </SmartLink>
           </li>
           {roots.map((c) => (
             <li key={c.id}>
-              <SmartLink className={css.chip} to={`/shop/list?category=${c.id}`} aria-current={c.id === current ? "page" : undefined}>
+              <SmartLink
+                className={css.chip}
+                to={`/shop/list?category=${c.id}`}
+                aria-current={c.id === current ? "page" : undefined}
+              >
                 {c.name}
               </SmartLink>
             </li>
@@ -61,7 +69,11 @@ export default function ProductList() {
           <ul className={css.chips}>
             {children.map((c) => (
               <li key={c.id}>
-                <SmartLink className={css.chip} to={`/shop/list?category=${c.id}`} aria-current={c.id === current ? "page" : undefined}>
+                <SmartLink
+                  className={css.chip}
+                  to={`/shop/list?category=${c.id}`}
+                  aria-current={c.id === current ? "page" : undefined}
+                >
                   {c.name}
                 </SmartLink>
               </li>

@@ -3,6 +3,7 @@ import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { NOT_READY } from "~/components/ErrorPage";
 import { ProductGrid } from "~/components/ProductGrid";
+import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
 import type { ProductCard } from "~/lib/api/contracts";
@@ -24,9 +25,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     .call("productDetail", { query: { sid, shopid } })
     .catch((e) => rethrowAsResponse(e, NOT_READY));
   if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
-  const info = await (product.ptype === "pick"
-    ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
-    : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
+  const info = await (
+    product.ptype === "pick"
+      ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
+      : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
   ).catch((e) => rethrowAsResponse(e, NOT_READY));
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
   const recommendations: Promise<ProductCard[]> = context.api
@@ -36,7 +38,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string }; storageUrl?: string } | undefined;
+  const root = matches.find((m) => m.id === "root")?.data as
+    { shop?: { name: string }; storageUrl?: string } | undefined;
   if (!data) return [{ title: ko.errors.notReady }];
   const image = data.product.images[0];
   return [
@@ -77,7 +80,9 @@ export default function ProductPage() {
         ))}
       </div>
       <div className={view.summary}>
-        {product.ptype === "pick" ? <p className={view.origin}>{ko.product.pickFrom(product.origin_shop_name)}</p> : null}
+        {product.ptype === "pick" ? (
+          <p className={view.origin}>{ko.product.pickFrom(product.origin_shop_name)}</p>
+        ) : null}
         <h1 className={view.title}>{product.title}</h1>
         <p className={view.price} data-testid="price">
           {formatKRW(product.price)}
@@ -114,7 +119,11 @@ export default function ProductPage() {
                     <option key={o.id} value={o.id} disabled={o.stock <= 0}>
                       {o.name}
                       {o.extra_price ? ` ${ko.product.extraPrice(formatKRW(o.extra_price))}` : ""}
-                      {o.stock <= 0 ? ` (${ko.product.soldOut})` : o.stock <= LOW_STOCK ? ` (${ko.product.lowStock(o.stock)})` : ""}
+                      {o.stock <= 0
+                        ? ` (${ko.product.soldOut})`
+                        : o.stock <= LOW_STOCK
+                          ? ` (${ko.product.lowStock(o.stock)})`
+                          : ""}
                     </option>
                   ))}
                 </select>
@@ -155,8 +164,20 @@ export default function ProductPage() {
         <h2 id="recommendations" className={css.sectionTitle}>
           {ko.product.recommendations}
         </h2>
-        <Suspense fallback={<p className={css.empty}>{ko.common.loading}</p>}>
-          <Await resolve={recommendations} errorElement={<p className={css.empty}>{ko.product.recommendationsFailed}</p>}>
+        <Suspense
+          fallback={
+            // Also what a shopper without JavaScript keeps: streamed parts need a script to appear.
+            <p className={css.empty}>
+              <SmartLink className={css.pagerLink} to={`/shop/list?category=${product.category_id ?? 0}`}>
+                {ko.product.moreInCategory}
+              </SmartLink>
+            </p>
+          }
+        >
+          <Await
+            resolve={recommendations}
+            errorElement={<p className={css.empty}>{ko.product.recommendationsFailed}</p>}
+          >
             {(items) => <ProductGrid items={items} storageUrl={storageUrl} label={ko.product.recommendations} />}
           </Await>
         </Suspense>

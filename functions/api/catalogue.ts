@@ -48,7 +48,12 @@ export const catalogueHandlers: Handlers = {
     const product = await ctx.catalogue.bySid(query.shopid, query.sid);
     if (!product) notFound();
     const origin = product.goods_shop_id === shop.id ? shop : await requireShop(ctx, product.goods_shop_id);
-    return ctx.catalogue.detail(product, { shop: shop.name, origin: origin.name, uid: shop.uid, originUid: origin.uid });
+    return ctx.catalogue.detail(product, {
+      shop: shop.name,
+      origin: origin.name,
+      uid: shop.uid,
+      originUid: origin.uid,
+    });
   },
 
   async additionalInfo({ query }, ctx) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { api, type ApiName, type Endpoint } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
 import type { ApiContext, Handler, Handlers } from "./context";
@@ -53,7 +53,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     if (!query.success) throw invalid(query.error);
     const body = endpoint.body.safeParse(endpoint.method === "POST" ? await readBody(ctx.request) : undefined);
     if (!body.success) throw invalid(body.error);
-    const result = await handler({ query: query.data, body: body.data }, ctx);
+    const result = await handler({ query: query.data as never, body: body.data as never }, ctx);
     return json(result);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);

@@ -162,9 +162,7 @@ export class CatalogueStore {
   async byIds(ids: number[]): Promise<(ProductCard & { shopid: number })[]> {
     if (ids.length === 0) return [];
     const { results } = await this.db
-      .prepare(
-        `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.visible = 1 AND p.id IN (SELECT value FROM json_each(?))`,
-      )
+      .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE p.visible = 1 AND p.id IN (SELECT value FROM json_each(?))`)
       .bind(JSON.stringify(ids))
       .all<CardRow>();
     const byId = new Map(results.map((r) => [r.id, { ...toCard(r), shopid: r.shop_id }]));

@@ -65,10 +65,27 @@ const BEAUTY_PRODUCTS: ProductSeed[] = [
   { title: "녹차 수분 스킨 200ml", price: 15000, category: 39, likes: 120 },
   { title: "약산성 각질 토너 패드 70매", price: 21000, category: 39, stock: 3, likes: 88 },
   { title: "쌀 미백 부스팅 토너", price: 17500, category: 39, likes: 64 },
-  { title: "히알루론산 7겹 세럼 50ml", price: 26000, listPrice: 32000, category: 40, likes: 420, options: [["30ml", 0, 40], ["50ml", 6000, 25]] },
+  {
+    title: "히알루론산 7겹 세럼 50ml",
+    price: 26000,
+    listPrice: 32000,
+    category: 40,
+    likes: 420,
+    options: [
+      ["30ml", 0, 40],
+      ["50ml", 6000, 25],
+    ],
+  },
   { title: "비타민C 잡티 앰플", price: 29000, category: 40, likes: 275 },
   { title: "병풀 시카 리페어 에센스", price: 23000, category: 40, likes: 190, soldOut: true },
-  { title: "레티놀 탄력 세럼 0.1%", price: 34000, category: 40, likes: 156, auth: true, summary: "본인인증 후 구매할 수 있는 고함량 레티놀 세럼입니다." },
+  {
+    title: "레티놀 탄력 세럼 0.1%",
+    price: 34000,
+    category: 40,
+    likes: 156,
+    auth: true,
+    summary: "본인인증 후 구매할 수 있는 고함량 레티놀 세럼입니다.",
+  },
   { title: "세라마이드 장벽 크림 80ml", price: 27000, category: 41, likes: 502 },
   { title: "마데카 수분 젤 크림", price: 22000, category: 41, likes: 143, stock: 2 },
   { title: "달팽이 영양 크림", price: 31000, category: 41, likes: 97 },
@@ -77,31 +94,96 @@ const BEAUTY_PRODUCTS: ProductSeed[] = [
   { title: "딥 클렌징 오일 200ml", price: 21000, category: 49, likes: 178 },
   { title: "쌀겨 효소 클렌징 파우더", price: 16000, category: 49, likes: 74 },
   { title: "무향 클렌징 워터 500ml", price: 14500, category: 49, likes: 39 },
-  { title: "벨벳 틴트 (6색)", price: 12000, category: 43, likes: 640, options: [["01 로지누드", 0, 30], ["02 코랄칩", 0, 12], ["03 체리밤", 0, 0], ["04 무화과", 0, 4], ["05 모브", 0, 20], ["06 브릭", 0, 18]] },
+  {
+    title: "벨벳 틴트 (6색)",
+    price: 12000,
+    category: 43,
+    likes: 640,
+    options: [
+      ["01 로지누드", 0, 30],
+      ["02 코랄칩", 0, 12],
+      ["03 체리밤", 0, 0],
+      ["04 무화과", 0, 4],
+      ["05 모브", 0, 20],
+      ["06 브릭", 0, 18],
+    ],
+  },
   { title: "글로우 립밤", price: 9000, category: 43, likes: 211 },
-  { title: "매트 립스틱", price: 18000, category: 43, likes: 98, options: [["레드", 0, 10], ["누드", 0, 10]] },
+  {
+    title: "매트 립스틱",
+    price: 18000,
+    category: 43,
+    likes: 98,
+    options: [
+      ["레드", 0, 10],
+      ["누드", 0, 10],
+    ],
+  },
   { title: "립 스크럽 15g", price: 8500, category: 43, likes: 25 },
-  { title: "커버 쿠션 SPF50+ (리필 포함)", price: 32000, listPrice: 38000, category: 42, likes: 389, options: [["17호 라이트", 0, 15], ["21호 바닐라", 0, 22], ["23호 베이지", 0, 9]] },
+  {
+    title: "커버 쿠션 SPF50+ (리필 포함)",
+    price: 32000,
+    listPrice: 38000,
+    category: 42,
+    likes: 389,
+    options: [
+      ["17호 라이트", 0, 15],
+      ["21호 바닐라", 0, 22],
+      ["23호 베이지", 0, 9],
+    ],
+  },
   { title: "수분 선크림 50ml", price: 19000, category: 42, likes: 450 },
   { title: "톤업 프라이머", price: 17000, category: 42, likes: 70 },
   { title: "롱래스팅 파운데이션", price: 35000, category: 42, likes: 133, soldOut: true },
   { title: "섀도 팔레트 9색", price: 28000, category: 51, likes: 301 },
   { title: "워터프루프 마스카라", price: 16000, category: 51, likes: 167 },
-  { title: "펜슬 아이라이너", price: 11000, category: 51, likes: 82, options: [["블랙", 0, 40], ["브라운", 0, 1]] },
+  {
+    title: "펜슬 아이라이너",
+    price: 11000,
+    category: 51,
+    likes: 82,
+    options: [
+      ["블랙", 0, 40],
+      ["브라운", 0, 1],
+    ],
+  },
   { title: "브로우 펜슬", price: 9500, category: 51, likes: 58 },
   { title: "시어버터 바디로션 400ml", price: 18000, category: 45, likes: 122 },
-  { title: "성인 전용 릴렉싱 마사지 오일", price: 25000, category: 45, likes: 44, adult: true, summary: "19세 이상만 구매할 수 있습니다." },
+  {
+    title: "성인 전용 릴렉싱 마사지 오일",
+    price: 25000,
+    category: 45,
+    likes: 44,
+    adult: true,
+    summary: "19세 이상만 구매할 수 있습니다.",
+  },
   { title: "풋 크림 100ml", price: 9900, category: 45, likes: 31 },
   { title: "두피 스케일링 샴푸", price: 19500, category: 46, likes: 210 },
   { title: "단백질 헤어 트리트먼트", price: 16500, category: 46, likes: 95 },
   { title: "헤어 에센스 오일", price: 14000, category: 46, likes: 60 },
-  { title: "우디 머스크 오 드 퍼퓸 50ml", price: 59000, category: 48, likes: 188, options: [["30ml", 0, 8], ["50ml", 20000, 5]] },
+  {
+    title: "우디 머스크 오 드 퍼퓸 50ml",
+    price: 59000,
+    category: 48,
+    likes: 188,
+    options: [
+      ["30ml", 0, 8],
+      ["50ml", 20000, 5],
+    ],
+  },
   { title: "시트러스 핸드크림 향수", price: 12000, category: 48, likes: 47 },
   { title: "퍼프 2입 세트", price: 6000, category: 47, likes: 230 },
   { title: "메이크업 브러시 5종", price: 24000, category: 47, likes: 86 },
   { title: "실리콘 세안 브러시", price: 8000, category: 47, likes: 19 },
   { title: "진정 라인 3종 기획세트", price: 45000, listPrice: 58000, category: 52, likes: 274 },
-  { title: "회원 전용 시크릿 세트", price: 39000, category: 52, likes: 66, members: true, summary: "상점 회원만 주문할 수 있는 한정 세트입니다." },
+  {
+    title: "회원 전용 시크릿 세트",
+    price: 39000,
+    category: 52,
+    likes: 66,
+    members: true,
+    summary: "상점 회원만 주문할 수 있는 한정 세트입니다.",
+  },
   { title: "여행용 미니 키트", price: 15000, category: 52, likes: 140 },
   { title: "선물 포장 박스", price: 3000, category: 52, likes: 12, stock: 200 },
   { title: "홀리데이 한정 기프트", price: 52000, category: 52, likes: 99, stock: 1 },
@@ -113,12 +195,31 @@ const STUDIO_CATEGORIES: [number, number | null, string][] = [
   [4003, null, "향·캔들"],
 ];
 const STUDIO_PRODUCTS: ProductSeed[] = [
-  { title: "백자 머그컵", price: 28000, category: 4001, likes: 80, options: [["화이트", 0, 12], ["연청", 2000, 6]] },
+  {
+    title: "백자 머그컵",
+    price: 28000,
+    category: 4001,
+    likes: 80,
+    options: [
+      ["화이트", 0, 12],
+      ["연청", 2000, 6],
+    ],
+  },
   { title: "손빚은 접시 (대)", price: 36000, category: 4001, likes: 54 },
   { title: "분청 찻잔 세트", price: 64000, category: 4001, likes: 33, stock: 2 },
   { title: "리넨 테이블매트", price: 18000, category: 4002, likes: 41 },
   { title: "워싱 코튼 쿠션커버", price: 24000, category: 4002, likes: 22 },
-  { title: "소이 캔들 200g", price: 22000, category: 4003, likes: 90, options: [["무화과", 0, 10], ["편백", 0, 10], ["라벤더", 0, 0]] },
+  {
+    title: "소이 캔들 200g",
+    price: 22000,
+    category: 4003,
+    likes: 90,
+    options: [
+      ["무화과", 0, 10],
+      ["편백", 0, 10],
+      ["라벤더", 0, 0],
+    ],
+  },
   { title: "디퓨저 리필 200ml", price: 16000, category: 4003, likes: 18 },
   { title: "인센스 스틱 40개입", price: 9000, category: 4003, likes: 27 },
 ];
@@ -137,7 +238,16 @@ const BISTRO_PRODUCTS: ProductSeed[] = [
   { title: "김치찌개", price: 9000, category: 3001, likes: 150, options: SPICY },
   { title: "된장찌개", price: 9000, category: 3001, likes: 98, stock: 999 },
   { title: "제육볶음 정식", price: 11000, category: 3001, likes: 201, options: SPICY },
-  { title: "비빔밥", price: 9500, category: 3001, likes: 77, options: [["보통", 0, 999], ["곱빼기", 2000, 999]] },
+  {
+    title: "비빔밥",
+    price: 9500,
+    category: 3001,
+    likes: 77,
+    options: [
+      ["보통", 0, 999],
+      ["곱빼기", 2000, 999],
+    ],
+  },
   { title: "돈까스", price: 10500, category: 3001, likes: 120, stock: 999 },
   { title: "해물파전", price: 14000, category: 3002, likes: 64, stock: 999 },
   { title: "계란말이", price: 7000, category: 3002, likes: 58, stock: 999 },
@@ -199,19 +309,39 @@ function addProducts(
     if (p.options) {
       p.options.forEach(([name, extra, stock], j) =>
         seed.statements.push(
-          insert("product_options", { id: id * 100 + j + 1, product_id: id, name, extra_price: extra, stock, default_option: 0, sort: j }),
+          insert("product_options", {
+            id: id * 100 + j + 1,
+            product_id: id,
+            name,
+            extra_price: extra,
+            stock,
+            default_option: 0,
+            sort: j,
+          }),
         ),
       );
     } else {
       seed.statements.push(
-        insert("product_options", { id: id * 100, product_id: id, name: "", extra_price: 0, stock: p.stock ?? 50, default_option: 1, sort: 0 }),
+        insert("product_options", {
+          id: id * 100,
+          product_id: id,
+          name: "",
+          extra_price: 0,
+          stock: p.stock ?? 50,
+          default_option: 1,
+          sort: 0,
+        }),
       );
     }
     // Every third product gets a second and third picture for the gallery.
     if (i % 3 === 0) {
       for (const n of [1, 2]) {
         const key = `shops/${shop.dom}/p/${sid}-${n}.svg`;
-        seed.files.push({ key, body: productSvg(p.title, (hue + i * 23 + n * 40) % 360, i + n), contentType: "image/svg+xml" });
+        seed.files.push({
+          key,
+          body: productSvg(p.title, (hue + i * 23 + n * 40) % 360, i + n),
+          contentType: "image/svg+xml",
+        });
         seed.statements.push(insert("product_images", { product_id: id, image: key, sort: n }));
       }
     }
@@ -225,12 +355,24 @@ function addCategories(seed: Seed, shopId: number, categories: [number, number |
   );
 }
 
-function addNotices(seed: Seed, shopId: number, firstId: number, notices: [title: string, body: string, pinned?: boolean][]) {
+function addNotices(
+  seed: Seed,
+  shopId: number,
+  firstId: number,
+  notices: [title: string, body: string, pinned?: boolean][],
+) {
   // Spread a day apart, newest first, from a fixed date so the seed is deterministic.
   const base = Date.UTC(2026, 10, 20) / 1000;
   notices.forEach(([title, body, pinned], i) =>
     seed.statements.push(
-      insert("notices", { id: firstId + i, shop_id: shopId, title, body, pinned: pinned ? 1 : 0, created_at: base - i * 86400 }),
+      insert("notices", {
+        id: firstId + i,
+        shop_id: shopId,
+        title,
+        body,
+        pinned: pinned ? 1 : 0,
+        created_at: base - i * 86400,
+      }),
     ),
   );
 }
@@ -316,7 +458,11 @@ export function demoSeed(): Seed {
       delivery_fee: 3500,
     }),
   );
-  seed.files.push({ key: "shops/studio/logo.svg", body: logoSvg("MONO STUDIO", "#3F6B5B"), contentType: "image/svg+xml" });
+  seed.files.push({
+    key: "shops/studio/logo.svg",
+    body: logoSvg("MONO STUDIO", "#3F6B5B"),
+    contentType: "image/svg+xml",
+  });
 
   addCategories(seed, beauty.id, BEAUTY_CATEGORIES);
   const beautyIds = addProducts(seed, beauty, "뷰티 라운지", 1, "b", BEAUTY_PRODUCTS, 340);

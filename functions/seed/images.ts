@@ -7,9 +7,12 @@ function escapeXml(s: string): string {
 }
 
 const SHAPES = [
-  (c: string) => `<rect x="105" y="70" width="90" height="130" rx="18" fill="${c}"/><rect x="125" y="45" width="50" height="30" rx="6" fill="${c}" opacity=".7"/>`,
-  (c: string) => `<circle cx="150" cy="130" r="62" fill="${c}"/><circle cx="150" cy="130" r="30" fill="#fff" opacity=".35"/>`,
-  (c: string) => `<rect x="90" y="95" width="120" height="90" rx="45" fill="${c}"/><rect x="138" y="55" width="24" height="45" rx="8" fill="${c}" opacity=".7"/>`,
+  (c: string) =>
+    `<rect x="105" y="70" width="90" height="130" rx="18" fill="${c}"/><rect x="125" y="45" width="50" height="30" rx="6" fill="${c}" opacity=".7"/>`,
+  (c: string) =>
+    `<circle cx="150" cy="130" r="62" fill="${c}"/><circle cx="150" cy="130" r="30" fill="#fff" opacity=".35"/>`,
+  (c: string) =>
+    `<rect x="90" y="95" width="120" height="90" rx="45" fill="${c}"/><rect x="138" y="55" width="24" height="45" rx="8" fill="${c}" opacity=".7"/>`,
   (c: string) => `<path d="M150 55 L215 185 H85 Z" fill="${c}"/>`,
 ];
 

@@ -22,7 +22,15 @@ export const topBar = style({
 export const fixedBar = style([topBar, { position: "fixed", left: 0, right: 0, maxWidth: 720, margin: "0 auto" }]);
 export const fixedBarSpacer = style({ height: 56 });
 
-export const barTitle = style({ flex: 1, margin: 0, fontSize: "calc(1em + 4px)", textAlign: "center", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const barTitle = style({
+  flex: 1,
+  margin: 0,
+  fontSize: "calc(1em + 4px)",
+  textAlign: "center",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
 
 export const barButton = style({
   position: "relative",
@@ -81,7 +89,14 @@ export const myshopGrid = style({
 
 export const sideMenu = style({
   display: "none",
-  "@media": { "(min-width: 900px)": { display: "block", borderRight: `1px solid ${vars.color.line}`, minHeight: "100vh", background: vars.color.surface } },
+  "@media": {
+    "(min-width: 900px)": {
+      display: "block",
+      borderRight: `1px solid ${vars.color.line}`,
+      minHeight: "100vh",
+      background: vars.color.surface,
+    },
+  },
 });
 
 export const body = style({ padding: 12 });

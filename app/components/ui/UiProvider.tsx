@@ -54,7 +54,8 @@ export function UiProvider({ children }: { children: ReactNode }) {
       snackbar: showSnack,
       info: (text) => showInfo(text, "top"),
       confirm: (text) => new Promise((resolve) => setDialog({ kind: "confirm", text, resolve })),
-      prompt: (text, initial = "") => new Promise((resolve) => setDialog({ kind: "prompt", text, value: initial, resolve })),
+      prompt: (text, initial = "") =>
+        new Promise((resolve) => setDialog({ kind: "prompt", text, value: initial, resolve })),
       modal: (content) => new Promise((resolve) => setDialog({ kind: "modal", content, resolve })),
       closeModal: () =>
         setDialog((d) => {
@@ -120,7 +121,13 @@ function DialogView({ dialog, close }: { dialog: Dialog; close: () => void }) {
         <div className={css.dialogBody}>
           {dialog.kind === "modal" ? dialog.content : dialog.text}
           {dialog.kind === "prompt" ? (
-            <input ref={input} className={css.dialogInput} defaultValue={dialog.value} autoFocus aria-label={dialog.text} />
+            <input
+              ref={input}
+              className={css.dialogInput}
+              defaultValue={dialog.value}
+              autoFocus
+              aria-label={dialog.text}
+            />
           ) : null}
         </div>
         <div className={css.dialogActions}>

@@ -58,7 +58,10 @@ export const button = style({
   cursor: "pointer",
 });
 
-export const primaryButton = style([button, { background: vars.color.btn, borderColor: vars.color.btn, color: vars.color.onMain }]);
+export const primaryButton = style([
+  button,
+  { background: vars.color.btn, borderColor: vars.color.btn, color: vars.color.onMain },
+]);
 
 const grow = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(.92)" } });
 

@@ -4,6 +4,7 @@ import { api, ApiErrorBody, type ApiName, type BodyIn, type QueryIn, type Result
 export type Transport = (request: Request) => Promise<Response>;
 
 export class ShopApiError extends Error {
+  override readonly name = "ShopApiError";
   constructor(
     readonly status: number,
     readonly code: string,
@@ -11,6 +12,19 @@ export class ShopApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The Worker and the Remix server build each bundle their own copy of this module, so an error
+ * made by one is not an `instanceof` the other's class: recognise it by shape instead.
+ */
+export function isShopApiError(error: unknown): error is ShopApiError {
+  return (
+    error instanceof Error &&
+    error.name === "ShopApiError" &&
+    typeof (error as ShopApiError).status === "number" &&
+    typeof (error as ShopApiError).code === "string"
+  );
 }
 
 /** Upstream calls give up after this long; the page then shows a clean error instead of hanging. */

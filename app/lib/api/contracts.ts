@@ -196,7 +196,13 @@ export const api = {
     method: "GET",
     path: "/api/myshp/shopid/info/dom",
     query: z.object({ shopid: id.optional(), dom: z.string().trim().min(1).max(253).optional() }),
-    response: z.object({ shopid: z.number().int(), uid: z.number().int(), dom: z.string(), dom3: nullableText, url: z.string() }),
+    response: z.object({
+      shopid: z.number().int(),
+      uid: z.number().int(),
+      dom: z.string(),
+      dom3: nullableText,
+      url: z.string(),
+    }),
   }),
   categories: endpoint({
     method: "GET",

@@ -1,0 +1,136 @@
+import { customUrl, expect, jsOff, shopUrl, test } from "./fixtures";
+
+test.describe("browsing a shop", () => {
+  test("home shows the shop, its theme and its products", async ({ page }) => {
+    const res = await page.goto(shopUrl("beauty"));
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle("뷰티 라운지");
+    await expect(page.getByRole("heading", { name: "새로 들어온 상품" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "새로 들어온 상품" }).getByRole("listitem")).toHaveCount(12);
+    const main = await page.evaluate(() => getComputedStyle(document.querySelector("header")!).backgroundColor);
+    expect(main).toBe("rgb(228, 87, 124)"); // #E4577C, beauty's mcolor
+  });
+
+  test("category list pages by links", async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/shop/list?category=0"));
+    await expect(page.getByText("상품 44개")).toBeVisible();
+    await page.getByRole("link", { name: "다음" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText("2 / 3 페이지")).toBeVisible();
+    await page.getByRole("link", { name: "메이크업", exact: true }).click();
+    await expect(page).toHaveURL(/category=1002/);
+    await expect(page.getByRole("heading", { name: "메이크업", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "립", exact: true }).click();
+    await expect(page).toHaveURL(/category=43/);
+    await expect(page.getByText("상품 4개")).toBeVisible();
+  });
+
+  test("product page shows price, options and streamed recommendations", async ({ page }, testInfo) => {
+    await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+    await expect(page.getByRole("heading", { name: "벨벳 틴트 (6색)", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("price")).toHaveText("12,000원");
+    const select = page.getByRole("combobox", { name: "옵션" });
+    await expect(select.locator("option")).toHaveCount(7);
+    await expect(select.locator("option", { hasText: "03 체리밤" })).toBeDisabled();
+    if (jsOff(testInfo)) {
+      // Streamed content needs a script to be swapped in; without one the fallback links onward.
+      await expect(page.getByRole("link", { name: "이 카테고리 상품 더 보기" })).toHaveAttribute("href", /category=43/);
+    } else {
+      const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" }).getByRole("listitem");
+      await expect(recs.first()).toBeVisible();
+      expect(await recs.count()).toBeLessThanOrEqual(30);
+    }
+  });
+
+  test("sold-out product says so and offers no form", async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/shop/view/b0007"));
+    await expect(page.getByText("판매가 종료된 상품입니다.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "장바구니 담기" })).toHaveCount(0);
+  });
+
+  test("notices open without scripts", async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/shop/notice-list"));
+    await expect(page.getByRole("heading", { name: "공지사항" })).toBeVisible();
+    await page.getByText("설 연휴 배송 안내").click();
+    await expect(page.getByText("연휴 기간에는 출고가 중단됩니다.", { exact: false })).toBeVisible();
+  });
+
+  test("drawer opens from the header and leads to notices", async ({ page }) => {
+    await page.goto(shopUrl("beauty"));
+    const drawer = page.getByTestId("drawer");
+    await expect(drawer).toBeHidden();
+    await page.getByTitle("메뉴 열기").click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText("뷰티 라운지")).toBeVisible();
+    await drawer.getByRole("link", { name: "공지사항" }).click();
+    await expect(page).toHaveURL(/\/shop\/notice-list/);
+  });
+
+  test("category dialog goes to the chosen category", async ({ page }, testInfo) => {
+    await page.goto(shopUrl("beauty"));
+    await page.getByTitle("메뉴 열기").click();
+    await page.getByTestId("drawer").getByRole("link", { name: "카테고리" }).click();
+    if (jsOff(testInfo)) {
+      // Without scripts the link lands on the list's category bar instead of a dialog.
+      const bar = page.getByRole("navigation", { name: "카테고리" });
+      await bar.getByRole("link", { name: "스킨케어" }).click();
+      await page.getByRole("navigation", { name: "카테고리" }).getByRole("link", { name: "크림" }).click();
+    } else {
+      await page.getByRole("dialog").getByRole("link", { name: "크림", exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/shop\/list\?category=41/);
+  });
+
+  test("custom domain shop shows its logo, social links and business footer", async ({ page }) => {
+    await page.goto(customUrl());
+    await expect(page).toHaveTitle("모노 스튜디오");
+    await expect(page.getByRole("img", { name: "모노 스튜디오" })).toBeVisible();
+    await expect(page.getByTestId("header-social")).toBeVisible();
+    const height = await page.locator("header").evaluate((h) => h.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(120);
+    const footer = page.getByTestId("footer");
+    await expect(footer).toBeVisible({ timeout: 5000 });
+    await expect(footer.getByText("주식회사 모노스튜디오")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "구매안전서비스 가입 확인" })).toBeVisible();
+  });
+});
+
+test.describe("not found", () => {
+  // The browser itself logs the 404 status of the page it was sent to.
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+  test("unknown routes and products answer 404 in Korean", async ({ page }) => {
+    let res = await page.goto(shopUrl("beauty", "/no/such/page"));
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    res = await page.goto(shopUrl("beauty", "/shop/view/zzzz"));
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "준비 중인 상품입니다" })).toBeVisible();
+  });
+});
+
+test.describe("with scripts", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "scroll behaviour needs JavaScript");
+
+  test("header becomes fixed after scrolling past its height plus 100px", async ({ page }) => {
+    await page.goto(shopUrl("beauty"));
+    const header = page.locator("header");
+    await expect(header).toHaveAttribute("data-fixed", "false");
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-fixed", "false"); // 120 < 56 + 100
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute("data-fixed", "true");
+    expect(await header.evaluate((h) => [getComputedStyle(h).position, h.getBoundingClientRect().height])).toEqual([
+      "fixed",
+      56,
+    ]);
+  });
+});
+
+test.describe("Internet Explorer", () => {
+  test.use({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko" });
+  test("gets the banner recommending desktop Chrome", async ({ page }) => {
+    await page.goto(shopUrl("beauty"));
+    await expect(page.getByTestId("ie-banner")).toContainText("크롬");
+  });
+});

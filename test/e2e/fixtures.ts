@@ -1,0 +1,27 @@
+import { test as base, expect } from "@playwright/test";
+
+export const PORT = 3334;
+export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
+export const customUrl = (path = "/") => `http://shop.example.test:${PORT}${path}`;
+
+/**
+ * Every page fails its test on a console error or an uncaught exception, unless the test lists
+ * the message as expected.
+ */
+export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
+  expectedConsoleErrors: [[], { option: true }],
+  page: async ({ page, expectedConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error" && !expectedConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text());
+    });
+    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+    await use(page);
+    expect(errors, "unexpected console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** True in the project that runs with JavaScript switched off. */
+export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";

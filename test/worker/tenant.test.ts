@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { classifyHost, normaliseHost, shopOrigin } from "../../functions/host";
+import { ShopCache } from "../../functions/tenant";
+import { BEAUTY, get, STUDIO_CUSTOM } from "./helpers";
+
+describe("host names", () => {
+  it("normalises case, port and trailing dot", () => {
+    expect(normaliseHost("Beauty.LocalHost.:3333")).toBe("beauty.localhost");
+    expect(normaliseHost("SHOP.example.test.")).toBe("shop.example.test");
+    expect(normaliseHost("[::1]:3333")).toBeNull();
+    expect(normaliseHost("bad host")).toBeNull();
+    expect(normaliseHost("")).toBeNull();
+  });
+
+  it("tells sub-domains from custom domains", () => {
+    expect(classifyHost("beauty.localhost", "localhost")).toEqual({ kind: "subdomain", dom: "beauty" });
+    expect(classifyHost("localhost", "localhost")).toEqual({ kind: "platform" });
+    expect(classifyHost("a.b.localhost", "localhost")).toEqual({ kind: "invalid" });
+    expect(classifyHost("shop.example.test", "localhost")).toEqual({ kind: "custom", host: "shop.example.test" });
+    expect(classifyHost("intranet", "localhost")).toEqual({ kind: "invalid" });
+  });
+
+  it("builds shop addresses from the shop record", () => {
+    expect(shopOrigin({ dom: "beauty", dom3: null }, "shops.example.com")).toBe("https://beauty.shops.example.com");
+    expect(shopOrigin({ dom: "studio", dom3: "shop.example.test" }, "shops.example.com")).toBe(
+      "https://shop.example.test",
+    );
+    expect(shopOrigin({ dom: "beauty", dom3: null }, "localhost", new URL("http://x.localhost:3333/"))).toBe(
+      "http://beauty.localhost:3333",
+    );
+  });
+});
+
+describe("shop cache", () => {
+  it("keeps an entry per host until it expires", () => {
+    let now = 0;
+    const cache = new ShopCache(10, () => now);
+    cache.set("a.localhost", null, 30);
+    expect(cache.get("a.localhost")).toEqual({ shop: null });
+    expect(cache.get("b.localhost")).toBeUndefined();
+    now = 30_001;
+    expect(cache.get("a.localhost")).toBeUndefined();
+  });
+
+  it("is bounded", () => {
+    const cache = new ShopCache(2, () => 0);
+    cache.set("a", null, 30);
+    cache.set("b", null, 30);
+    cache.set("c", null, 30);
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("c")).toEqual({ shop: null });
+  });
+});
+
+describe("tenant resolution through the Worker", () => {
+  const shopName = async (res: Response) => (await res.text()).match(/<title>([^<]*)<\/title>/)?.[1];
+
+  it("serves a shop on its sub-domain", async () => {
+    const res = await get(BEAUTY, "/");
+    expect(res.status).toBe(200);
+    expect(await shopName(res)).toBe("뷰티 라운지");
+  });
+
+  it("serves a shop on its custom domain", async () => {
+    const res = await get(STUDIO_CUSTOM, "/");
+    expect(res.status).toBe(200);
+    expect(await shopName(res)).toBe("모노 스튜디오");
+  });
+
+  it("ignores case, port and a trailing dot in the host", async () => {
+    for (const host of ["BEAUTY.LocalHost", "beauty.localhost:3333", "beauty.localhost.", "Shop.Example.Test.:8080"]) {
+      const res = await get(host, "/");
+      expect(res.status, host).toBe(200);
+    }
+  });
+
+  it("answers an unknown host with a Korean 404 and never a default shop", async () => {
+    for (const host of ["nope.localhost", "localhost", "unknown.example.org", "a.beauty.localhost"]) {
+      const res = await get(host, "/");
+      expect(res.status, host).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("상점을 찾을 수 없습니다");
+      expect(html).not.toContain("뷰티 라운지");
+    }
+  });
+
+  it("does not let a sub-domain label pose as a custom domain or the reverse", async () => {
+    // 'studio' is a dom; as a custom host it must not match, and shop.example.test is no sub-domain.
+    expect((await get("studio.example.test", "/")).status).toBe(404);
+    expect((await get("shop.example.test.localhost", "/")).status).toBe(404);
+  });
+
+  it("ignores forged forwarding headers", async () => {
+    const res = await get("nope.localhost", "/", {
+      headers: {
+        "x-forwarded-host": BEAUTY,
+        forwarded: `host=${BEAUTY}`,
+        "x-original-host": BEAUTY,
+        "x-host": BEAUTY,
+      },
+    });
+    expect(res.status).toBe(404);
+    const ok = await get(BEAUTY, "/", { headers: { "x-forwarded-host": STUDIO_CUSTOM } });
+    expect(await shopName(ok)).toBe("뷰티 라운지");
+  });
+});

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(`${root}migrations`);
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, SHOP_CACHE_TTL: "0" },
+        },
+      }),
+    ],
+    resolve: {
+      alias: {
+        "~": `${root}app`,
+        "virtual:remix-build": `${root}build/index.js`,
+      },
+    },
+    test: {
+      include: ["test/worker/**/*.test.ts"],
+      setupFiles: ["./test/worker/setup.ts"],
+      // Remix's server runtime is CommonJS with circular requires; pre-bundle it for workerd.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
+    },
+  };
+});
