@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /** Browser tests run in Debian's Chromium against the built Worker, with JavaScript on and off. */
-export const E2E_PORT = 3334;
+// Parallel checkouts on one machine set E2E_PORT to keep out of each other's way.
+export const E2E_PORT = Number(process.env.E2E_PORT || 3334);
 
 const chromium = {
   ...devices["Pixel 7"],
@@ -34,7 +35,7 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `npx wrangler dev --port ${E2E_PORT} --persist-to .wrangler/e2e --var SHOP_CACHE_TTL:0`,
+    command: `npx wrangler dev --port ${E2E_PORT} --persist-to .wrangler/e2e --inspector-port ${E2E_PORT + 1000} --var SHOP_CACHE_TTL:0`,
     url: `http://127.0.0.1:${E2E_PORT}/favicon.svg`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -55,7 +55,7 @@ export async function resolveShop(
   try {
     shop = await api.call("shopInfo", { query: { id, domain: "true" } });
   } catch (error) {
-    if (!(isShopApiError(error)) || error.status !== 404) throw error;
+    if (!isShopApiError(error) || error.status !== 404) throw error;
     shop = null;
   }
   // A sub-domain only names a shop through dom; a custom host only through dom3.

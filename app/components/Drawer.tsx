@@ -29,11 +29,11 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
   type Row = { href: string; label: string };
   const external = (
     [
-    shop.youtube ? { href: shop.youtube, label: ko.drawer.youtube } : null,
-    shop.instagram ? { href: shop.instagram, label: ko.drawer.instagram } : null,
-    shop.naver ? { href: shop.naver, label: ko.drawer.naver } : null,
-    shop.link1 ? { href: shop.link1, label: ko.drawer.link } : null,
-    shop.help_email ? { href: `mailto:${shop.help_email}`, label: ko.drawer.helpMail } : null,
+      shop.youtube ? { href: shop.youtube, label: ko.drawer.youtube } : null,
+      shop.instagram ? { href: shop.instagram, label: ko.drawer.instagram } : null,
+      shop.naver ? { href: shop.naver, label: ko.drawer.naver } : null,
+      shop.link1 ? { href: shop.link1, label: ko.drawer.link } : null,
+      shop.help_email ? { href: `mailto:${shop.help_email}`, label: ko.drawer.helpMail } : null,
     ] as (Row | null)[]
   ).filter((x): x is Row => x !== null && /^(https?:|mailto:)/.test(x.href));
 

@@ -4,6 +4,7 @@ import type { Config, Env } from "../env";
 import { CatalogueStore } from "../db/catalogue";
 import type { ShopInfo } from "~/lib/api/contracts";
 import { ShopStore } from "../db/shops";
+import { readMember, type Member } from "../auth/member";
 
 /** What every embedded API handler gets: validated input plus per-request services. */
 export type ApiContext = {
@@ -15,6 +16,8 @@ export type ApiContext = {
   hostShop: ShopInfo | null;
   shops: ShopStore;
   catalogue: CatalogueStore;
+  /** The logged-in member, read once on first use. */
+  member: () => Promise<Member | null>;
 };
 
 export function createApiContext(env: Env, config: Config, request: Request, hostShop: ShopInfo | null): ApiContext {
@@ -26,6 +29,7 @@ export function createApiContext(env: Env, config: Config, request: Request, hos
     hostShop,
     shops: new ShopStore(env.DB),
     catalogue: new CatalogueStore(env.DB),
+    member: once(() => readMember(env, request)),
   };
 }
 
@@ -35,3 +39,8 @@ export type Handler<N extends ApiName> = (
 ) => Promise<z.input<Api[N]["response"]>>;
 
 export type Handlers = { [N in ApiName]?: Handler<N> };
+
+function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= fn());
+}

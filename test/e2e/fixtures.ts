@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 
-export const PORT = 3334;
+export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
 export const customUrl = (path = "/") => `http://shop.example.test:${PORT}${path}`;
 

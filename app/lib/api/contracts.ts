@@ -17,7 +17,8 @@ export type Endpoint<
   response: R;
 };
 
-function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
+/** Declares one endpoint. Feature contracts (contracts-*.ts) use it too and are spread into `api`. */
+export function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
   method: "GET" | "POST";
   path: string;
   query: Q;
@@ -27,8 +28,8 @@ function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.ZodType 
   return { ...e, body: (e.body ?? z.undefined()) as B };
 }
 
-const id = z.coerce.number().int().positive();
-const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+export const id = z.coerce.number().int().positive();
+export const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export const SkinDetail = z.object({
