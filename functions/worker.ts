@@ -8,6 +8,7 @@ import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
 import { handleApi, isApiPath } from "./api/router";
 import { serveFile } from "./files";
+import { readMember } from "./auth/member";
 import { shopNotFoundPage, upstreamErrorPage } from "./pages";
 import type { ShopInfo } from "~/lib/api/contracts";
 
@@ -50,12 +51,16 @@ export default {
 
     if (!shop) return shopNotFoundPage();
 
-    const storage = await api.call("storageUrl").catch(() => ({ storage_url: "/files/" }));
+    const [storage, member] = await Promise.all([
+      api.call("storageUrl").catch(() => ({ storage_url: "/files/" })),
+      readMember(env, request),
+    ]);
     const context: AppContext = {
       env,
       config,
       shop,
       api,
+      member,
       storageUrl: storage.storage_url,
       waitUntil: (p) => ctx.waitUntil(p),
     };

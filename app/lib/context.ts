@@ -1,6 +1,7 @@
 import type { ShopInfo } from "./api/contracts";
 import type { ShopApi } from "./api/client.server";
 import type { Config, Env } from "../../functions/env";
+import type { Member } from "../../functions/auth/member";
 
 /** Built once per request by functions/worker.ts and handed to every loader and action. */
 export type AppContext = {
@@ -9,6 +10,8 @@ export type AppContext = {
   /** The shop this request's host belongs to. Requests for unknown hosts never reach Remix. */
   shop: ShopInfo;
   api: ShopApi;
+  /** The logged-in member, or null for a guest. Read once per request in the Worker. */
+  member: Member | null;
   storageUrl: string;
   waitUntil: (promise: Promise<unknown>) => void;
 };
