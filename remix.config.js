@@ -4,7 +4,8 @@
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.css.ts"],
+  // Tests live in test/, so app/routes/_shop.test.tsx is the spec's /test page, not a test file.
+  ignoredRouteFiles: ["**/.*", "**/*.css.ts"],
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",
   publicPath: "/build/",

@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -8,6 +9,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}migrations`);
   return {
     plugins: [
+      // Components and the theme import .css.ts modules; compile them as the Remix build does.
+      vanillaExtractPlugin(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import "../styles/global.css";
 import { ErrorPage } from "./components/ErrorPage";
 import { IeBanner } from "./components/IeBanner";
@@ -76,6 +76,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Lets browser tests (and curious developers) tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

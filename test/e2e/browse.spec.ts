@@ -1,4 +1,4 @@
-import { customUrl, expect, jsOff, shopUrl, test } from "./fixtures";
+import { customUrl, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 
 test.describe("browsing a shop", () => {
   test("home shows the shop, its theme and its products", async ({ page }) => {
@@ -113,6 +113,7 @@ test.describe("with scripts", () => {
 
   test("header becomes fixed after scrolling past its height plus 100px", async ({ page }) => {
     await page.goto(shopUrl("beauty"));
+    await hydrated(page);
     const header = page.locator("header");
     await expect(header).toHaveAttribute("data-fixed", "false");
     await page.mouse.wheel(0, 120);

@@ -25,3 +25,8 @@ export { expect };
 
 /** True in the project that runs with JavaScript switched off. */
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";
+
+/** Waits until React has hydrated the page, so clicks reach scripted handlers. */
+export async function hydrated(page: import("@playwright/test").Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -88,9 +88,12 @@ export function UiProvider({ children }: { children: ReactNode }) {
 function DialogView({ dialog, close }: { dialog: Dialog; close: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const primary = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (el && !el.open) el.showModal();
+    // showModal() focuses the first button (No/Cancel); Enter must confirm, so move focus on.
+    (input.current ?? primary.current)?.focus();
   }, []);
 
   const finish = (answer: "yes" | "no") => {
@@ -136,7 +139,7 @@ function DialogView({ dialog, close }: { dialog: Dialog; close: () => void }) {
               <button type="button" className={css.button} onClick={() => finish("no")}>
                 {ko.common.no}
               </button>
-              <button type="submit" className={css.primaryButton} autoFocus>
+              <button ref={primary} type="submit" className={css.primaryButton}>
                 {ko.common.yes}
               </button>
             </>
@@ -145,12 +148,12 @@ function DialogView({ dialog, close }: { dialog: Dialog; close: () => void }) {
               <button type="button" className={css.button} onClick={() => finish("no")}>
                 {ko.common.cancel}
               </button>
-              <button type="submit" className={css.primaryButton}>
+              <button ref={primary} type="submit" className={css.primaryButton}>
                 {ko.common.ok}
               </button>
             </>
           ) : (
-            <button type="submit" className={css.button} autoFocus>
+            <button ref={primary} type="submit" className={css.button}>
               {ko.common.close}
             </button>
           )}

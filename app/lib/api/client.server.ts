@@ -35,7 +35,14 @@ export function upstreamTransport(origin: string, fetcher: typeof fetch = fetch)
     const url = new URL(request.url);
     const target = new URL(url.pathname + url.search, origin);
     try {
-      return await fetcher(new Request(target, request), { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+      const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+      return await fetcher(target, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       throw new ShopApiError(502, timedOut ? "UPSTREAM_TIMEOUT" : "UPSTREAM_UNREACHABLE", String(error));

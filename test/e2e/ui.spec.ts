@@ -1,0 +1,87 @@
+import { expect, hydrated, shopUrl, test } from "./fixtures";
+
+test.describe("global UI pieces (/test)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "dialogs and alerts are script features");
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/test"));
+    await hydrated(page);
+  });
+
+  test("snackbar shows for 3 seconds, top or bottom", async ({ page }) => {
+    await page.getByRole("button", { name: "스낵바 (위)" }).click();
+    const bar = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
+    await expect(bar).toBeVisible();
+    expect(await bar.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(100);
+    await page.waitForTimeout(2500);
+    await expect(bar).toBeVisible();
+    await expect(bar).toBeHidden({ timeout: 1500 });
+    await page.getByRole("button", { name: "스낵바 (아래)" }).click();
+    const bottom = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
+    const viewport = page.viewportSize()!.height;
+    expect(await bottom.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(viewport - 100);
+  });
+
+  test("info bar shows for 3 seconds", async ({ page }) => {
+    await page.getByRole("button", { name: "안내 바" }).click();
+    const bar = page.getByRole("status").filter({ hasText: "새 공지사항이 있습니다." });
+    await expect(bar).toBeVisible();
+    await expect(bar).toBeHidden({ timeout: 4000 });
+  });
+
+  test("confirm: Enter confirms, No declines", async ({ page }) => {
+    await page.getByRole("button", { name: "확인 창" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("정말 진행할까요?");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("ui-result")).toHaveText("true");
+    await page.getByRole("button", { name: "확인 창" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "아니오" }).click();
+    await expect(page.getByTestId("ui-result")).toHaveText("false");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("prompt: Enter confirms and returns the trimmed input; Cancel returns nothing", async ({ page }) => {
+    await page.getByRole("button", { name: "입력 창" }).click();
+    await page.getByRole("dialog").getByRole("textbox").fill("   홍길동  ");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("ui-result")).toHaveText('"홍길동"');
+    await page.getByRole("button", { name: "입력 창" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "취소" }).click();
+    await expect(page.getByTestId("ui-result")).toHaveText("null");
+  });
+
+  test("modal opens and closes", async ({ page }) => {
+    await page.getByRole("button", { name: "모달" }).click();
+    await expect(page.getByRole("dialog")).toContainText("모달 창입니다.");
+    await page.getByRole("dialog").getByRole("button", { name: "닫기" }).click();
+    await expect(page.getByTestId("ui-result")).toHaveText("modal closed");
+  });
+});
+
+test.describe("network-aware prefetch", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "prefetch is a script feature");
+
+  test("no prefetch on data saver", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+    });
+    await page.goto(shopUrl("beauty"));
+    await page
+      .getByRole("link", { name: /어성초 진정 토너/ })
+      .first()
+      .hover();
+    await page.waitForTimeout(300);
+    expect(await page.locator('link[rel="prefetch"], link[rel="modulepreload"][data-prefetch]').count()).toBe(0);
+  });
+
+  test("prefetch on intent otherwise", async ({ page }) => {
+    await page.goto(shopUrl("beauty"));
+    await hydrated(page);
+    await page
+      .getByRole("link", { name: /어성초 진정 토너/ })
+      .first()
+      .hover();
+    await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached();
+  });
+});
