@@ -35,7 +35,12 @@ const mf = new Miniflare({
   d1Persist: `${STATE}/v3/d1`,
   r2Buckets: ["FILES"],
   r2Persist: `${STATE}/v3/r2`,
-  bindings: { PLATFORM_DOMAIN: "localhost", SHOP_API_ORIGIN: "", SHOP_ADMIN_URL: "https://admin.example.com/shop", SHOP_CACHE_TTL: "30" },
+  bindings: {
+    PLATFORM_DOMAIN: "localhost",
+    SHOP_API_ORIGIN: "",
+    SHOP_ADMIN_URL: "https://admin.example.com/shop",
+    SHOP_CACHE_TTL: "30",
+  },
 });
 await mf.ready;
 
@@ -82,7 +87,13 @@ async function pageWeight(host, path) {
     if (asset.endsWith(".css")) css += gz(res.body);
     else js += gz(res.body);
   }
-  return { html: gz(page.body), shell: gz(Buffer.from(shell)), js, css, scripts: assets.filter((a) => a.endsWith(".js")).length };
+  return {
+    html: gz(page.body),
+    shell: gz(Buffer.from(shell)),
+    js,
+    css,
+    scripts: assets.filter((a) => a.endsWith(".js")).length,
+  };
 }
 
 async function load(host, path) {
@@ -160,6 +171,7 @@ section, never the first byte.
   const marker = "\n<!-- end of generated section -->\n";
   const rest = existing.includes(marker) ? existing.slice(existing.indexOf(marker) + marker.length) : "";
   writeFileSync(path, report + marker + rest);
+  run("npx", ["prettier", "--write", path]);
   console.log(report);
   if (product.js > 100 * 1024 || product.shell > 14 * 1024) {
     console.error("Over budget: see above.");

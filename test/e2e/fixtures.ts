@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
@@ -27,6 +27,6 @@ export { expect };
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";
 
 /** Waits until React has hydrated the page, so clicks reach scripted handlers. */
-export async function hydrated(page: import("@playwright/test").Page): Promise<void> {
+export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
