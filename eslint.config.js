@@ -8,6 +8,7 @@ export default tseslint.config(
       "public/build/",
       ".cache/",
       ".wrangler/",
+      ".bench/",
       "node_modules/",
       "test-results/",
       "playwright-report/",
