@@ -85,3 +85,23 @@ test.describe("network-aware prefetch", () => {
     await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached();
   });
 });
+
+test.describe("progress bar", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "client navigations need scripts");
+
+  test("shows while a slow navigation loads and goes when it lands", async ({ page }) => {
+    await page.goto(shopUrl("beauty"));
+    await hydrated(page);
+    const bar = page.getByRole("progressbar");
+    // Hold the notices' data request for a second: the bar must show, then go when it lands.
+    await page.route(/notice-list\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.getByLabel("메뉴 열기", { exact: true }).first().click({ force: true });
+    await page.getByTestId("drawer").getByRole("link", { name: "공지사항" }).click();
+    await expect(bar).toBeVisible();
+    await expect(page).toHaveURL(/notice-list/);
+    await expect(bar).toHaveCount(0);
+  });
+});
