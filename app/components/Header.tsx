@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { ShopInfo } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/theme";
@@ -17,15 +17,7 @@ export function useHeaderFixed(height: number): boolean {
   return fixed;
 }
 
-export function Header({
-  shop,
-  storageUrl,
-  actions,
-}: {
-  shop: ShopInfo;
-  storageUrl: string;
-  actions?: React.ReactNode;
-}) {
+export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageUrl: string; actions?: ReactNode }) {
   const height = headerHeight(shop);
   const fixed = useHeaderFixed(height);
   const showLogo = shop.use_logo && shop.logo;
@@ -34,43 +26,49 @@ export function Header({
       {/* Keeps the content from jumping up when the header leaves the flow. */}
       {fixed ? <div className={css.headerSpacer} aria-hidden="true" /> : null}
       <header className={fixed ? `${css.header} ${css.headerFixed}` : css.header} data-fixed={fixed ? "true" : "false"}>
-        <label
-          htmlFor={DRAWER_TOGGLE_ID}
-          className={css.iconButton}
-          aria-label={ko.header.openMenu}
-          title={ko.header.openMenu}
-        >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </label>
-        <a className={css.brand} href={`${shop.url}/`}>
-          {showLogo ? (
-            <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} />
-          ) : (
-            <span>{shop.name}</span>
-          )}
-          {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
-        </a>
-        {actions}
+        <div className={css.headerRow}>
+          <label
+            htmlFor={DRAWER_TOGGLE_ID}
+            className={css.iconButton}
+            aria-label={ko.header.openMenu}
+            title={ko.header.openMenu}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </label>
+          <a className={css.brand} href={`${shop.url}/`}>
+            {showLogo ? (
+              <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} />
+            ) : (
+              <span>{shop.name}</span>
+            )}
+          </a>
+          {/* Balances the menu button so the name stays centred. */}
+          {actions ?? <span className={css.iconButton} aria-hidden="true" />}
+        </div>
+        {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
       </header>
     </>
   );
 }
 
 function SocialLinks({ shop }: { shop: ShopInfo }) {
-  // Inside the brand link: shown as labels only, the drawer carries the real links.
-  const names = [
-    shop.youtube && ko.drawer.youtube,
-    shop.instagram && ko.drawer.instagram,
-    shop.naver && ko.drawer.naver,
-    shop.link1 && ko.drawer.link,
-  ].filter(Boolean);
+  const links = (
+    [
+      [shop.youtube, ko.drawer.youtube],
+      [shop.instagram, ko.drawer.instagram],
+      [shop.naver, ko.drawer.naver],
+      [shop.link1, ko.drawer.link],
+    ] as const
+  ).filter((l): l is readonly [string, (typeof l)[1]] => Boolean(l[0] && /^https?:/.test(l[0])));
   return (
-    <span className={css.social} data-testid="header-social">
-      {names.map((n) => (
-        <span key={String(n)}>{n}</span>
+    <nav className={css.social} aria-label="SNS" data-testid="header-social">
+      {links.map(([href, label]) => (
+        <a key={label} href={href} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>
       ))}
-    </span>
+    </nav>
   );
 }

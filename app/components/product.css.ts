@@ -40,6 +40,12 @@ export const soldOut = style({
 });
 export const buyForm = style({ display: "grid", gap: 12, marginTop: 16 });
 export const field = style({ display: "grid", gap: 4 });
+export const select = style({
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+});
 export const qty = style({ width: 96, padding: "8px 10px", border: `1px solid ${vars.color.line}`, borderRadius: 8 });
 export const primary = style({
   minHeight: 48,

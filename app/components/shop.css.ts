@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 export const DRAWER_WIDTH = 250;
@@ -9,8 +9,9 @@ export const header = style({
   position: "relative",
   zIndex: 50,
   display: "flex",
-  alignItems: "center",
-  gap: 8,
+  flexDirection: "column",
+  justifyContent: "center",
+  gap: 4,
   height: vars.header.height,
   padding: "0 8px",
   background: vars.color.main,
@@ -28,6 +29,8 @@ export const headerFixed = style({
   height: 56,
   boxShadow: "0 2px 8px rgba(0,0,0,.15)",
 });
+
+export const headerRow = style({ display: "flex", alignItems: "center", gap: 8, width: "100%" });
 
 export const headerSpacer = style({ height: vars.header.height });
 
@@ -65,7 +68,15 @@ export const brand = style({
 
 export const logo = style({ height: vars.header.logoHeight, width: "auto" });
 
-export const social = style({ display: "flex", gap: 12, fontSize: "calc(1em - 1px)", fontWeight: 400 });
+export const social = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: "2px 14px",
+  paddingBottom: 6,
+  fontSize: "calc(1em - 1px)",
+});
+globalStyle(`${social} a`, { color: "inherit", textDecoration: "none" });
 
 export const badge = style({
   display: "inline-block",

@@ -111,7 +111,7 @@ export default function ProductPage() {
             {choosable.length > 0 ? (
               <label className={view.field}>
                 <span>{ko.product.option}</span>
-                <select name="option" required defaultValue="">
+                <select name="option" required defaultValue="" className={view.select}>
                   <option value="" disabled>
                     {ko.product.chooseOption}
                   </option>

@@ -25,5 +25,5 @@ export function productSvg(label: string, hue: number, variant: number): string 
 }
 
 export function logoSvg(name: string, colour: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><circle cx="20" cy="20" r="14" fill="#fff"/><circle cx="20" cy="20" r="7" fill="${colour}"/><text x="42" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#fff">${escapeXml(name)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" viewBox="0 0 200 40"><circle cx="20" cy="20" r="14" fill="#fff"/><circle cx="20" cy="20" r="7" fill="${colour}"/><text x="42" y="27" font-family="sans-serif" font-size="18" font-weight="700" fill="#fff">${escapeXml(name)}</text></svg>`;
 }
