@@ -1,6 +1,5 @@
 import { ko } from "~/lib/messages";
 import { toShopInfo } from "../db/shops";
-import type { ProductRecord } from "../db/catalogue";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireShop } from "./shops";
@@ -13,20 +12,15 @@ function notFound(): never {
   throw new ApiError(404, "PRODUCT_NOT_FOUND", ko.errors.notReady);
 }
 
-async function productOf(ctx: ApiContext, shopid: number, id: number): Promise<ProductRecord> {
-  const product = await ctx.catalogue.byId(id);
-  if (!product || product.shop_id !== shopid) notFound();
-  return product;
-}
+type Additional = NonNullable<Awaited<ReturnType<ApiContext["catalogue"]["additional"]>>>;
 
-async function additionalInfo(ctx: ApiContext, product: ProductRecord) {
+function additionalInfo(a: Additional) {
   // Delivery terms and seller are those of the shop that owns the goods: it ships them.
-  const owner = await requireShop(ctx, product.goods_shop_id);
   return {
-    id: product.id,
-    description: await ctx.catalogue.description(product.goods_id),
-    delivery: { fee: owner.delivery_fee, free_threshold: owner.free_delivery_threshold, shop_name: owner.name },
-    seller: { corpname: owner.corpname, tel: owner.tel },
+    id: a.id,
+    description: a.description ?? "",
+    delivery: { fee: a.delivery_fee, free_threshold: a.free_delivery_threshold, shop_name: a.shop_name },
+    seller: { corpname: a.corpname, tel: a.tel },
   };
 }
 
@@ -44,31 +38,24 @@ export const catalogueHandlers: Handlers = {
   },
 
   async productDetail({ query }, ctx) {
-    const shop = await requireShop(ctx, query.shopid);
-    const product = await ctx.catalogue.bySid(query.shopid, query.sid);
-    if (!product) notFound();
-    const origin = product.goods_shop_id === shop.id ? shop : await requireShop(ctx, product.goods_shop_id);
-    return ctx.catalogue.detail(product, {
-      shop: shop.name,
-      origin: origin.name,
-      uid: shop.uid,
-      originUid: origin.uid,
-    });
+    return (await ctx.catalogue.page(query.shopid, query.sid)) ?? notFound();
   },
 
   async additionalInfo({ query }, ctx) {
-    return additionalInfo(ctx, await productOf(ctx, query.shopid, query.id));
+    const info = await ctx.catalogue.additional(query.id);
+    if (!info || info.shop_id !== query.shopid) notFound();
+    return additionalInfo(info);
   },
 
   async pickableAdditionalInfo({ query }, ctx) {
-    const product = await ctx.catalogue.byId(query.id);
-    if (!product || product.ptype !== "pick") notFound();
-    return additionalInfo(ctx, product);
+    const info = await ctx.catalogue.additional(query.id);
+    if (!info || info.ptype !== "pick") notFound();
+    return additionalInfo(info);
   },
 
   async combinedContents({ query }, ctx) {
-    const product = await productOf(ctx, query.shopid, query.pid);
-    return { items: await ctx.catalogue.related(query.shopid, product, query.type, RECOMMENDATION_COUNT) };
+    const items = await ctx.catalogue.related(query.shopid, query.pid, query.type, RECOMMENDATION_COUNT);
+    return { items: items ?? notFound() };
   },
 
   async pidListInfo({ query }, ctx) {

@@ -52,8 +52,6 @@ function toCard(r: CardRow): ProductCard {
   };
 }
 
-export type ProductRecord = CardRow;
-
 export class CatalogueStore {
   constructor(private readonly db: D1Database) {}
 
@@ -87,19 +85,32 @@ export class CatalogueStore {
     return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };
   }
 
-  /** A product as sold by this shop (its own, or a pick it carries). */
-  bySid(shopId: number, sid: string): Promise<CardRow | null> {
-    return this.db
-      .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ? AND p.sid = ? AND p.visible = 1`)
-      .bind(shopId, sid)
-      .first<CardRow>();
+  /**
+   * A product as sold by this shop (its own, or a pick it carries), with everything its page
+   * needs, in two round trips: the product and both shops, then its options and pictures.
+   */
+  async page(shopId: number, sid: string): Promise<ProductDetail | null> {
+    const [row] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
+           ${FROM} JOIN shops s ON s.id = p.shop_id JOIN shops o ON o.id = g.shop_id
+           WHERE p.shop_id = ? AND p.sid = ? AND p.visible = 1`,
+        )
+        .bind(shopId, sid),
+    ]);
+    const product = row!.results[0] as
+      (CardRow & { shop_uid: number; shop_name: string; origin_uid: number; origin_name: string }) | undefined;
+    if (!product) return null;
+    return this.detail(product, {
+      shop: product.shop_name,
+      origin: product.origin_name,
+      uid: product.shop_uid,
+      originUid: product.origin_uid,
+    });
   }
 
-  byId(id: number): Promise<CardRow | null> {
-    return this.db.prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id = ?`).bind(id).first<CardRow>();
-  }
-
-  async detail(row: CardRow, names: { shop: string; origin: string; uid: number; originUid: number }) {
+  private async detail(row: CardRow, names: { shop: string; origin: string; uid: number; originUid: number }) {
     const [options, images] = await this.db.batch([
       this.db
         .prepare(
@@ -132,31 +143,57 @@ export class CatalogueStore {
     return detail;
   }
 
-  async description(goodsId: number): Promise<string> {
-    const r = await this.db
-      .prepare("SELECT description FROM products WHERE id = ?")
-      .bind(goodsId)
-      .first<{ description: string | null }>();
-    return r?.description ?? "";
+  /**
+   * What a product page shows below the fold, in one query: the description and the delivery
+   * terms and seller of the shop that owns the goods (it ships them, also for a pick).
+   */
+  additional(productId: number) {
+    return this.db
+      .prepare(
+        `SELECT p.id, p.shop_id, p.ptype, g.description, s.name AS shop_name, s.delivery_fee,
+                s.free_delivery_threshold, s.corpname, s.tel
+         FROM products p
+         JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
+         JOIN shops s ON s.id = g.shop_id
+         WHERE p.id = ? AND p.visible = 1`,
+      )
+      .bind(productId)
+      .first<{
+        id: number;
+        shop_id: number;
+        ptype: "normal" | "pick";
+        description: string | null;
+        shop_name: string;
+        delivery_fee: number;
+        free_delivery_threshold: number;
+        corpname: string | null;
+        tel: string | null;
+      }>();
   }
 
   /**
    * Recommendations for a product page: type 0 favours the same category, type 1 the shop's
    * most liked. Never the product itself; at most `limit`.
    */
-  async related(shopId: number, product: CardRow, type: "0" | "1", limit: number): Promise<ProductCard[]> {
+  async related(shopId: number, productId: number, type: "0" | "1", limit: number): Promise<ProductCard[] | null> {
     const order =
       type === "0"
-        ? "(p.category_id IS ?3) DESC, g.like_count DESC, p.id"
+        ? "(p.category_id IS (SELECT category_id FROM products WHERE id = ?2)) DESC, g.like_count DESC, p.id"
         : "g.like_count DESC, g.comment_count DESC, p.id";
-    const { results } = await this.db
-      .prepare(
-        `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ?2
-         ORDER BY ${order} LIMIT ?4`,
-      )
-      .bind(shopId, product.id, product.category_id, limit)
-      .all<CardRow>();
-    return results.map(toCard);
+    // One round trip: does the product belong to this shop, and what goes with it.
+    const [owner, related] = await this.db.batch([
+      this.db
+        .prepare("SELECT 1 AS ok FROM products WHERE id = ? AND shop_id = ? AND visible = 1")
+        .bind(productId, shopId),
+      this.db
+        .prepare(
+          `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ?2
+           ORDER BY ${order} LIMIT ?3`,
+        )
+        .bind(shopId, productId, limit),
+    ]);
+    if (owner!.results.length === 0) return null;
+    return (related!.results as CardRow[]).map(toCard);
   }
 
   async byIds(ids: number[]): Promise<(ProductCard & { shopid: number })[]> {
