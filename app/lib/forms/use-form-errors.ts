@@ -1,0 +1,24 @@
+import { useState, type FormEvent } from "react";
+import type { z } from "zod";
+import { fieldErrors, type FieldErrors } from "./auth";
+
+/**
+ * Checks a form with its schema before it is sent (when scripts run), so mistakes show at once;
+ * the action checks again with the same schema. Server errors show until the next attempt.
+ */
+export function useFormErrors(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (result.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const errors = fieldErrors(result.error);
+    setClientErrors(errors);
+    const first = Object.keys(errors)[0];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}
