@@ -8,29 +8,32 @@
 const BASE = "http://return-path.invalid";
 
 function looksDangerous(text: string): boolean {
+  // The query and fragment cannot change the origin; the path part must stay a plain path.
+  const path = text.split(/[?#]/, 1)[0]!;
   return (
-    !text.startsWith("/") ||
-    text.startsWith("//") ||
-    text.includes("\\") ||
-    /[\u0000-\u001f\u007f]/.test(text) ||
-    /%(2f|5c|09|0a|0d|00)/i.test(text)
+    !path.startsWith("/") ||
+    path.startsWith("//") ||
+    path.includes("\\") ||
+    /%(2f|5c)/i.test(path) ||
+    /[\u0000-\u001f\u007f]|%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(text)
   );
 }
 
 export function safeReturnPath(raw: unknown, fallback = "/"): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return fallback;
-  // Look at the value as it is and as it is after up to two more rounds of decoding.
-  let text = raw;
-  for (let round = 0; round < 3; round++) {
-    if (looksDangerous(text)) return fallback;
+  if (looksDangerous(raw)) return fallback;
+  // The path as it is and after up to two more rounds of decoding (double-encoded tricks).
+  let path = raw.split(/[?#]/, 1)[0]!;
+  for (let round = 0; round < 2; round++) {
     let decoded: string;
     try {
-      decoded = decodeURIComponent(text);
+      decoded = decodeURIComponent(path);
     } catch {
       return fallback;
     }
-    if (decoded === text) break;
-    text = decoded;
+    if (decoded === path) break;
+    if (looksDangerous(decoded)) return fallback;
+    path = decoded;
   }
   let url: URL;
   try {
@@ -39,8 +42,8 @@ export function safeReturnPath(raw: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  const path = url.pathname + url.search + url.hash;
-  return looksDangerous(path) ? fallback : path;
+  const result = url.pathname + url.search + url.hash;
+  return looksDangerous(result) ? fallback : result;
 }
 
 /** The login page for a protected address on this shop: /user/login?url=…&dom=…. */

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { get } from "./helpers";
 
 export const PASSWORD = "demo1234!";
@@ -32,7 +32,7 @@ let ipSeq = 0;
 /** A fresh client address per call, so throttling in one test never bleeds into another. */
 export function freshIp(): string {
   ipSeq += 1;
-  return `198.51.100.${ipSeq % 250}`.replace(/\.(\d+)$/, (_, n) => `.${n}`) + "";
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 }
 
 /** A form post as the browser sends it from a page of the same host. */
@@ -52,7 +52,14 @@ export function postForm(
   });
   if (init.cookie) headers.set("cookie", init.cookie);
   headers.set("host", host);
-  return get(host, path, { method: "POST", headers, body: new URLSearchParams(fields) }).then((r) => r);
+  // A header given as "" is left out (to send what a particular browser would).
+  for (const [name, value] of [...headers]) if (value === "") headers.delete(name);
+  return SELF.fetch(`${scheme}://${host}${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
 }
 
 /** POST to a shop-API endpoint with a JSON body, same-origin. */
