@@ -4,7 +4,8 @@
  * (evil.{platform} is the same *site* as beauty.{platform}), so the browser's own word on where
  * the request comes from decides:
  *  - Sec-Fetch-Site, when sent, must be 'same-origin';
- *  - Origin, when sent, must be exactly this request's origin ('null' never is);
+ *  - Origin, when sent, must be exactly this request's origin ('null' only passes with
+ *    Sec-Fetch-Site: same-origin, see below);
  *  - with neither (old browsers, non-browser clients), a Referer from another origin is refused.
  * Requests with none of the three are let through: they do not come from a modern browser page
  * of another site, and browsers send Origin on every cross-origin POST.
@@ -27,6 +28,9 @@ export function crossSiteReason(request: Request): string | null {
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin") return `sec-fetch-site: ${site}`;
   const origin = request.headers.get("origin");
+  // Chromium sends 'Origin: null' on a same-origin form post from a page whose Referrer-Policy is
+  // no-referrer; the browser's Sec-Fetch-Site then still says same-origin. Without it, refused.
+  if (origin === "null") return site === "same-origin" ? null : "origin: null";
   if (origin !== null) return origin.toLowerCase() === own ? null : `origin: ${origin}`;
   if (site === null) {
     const referer = request.headers.get("referer");

@@ -17,7 +17,7 @@ import { ko } from "~/lib/messages";
 export const meta: MetaFunction = () => [{ title: ko.auth.forgetTitle }, { name: "robots", content: "noindex" }];
 
 // The reset link carries its token: never pass the address on to another site.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });
 
 /** Without a token: ask for the address. With one (the mailed link): ask for the new password. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -102,7 +102,7 @@ function ResetPasswordForm({
   result: ActionData | undefined;
 }) {
   const submitting = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(ResetForm, result?.errors);
+  const { errors, onSubmit, form } = useFormErrors(ResetForm, result?.errors, result);
   if (!page.valid || result?.formError) {
     return (
       <>
@@ -117,7 +117,14 @@ function ResetPasswordForm({
   return (
     <>
       <h1 className={css.title}>{ko.auth.resetTitle}</h1>
-      <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.resetTitle}>
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className={css.form}
+        onSubmit={onSubmit}
+        aria-label={ko.auth.resetTitle}
+      >
         <input type="hidden" name="token" value={page.token} />
         <Field
           name="password"

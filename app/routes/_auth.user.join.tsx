@@ -57,7 +57,7 @@ export default function JoinPage() {
   const submitting = useNavigation().state === "submitting";
   // An address that is taken is shown at the e-mail field.
   const serverErrors = result?.code === "EMAIL_TAKEN" ? { ...result.errors, email: result.formError } : result?.errors;
-  const { errors, onSubmit } = useFormErrors(JoinForm, serverErrors);
+  const { errors, onSubmit, form } = useFormErrors(JoinForm, serverErrors, result);
   const [returnUrl, setReturnUrl] = useState(page.url ?? "");
   const [inApp, setInApp] = useState(false);
   useEffect(() => {
@@ -72,7 +72,7 @@ export default function JoinPage() {
   return (
     <>
       <h1 className={css.title}>{ko.auth.joinTitle}</h1>
-      <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.joinTitle}>
+      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.joinTitle}>
         {result?.formError && result.code !== "EMAIL_TAKEN" ? (
           <FormMessage kind="error">{result.formError}</FormMessage>
         ) : null}

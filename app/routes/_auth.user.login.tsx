@@ -70,7 +70,7 @@ export default function LoginPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const submitting = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useFormErrors(LoginForm, result?.errors);
+  const { errors, onSubmit, form } = useFormErrors(LoginForm, result?.errors, result);
   const [returnUrl, setReturnUrl] = useState(page.url ?? "");
   const [inApp, setInApp] = useState(false);
 
@@ -88,7 +88,14 @@ export default function LoginPage() {
     <>
       <h1 className={css.title}>{ko.auth.loginTitle}</h1>
       <p className={css.intro}>{ko.auth.loginIntro(shop.name)}</p>
-      <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.loginTitle}>
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className={css.form}
+        onSubmit={onSubmit}
+        aria-label={ko.auth.loginTitle}
+      >
         {page.required && !result ? <FormMessage kind="notice">{ko.auth.loginRequired}</FormMessage> : null}
         {page.resetDone && !result ? <FormMessage kind="notice">{ko.auth.resetDone}</FormMessage> : null}
         {page.carryFailed && !result ? <FormMessage kind="error">{ko.auth.carryFailed}</FormMessage> : null}

@@ -74,5 +74,9 @@ describe("forgery guard", () => {
     expect(crossSiteReason(req("DELETE", { "sec-fetch-site": "cross-site" }))).not.toBeNull();
     expect(crossSiteReason(req("PUT", { "sec-fetch-site": "none" }))).not.toBeNull();
     expect(crossSiteReason(req("GET", { origin: "https://evil.example" }))).toBeNull();
+    // Chromium's form post from a no-referrer page: Origin null, but Fetch Metadata says same-origin.
+    expect(crossSiteReason(req("POST", { origin: "null", "sec-fetch-site": "same-origin" }))).toBeNull();
+    expect(crossSiteReason(req("POST", { origin: "null", "sec-fetch-site": "cross-site" }))).not.toBeNull();
+    expect(crossSiteReason(req("POST", { origin: "null" }))).not.toBeNull();
   });
 });

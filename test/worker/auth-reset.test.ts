@@ -41,7 +41,7 @@ describe("password reset", () => {
     expect(await env.DB.prepare("SELECT 1 FROM password_resets WHERE token_hash = ?").bind(token).first()).toBeNull();
 
     const form = await get(BEAUTY, `/user/forget?token=${token}`);
-    expect(form.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(form.headers.get("referrer-policy")).toBe("same-origin");
     expect(await form.text()).toContain(`name="token" value="${token}"`);
 
     const done = await postForm(BEAUTY, `/user/forget?token=${token}`, {
