@@ -11,13 +11,15 @@ export default function AuthFrame() {
   const { shop, storageUrl } = useRootData();
   return (
     <FullbgLayout>
-      <Link className={css.brand} to="/">
-        {shop.use_logo && shop.logo ? (
+      {shop.use_logo && shop.logo ? (
+        <Link className={css.brandLogoBox} to="/">
           <img className={css.brandLogo} src={`${storageUrl}${shop.logo}`} alt={shop.name} />
-        ) : (
-          shop.name
-        )}
-      </Link>
+        </Link>
+      ) : (
+        <Link className={css.brand} to="/">
+          {shop.name}
+        </Link>
+      )}
       <Outlet />
     </FullbgLayout>
   );

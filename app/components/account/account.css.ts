@@ -10,10 +10,20 @@ export const brand = style({
   fontSize: "calc(1em + 6px)",
   textDecoration: "none",
 });
-export const brandLogo = style({ height: vars.header.logoHeight, width: "auto", margin: "0 auto" });
+// Logos are drawn for the header (often white on the main colour): shown on that colour here too.
+export const brandLogoBox = style({
+  display: "block",
+  width: "fit-content",
+  margin: "0 auto 16px",
+  padding: "8px 16px",
+  borderRadius: 8,
+  background: vars.color.main,
+});
+export const brandLogo = style({ height: vars.header.logoHeight, width: "auto" });
 
 export const title = style({ margin: "0 0 8px", fontSize: "calc(1em + 8px)", textAlign: "center" });
-export const intro = style({ margin: "0 0 16px", color: vars.color.muted, textAlign: "center" });
+// Korean wraps between words (keep-all), not inside them.
+export const intro = style({ margin: "0 0 16px", color: vars.color.muted, textAlign: "center", wordBreak: "keep-all" });
 
 export const form = style({ display: "grid", gap: 14 });
 export const field = style({ display: "grid", gap: 4 });
@@ -36,6 +46,7 @@ export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize:
 export const check = style({ display: "flex", alignItems: "center", gap: 8, minHeight: 32 });
 export const formError = style({
   margin: 0,
+  wordBreak: "keep-all",
   padding: "10px 12px",
   borderRadius: 8,
   background: "#fdecea",
@@ -43,6 +54,7 @@ export const formError = style({
 });
 export const notice = style({
   margin: 0,
+  wordBreak: "keep-all",
   padding: "10px 12px",
   borderRadius: 8,
   background: "#e8f4fd",
@@ -68,6 +80,7 @@ export const secondaryButton = style([
   { background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.line}` },
 ]);
 export const links = style({
+  wordBreak: "keep-all",
   display: "flex",
   flexWrap: "wrap",
   justifyContent: "center",
