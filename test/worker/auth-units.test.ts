@@ -11,6 +11,7 @@ import {
 import { HttpMailProvider, mailProvider, OutboxMailProvider } from "../../functions/mail/provider";
 import { identityProvider, isAdult, readVerification, recordVerification } from "../../functions/identity/provider";
 import { sniffImage } from "~/lib/profile-image.server";
+import { sessionState } from "~/lib/session";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../functions/seed/demo";
 
 describe("passwords", () => {
@@ -139,5 +140,28 @@ describe("profile images", () => {
     expect(sniffImage(new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8 "))).toBe("webp");
     expect(sniffImage(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
     expect(sniffImage(new TextEncoder().encode("<html>"))).toBeNull();
+  });
+});
+
+describe("session state of the pages", () => {
+  const shop = { uid: 1001, shopid: 1 } as Parameters<typeof sessionState>[1];
+  it("is -1 for a guest (a failed lookup counts as not logged in) and 1 for a member", () => {
+    expect(sessionState(null, shop, "https://admin.example.com/shop")).toMatchObject({
+      login: -1,
+      muid: 0,
+      madmin: false,
+      mshop: false,
+      adminUrl: null,
+    });
+    expect(
+      sessionState({ uid: 2001, name: "한", admin: false, profile: null }, shop, "https://admin.example.com/shop"),
+    ).toMatchObject({ login: 1, muid: 2001, madmin: false, mshop: false, adminUrl: null });
+  });
+
+  it("sets mshop and the admin address for the owner, madmin for an admin", () => {
+    const owner = sessionState({ uid: 1001, name: "김", admin: false, profile: null }, shop, "https://a.example/x?y=1");
+    expect(owner).toMatchObject({ mshop: true, adminUrl: "https://a.example/x?y=1&shopid=1" });
+    const admin = sessionState({ uid: 9001, name: "관리자", admin: true, profile: null }, shop, "https://a.example/");
+    expect(admin).toMatchObject({ madmin: true, mshop: false, adminUrl: null });
   });
 });

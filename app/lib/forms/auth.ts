@@ -3,7 +3,7 @@
  * and by its action (the authority). Only the account pages import this module, so zod stays
  * out of the shop's other client bundles.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ko } from "~/lib/messages";
 
 const t = ko.auth;
