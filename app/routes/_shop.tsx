@@ -23,7 +23,7 @@ export default function ShopFrame() {
       storageUrl={storageUrl}
       categories={categories}
       headerActions={<HeaderActions session={session} />}
-      account={<AccountBox session={session} storageUrl={storageUrl} dom={shop.dom} />}
+      account={<AccountBox session={session} storageUrl={storageUrl} />}
     >
       <Outlet />
     </ShopLayout>

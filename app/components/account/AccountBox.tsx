@@ -6,7 +6,7 @@ import { Avatar } from "./Avatar";
 import * as css from "./account.css";
 
 /** The drawer's account box: a login prompt for guests, a greeting for members. */
-export function AccountBox({ session, storageUrl, dom }: { session: SessionState; storageUrl: string; dom: string }) {
+export function AccountBox({ session, storageUrl }: { session: SessionState; storageUrl: string }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const member = session.member;
@@ -15,7 +15,7 @@ export function AccountBox({ session, storageUrl, dom }: { session: SessionState
       <div className={css.prompt} data-testid="account-prompt">
         <p style={{ margin: 0 }}>{ko.drawer.loginPrompt}</p>
         <div className={css.promptButtons}>
-          <Link className={css.smallButton} to={loginPath(here, dom)}>
+          <Link className={css.smallButton} to={loginPath(here)}>
             {ko.drawer.login}
           </Link>
           <Link className={css.smallSecondary} to={`/user/join?${new URLSearchParams({ url: here })}`}>
