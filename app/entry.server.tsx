@@ -30,7 +30,9 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A route may ask for less (the password-reset page: no-referrer).
+  if (!responseHeaders.has("Referrer-Policy"))
+    responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status });
 }

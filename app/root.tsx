@@ -18,6 +18,7 @@ import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
 import { ko } from "./lib/messages";
 import { themeStyle } from "./lib/theme";
+import { sessionState } from "./lib/session";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     shop: context.shop,
     storageUrl: context.storageUrl,
     isIE: isInternetExplorer(request.headers.get("user-agent")),
+    session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
   };
 }
 

@@ -9,6 +9,9 @@ export interface Env {
   SHOP_API_ORIGIN?: string;
   SHOP_ADMIN_URL?: string;
   SHOP_CACHE_TTL?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
 }
 
 const ConfigSchema = z.object({
@@ -24,6 +27,10 @@ const ConfigSchema = z.object({
     .transform((u) => u.replace(/\/+$/, "")),
   SHOP_ADMIN_URL: z.url().default("https://admin.example.com/shop"),
   SHOP_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+  // Mail: an HTTP mail API when both are set, else the local outbox (README).
+  MAIL_API_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
+  MAIL_API_KEY: z.string().default(""),
+  MAIL_FROM: z.string().trim().min(3).default("no-reply@example.com"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -10,6 +10,10 @@ import { handleApi, isApiPath } from "./api/router";
 import { serveFile } from "./files";
 import { readMember } from "./auth/member";
 import { shopNotFoundPage, upstreamErrorPage } from "./pages";
+import { crossSiteReason } from "./csrf";
+import { crossSitePage } from "./auth/pages";
+import { ApiError, errorResponse } from "./api/http";
+import { ko } from "~/lib/messages";
 import type { ShopInfo } from "~/lib/api/contracts";
 
 const remix = createRequestHandler(build, "production");
@@ -23,6 +27,14 @@ export default {
     const url = new URL(request.url);
     const config = readConfig(env);
 
+    // Nothing that changes state is accepted from another origin, sibling shops included.
+    const forged = crossSiteReason(request);
+    if (forged) {
+      return isApiPath(url.pathname)
+        ? errorResponse(new ApiError(403, "CROSS_SITE", ko.auth.crossSite))
+        : crossSitePage();
+    }
+
     // Stored files are the same for every host: no tenant needed.
     if (url.pathname.startsWith("/files/")) {
       return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request);
@@ -32,7 +44,11 @@ export default {
     const transport = config.SHOP_API_ORIGIN
       ? upstreamTransport(config.SHOP_API_ORIGIN)
       : embeddedTransport(env, config, () => shop);
-    const api = createShopApi(transport, { origin: url.origin, cookie: request.headers.get("cookie") });
+    const api = createShopApi(transport, {
+      origin: url.origin,
+      cookie: request.headers.get("cookie"),
+      clientIp: request.headers.get("cf-connecting-ip"),
+    });
 
     const host = requestHost(request);
     try {
@@ -53,7 +69,11 @@ export default {
 
     const [storage, member] = await Promise.all([
       api.call("storageUrl").catch(() => ({ storage_url: "/files/" })),
-      readMember(env, request),
+      // A failed member lookup counts as "not logged in" (spec §8), never as an error page.
+      readMember(env, request).catch((error: unknown) => {
+        console.error("member lookup failed", error);
+        return null;
+      }),
     ]);
     const context: AppContext = {
       env,

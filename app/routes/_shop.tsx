@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ShopLayout } from "~/components/layouts/ShopLayout";
+import { AccountBox } from "~/components/account/AccountBox";
+import { HeaderActions } from "~/components/account/HeaderActions";
 import { useRootData } from "~/root";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -13,10 +15,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 export default function ShopFrame() {
-  const { shop, storageUrl } = useRootData();
+  const { shop, storageUrl, session } = useRootData();
   const { categories } = useLoaderData<typeof loader>();
   return (
-    <ShopLayout shop={shop} storageUrl={storageUrl} categories={categories}>
+    <ShopLayout
+      shop={shop}
+      storageUrl={storageUrl}
+      categories={categories}
+      headerActions={<HeaderActions session={session} />}
+      account={<AccountBox session={session} storageUrl={storageUrl} />}
+    >
       <Outlet />
     </ShopLayout>
   );

@@ -18,6 +18,8 @@ export type ApiContext = {
   catalogue: CatalogueStore;
   /** The logged-in member, read once on first use. */
   member: () => Promise<Member | null>;
+  /** Headers added to the handler's response (the accounts calls set cookies here). */
+  responseHeaders: Headers;
 };
 
 export function createApiContext(env: Env, config: Config, request: Request, hostShop: ShopInfo | null): ApiContext {
@@ -30,6 +32,7 @@ export function createApiContext(env: Env, config: Config, request: Request, hos
     shops: new ShopStore(env.DB),
     catalogue: new CatalogueStore(env.DB),
     member: once(() => readMember(env, request)),
+    responseHeaders: new Headers(),
   };
 }
 

@@ -5,8 +5,9 @@ import type { ApiContext, Handler, Handlers } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
 import { shopHandlers } from "./shops";
+import { authHandlers, authNavigations } from "./auth";
 
-const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers };
+const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers, ...authHandlers };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
 
@@ -44,6 +45,8 @@ async function readBody(request: Request): Promise<unknown> {
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const route = routes.get(ctx.url.pathname);
   try {
+    const navigation = authNavigations[ctx.url.pathname];
+    if (navigation?.methods.includes(ctx.request.method)) return await navigation.handle(ctx);
     if (!route) throw new ApiError(404, "NOT_FOUND", ko.errors.notFound);
     const { endpoint, handler } = route;
     if (ctx.request.method !== endpoint.method && !(endpoint.method === "GET" && ctx.request.method === "HEAD")) {
@@ -54,7 +57,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     const body = endpoint.body.safeParse(endpoint.method === "POST" ? await readBody(ctx.request) : undefined);
     if (!body.success) throw invalid(body.error);
     const result = await handler({ query: query.data as never, body: body.data as never }, ctx);
-    return json(result);
+    return json(result, { headers: ctx.responseHeaders });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     console.error("shop API failure", ctx.url.pathname, error);

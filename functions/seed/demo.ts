@@ -1,3 +1,4 @@
+import { hashPassword } from "../auth/crypto";
 import { logoSvg, productSvg } from "./images";
 
 /**
@@ -519,8 +520,36 @@ export function demoSeed(): Seed {
   return seed;
 }
 
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = "demo1234!";
+
+/** Demo members: each shop's owner (uid = the shop's uid), a shopper and a platform admin. */
+export const DEMO_ACCOUNTS = [
+  { uid: DEMO.beauty.uid, email: "owner@beauty.example.test", name: "김지현", admin: 0 },
+  { uid: DEMO.picks.uid, email: "owner@picks.example.test", name: "박서준", admin: 0 },
+  { uid: DEMO.bistro.uid, email: "owner@bistro.example.test", name: "이민호", admin: 0 },
+  { uid: DEMO.studio.uid, email: "owner@studio.example.test", name: "정하늘", admin: 0 },
+  { uid: 2001, email: "shopper@example.test", name: "한지민 🛍️", admin: 0 },
+  { uid: 9001, email: "admin@example.test", name: "플랫폼 관리자", admin: 1 },
+] as const;
+
+/** Account rows, hashed with the same PBKDF2 code as sign-up; only for accounts not there yet. */
+async function accountStatements(db: D1Database): Promise<SeedStatement[]> {
+  const ids = DEMO_ACCOUNTS.map((a) => a.uid);
+  const { results } = await db
+    .prepare(`SELECT uid FROM members WHERE uid IN (${ids.map(() => "?").join(", ")})`)
+    .bind(...ids)
+    .all<{ uid: number }>();
+  const present = new Set(results.map((r) => r.uid));
+  const missing = DEMO_ACCOUNTS.filter((a) => !present.has(a.uid));
+  return Promise.all(
+    missing.map(async (a) => insert("members", { ...a, password_hash: await hashPassword(DEMO_PASSWORD) })),
+  );
+}
+
 /** Writes a seed into D1 (one atomic batch) and R2. */
 export async function applySeed(db: D1Database, files: R2Bucket, seed: Seed = demoSeed()): Promise<void> {
-  await db.batch(seed.statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+  const accounts = await accountStatements(db);
+  await db.batch([...seed.statements, ...accounts].map((s) => db.prepare(s.sql).bind(...s.params)));
   await Promise.all(seed.files.map((f) => files.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));
 }

@@ -56,8 +56,15 @@ type CallInput<N extends ApiName> = { query?: QueryIn<N>; body?: BodyIn<N> };
  * The storefront's only way to the shop API. Requests carry the shopper's cookies (so the API
  * knows who is asking) and responses are checked against the shared contract.
  */
-export function createShopApi(transport: Transport, opts: { origin: string; cookie?: string | null }) {
-  async function call<N extends ApiName>(name: N, input: CallInput<N> = {}): Promise<Result<N>> {
+export function createShopApi(
+  transport: Transport,
+  opts: { origin: string; cookie?: string | null; clientIp?: string | null },
+) {
+  /** The result and the response's headers (the accounts calls answer with Set-Cookie). */
+  async function callWithHeaders<N extends ApiName>(
+    name: N,
+    input: CallInput<N> = {},
+  ): Promise<{ data: Result<N>; headers: Headers }> {
     const endpoint = api[name];
     const url = new URL(endpoint.path, opts.origin);
     for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -65,6 +72,8 @@ export function createShopApi(transport: Transport, opts: { origin: string; cook
     }
     const headers = new Headers({ accept: "application/json" });
     if (opts.cookie) headers.set("cookie", opts.cookie);
+    // Failed-login throttling counts per client address.
+    if (opts.clientIp) headers.set("cf-connecting-ip", opts.clientIp);
     let body: string | undefined;
     if (endpoint.method === "POST") {
       headers.set("content-type", "application/json");
@@ -79,9 +88,12 @@ export function createShopApi(transport: Transport, opts: { origin: string; cook
     }
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) throw new ShopApiError(502, "BAD_RESPONSE", `${name}: ${parsed.error.message}`);
-    return parsed.data as Result<N>;
+    return { data: parsed.data as Result<N>, headers: response.headers };
   }
-  return { call };
+  async function call<N extends ApiName>(name: N, input: CallInput<N> = {}): Promise<Result<N>> {
+    return (await callWithHeaders(name, input)).data;
+  }
+  return { call, callWithHeaders };
 }
 
 export type ShopApi = ReturnType<typeof createShopApi>;

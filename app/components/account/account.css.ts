@@ -1,0 +1,138 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../../styles/theme.css";
+
+export const brand = style({
+  display: "block",
+  margin: "0 0 16px",
+  textAlign: "center",
+  color: vars.color.main,
+  fontWeight: 700,
+  fontSize: "calc(1em + 6px)",
+  textDecoration: "none",
+});
+// Logos are drawn for the header (often white on the main colour): shown on that colour here too.
+export const brandLogoBox = style({
+  display: "block",
+  width: "fit-content",
+  margin: "0 auto 16px",
+  padding: "8px 16px",
+  borderRadius: 8,
+  background: vars.color.main,
+});
+export const brandLogo = style({ height: vars.header.logoHeight, width: "auto" });
+
+export const title = style({ margin: "0 0 8px", fontSize: "calc(1em + 8px)", textAlign: "center" });
+// Korean wraps between words (keep-all), not inside them.
+export const intro = style({ margin: "0 0 16px", color: vars.color.muted, textAlign: "center", wordBreak: "keep-all" });
+
+export const form = style({ display: "grid", gap: 14 });
+export const field = style({ display: "grid", gap: 4 });
+export const label = style({ fontWeight: 700 });
+export const input = style({
+  width: "100%",
+  minHeight: 44,
+  padding: "8px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  fontSize: 16, // keeps mobile browsers from zooming in on focus
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    "&:focus": { outline: `2px solid ${vars.color.main}`, outlineOffset: 1 },
+  },
+});
+export const hint = style({ color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: "calc(1em - 1px)" });
+export const check = style({ display: "flex", alignItems: "center", gap: 8, minHeight: 32 });
+export const formError = style({
+  margin: 0,
+  wordBreak: "keep-all",
+  padding: "10px 12px",
+  borderRadius: 8,
+  background: "#fdecea",
+  color: vars.color.danger,
+});
+export const notice = style({
+  margin: 0,
+  wordBreak: "keep-all",
+  padding: "10px 12px",
+  borderRadius: 8,
+  background: "#e8f4fd",
+  color: "#0b4a6f",
+});
+export const button = style({
+  minHeight: 48,
+  border: 0,
+  borderRadius: 8,
+  background: vars.color.btn,
+  color: "#fff",
+  fontWeight: 700,
+  fontSize: "calc(1em + 3px)",
+  cursor: "pointer",
+  textAlign: "center",
+  textDecoration: "none",
+  display: "grid",
+  placeItems: "center",
+  selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
+});
+export const secondaryButton = style([
+  button,
+  { background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.line}` },
+]);
+export const links = style({
+  wordBreak: "keep-all",
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: "4px 16px",
+  margin: "16px 0 0",
+  color: vars.color.muted,
+});
+
+export const avatar = style({
+  flex: "none",
+  display: "grid",
+  placeItems: "center",
+  width: 44,
+  height: 44,
+  borderRadius: "50%",
+  overflow: "hidden",
+  background: vars.color.main2,
+  color: vars.color.text,
+  fontWeight: 700,
+  fontSize: "calc(1em + 6px)",
+  objectFit: "cover",
+});
+export const avatarLarge = style([avatar, { width: 72, height: 72, fontSize: 28 }]);
+
+export const account = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 12,
+  padding: "14px 16px",
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+export const accountText = style({ flex: 1, minWidth: 0, display: "grid", gap: 2 });
+export const accountName = style({ margin: 0, fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis" });
+export const accountLinks = style({ display: "flex", gap: 12, color: vars.color.muted });
+export const prompt = style({
+  padding: "14px 16px",
+  borderBottom: `1px solid ${vars.color.line}`,
+  display: "grid",
+  gap: 8,
+});
+export const promptButtons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8 });
+export const smallButton = style([button, { minHeight: 36, fontSize: "calc(1em + 1px)" }]);
+export const smallSecondary = style([secondaryButton, { minHeight: 36, fontSize: "calc(1em + 1px)" }]);
+
+export const page = style({ display: "grid", gap: 16, padding: "8px 4px 24px" });
+export const section = style({
+  display: "grid",
+  gap: 12,
+  padding: 16,
+  borderRadius: 12,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.line}`,
+});
+export const sectionTitle = style({ margin: 0, fontSize: "calc(1em + 4px)" });
+export const row = style({ display: "flex", alignItems: "center", gap: 12 });

@@ -1,0 +1,95 @@
+/**
+ * One zod schema per account form, used by the page (checks before sending, when scripts run)
+ * and by its action (the authority). Only the account pages import this module, so zod stays
+ * out of the shop's other client bundles.
+ */
+import * as z from "zod";
+import { ko } from "~/lib/messages";
+
+const t = ko.auth;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Control characters and the bidi overrides that can disguise a name; Hangul and emoji are fine.
+const BAD_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+/** A form value that must be filled in (missing fields arrive as undefined). */
+const text = () => z.string({ error: t.required });
+
+export const emailField = text()
+  .trim()
+  .toLowerCase()
+  .min(1, { error: t.required })
+  .max(254, { error: t.emailInvalid })
+  .regex(EMAIL, { error: t.emailInvalid });
+
+/** Logging in accepts any stored password; the length rule applies to new ones. */
+export const loginPasswordField = text().min(1, { error: t.required }).max(128, { error: t.passwordTooLong });
+
+export const newPasswordField = text()
+  .min(1, { error: t.required })
+  .min(8, { error: t.passwordTooShort })
+  .max(128, { error: t.passwordTooLong });
+
+/** Kept as entered (trimmed): Hangul, emoji and all. */
+export const nameField = text()
+  .trim()
+  .min(1, { error: t.required })
+  .max(30, { error: t.nameTooLong })
+  .refine((v) => !BAD_NAME.test(v), { error: t.nameInvalid });
+
+/** A checkbox: present ('on') means yes. JSON callers may send a boolean. */
+export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "1" || v === "true", z.boolean());
+
+const returnUrl = z.string().max(2000).optional();
+
+export const LoginForm = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  keep: checkbox,
+  url: returnUrl,
+  app: checkbox,
+});
+
+export const JoinForm = z
+  .object({
+    email: emailField,
+    name: nameField,
+    password: newPasswordField,
+    password2: text().min(1, { error: t.required }),
+    agree: checkbox.refine((v) => v, { error: t.agreeRequired }),
+    url: returnUrl,
+  })
+  .refine((v) => v.password === v.password2, { path: ["password2"], error: t.passwordMismatch });
+
+export const ForgetForm = z.object({ email: emailField });
+
+export const ResetForm = z
+  .object({
+    token: text().min(1).max(100),
+    password: newPasswordField,
+    password2: text().min(1, { error: t.required }),
+  })
+  .refine((v) => v.password === v.password2, { path: ["password2"], error: t.passwordMismatch });
+
+export const ProfileForm = z.object({ name: nameField, remove_image: checkbox });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, for showing next to it. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Form values to show again after an error: never a password, never a file. */
+export function keptValues(form: FormData, fields: string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const f of fields) {
+    const v = form.get(f);
+    if (typeof v === "string") values[f] = v;
+  }
+  return values;
+}

@@ -1,0 +1,38 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/account/account.css";
+import { ko } from "~/lib/messages";
+import { loginPath, safeReturnPath } from "~/lib/return-path";
+
+export const meta: MetaFunction = () => [{ title: ko.auth.notMemberTitle }, { name: "robots", content: "noindex" }];
+
+/**
+ * Joining a shop as a member (points, members-only products) needs an account: a guest is asked
+ * to log in or sign up and comes back to `url` afterwards. A member goes straight on.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("url"));
+  if (context.member) throw redirect(returnTo);
+  return {
+    login: loginPath(returnTo, context.shop.dom),
+    join: `/user/join?${new URLSearchParams({ url: returnTo })}`,
+  };
+}
+
+export default function NotLoginJoin() {
+  const { login, join } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className={css.title}>{ko.auth.notMemberTitle}</h1>
+      <p className={css.intro}>{ko.auth.notMemberBody}</p>
+      <div className={css.form}>
+        <Link className={css.button} to={login}>
+          {ko.auth.loginTitle}
+        </Link>
+        <Link className={css.secondaryButton} to={join}>
+          {ko.auth.joinTitle}
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import * as css from "~/components/account/account.css";
+import { AppLoginDone } from "~/components/account/AppLoginDone";
+import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
+import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
+import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
+import { fieldErrors, JoinForm, keptValues } from "~/lib/forms/auth";
+import { useFormErrors } from "~/lib/forms/use-form-errors";
+import { recallReturn } from "~/lib/login-return.client";
+import { ko } from "~/lib/messages";
+import { nativeBridge } from "~/lib/native-app.client";
+import { safeReturnPath } from "~/lib/return-path";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: ko.auth.joinTitle }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const given = new URL(request.url).searchParams.get("url");
+  const returnTo = safeReturnPath(given);
+  if (context.member && !isNativeAppRequest(request)) throw redirectAfterLogin(returnTo, new Headers());
+  return { url: given !== null ? returnTo : null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["email", "name", "agree", "url"]);
+  const parsed = JoinForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const { email, password, name } = parsed.data;
+  const returnTo = safeReturnPath(parsed.data.url || new URL(request.url).searchParams.get("url"));
+  try {
+    const result = await context.api.callWithHeaders("join", { body: { email, password, name, keep: false } });
+    const headers = cookieHeaders(result.headers);
+    if (form.get("app") === "1" || isNativeAppRequest(request)) {
+      return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
+    }
+    return redirectAfterLogin(returnTo, headers);
+  } catch (error) {
+    return formFailure(error, values, [400, 409, 429]);
+  }
+}
+
+type ActionData = {
+  errors?: Partial<Record<string, string>>;
+  formError?: string;
+  code?: string;
+  values?: Record<string, string>;
+  app?: { uid: number; url: string };
+};
+
+export default function JoinPage() {
+  const { shop } = useRootData();
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const submitting = useNavigation().state === "submitting";
+  // An address that is taken is shown at the e-mail field.
+  const serverErrors = result?.code === "EMAIL_TAKEN" ? { ...result.errors, email: result.formError } : result?.errors;
+  const { errors, onSubmit, form } = useFormErrors(JoinForm, serverErrors, result);
+  const [returnUrl, setReturnUrl] = useState(page.url ?? "");
+  const [inApp, setInApp] = useState(false);
+  useEffect(() => {
+    if (!page.url) setReturnUrl(recallReturn(shop.shopid) ?? "");
+    setInApp(nativeBridge() !== null);
+  }, [page.url, shop.shopid]);
+
+  if (result?.app) return <AppLoginDone uid={result.app.uid} url={result.app.url} />;
+
+  const values = result?.values ?? {};
+  const withUrl = returnUrl ? `?${new URLSearchParams({ url: returnUrl })}` : "";
+  return (
+    <>
+      <h1 className={css.title}>{ko.auth.joinTitle}</h1>
+      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.joinTitle}>
+        {result?.formError && result.code !== "EMAIL_TAKEN" ? (
+          <FormMessage kind="error">{result.formError}</FormMessage>
+        ) : null}
+        <input type="hidden" name="url" value={returnUrl} />
+        {inApp ? <input type="hidden" name="app" value="1" /> : null}
+        <Field
+          name="email"
+          label={ko.auth.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <Field name="name" label={ko.auth.name} autoComplete="name" defaultValue={values.name} error={errors.name} />
+        <Field
+          name="password"
+          label={ko.auth.password}
+          type="password"
+          autoComplete="new-password"
+          hint={ko.auth.passwordHint}
+          error={errors.password}
+        />
+        <Field
+          name="password2"
+          label={ko.auth.passwordConfirm}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password2}
+        />
+        <Checkbox
+          name="agree"
+          defaultChecked={values.agree === "on"}
+          error={errors.agree}
+          label={
+            <>
+              {ko.auth.agree} (
+              <a href="/link?type=terms" target="_blank" rel="noopener">
+                {ko.auth.terms}
+              </a>
+              ,{" "}
+              <a href="/link?type=privacy" target="_blank" rel="noopener">
+                {ko.auth.privacy}
+              </a>
+              )
+            </>
+          }
+        />
+        <button className={css.button} type="submit" disabled={submitting}>
+          {submitting ? ko.auth.joining : ko.auth.joinButton}
+        </button>
+      </Form>
+      <p className={css.links}>
+        <span>
+          {ko.auth.haveAccount} <Link to={`/user/login${withUrl}`}>{ko.auth.loginTitle}</Link>
+        </span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import * as css from "~/components/account/account.css";
+import { AppLoginDone } from "~/components/account/AppLoginDone";
+import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
+import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
+import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
+import { fieldErrors, keptValues, LoginForm } from "~/lib/forms/auth";
+import { useFormErrors } from "~/lib/forms/use-form-errors";
+import { recallReturn, rememberReturn } from "~/lib/login-return.client";
+import { ko } from "~/lib/messages";
+import { nativeBridge } from "~/lib/native-app.client";
+import { safeReturnPath } from "~/lib/return-path";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: ko.auth.loginTitle }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const given = url.searchParams.get("url");
+  const returnTo = safeReturnPath(given);
+  if (context.member && !isNativeAppRequest(request)) throw redirectAfterLogin(returnTo, new Headers());
+  const shop = context.shop;
+  // On a custom domain, a member logged in on the shop's sub-domain can bring that login along.
+  const onCustomDomain = !!shop.dom3 && url.hostname.toLowerCase() === shop.dom3.toLowerCase();
+  return {
+    url: given !== null ? returnTo : null,
+    required: url.searchParams.has("dom"),
+    carry: onCustomDomain
+      ? {
+          host: `${shop.dom}.${context.config.PLATFORM_DOMAIN}`,
+          href: `/api/user/login/redirect?${new URLSearchParams({ url: returnTo, keep: "0" })}`,
+        }
+      : null,
+    carryFailed: url.searchParams.get("carry") === "failed",
+    resetDone: url.searchParams.get("reset") === "done",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = keptValues(form, ["email", "keep", "url"]);
+  const parsed = LoginForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const { email, password, keep } = parsed.data;
+  const returnTo = safeReturnPath(parsed.data.url || new URL(request.url).searchParams.get("url"));
+  try {
+    const result = await context.api.callWithHeaders("login", { body: { email, password, keep } });
+    const headers = cookieHeaders(result.headers);
+    // Inside the shop's app the app takes over: it is told, instead of the page moving on.
+    if (parsed.data.app || isNativeAppRequest(request)) {
+      return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
+    }
+    return redirectAfterLogin(returnTo, headers);
+  } catch (error) {
+    return formFailure(error, values, [400, 401, 429]);
+  }
+}
+
+type ActionData = {
+  errors?: Partial<Record<string, string>>;
+  formError?: string;
+  values?: Record<string, string>;
+  app?: { uid: number; url: string };
+};
+
+export default function LoginPage() {
+  const { shop } = useRootData();
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const submitting = useNavigation().state === "submitting";
+  const { errors, onSubmit, form } = useFormErrors(LoginForm, result?.errors, result);
+  const [returnUrl, setReturnUrl] = useState(page.url ?? "");
+  const [inApp, setInApp] = useState(false);
+
+  useEffect(() => {
+    if (page.url) rememberReturn(page.url, shop.shopid);
+    else setReturnUrl(recallReturn(shop.shopid) ?? "");
+    setInApp(nativeBridge() !== null);
+  }, [page.url, shop.shopid]);
+
+  if (result?.app) return <AppLoginDone uid={result.app.uid} url={result.app.url} />;
+
+  const values = result?.values ?? {};
+  const withUrl = returnUrl ? `?${new URLSearchParams({ url: returnUrl })}` : "";
+  return (
+    <>
+      <h1 className={css.title}>{ko.auth.loginTitle}</h1>
+      <p className={css.intro}>{ko.auth.loginIntro(shop.name)}</p>
+      <Form
+        ref={form}
+        method="post"
+        noValidate
+        className={css.form}
+        onSubmit={onSubmit}
+        aria-label={ko.auth.loginTitle}
+      >
+        {page.required && !result ? <FormMessage kind="notice">{ko.auth.loginRequired}</FormMessage> : null}
+        {page.resetDone && !result ? <FormMessage kind="notice">{ko.auth.resetDone}</FormMessage> : null}
+        {page.carryFailed && !result ? <FormMessage kind="error">{ko.auth.carryFailed}</FormMessage> : null}
+        {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
+        <input type="hidden" name="url" value={returnUrl} />
+        {inApp ? <input type="hidden" name="app" value="1" /> : null}
+        <Field
+          name="email"
+          label={ko.auth.email}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          label={ko.auth.password}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
+        <Checkbox name="keep" label={ko.auth.keep} defaultChecked={values.keep === "on"} />
+        <button className={css.button} type="submit" disabled={submitting}>
+          {submitting ? ko.auth.loggingIn : ko.auth.loginButton}
+        </button>
+      </Form>
+      <p className={css.links}>
+        <span>
+          {ko.auth.noAccount} <Link to={`/user/join${withUrl}`}>{ko.auth.joinTitle}</Link>
+        </span>
+        <Link to="/user/forget">{ko.auth.forgot}</Link>
+      </p>
+      {page.carry ? (
+        <p className={css.links}>
+          <a href={page.carry.href}>{ko.auth.carryLogin(page.carry.host)}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

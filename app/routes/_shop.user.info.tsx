@@ -1,0 +1,129 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as css from "~/components/account/account.css";
+import { Avatar } from "~/components/account/Avatar";
+import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
+import { formFailure } from "~/lib/auth-actions.server";
+import { requireMember } from "~/lib/auth.server";
+import { fieldErrors, keptValues, ProfileForm } from "~/lib/forms/auth";
+import { useFormErrors } from "~/lib/forms/use-form-errors";
+import { identityProvider } from "~/lib/identity.server";
+import { ko } from "~/lib/messages";
+import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: ko.auth.infoTitle }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const info = await context.api.call("userInfo");
+  return {
+    info,
+    // ?auth=1 starts identity verification; with no provider the page says it is not available.
+    verify: new URL(request.url).searchParams.get("auth") === "1",
+    verificationAvailable: identityProvider(context.env) !== null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = requireMember(request, context);
+  const form = await request.formData();
+  const values = keptValues(form, ["name"]);
+  const parsed = ProfileForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  let profile = member.profile;
+  const image = form.get("image");
+  if (image instanceof File && image.size > 0) {
+    const stored = await storeProfileImage(context.env.FILES, member.uid, image);
+    if (!stored.ok) {
+      const error = stored.reason === "size" ? ko.auth.imageTooLarge : ko.auth.imageInvalid;
+      return data({ errors: { image: error }, values }, { status: 400 });
+    }
+    profile = stored.key;
+  } else if (parsed.data.remove_image) {
+    profile = null;
+  }
+  try {
+    await context.api.call("profile", { body: { name: parsed.data.name, profile } });
+  } catch (error) {
+    return formFailure(error, values, [400]);
+  }
+  if (profile !== member.profile) await removeProfileImage(context.env.FILES, member.uid, member.profile);
+  return data({ saved: true, values });
+}
+
+type ActionData = {
+  errors?: Partial<Record<string, string>>;
+  formError?: string;
+  saved?: boolean;
+  values?: Record<string, string>;
+};
+
+export default function InfoPage() {
+  const { storageUrl } = useRootData();
+  const { info, verify, verificationAvailable } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const submitting = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useFormErrors(ProfileForm, result?.errors);
+  return (
+    <div className={css.page}>
+      <h1 className={css.title}>{ko.auth.infoTitle}</h1>
+      <section className={css.section} aria-labelledby="profile-title">
+        <div className={css.row}>
+          <Avatar name={info.name} profile={info.profile} storageUrl={storageUrl} className={css.avatarLarge} />
+          <h2 id="profile-title" className={css.sectionTitle}>
+            {ko.auth.greeting(info.name)}
+          </h2>
+        </div>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className={css.form}
+          onSubmit={onSubmit}
+          aria-label={ko.auth.infoTitle}
+        >
+          {result?.saved ? <FormMessage kind="notice">{ko.auth.saved}</FormMessage> : null}
+          {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
+          <Field
+            name="name"
+            label={ko.auth.name}
+            autoComplete="name"
+            defaultValue={result?.values?.name ?? info.name}
+            error={errors.name}
+          />
+          <Field
+            name="image"
+            label={ko.auth.profileImage}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            hint={ko.auth.profileImageHint}
+            error={errors.image}
+          />
+          {info.profile ? <Checkbox name="remove_image" label={ko.auth.removeImage} /> : null}
+          <button className={css.button} type="submit" disabled={submitting}>
+            {ko.auth.save}
+          </button>
+        </Form>
+      </section>
+      <section className={css.section} aria-labelledby="verify-title" id="verification">
+        <h2 id="verify-title" className={css.sectionTitle}>
+          {ko.auth.verification}
+        </h2>
+        <p style={{ margin: 0 }}>
+          {info.verified.adult
+            ? ko.auth.adultVerified
+            : info.verified.identity
+              ? ko.auth.verified
+              : ko.auth.notVerified}
+        </p>
+        {verify && !verificationAvailable ? <FormMessage kind="error">{ko.auth.verifyUnavailable}</FormMessage> : null}
+        {!verify && !info.verified.identity ? (
+          <Link className={css.secondaryButton} to="/user/info?auth=1">
+            {ko.auth.verifyIdentity}
+          </Link>
+        ) : null}
+      </section>
+    </div>
+  );
+}

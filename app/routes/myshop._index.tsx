@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/account/account.css";
+import { Avatar } from "~/components/account/Avatar";
+import { MyshopLayout } from "~/components/layouts";
+import { requireMember } from "~/lib/auth.server";
+import { ko } from "~/lib/messages";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: ko.auth.memberArea }, { name: "robots", content: "noindex" }];
+
+/** The account area's summary: members only. Orders, favourites and the rest come with their features. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = requireMember(request, context);
+  return { member: { name: member.name, profile: member.profile } };
+}
+
+export default function MyShop() {
+  const { shop, storageUrl } = useRootData();
+  const { member } = useLoaderData<typeof loader>();
+  const menu = (
+    <nav aria-label={ko.auth.memberArea} style={{ display: "grid", padding: 8 }}>
+      <Link to="/myshop">{ko.auth.memberArea}</Link>
+      <Link to="/user/info">{ko.auth.infoTitle}</Link>
+    </nav>
+  );
+  return (
+    <MyshopLayout shop={shop} menu={menu} cartCount={0}>
+      <div className={css.page}>
+        <div className={css.row}>
+          <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatarLarge} />
+          <h1 className={css.sectionTitle}>{ko.auth.greeting(member.name)}</h1>
+        </div>
+        <p>{ko.auth.myshopEmpty(member.name)}</p>
+        <p className={css.accountLinks}>
+          <Link to="/user/info">{ko.auth.settings}</Link>
+          <a href="/api/user/logout/v2?url=%2F">{ko.auth.logout}</a>
+        </p>
+      </div>
+    </MyshopLayout>
+  );
+}

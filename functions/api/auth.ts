@@ -1,0 +1,305 @@
+import { z } from "zod";
+import type { MemberInfo } from "~/lib/api/contracts-auth";
+import { ko } from "~/lib/messages";
+import { safeReturnPath, loginPath } from "~/lib/return-path";
+import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../auth/crypto";
+import type { Member } from "../auth/member";
+import { logoutConfirmPage } from "../auth/pages";
+import { cookie, endSession, isSecureRequest, nowSeconds, parseCookies, startSession } from "../auth/session";
+import { clientKey, Throttle } from "../auth/throttle";
+import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
+import { MemberStore } from "../db/members";
+import { SessionStore } from "../db/sessions";
+import { toShopInfo } from "../db/shops";
+import { requestHost, shopOrigin } from "../host";
+import { mailProvider } from "../mail/provider";
+import type { ApiContext, Handlers } from "./context";
+import { ApiError } from "./http";
+
+/** A reset link works this long, once. */
+export const RESET_TOKEN_SECONDS = 30 * 60;
+/** A custom-domain login code works this long, once. */
+export const LOGIN_CODE_SECONDS = 60;
+/** The state cookie of a custom-domain login lives this long on the target host. */
+const STATE_SECONDS = 5 * 60;
+const STATE_COOKIE = "lstate";
+
+const loginRequired = () => new ApiError(401, "LOGIN_REQUIRED", ko.auth.loginRequired);
+
+async function requireMember(ctx: ApiContext): Promise<Member> {
+  const member = await ctx.member();
+  if (!member) throw loginRequired();
+  return member;
+}
+
+function setCookies(ctx: ApiContext, cookies: string[]): void {
+  for (const c of cookies) ctx.responseHeaders.append("set-cookie", c);
+}
+
+async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> {
+  return {
+    uid: member.uid,
+    name: member.name,
+    profile: member.profile,
+    admin: member.admin,
+    mshop: ctx.hostShop?.uid === member.uid,
+    verified: await new MemberStore(ctx.env.DB).verification(member.uid),
+  };
+}
+
+export const authHandlers: Handlers = {
+  async userTest(_input, ctx) {
+    return (await ctx.member())?.uid ?? 0;
+  },
+
+  async userInfo(_input, ctx) {
+    return memberInfo(ctx, await requireMember(ctx));
+  },
+
+  async userInfoMyShop(_input, ctx) {
+    const member = await requireMember(ctx);
+    const row = await ctx.shops.byUid(member.uid);
+    const shop = row
+      ? {
+          shopid: row.id,
+          dom: row.dom,
+          dom3: row.dom3,
+          name: row.name,
+          url: toShopInfo(row, ctx.config.PLATFORM_DOMAIN, ctx.url).url,
+        }
+      : null;
+    return { shop, mshop: ctx.hostShop?.uid === member.uid };
+  },
+
+  async isAdmin(_input, ctx) {
+    return { admin: (await ctx.member())?.admin ?? false };
+  },
+
+  async login({ body }, ctx) {
+    const db = ctx.env.DB;
+    const throttle = new Throttle(db);
+    const account = { kind: "login_account", key: body.email } as const;
+    const client = { kind: "login_client", key: clientKey(ctx.request) } as const;
+    // Refused before the password is looked at, whether or not the account exists.
+    if (await throttle.blocked([account, client])) {
+      throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyAttempts);
+    }
+    const row = await new MemberStore(db).byEmail(body.email);
+    // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
+    const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
+    if (!row || !valid) {
+      await throttle.record([account, client]);
+      throw new ApiError(401, "LOGIN_FAILED", ko.auth.loginFailed);
+    }
+    await throttle.clear(account);
+    setCookies(ctx, await startSession(db, ctx.request, row.uid, body.keep));
+    return { uid: row.uid };
+  },
+
+  async join({ body }, ctx) {
+    const db = ctx.env.DB;
+    const throttle = new Throttle(db);
+    const client = { kind: "join_client", key: clientKey(ctx.request) } as const;
+    if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyJoins);
+    const uid = await new MemberStore(db).create({
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      name: body.name,
+    });
+    if (uid === null) {
+      // Sign-up cannot hide that an address is taken; probing it is counted and limited per client.
+      await throttle.record([client]);
+      throw new ApiError(409, "EMAIL_TAKEN", ko.auth.emailTaken);
+    }
+    setCookies(ctx, await startSession(db, ctx.request, uid, body.keep));
+    return { uid };
+  },
+
+  async forget({ body }, ctx) {
+    const shop = ctx.hostShop;
+    if (!shop) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
+    const db = ctx.env.DB;
+    const throttle = new Throttle(db);
+    const keys = [
+      { kind: "reset_account", key: body.email },
+      { kind: "reset_client", key: clientKey(ctx.request) },
+    ] as const;
+    if (await throttle.blocked([...keys])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyResets);
+    await throttle.record([...keys]);
+    const member = await new MemberStore(db).byEmail(body.email);
+    if (member) {
+      const token = randomToken(32);
+      const now = nowSeconds();
+      await new ResetTokenStore(db).create(await sha256Hex(token), member.uid, now, now + RESET_TOKEN_SECONDS);
+      // The link is built from the shop record, never from the request's Host.
+      const link = `${shop.url}/user/forget?token=${token}`;
+      await mailProvider(ctx.config, db).send({
+        to: member.email,
+        subject: ko.auth.mailSubject(shop.name),
+        text: ko.auth.mailBody(member.name, link, RESET_TOKEN_SECONDS / 60),
+      });
+    }
+    return { ok: true as const };
+  },
+
+  async resetCheck({ query }, ctx) {
+    const valid =
+      query.token.length > 0 &&
+      (await new ResetTokenStore(ctx.env.DB).isUsable(await sha256Hex(query.token), nowSeconds()));
+    return { valid };
+  },
+
+  async reset({ body }, ctx) {
+    const db = ctx.env.DB;
+    const tokens = new ResetTokenStore(db);
+    const now = nowSeconds();
+    const uid = await tokens.consume(await sha256Hex(body.token), now);
+    if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", ko.auth.resetInvalid);
+    await new MemberStore(db).setPassword(uid, await hashPassword(body.password));
+    await tokens.expireAll(uid, now);
+    // Whoever knew the old password is logged out everywhere.
+    await new SessionStore(db).revokeAll(uid);
+    return { ok: true as const };
+  },
+
+  async profile({ body }, ctx) {
+    const member = await requireMember(ctx);
+    const prefix = `members/${member.uid}/`;
+    if (body.profile !== null && !(body.profile.startsWith(prefix) && /^[a-z0-9/_.-]+$/i.test(body.profile))) {
+      throw new ApiError(400, "BAD_PROFILE_IMAGE", ko.auth.imageInvalid);
+    }
+    await new MemberStore(ctx.env.DB).setProfile(member.uid, body.name, body.profile);
+    return memberInfo(ctx, { ...member, name: body.name, profile: body.profile });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Navigations: the spec's calls that a browser follows as a page, answered with redirects.
+
+function redirect(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ location, "cache-control": "no-store", "referrer-policy": "no-referrer" });
+  for (const c of cookies) headers.append("set-cookie", c);
+  return new Response(null, { status: 303, headers });
+}
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const LogoutQuery = z.object({ url: z.string().optional() });
+
+/**
+ * GET/POST /api/user/logout/v2?url= — deletes the cookies, revokes the session on the server and
+ * goes to `url` (a same-host path). A GET followed from another site only asks for confirmation.
+ */
+async function logout(ctx: ApiContext): Promise<Response> {
+  const query = LogoutQuery.safeParse(Object.fromEntries(ctx.url.searchParams));
+  const returnTo = safeReturnPath(query.success ? query.data.url : undefined);
+  const site = ctx.request.headers.get("sec-fetch-site");
+  if (ctx.request.method === "GET" && site !== null && site !== "same-origin" && site !== "none") {
+    return logoutConfirmPage(returnTo);
+  }
+  return redirect(returnTo, await endSession(ctx.env.DB, ctx.request));
+}
+
+const RedirectQuery = z.object({ url: z.string().optional(), keep: flag, code: z.string().max(100).optional() });
+
+/**
+ * GET /api/user/login/redirect?url=&keep=[&code=] on a shop's host.
+ *  - with a code (issued by /dom below for this host and this browser's state cookie): exchanges
+ *    it once for a new session on this host, then goes to url;
+ *  - logged in already: goes to url;
+ *  - on a shop's custom domain: sets a state cookie and asks the shop's sub-domain (where the
+ *    member may be logged in) for a code;
+ *  - otherwise: the login page.
+ * sid/skey in the query are ignored: a session secret never travels in a URL.
+ */
+async function loginRedirect(ctx: ApiContext): Promise<Response> {
+  const parsed = RedirectQuery.safeParse(Object.fromEntries(ctx.url.searchParams));
+  const query = parsed.success ? parsed.data : { url: undefined, keep: false, code: undefined };
+  const returnTo = safeReturnPath(query.url);
+  const host = requestHost(ctx.request);
+  const secure = isSecureRequest(ctx.request);
+  const clearState = cookie(STATE_COOKIE, "", { secure, maxAge: 0 });
+  if (query.code && host) {
+    const state = parseCookies(ctx.request.headers.get("cookie")).get(STATE_COOKIE) ?? "";
+    const grant = state
+      ? await new LoginCodeStore(ctx.env.DB).consume(
+          await sha256Hex(query.code),
+          host,
+          await sha256Hex(state),
+          nowSeconds(),
+        )
+      : null;
+    if (!grant) return redirect(`${loginPath(returnTo)}&carry=failed`, [clearState]);
+    const cookies = await startSession(ctx.env.DB, ctx.request, grant.uid, grant.keep, host);
+    return redirect(returnTo, [...cookies, clearState]);
+  }
+  if (await ctx.member()) return redirect(returnTo);
+  const shop = ctx.hostShop;
+  if (shop?.dom3 && host === shop.dom3.toLowerCase()) {
+    const state = randomToken(16);
+    const source = shopOrigin({ dom: shop.dom, dom3: null }, ctx.config.PLATFORM_DOMAIN, ctx.url);
+    const params = new URLSearchParams({ url: `${shop.url}${returnTo}`, state, keep: query.keep ? "1" : "0" });
+    return redirect(`${source}/api/user/login/redirect/dom?${params}`, [
+      cookie(STATE_COOKIE, state, { secure, maxAge: STATE_SECONDS }),
+    ]);
+  }
+  return redirect(loginPath(returnTo, shop?.dom));
+}
+
+const DomQuery = z.object({ url: z.string().max(2000), keep: flag, state: z.string().max(100).optional() });
+
+/**
+ * GET /api/user/login/redirect/dom?url=<address on the shop's custom domain>&keep=&state= on the
+ * shop's sub-domain: for the member logged in here, issues a one-minute, single-use code for the
+ * custom domain and this state, and sends the browser there to exchange it. Only the shop's own
+ * custom domain is ever a target.
+ */
+async function loginRedirectDom(ctx: ApiContext): Promise<Response> {
+  const shop = ctx.hostShop;
+  const parsed = DomQuery.safeParse(Object.fromEntries(ctx.url.searchParams));
+  if (!shop?.dom3 || !parsed.success) return redirect("/");
+  const { keep, state } = parsed.data;
+  let target: URL;
+  try {
+    target = new URL(parsed.data.url);
+  } catch {
+    return redirect("/");
+  }
+  const targetHost = shop.dom3.toLowerCase();
+  if (target.hostname.toLowerCase() !== targetHost) return redirect("/");
+  const returnTo = safeReturnPath(target.pathname + target.search);
+  // The custom domain's address comes from the shop record, not from the query.
+  const targetOrigin = shop.url;
+  if (!state) {
+    // Started here rather than on the custom domain: let the custom domain set its state first.
+    const params = new URLSearchParams({ url: returnTo, keep: keep ? "1" : "0" });
+    return redirect(`${targetOrigin}/api/user/login/redirect?${params}`);
+  }
+  const member = await ctx.member();
+  if (!member) return redirect(loginPath(ctx.url.pathname + ctx.url.search, shop.dom));
+  const code = randomToken(16);
+  const now = nowSeconds();
+  await new LoginCodeStore(ctx.env.DB).create({
+    codeHash: await sha256Hex(code),
+    uid: member.uid,
+    host: targetHost,
+    stateHash: await sha256Hex(state),
+    keep,
+    now,
+    expiresAt: now + LOGIN_CODE_SECONDS,
+  });
+  const params = new URLSearchParams({ code, url: returnTo, keep: keep ? "1" : "0" });
+  return redirect(`${targetOrigin}/api/user/login/redirect?${params}`);
+}
+
+type Navigation = { methods: string[]; handle: (ctx: ApiContext) => Promise<Response> };
+
+/** Accounts calls that are page navigations rather than JSON (see docs/decisions/012). */
+export const authNavigations: Record<string, Navigation> = {
+  "/api/user/logout/v2": { methods: ["GET", "POST"], handle: logout },
+  "/api/user/login/redirect": { methods: ["GET"], handle: loginRedirect },
+  "/api/user/login/redirect/dom": { methods: ["GET"], handle: loginRedirectDom },
+};

@@ -1,0 +1,94 @@
+import { requestHost } from "../host";
+import { SessionStore } from "../db/sessions";
+import { randomToken, sha256Hex } from "./crypto";
+
+/** 'Keep me logged in': a persistent cookie and a 30-day session. */
+export const KEEP_SECONDS = 30 * 24 * 60 * 60;
+/** Otherwise a browser-session cookie, and the server forgets the session after a day at most. */
+export const SESSION_SECONDS = 24 * 60 * 60;
+
+export const SID_COOKIE = "sid";
+export const SKEY_COOKIE = "skey";
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** name → value of a Cookie header; the first of duplicate names wins (as browsers order them). */
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (name && !cookies.has(name)) cookies.set(name, value);
+  }
+  return cookies;
+}
+
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/**
+ * A cookie for this host only (no Domain attribute, so sibling shop sub-domains never receive
+ * it), unreadable by scripts, not sent on cross-site sub-requests, https-only when on https.
+ */
+export function cookie(name: string, value: string, opts: { secure: boolean; maxAge?: number }): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (opts.secure) parts.push("Secure");
+  if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookies(secure: boolean): string[] {
+  return [cookie(SID_COOKIE, "", { secure, maxAge: 0 }), cookie(SKEY_COOKIE, "", { secure, maxAge: 0 })];
+}
+
+/** Both halves of the session from the request, when both are there and look like ours. */
+export function sessionFromRequest(request: Request): { sid: string; skey: string } | null {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const sid = cookies.get(SID_COOKIE);
+  const skey = cookies.get(SKEY_COOKIE);
+  const shape = /^[A-Za-z0-9_-]{22}$/;
+  return sid && skey && shape.test(sid) && shape.test(skey) ? { sid, skey } : null;
+}
+
+/**
+ * Starts a new session for `uid` on the request's host: fresh 128-bit sid and skey, only the
+ * hash of skey stored. Any session the request still carries is revoked first (rotation).
+ * Returns the Set-Cookie values.
+ */
+export async function startSession(
+  db: D1Database,
+  request: Request,
+  uid: number,
+  keep: boolean,
+  host: string | null = requestHost(request),
+): Promise<string[]> {
+  if (!host) throw new Error("no host to bind the session to");
+  const store = new SessionStore(db);
+  const previous = sessionFromRequest(request);
+  if (previous) await store.revoke(previous.sid, await sha256Hex(previous.skey));
+  const sid = randomToken(16);
+  const skey = randomToken(16);
+  const now = nowSeconds();
+  await store.create({
+    sid,
+    skeyHash: await sha256Hex(skey),
+    uid,
+    host,
+    keep,
+    now,
+    expiresAt: now + (keep ? KEEP_SECONDS : SESSION_SECONDS),
+  });
+  const secure = isSecureRequest(request);
+  const maxAge = keep ? KEEP_SECONDS : undefined;
+  return [cookie(SID_COOKIE, sid, { secure, maxAge }), cookie(SKEY_COOKIE, skey, { secure, maxAge })];
+}
+
+/** Ends the request's session on the server (if any) and returns the cookies that delete it. */
+export async function endSession(db: D1Database, request: Request): Promise<string[]> {
+  const session = sessionFromRequest(request);
+  if (session) await new SessionStore(db).revoke(session.sid, await sha256Hex(session.skey));
+  return clearSessionCookies(isSecureRequest(request));
+}

@@ -1,0 +1,62 @@
+import { AttemptStore, type AttemptKind } from "../db/attempts";
+import { nowSeconds } from "./session";
+
+/** Failures are counted over this window. */
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+
+/** How many failures (or requests) a key may have in the window before it is refused. */
+export const LIMITS = {
+  login_account: 5,
+  // Many shoppers share an address (mobile carriers' NAT), so a client gets more room than an account.
+  login_client: 20,
+  reset_account: 3,
+  reset_client: 10,
+  join_client: 10,
+} as const satisfies Record<AttemptKind, number>;
+
+/**
+ * The client's address as Cloudflare reports it. IPv6 clients are counted per /64, the block one
+ * subscriber usually gets, so rotating addresses inside it does not reset the count.
+ */
+export function clientKey(request: Request): string {
+  const ip = (request.headers.get("cf-connecting-ip") ?? "").trim().toLowerCase();
+  if (!ip) return "unknown";
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+type Keyed = { kind: AttemptKind; key: string };
+
+export class Throttle {
+  private readonly store: AttemptStore;
+  constructor(
+    db: D1Database,
+    private readonly now: () => number = nowSeconds,
+  ) {
+    this.store = new AttemptStore(db);
+  }
+
+  /** True when any of the keys has reached its limit inside the window. */
+  async blocked(keys: Keyed[]): Promise<boolean> {
+    const counts = await this.store.counts(keys, this.now() - THROTTLE_WINDOW_SECONDS);
+    return keys.some((k, i) => (counts[i] ?? 0) >= LIMITS[k.kind]);
+  }
+
+  async record(keys: Keyed[]): Promise<void> {
+    const now = this.now();
+    await this.store.record(keys, now, now - THROTTLE_WINDOW_SECONDS);
+  }
+
+  async clear(key: Keyed): Promise<void> {
+    await this.store.clear(key.kind, key.key);
+  }
+}

@@ -1,0 +1,83 @@
+/** Platform-wide member accounts. Every value goes through .bind(). */
+
+export type MemberRow = {
+  uid: number;
+  email: string;
+  password_hash: string;
+  name: string;
+  profile: string | null;
+  admin: number;
+  identity_verified_at: number | null;
+  adult_verified_at: number | null;
+};
+
+/** What the cart and order features need to know before selling restricted products. */
+export type Verification = { identity: boolean; adult: boolean };
+
+export class MemberStore {
+  constructor(private readonly db: D1Database) {}
+
+  byEmail(email: string): Promise<MemberRow | null> {
+    return this.db.prepare("SELECT * FROM members WHERE email = ?").bind(email).first<MemberRow>();
+  }
+
+  byUid(uid: number): Promise<MemberRow | null> {
+    return this.db.prepare("SELECT * FROM members WHERE uid = ?").bind(uid).first<MemberRow>();
+  }
+
+  /**
+   * Creates a member; null when the e-mail is taken. The new id is above every member's and
+   * every shop's uid (and above 100000), decided inside the one INSERT so two sign-ups cannot
+   * get the same id, and a new account can never turn out to be the owner of an existing shop.
+   */
+  async create(input: { email: string; passwordHash: string; name: string }): Promise<number | null> {
+    const row = await this.db
+      .prepare(
+        `INSERT INTO members (uid, email, password_hash, name)
+         SELECT max(100001,
+                    (SELECT coalesce(max(uid), 0) + 1 FROM members),
+                    (SELECT coalesce(max(uid), 0) + 1 FROM shops)), ?, ?, ?
+         WHERE NOT EXISTS (SELECT 1 FROM members WHERE email = ?)
+         RETURNING uid`,
+      )
+      .bind(input.email, input.passwordHash, input.name, input.email)
+      .first<{ uid: number }>();
+    return row?.uid ?? null;
+  }
+
+  async setPassword(uid: number, passwordHash: string): Promise<void> {
+    await this.db
+      .prepare("UPDATE members SET password_hash = ?, updated_at = unixepoch() WHERE uid = ?")
+      .bind(passwordHash, uid)
+      .run();
+  }
+
+  async setProfile(uid: number, name: string, profile: string | null): Promise<void> {
+    await this.db
+      .prepare("UPDATE members SET name = ?, profile = ?, updated_at = unixepoch() WHERE uid = ?")
+      .bind(name, profile, uid)
+      .run();
+  }
+
+  /** Verified flags, for products that need adult or identity verification. */
+  async verification(uid: number): Promise<Verification> {
+    const row = await this.db
+      .prepare("SELECT identity_verified_at, adult_verified_at FROM members WHERE uid = ?")
+      .bind(uid)
+      .first<Pick<MemberRow, "identity_verified_at" | "adult_verified_at">>();
+    return { identity: row?.identity_verified_at != null, adult: row?.adult_verified_at != null };
+  }
+
+  /** Records a verification a real provider confirmed. Adult implies identity. */
+  async recordVerification(uid: number, result: { adult: boolean }, at: number): Promise<void> {
+    await this.db
+      .prepare(
+        `UPDATE members SET identity_verified_at = ?,
+           adult_verified_at = CASE WHEN ? THEN ? ELSE adult_verified_at END,
+           updated_at = unixepoch()
+         WHERE uid = ?`,
+      )
+      .bind(at, result.adult ? 1 : 0, at, uid)
+      .run();
+  }
+}

@@ -1,0 +1,55 @@
+/** Login sessions. The secret half (skey) is stored only as its SHA-256; a row is valid on one host. */
+
+export type SessionMemberRow = {
+  skey_hash: string;
+  uid: number;
+  name: string;
+  profile: string | null;
+  admin: number;
+};
+
+export class SessionStore {
+  constructor(private readonly db: D1Database) {}
+
+  async create(row: {
+    sid: string;
+    skeyHash: string;
+    uid: number;
+    host: string;
+    keep: boolean;
+    now: number;
+    expiresAt: number;
+  }): Promise<void> {
+    await this.db.batch([
+      // Expired sessions of this member go when a new one comes.
+      this.db.prepare("DELETE FROM sessions WHERE uid = ? AND expires_at <= ?").bind(row.uid, row.now),
+      this.db
+        .prepare(
+          "INSERT INTO sessions (sid, skey_hash, uid, host, keep, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(row.sid, row.skeyHash, row.uid, row.host, row.keep ? 1 : 0, row.now, row.expiresAt),
+    ]);
+  }
+
+  /** The one query behind every request's "who is this": session and member together. */
+  findMember(sid: string, host: string, now: number): Promise<SessionMemberRow | null> {
+    return this.db
+      .prepare(
+        `SELECT s.skey_hash, m.uid, m.name, m.profile, m.admin
+         FROM sessions s JOIN members m ON m.uid = s.uid
+         WHERE s.sid = ? AND s.host = ? AND s.expires_at > ?`,
+      )
+      .bind(sid, host, now)
+      .first<SessionMemberRow>();
+  }
+
+  /** Revokes one session; only with its secret, so knowing a sid is not enough to end it. */
+  async revoke(sid: string, skeyHash: string): Promise<void> {
+    await this.db.prepare("DELETE FROM sessions WHERE sid = ? AND skey_hash = ?").bind(sid, skeyHash).run();
+  }
+
+  /** After a password change every session of the member ends. */
+  async revokeAll(uid: number): Promise<void> {
+    await this.db.prepare("DELETE FROM sessions WHERE uid = ?").bind(uid).run();
+  }
+}

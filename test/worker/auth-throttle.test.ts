@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { clientKey, LIMITS } from "../../functions/auth/throttle";
+import { BEAUTY } from "./helpers";
+import { joinNew, PASSWORD, postForm, postJson } from "./auth-helpers";
+
+const attempt = (email: string, password: string, ip: string) =>
+  postJson(BEAUTY, "/api/user/login", { email, password }, { headers: { "cf-connecting-ip": ip } });
+
+describe("failed-login throttling", () => {
+  it("refuses an account after 5 failures in 15 minutes, even with the right password", async () => {
+    const { email } = await joinNew(BEAUTY, "잠금");
+    for (let i = 0; i < LIMITS.login_account; i++) {
+      // from different addresses: the per-account limit must hold on its own
+      expect((await attempt(email, "wrong-password", `192.0.2.${i + 1}`)).status).toBe(401);
+    }
+    const refused = await attempt(email, PASSWORD, "192.0.2.100");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: { code: "TOO_MANY_ATTEMPTS", message: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요." },
+    });
+    // The form says so in Korean too.
+    const form = await postForm(BEAUTY, "/user/login", { email, password: PASSWORD });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain("로그인 시도가 너무 많습니다.");
+  });
+
+  it("a success before the limit clears the account's count", async () => {
+    const { email } = await joinNew(BEAUTY, "성공");
+    for (let i = 0; i < LIMITS.login_account - 1; i++) await attempt(email, "wrong-password", "192.0.2.200");
+    expect((await attempt(email, PASSWORD, "192.0.2.200")).status).toBe(200);
+    for (let i = 0; i < LIMITS.login_account - 1; i++) await attempt(email, "wrong-password", "192.0.2.201");
+    expect((await attempt(email, PASSWORD, "192.0.2.201")).status).toBe(200);
+  });
+
+  it("refuses a client that fails across many accounts, but not other clients", async () => {
+    const ip = "203.0.113.7";
+    for (let i = 0; i < LIMITS.login_client; i++) {
+      expect((await attempt(`spray${i}@example.test`, "guess", ip)).status).toBe(401);
+    }
+    const { email } = await joinNew(BEAUTY, "다른사람");
+    expect((await attempt(email, PASSWORD, ip)).status).toBe(429);
+    expect((await attempt(email, PASSWORD, "203.0.113.8")).status).toBe(200);
+  });
+
+  it("does not tell a wrong address from a wrong password", async () => {
+    const { email } = await joinNew(BEAUTY, "열거");
+    const wrongPassword = await attempt(email, "not-my-password", "198.18.0.1");
+    const wrongEmail = await attempt(`x${email}`, "not-my-password", "198.18.0.2");
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongEmail.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await wrongEmail.json());
+
+    const formA = await postForm(BEAUTY, "/user/login", { email, password: "not-my-password" });
+    const formB = await postForm(BEAUTY, "/user/login", { email: `x${email}`, password: "not-my-password" });
+    expect((await formA.text()).replaceAll(`x${email}`, email)).toBe(
+      (await formB.text()).replaceAll(`x${email}`, email),
+    );
+  });
+
+  it("counts IPv6 clients per /64", () => {
+    const req = (ip: string) => new Request("http://x/", { headers: { "cf-connecting-ip": ip } });
+    expect(clientKey(req("2001:db8:1:2:aaaa::1"))).toBe("2001:db8:1:2::/64");
+    expect(clientKey(req("2001:0db8:0001:0002:ffff:1:2:3"))).toBe("2001:db8:1:2::/64");
+    expect(clientKey(req("2001:db8::1"))).toBe("2001:db8:0:0::/64");
+    expect(clientKey(req("198.51.100.4"))).toBe("198.51.100.4");
+    expect(clientKey(new Request("http://x/"))).toBe("unknown");
+  });
+});
