@@ -13,8 +13,8 @@ import { shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { crossSiteReason } from "./csrf";
 import { crossSitePage } from "./auth/pages";
 import { ApiError, errorResponse } from "./api/http";
-import { ko } from "~/lib/messages";
 import type { ShopInfo } from "~/lib/api/contracts";
+import { koAuth } from "~/lib/messages-auth";
 
 const remix = createRequestHandler(build, "production");
 
@@ -31,7 +31,7 @@ export default {
     const forged = crossSiteReason(request);
     if (forged) {
       return isApiPath(url.pathname)
-        ? errorResponse(new ApiError(403, "CROSS_SITE", ko.auth.crossSite))
+        ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite))
         : crossSitePage();
     }
 

@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { FormMessage } from "~/components/account/Fields";
 import { identityProvider } from "~/lib/identity.server";
-import { ko } from "~/lib/messages";
 import { loginPath, safeReturnPath } from "~/lib/return-path";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.guestVerifyTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.guestVerifyTitle }, { name: "robots", content: "noindex" }];
 
 /**
  * Identity verification for a shopper who is not logged in (for example a guest ordering an
@@ -22,11 +22,11 @@ export default function GuestVerification() {
   const { available, login } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1 className={css.title}>{ko.auth.guestVerifyTitle}</h1>
+      <h1 className={css.title}>{koAuth.guestVerifyTitle}</h1>
       <div className={css.form}>
-        {available ? null : <FormMessage kind="error">{ko.auth.verifyUnavailable}</FormMessage>}
+        {available ? null : <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage>}
         <Link className={css.secondaryButton} to={login}>
-          {ko.auth.loginTitle}
+          {koAuth.loginTitle}
         </Link>
       </div>
     </>

@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
-import { ko } from "~/lib/messages";
 import { loginPath, safeReturnPath } from "~/lib/return-path";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.notMemberTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.notMemberTitle }, { name: "robots", content: "noindex" }];
 
 /**
  * Joining a shop as a member (points, members-only products) needs an account: a guest is asked
@@ -23,14 +23,14 @@ export default function NotLoginJoin() {
   const { login, join } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1 className={css.title}>{ko.auth.notMemberTitle}</h1>
-      <p className={css.intro}>{ko.auth.notMemberBody}</p>
+      <h1 className={css.title}>{koAuth.notMemberTitle}</h1>
+      <p className={css.intro}>{koAuth.notMemberBody}</p>
       <div className={css.form}>
         <Link className={css.button} to={login}>
-          {ko.auth.loginTitle}
+          {koAuth.loginTitle}
         </Link>
         <Link className={css.secondaryButton} to={join}>
-          {ko.auth.joinTitle}
+          {koAuth.joinTitle}
         </Link>
       </div>
     </>

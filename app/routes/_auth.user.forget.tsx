@@ -12,9 +12,9 @@ import { Field, FormMessage } from "~/components/account/Fields";
 import { formFailure } from "~/lib/auth-actions.server";
 import { fieldErrors, ForgetForm, keptValues, ResetForm } from "~/lib/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
-import { ko } from "~/lib/messages";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.forgetTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.forgetTitle }, { name: "robots", content: "noindex" }];
 
 // The reset link carries its token: never pass the address on to another site.
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });
@@ -69,14 +69,14 @@ function RequestForm({ result }: { result: ActionData | undefined }) {
   const { errors, onSubmit } = useFormErrors(ForgetForm, result?.errors);
   return (
     <>
-      <h1 className={css.title}>{ko.auth.forgetTitle}</h1>
-      <p className={css.intro}>{ko.auth.forgetIntro}</p>
-      <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.forgetTitle}>
-        {result?.sent ? <FormMessage kind="notice">{ko.auth.forgetSent}</FormMessage> : null}
+      <h1 className={css.title}>{koAuth.forgetTitle}</h1>
+      <p className={css.intro}>{koAuth.forgetIntro}</p>
+      <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={koAuth.forgetTitle}>
+        {result?.sent ? <FormMessage kind="notice">{koAuth.forgetSent}</FormMessage> : null}
         {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
         <Field
           name="email"
-          label={ko.auth.email}
+          label={koAuth.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -84,11 +84,11 @@ function RequestForm({ result }: { result: ActionData | undefined }) {
           error={errors.email}
         />
         <button className={css.button} type="submit" disabled={submitting}>
-          {ko.auth.forgetButton}
+          {koAuth.forgetButton}
         </button>
       </Form>
       <p className={css.links}>
-        <Link to="/user/login">{ko.auth.loginTitle}</Link>
+        <Link to="/user/login">{koAuth.loginTitle}</Link>
       </p>
     </>
   );
@@ -106,43 +106,36 @@ function ResetPasswordForm({
   if (!page.valid || result?.formError) {
     return (
       <>
-        <h1 className={css.title}>{ko.auth.resetTitle}</h1>
-        <FormMessage kind="error">{result?.formError ?? ko.auth.resetInvalid}</FormMessage>
+        <h1 className={css.title}>{koAuth.resetTitle}</h1>
+        <FormMessage kind="error">{result?.formError ?? koAuth.resetInvalid}</FormMessage>
         <p className={css.links}>
-          <Link to="/user/forget">{ko.auth.forgetTitle}</Link>
+          <Link to="/user/forget">{koAuth.forgetTitle}</Link>
         </p>
       </>
     );
   }
   return (
     <>
-      <h1 className={css.title}>{ko.auth.resetTitle}</h1>
-      <Form
-        ref={form}
-        method="post"
-        noValidate
-        className={css.form}
-        onSubmit={onSubmit}
-        aria-label={ko.auth.resetTitle}
-      >
+      <h1 className={css.title}>{koAuth.resetTitle}</h1>
+      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={koAuth.resetTitle}>
         <input type="hidden" name="token" value={page.token} />
         <Field
           name="password"
-          label={ko.auth.passwordNew}
+          label={koAuth.passwordNew}
           type="password"
           autoComplete="new-password"
-          hint={ko.auth.passwordHint}
+          hint={koAuth.passwordHint}
           error={errors.password}
         />
         <Field
           name="password2"
-          label={ko.auth.passwordConfirm}
+          label={koAuth.passwordConfirm}
           type="password"
           autoComplete="new-password"
           error={errors.password2}
         />
         <button className={css.button} type="submit" disabled={submitting}>
-          {ko.auth.resetButton}
+          {koAuth.resetButton}
         </button>
       </Form>
     </>

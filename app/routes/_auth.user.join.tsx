@@ -9,12 +9,12 @@ import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
 import { fieldErrors, JoinForm, keptValues } from "~/lib/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn } from "~/lib/login-return.client";
-import { ko } from "~/lib/messages";
 import { nativeBridge } from "~/lib/native-app.client";
 import { safeReturnPath } from "~/lib/return-path";
 import { useRootData } from "~/root";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.joinTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.joinTitle }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams.get("url");
@@ -71,8 +71,8 @@ export default function JoinPage() {
   const withUrl = returnUrl ? `?${new URLSearchParams({ url: returnUrl })}` : "";
   return (
     <>
-      <h1 className={css.title}>{ko.auth.joinTitle}</h1>
-      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={ko.auth.joinTitle}>
+      <h1 className={css.title}>{koAuth.joinTitle}</h1>
+      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={koAuth.joinTitle}>
         {result?.formError && result.code !== "EMAIL_TAKEN" ? (
           <FormMessage kind="error">{result.formError}</FormMessage>
         ) : null}
@@ -80,25 +80,25 @@ export default function JoinPage() {
         {inApp ? <input type="hidden" name="app" value="1" /> : null}
         <Field
           name="email"
-          label={ko.auth.email}
+          label={koAuth.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           defaultValue={values.email}
           error={errors.email}
         />
-        <Field name="name" label={ko.auth.name} autoComplete="name" defaultValue={values.name} error={errors.name} />
+        <Field name="name" label={koAuth.name} autoComplete="name" defaultValue={values.name} error={errors.name} />
         <Field
           name="password"
-          label={ko.auth.password}
+          label={koAuth.password}
           type="password"
           autoComplete="new-password"
-          hint={ko.auth.passwordHint}
+          hint={koAuth.passwordHint}
           error={errors.password}
         />
         <Field
           name="password2"
-          label={ko.auth.passwordConfirm}
+          label={koAuth.passwordConfirm}
           type="password"
           autoComplete="new-password"
           error={errors.password2}
@@ -109,25 +109,25 @@ export default function JoinPage() {
           error={errors.agree}
           label={
             <>
-              {ko.auth.agree} (
+              {koAuth.agree} (
               <a href="/link?type=terms" target="_blank" rel="noopener">
-                {ko.auth.terms}
+                {koAuth.terms}
               </a>
               ,{" "}
               <a href="/link?type=privacy" target="_blank" rel="noopener">
-                {ko.auth.privacy}
+                {koAuth.privacy}
               </a>
               )
             </>
           }
         />
         <button className={css.button} type="submit" disabled={submitting}>
-          {submitting ? ko.auth.joining : ko.auth.joinButton}
+          {submitting ? koAuth.joining : koAuth.joinButton}
         </button>
       </Form>
       <p className={css.links}>
         <span>
-          {ko.auth.haveAccount} <Link to={`/user/login${withUrl}`}>{ko.auth.loginTitle}</Link>
+          {koAuth.haveAccount} <Link to={`/user/login${withUrl}`}>{koAuth.loginTitle}</Link>
         </span>
       </p>
     </>

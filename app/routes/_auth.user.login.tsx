@@ -9,12 +9,12 @@ import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
 import { fieldErrors, keptValues, LoginForm } from "~/lib/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn, rememberReturn } from "~/lib/login-return.client";
-import { ko } from "~/lib/messages";
 import { nativeBridge } from "~/lib/native-app.client";
 import { safeReturnPath } from "~/lib/return-path";
 import { useRootData } from "~/root";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.loginTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.loginTitle }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -86,25 +86,18 @@ export default function LoginPage() {
   const withUrl = returnUrl ? `?${new URLSearchParams({ url: returnUrl })}` : "";
   return (
     <>
-      <h1 className={css.title}>{ko.auth.loginTitle}</h1>
-      <p className={css.intro}>{ko.auth.loginIntro(shop.name)}</p>
-      <Form
-        ref={form}
-        method="post"
-        noValidate
-        className={css.form}
-        onSubmit={onSubmit}
-        aria-label={ko.auth.loginTitle}
-      >
-        {page.required && !result ? <FormMessage kind="notice">{ko.auth.loginRequired}</FormMessage> : null}
-        {page.resetDone && !result ? <FormMessage kind="notice">{ko.auth.resetDone}</FormMessage> : null}
-        {page.carryFailed && !result ? <FormMessage kind="error">{ko.auth.carryFailed}</FormMessage> : null}
+      <h1 className={css.title}>{koAuth.loginTitle}</h1>
+      <p className={css.intro}>{koAuth.loginIntro(shop.name)}</p>
+      <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={koAuth.loginTitle}>
+        {page.required && !result ? <FormMessage kind="notice">{koAuth.loginRequired}</FormMessage> : null}
+        {page.resetDone && !result ? <FormMessage kind="notice">{koAuth.resetDone}</FormMessage> : null}
+        {page.carryFailed && !result ? <FormMessage kind="error">{koAuth.carryFailed}</FormMessage> : null}
         {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
         <input type="hidden" name="url" value={returnUrl} />
         {inApp ? <input type="hidden" name="app" value="1" /> : null}
         <Field
           name="email"
-          label={ko.auth.email}
+          label={koAuth.email}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -113,25 +106,25 @@ export default function LoginPage() {
         />
         <Field
           name="password"
-          label={ko.auth.password}
+          label={koAuth.password}
           type="password"
           autoComplete="current-password"
           error={errors.password}
         />
-        <Checkbox name="keep" label={ko.auth.keep} defaultChecked={values.keep === "on"} />
+        <Checkbox name="keep" label={koAuth.keep} defaultChecked={values.keep === "on"} />
         <button className={css.button} type="submit" disabled={submitting}>
-          {submitting ? ko.auth.loggingIn : ko.auth.loginButton}
+          {submitting ? koAuth.loggingIn : koAuth.loginButton}
         </button>
       </Form>
       <p className={css.links}>
         <span>
-          {ko.auth.noAccount} <Link to={`/user/join${withUrl}`}>{ko.auth.joinTitle}</Link>
+          {koAuth.noAccount} <Link to={`/user/join${withUrl}`}>{koAuth.joinTitle}</Link>
         </span>
-        <Link to="/user/forget">{ko.auth.forgot}</Link>
+        <Link to="/user/forget">{koAuth.forgot}</Link>
       </p>
       {page.carry ? (
         <p className={css.links}>
-          <a href={page.carry.href}>{ko.auth.carryLogin(page.carry.host)}</a>
+          <a href={page.carry.href}>{koAuth.carryLogin(page.carry.host)}</a>
         </p>
       ) : null}
     </>

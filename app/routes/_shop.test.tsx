@@ -3,9 +3,9 @@ import { useState } from "react";
 import * as css from "~/components/shop.css";
 import { useUi } from "~/components/ui/UiProvider";
 import * as ui from "~/components/ui/ui.css";
-import { ko } from "~/lib/messages";
+import { koUiCheck } from "~/lib/messages-ui-check";
 
-export const meta: MetaFunction = () => [{ title: ko.uiCheck.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koUiCheck.title }, { name: "robots", content: "noindex" }];
 
 /**
  * /test (spec §2): a page where a shop owner or a developer can see the shop's dialogs and
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: ko.uiCheck.title }, { name: "r
 export default function UiCheck() {
   const { snackbar, info, confirm, prompt, modal } = useUi();
   const [result, setResult] = useState("");
-  const t = ko.uiCheck;
+  const t = koUiCheck;
   return (
     <>
       <h1 className={css.sectionTitle}>{t.title}</h1>

@@ -11,8 +11,9 @@ import { identityProvider } from "~/lib/identity.server";
 import { ko } from "~/lib/messages";
 import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
 import { useRootData } from "~/root";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.infoTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.infoTitle }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (image instanceof File && image.size > 0) {
     const stored = await storeProfileImage(context.env.FILES, member.uid, image);
     if (!stored.ok) {
-      const error = stored.reason === "size" ? ko.auth.imageTooLarge : ko.auth.imageInvalid;
+      const error = stored.reason === "size" ? koAuth.imageTooLarge : koAuth.imageInvalid;
       return data({ errors: { image: error }, values }, { status: 400 });
     }
     profile = stored.key;
@@ -67,12 +68,12 @@ export default function InfoPage() {
   const { errors, onSubmit } = useFormErrors(ProfileForm, result?.errors);
   return (
     <div className={css.page}>
-      <h1 className={css.title}>{ko.auth.infoTitle}</h1>
+      <h1 className={css.title}>{koAuth.infoTitle}</h1>
       <section className={css.section} aria-labelledby="profile-title">
         <div className={css.row}>
           <Avatar name={info.name} profile={info.profile} storageUrl={storageUrl} className={css.avatarLarge} />
           <h2 id="profile-title" className={css.sectionTitle}>
-            {ko.auth.greeting(info.name)}
+            {ko.account.greeting(info.name)}
           </h2>
         </div>
         <Form
@@ -81,46 +82,42 @@ export default function InfoPage() {
           noValidate
           className={css.form}
           onSubmit={onSubmit}
-          aria-label={ko.auth.infoTitle}
+          aria-label={koAuth.infoTitle}
         >
-          {result?.saved ? <FormMessage kind="notice">{ko.auth.saved}</FormMessage> : null}
+          {result?.saved ? <FormMessage kind="notice">{koAuth.saved}</FormMessage> : null}
           {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
           <Field
             name="name"
-            label={ko.auth.name}
+            label={koAuth.name}
             autoComplete="name"
             defaultValue={result?.values?.name ?? info.name}
             error={errors.name}
           />
           <Field
             name="image"
-            label={ko.auth.profileImage}
+            label={koAuth.profileImage}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
-            hint={ko.auth.profileImageHint}
+            hint={koAuth.profileImageHint}
             error={errors.image}
           />
-          {info.profile ? <Checkbox name="remove_image" label={ko.auth.removeImage} /> : null}
+          {info.profile ? <Checkbox name="remove_image" label={koAuth.removeImage} /> : null}
           <button className={css.button} type="submit" disabled={submitting}>
-            {ko.auth.save}
+            {koAuth.save}
           </button>
         </Form>
       </section>
       <section className={css.section} aria-labelledby="verify-title" id="verification">
         <h2 id="verify-title" className={css.sectionTitle}>
-          {ko.auth.verification}
+          {koAuth.verification}
         </h2>
         <p style={{ margin: 0 }}>
-          {info.verified.adult
-            ? ko.auth.adultVerified
-            : info.verified.identity
-              ? ko.auth.verified
-              : ko.auth.notVerified}
+          {info.verified.adult ? koAuth.adultVerified : info.verified.identity ? koAuth.verified : koAuth.notVerified}
         </p>
-        {verify && !verificationAvailable ? <FormMessage kind="error">{ko.auth.verifyUnavailable}</FormMessage> : null}
+        {verify && !verificationAvailable ? <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage> : null}
         {!verify && !info.verified.identity ? (
           <Link className={css.secondaryButton} to="/user/info?auth=1">
-            {ko.auth.verifyIdentity}
+            {koAuth.verifyIdentity}
           </Link>
         ) : null}
       </section>

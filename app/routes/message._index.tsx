@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { MessageLayout } from "~/components/layouts";
 import { requireMember } from "~/lib/auth.server";
-import { ko } from "~/lib/messages";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.messagesTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.messagesTitle }, { name: "robots", content: "noindex" }];
 
 /** Messages with the shop: members only. The messaging feature fills the list in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,9 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Messages() {
   useLoaderData<typeof loader>();
   return (
-    <MessageLayout title={ko.auth.messagesTitle} unread={0}>
+    <MessageLayout title={koAuth.messagesTitle} unread={0}>
       <p className={css.intro} style={{ padding: "48px 16px" }}>
-        {ko.auth.messagesEmpty}
+        {koAuth.messagesEmpty}
       </p>
     </MessageLayout>
   );

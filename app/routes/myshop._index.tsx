@@ -6,8 +6,9 @@ import { MyshopLayout } from "~/components/layouts";
 import { requireMember } from "~/lib/auth.server";
 import { ko } from "~/lib/messages";
 import { useRootData } from "~/root";
+import { koAuth } from "~/lib/messages-auth";
 
-export const meta: MetaFunction = () => [{ title: ko.auth.memberArea }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "robots", content: "noindex" }];
 
 /** The account area's summary: members only. Orders, favourites and the rest come with their features. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,9 +20,9 @@ export default function MyShop() {
   const { shop, storageUrl } = useRootData();
   const { member } = useLoaderData<typeof loader>();
   const menu = (
-    <nav aria-label={ko.auth.memberArea} style={{ display: "grid", padding: 8 }}>
-      <Link to="/myshop">{ko.auth.memberArea}</Link>
-      <Link to="/user/info">{ko.auth.infoTitle}</Link>
+    <nav aria-label={koAuth.memberArea} style={{ display: "grid", padding: 8 }}>
+      <Link to="/myshop">{koAuth.memberArea}</Link>
+      <Link to="/user/info">{koAuth.infoTitle}</Link>
     </nav>
   );
   return (
@@ -29,12 +30,12 @@ export default function MyShop() {
       <div className={css.page}>
         <div className={css.row}>
           <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatarLarge} />
-          <h1 className={css.sectionTitle}>{ko.auth.greeting(member.name)}</h1>
+          <h1 className={css.sectionTitle}>{ko.account.greeting(member.name)}</h1>
         </div>
-        <p>{ko.auth.myshopEmpty(member.name)}</p>
+        <p>{koAuth.myshopEmpty(member.name)}</p>
         <p className={css.accountLinks}>
-          <Link to="/user/info">{ko.auth.settings}</Link>
-          <a href="/api/user/logout/v2?url=%2F">{ko.auth.logout}</a>
+          <Link to="/user/info">{ko.account.settings}</Link>
+          <a href="/api/user/logout/v2?url=%2F">{ko.account.logout}</a>
         </p>
       </div>
     </MyshopLayout>

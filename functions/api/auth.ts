@@ -15,6 +15,7 @@ import { requestHost, shopOrigin } from "../host";
 import { mailProvider } from "../mail/provider";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
+import { koAuth } from "~/lib/messages-auth";
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -24,7 +25,7 @@ export const LOGIN_CODE_SECONDS = 60;
 const STATE_SECONDS = 5 * 60;
 const STATE_COOKIE = "lstate";
 
-const loginRequired = () => new ApiError(401, "LOGIN_REQUIRED", ko.auth.loginRequired);
+const loginRequired = () => new ApiError(401, "LOGIN_REQUIRED", koAuth.loginRequired);
 
 async function requireMember(ctx: ApiContext): Promise<Member> {
   const member = await ctx.member();
@@ -82,14 +83,14 @@ export const authHandlers: Handlers = {
     const client = { kind: "login_client", key: clientKey(ctx.request) } as const;
     // Refused before the password is looked at, whether or not the account exists.
     if (await throttle.blocked([account, client])) {
-      throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyAttempts);
+      throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
     }
     const row = await new MemberStore(db).byEmail(body.email);
     // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
     if (!row || !valid) {
       await throttle.record([account, client]);
-      throw new ApiError(401, "LOGIN_FAILED", ko.auth.loginFailed);
+      throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
     }
     await throttle.clear(account);
     setCookies(ctx, await startSession(db, ctx.request, row.uid, body.keep));
@@ -100,7 +101,7 @@ export const authHandlers: Handlers = {
     const db = ctx.env.DB;
     const throttle = new Throttle(db);
     const client = { kind: "join_client", key: clientKey(ctx.request) } as const;
-    if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyJoins);
+    if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyJoins);
     const uid = await new MemberStore(db).create({
       email: body.email,
       passwordHash: await hashPassword(body.password),
@@ -109,7 +110,7 @@ export const authHandlers: Handlers = {
     if (uid === null) {
       // Sign-up cannot hide that an address is taken; probing it is counted and limited per client.
       await throttle.record([client]);
-      throw new ApiError(409, "EMAIL_TAKEN", ko.auth.emailTaken);
+      throw new ApiError(409, "EMAIL_TAKEN", koAuth.emailTaken);
     }
     setCookies(ctx, await startSession(db, ctx.request, uid, body.keep));
     return { uid };
@@ -124,7 +125,7 @@ export const authHandlers: Handlers = {
       { kind: "reset_account", key: body.email },
       { kind: "reset_client", key: clientKey(ctx.request) },
     ] as const;
-    if (await throttle.blocked([...keys])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", ko.auth.tooManyResets);
+    if (await throttle.blocked([...keys])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyResets);
     await throttle.record([...keys]);
     const member = await new MemberStore(db).byEmail(body.email);
     if (member) {
@@ -135,8 +136,8 @@ export const authHandlers: Handlers = {
       const link = `${shop.url}/user/forget?token=${token}`;
       await mailProvider(ctx.config, db).send({
         to: member.email,
-        subject: ko.auth.mailSubject(shop.name),
-        text: ko.auth.mailBody(member.name, link, RESET_TOKEN_SECONDS / 60),
+        subject: koAuth.mailSubject(shop.name),
+        text: koAuth.mailBody(member.name, link, RESET_TOKEN_SECONDS / 60),
       });
     }
     return { ok: true as const };
@@ -154,7 +155,7 @@ export const authHandlers: Handlers = {
     const tokens = new ResetTokenStore(db);
     const now = nowSeconds();
     const uid = await tokens.consume(await sha256Hex(body.token), now);
-    if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", ko.auth.resetInvalid);
+    if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", koAuth.resetInvalid);
     await new MemberStore(db).setPassword(uid, await hashPassword(body.password));
     await tokens.expireAll(uid, now);
     // Whoever knew the old password is logged out everywhere.
@@ -166,7 +167,7 @@ export const authHandlers: Handlers = {
     const member = await requireMember(ctx);
     const prefix = `members/${member.uid}/`;
     if (body.profile !== null && !(body.profile.startsWith(prefix) && /^[a-z0-9/_.-]+$/i.test(body.profile))) {
-      throw new ApiError(400, "BAD_PROFILE_IMAGE", ko.auth.imageInvalid);
+      throw new ApiError(400, "BAD_PROFILE_IMAGE", koAuth.imageInvalid);
     }
     await new MemberStore(ctx.env.DB).setProfile(member.uid, body.name, body.profile);
     return memberInfo(ctx, { ...member, name: body.name, profile: body.profile });

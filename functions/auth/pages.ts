@@ -1,4 +1,5 @@
 import { ko } from "~/lib/messages";
+import { koAuth } from "~/lib/messages-auth";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -18,7 +19,7 @@ main{text-align:center;padding:24px}h1{font-size:20px}p{color:#666}button{font:i
 }
 
 /** A cross-site request that changes something was refused (functions/csrf.ts). */
-export const crossSitePage = () => page(403, ko.auth.crossSite, `<p>${escape(ko.auth.crossSiteBody)}</p>`);
+export const crossSitePage = () => page(403, koAuth.crossSite, `<p>${escape(koAuth.crossSiteBody)}</p>`);
 
 /**
  * A logout link followed from another site: nothing happens until the member confirms with a
@@ -27,8 +28,8 @@ export const crossSitePage = () => page(403, ko.auth.crossSite, `<p>${escape(ko.
 export const logoutConfirmPage = (returnTo: string) =>
   page(
     200,
-    ko.auth.logoutConfirm,
+    koAuth.logoutConfirm,
     `<form method="post" action="/api/user/logout/v2?url=${encodeURIComponent(returnTo)}">
-<button type="submit">${escape(ko.auth.logout)}</button></form>
+<button type="submit">${escape(ko.account.logout)}</button></form>
 <p><a href="${escape(returnTo)}">${escape(ko.common.cancel)}</a></p>`,
   );

@@ -29,11 +29,11 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
     <div className={css.account} data-testid="account-greeting">
       <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatar} />
       <div className={css.accountText}>
-        <p className={css.accountName}>{ko.auth.greeting(member.name)}</p>
+        <p className={css.accountName}>{ko.account.greeting(member.name)}</p>
         <div className={css.accountLinks}>
-          <Link to="/user/info">{ko.auth.settings}</Link>
+          <Link to="/user/info">{ko.account.settings}</Link>
           {/* A full navigation: the Worker answers it, not a Remix route. */}
-          <a href={`/api/user/logout/v2?${new URLSearchParams({ url: here })}`}>{ko.auth.logout}</a>
+          <a href={`/api/user/logout/v2?${new URLSearchParams({ url: here })}`}>{ko.account.logout}</a>
         </div>
       </div>
     </div>

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { forgetReturn } from "~/lib/login-return.client";
-import { ko } from "~/lib/messages";
 import { nativeBridge } from "~/lib/native-app.client";
 import { FormMessage } from "./Fields";
 import * as css from "./account.css";
+import { koAuth } from "~/lib/messages-auth";
 
 /** Login succeeded inside the native app: tell the app, and offer a way on if it does not react. */
 export function AppLoginDone({ uid, url }: { uid: number; url: string }) {
@@ -13,9 +13,9 @@ export function AppLoginDone({ uid, url }: { uid: number; url: string }) {
   }, [uid, url]);
   return (
     <div className={css.form}>
-      <FormMessage kind="notice">{ko.auth.appLoggedIn}</FormMessage>
+      <FormMessage kind="notice">{koAuth.appLoggedIn}</FormMessage>
       <a className={css.button} href={url}>
-        {ko.auth.continue}
+        {koAuth.continue}
       </a>
     </div>
   );

@@ -4,9 +4,9 @@
  * out of the shop's other client bundles.
  */
 import * as z from "zod";
-import { ko } from "~/lib/messages";
+import { koAuth } from "~/lib/messages-auth";
 
-const t = ko.auth;
+const t = koAuth;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Control characters and the bidi overrides that can disguise a name; Hangul and emoji are fine.
 const BAD_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
