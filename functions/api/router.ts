@@ -5,8 +5,10 @@ import type { ApiContext, Handler, Handlers } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
 import { shopHandlers } from "./shops";
+import { cartHandlers } from "./cart";
+import { orderHandlers } from "./orders";
 
-const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers };
+const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers, ...cartHandlers, ...orderHandlers };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
 

@@ -4,6 +4,7 @@
  * validates responses with them. An upstream implementing the same contract is interchangeable.
  */
 import { z } from "zod";
+import { cartApi } from "./contracts-cart";
 
 export type Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -277,6 +278,7 @@ export const api = {
     query: z.object({}),
     response: z.object({ storage_url: z.string() }),
   }),
+  ...cartApi,
 } as const;
 
 export type Api = typeof api;

@@ -1,0 +1,122 @@
+import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/lib/api/contracts-cart";
+import { shopOrigin } from "../host";
+import type { ResolvedLine } from "../db/cart";
+
+/** The group a line ships in (spec §3): by shop; a pick's key is origin_uid × uid. */
+export function groupKey(line: { uid: number; origin_uid: number }): string {
+  return line.uid === line.origin_uid ? String(line.uid) : `${line.origin_uid}x${line.uid}`;
+}
+
+/** The shop that owns the goods ships them, so its fee and free-delivery threshold apply. */
+export function deliveryFee(subTotal: number, fee: number, freeFrom: number): number {
+  return subTotal >= freeFrom ? 0 : fee;
+}
+
+export function toItem(line: ResolvedLine): CartItem {
+  const available = line.discontinued ? 0 : line.stock;
+  const error = line.discontinued ? "sold_out" : line.qty > available ? "qty" : null;
+  return {
+    pid2: line.pid2,
+    pid3: line.pid3,
+    sid: line.sid,
+    uid: line.uid,
+    origin_uid: line.origin_uid,
+    name: line.name,
+    opt_name: line.opt_name,
+    image: line.image,
+    price: line.price,
+    qty: line.qty,
+    available_qty: available,
+    default_option: line.default_option === 1,
+    error,
+    error_data: error ? { available_qty: available } : null,
+  };
+}
+
+type Grouped = { first: ResolvedLine; lines: ResolvedLine[] };
+
+export function groupLines(lines: ResolvedLine[]): Grouped[] {
+  const groups = new Map<string, Grouped>();
+  for (const line of lines) {
+    const key = groupKey(line);
+    const group = groups.get(key);
+    if (group) group.lines.push(line);
+    else groups.set(key, { first: line, lines: [line] });
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Subtotal of a group: every line at the catalogue's price, except goods whose sales ended
+ * (they cannot be ordered, so they cost nothing).
+ */
+export function subTotal(lines: ResolvedLine[]): number {
+  return lines.reduce((sum, l) => sum + (l.discontinued ? 0 : l.price * l.qty), 0);
+}
+
+/** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
+export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL): Cart {
+  const groups: CartGroup[] = groupLines(lines).map(({ first, lines }) => {
+    const sub = subTotal(lines);
+    const fee = sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0;
+    return {
+      key: groupKey(first),
+      uid: first.uid,
+      origin_uid: first.origin_uid,
+      shop_name: first.shop_name,
+      shop_name_origin: first.shop_name_origin,
+      dom: first.origin_dom,
+      url: shopOrigin({ dom: first.origin_dom, dom3: first.origin_dom3 }, platformDomain, requestUrl),
+      data: lines.map(toItem),
+      sub_total: sub,
+      my_delivery_fee: fee,
+      total: sub + fee,
+      free_delivery_threshold: first.origin_free_threshold,
+    };
+  });
+  const sub = groups.reduce((n, g) => n + g.sub_total, 0);
+  const fee = groups.reduce((n, g) => n + g.my_delivery_fee, 0);
+  return {
+    groups,
+    count: lines.length,
+    sub_total: sub,
+    delivery_fee: fee,
+    total: sub + fee,
+    has_error: groups.some((g) => g.data.some((i) => i.error !== null)),
+  };
+}
+
+/** get/delivery_fee/v3: per shipping group, its subtotal and fee. */
+export function fees(lines: ResolvedLine[]): FeeResult[] {
+  return groupLines(lines).map(({ first, lines }) => {
+    const sub = subTotal(lines);
+    return {
+      uid: first.uid,
+      from_uid: first.origin_uid,
+      sub_price: sub,
+      delivery_fee: sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0,
+    };
+  });
+}
+
+/** A line in the spec's local form, rebuilt from the catalogue. */
+export function toLocalLine(line: ResolvedLine, newitem: boolean): CartLine {
+  return {
+    sid: line.sid,
+    pid2: line.pid2,
+    pid3: line.pid3,
+    qty: line.qty,
+    newitem,
+    uid: line.uid,
+    origin_uid: line.origin_uid,
+    sort: line.sort,
+    default_option: line.default_option === 1,
+    shop_name: line.shop_name,
+    shop_name_origin: line.shop_name_origin,
+    dom: line.origin_dom,
+    name: line.name,
+    opt_name: line.opt_name,
+    price: line.price,
+    image: line.image,
+  };
+}
