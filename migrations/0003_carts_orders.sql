@@ -25,7 +25,7 @@ CREATE TABLE cart_lines (
   product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
   option_id INTEGER NOT NULL REFERENCES product_options(id) ON DELETE CASCADE,
   qty INTEGER NOT NULL CHECK (qty BETWEEN 1 AND 999),
-  sort INTEGER NOT NULL,                        -- when first added (ms): newest first in the view
+  sort INTEGER NOT NULL,                        -- added at (ms × 1000 + place in the call): newest first
   PRIMARY KEY (shop_id, owner, product_id, option_id),
   FOREIGN KEY (shop_id, owner) REFERENCES carts(shop_id, owner) ON DELETE CASCADE
 );

@@ -2,7 +2,7 @@ import { MAX_CART_LINES, type Cart } from "~/lib/api/contracts-cart";
 import { readCookie, readDeviceId } from "~/lib/device";
 import { ko } from "~/lib/messages";
 import type { ShopInfo } from "~/lib/api/contracts";
-import { CartFullError, CartStore, dedupe, deviceOwner, memberOwner, type Owner } from "../db/cart";
+import { CartFullError, CartStore, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
 import { buildCart, fees, toLocalLine } from "../cart/view";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
@@ -70,8 +70,8 @@ export const cartHandlers: Handlers = {
     // Lines already held locally that are no longer sold here drop out.
     const now = Date.now();
     const merged = dedupe([
-      ...added.map((l, i) => ({ ...l, sort: now + added.length - i })),
-      ...body.ex_data.map((l, i) => ({ ...l, sort: now - i - 1 })),
+      ...added.map((l, i) => ({ ...l, sort: sortKey(now, i, added.length) })),
+      ...body.ex_data.map((l, i) => ({ ...l, sort: sortKey(now - 1, i, body.ex_data.length) })),
     ]);
     if (merged.length > MAX_CART_LINES) throw new ApiError(409, "CART_FULL", ko.cart.full(MAX_CART_LINES));
     const isNew = new Set(added.map((l) => `${l.pid2}:${l.pid3}`));

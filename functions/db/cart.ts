@@ -89,6 +89,14 @@ export function dedupe<T extends LineQty>(lines: T[]): T[] {
 
 export class CartFullError extends Error {}
 
+/**
+ * A line's sort value: the time it was added (ms) × 1000 plus its place in the call, so lines
+ * added together keep the order they were named in (first is newest) and a later call is newer.
+ */
+export function sortKey(now: number, index: number, count: number): number {
+  return now * 1000 + (count - index);
+}
+
 export class CartStore {
   constructor(private readonly db: D1Database) {}
 
@@ -148,8 +156,7 @@ export class CartStore {
              ON CONFLICT (shop_id, owner, product_id, option_id)
              DO UPDATE SET qty = MIN(qty + excluded.qty, ${MAX_LINE_QTY}), sort = excluded.sort`,
           )
-          // Lines added together keep the order they were named in (first is newest).
-          .bind(shopId, owner, l.pid2, l.pid3, Math.min(l.qty, MAX_LINE_QTY), now + unique.length - i),
+          .bind(shopId, owner, l.pid2, l.pid3, Math.min(l.qty, MAX_LINE_QTY), sortKey(now, i, unique.length)),
       ),
     ]);
     return this.count(shopId, owner);
@@ -162,9 +169,7 @@ export class CartStore {
       this.db.prepare("UPDATE carts SET updated_at = ? WHERE shop_id = ? AND owner = ?").bind(now, shopId, owner),
       ...set.map((l) =>
         this.db
-          .prepare(
-            "UPDATE cart_lines SET qty = ? WHERE shop_id = ? AND owner = ? AND product_id = ? AND option_id = ?",
-          )
+          .prepare("UPDATE cart_lines SET qty = ? WHERE shop_id = ? AND owner = ? AND product_id = ? AND option_id = ?")
           .bind(Math.min(Math.max(1, l.qty), MAX_LINE_QTY), shopId, owner, l.pid2, l.pid3),
       ),
       ...remove.map((l) => this.removeStatement(shopId, owner, l)),

@@ -89,7 +89,12 @@ export type PaymentRow = {
   deadline: number | null;
 };
 
-export type OrderRecord = { order: OrderRow; groups: OrderGroupRow[]; lines: OrderLineRow[]; payment: PaymentRow | null };
+export type OrderRecord = {
+  order: OrderRow;
+  groups: OrderGroupRow[];
+  lines: OrderLineRow[];
+  payment: PaymentRow | null;
+};
 
 /** Why a batch failed, read from D1's error. */
 export function batchFailure(error: unknown): "stock" | "state" | "duplicate_key" | "duplicate_id" | null {
@@ -321,7 +326,9 @@ export class OrderStore {
           )
           .bind(id),
         this.db
-          .prepare("UPDATE payments SET status = 'canceled', updated_at = ?2 WHERE order_id = ?1 AND status = 'pending'")
+          .prepare(
+            "UPDATE payments SET status = 'canceled', updated_at = ?2 WHERE order_id = ?1 AND status = 'pending'",
+          )
           .bind(id, now),
       ]);
       return true;

@@ -25,19 +25,20 @@ const ignored = z.unknown().optional();
 const tracking = z.string().trim().max(200).optional();
 
 /** One line as a browser names it: pid2 (the product row this shop sells) and pid3 (its option). */
-export const LineIn = z.object({
-  pid2: id,
-  pid3: id,
-  qty: cartQty.default(1),
-  // Sent by the spec's clients, never trusted:
-  sid: ignored,
-  newitem: ignored,
-  uid: ignored,
-  origin_uid: ignored,
-  sort: ignored,
-  default_option: ignored,
-  price: ignored,
-})
+export const LineIn = z
+  .object({
+    pid2: id,
+    pid3: id,
+    qty: cartQty.default(1),
+    // Sent by the spec's clients, never trusted:
+    sid: ignored,
+    newitem: ignored,
+    uid: ignored,
+    origin_uid: ignored,
+    sort: ignored,
+    default_option: ignored,
+    price: ignored,
+  })
   // What the server works with: the choice alone.
   .transform(({ pid2, pid3, qty }) => ({ pid2, pid3, qty }));
 export type LineIn = z.output<typeof LineIn>;
@@ -270,7 +271,10 @@ export const cartApi = {
     path: "/api/myshp/sync/mcart/v4",
     query: z.object({ uuid_value: z.string().max(64).optional() }),
     body: z
-      .union([lineList, z.object({ list: lineList.default([]), remove: z.array(lineKey).max(MAX_CART_LINES).default([]) })])
+      .union([
+        lineList,
+        z.object({ list: lineList.default([]), remove: z.array(lineKey).max(MAX_CART_LINES).default([]) }),
+      ])
       .transform((b) => (Array.isArray(b) ? { list: b, remove: [] } : b)),
     response: Cart,
   }),
