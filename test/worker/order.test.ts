@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
 import { batchFailure, OrderStore, type NewOrder } from "../../functions/db/orders";
@@ -81,9 +81,7 @@ function newOrder(owner: Owner, lines: ResolvedLine[], key: string): NewOrder {
 }
 
 async function runCron(at: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env);
 }
 
 describe("make/my/order/v4", () => {
