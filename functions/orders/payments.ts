@@ -19,7 +19,6 @@ export function paymentProviders(_env: Env): PaymentProvider[] {
   return [];
 }
 
-/** Days a shopper has to make a bank transfer before the order is cancelled. */
-export const BANK_DEADLINE_DAYS = 3;
+export { BANK_DEADLINE_DAYS } from "~/lib/api/contracts-cart";
 /** An order sheet left without a payment choice is cancelled (stock returned) after this. */
 export const ORDER_SHEET_TTL_MS = 60 * 60 * 1000;
