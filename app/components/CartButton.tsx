@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ko } from "~/lib/messages";
+import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
 
 /** The header's cart button with its item-count badge. */
@@ -7,7 +8,7 @@ export function CartButton({ count, to }: { count: number; to: string }) {
   return (
     <Link
       to={to}
-      className={css.iconButton}
+      className={`${css.iconButton} ${cartCss.cartButton}`}
       aria-label={count > 0 ? ko.cart.badge(count) : ko.header.cart}
       title={ko.header.cart}
       data-testid="header-cart"
@@ -22,14 +23,14 @@ export function CartButton({ count, to }: { count: number; to: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      {count > 0 ? <CountBadge count={count} /> : null}
+      {count > 0 ? <CountBadge count={count} className={cartCss.cartBadge} /> : null}
     </Link>
   );
 }
 
-export function CountBadge({ count }: { count: number }) {
+export function CountBadge({ count, className }: { count: number; className?: string }) {
   return (
-    <span className={css.badge} data-testid="cart-count">
+    <span className={className ? `${css.badge} ${className}` : css.badge} data-testid="cart-count">
       {count > 99 ? "99+" : count}
     </span>
   );

@@ -76,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         error.status === 400 && error.code !== "NO_DEVICE" ? ko.cart.addFailed : error.message || ko.cart.addFailed,
     };
   }
-  if (form.get(field.js) === "1") return data(result, { status: result.ok ? 200 : 400 });
+  if (form.get(field.js) === "1") return data(result);
   if (result.ok) return redirect(`${back}?added=1`, 303);
   return data(result, { status: 400 });
 }

@@ -45,13 +45,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await context.api.call("syncMcart", { body: { list: lines, remove } });
     } catch (error) {
       if (!isShopApiError(error)) throw error;
-      return data<CartActionData>({ error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } }, { status: 502 });
+      return data<CartActionData>(
+        { error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } },
+        { status: js ? 200 : 502 },
+      );
     }
   }
 
   if (intent.kind === "order") {
     if (lines.length === 0 || !key) {
-      return data<CartActionData>({ error: { code: "EMPTY_CART", message: ko.order.emptyOrder } }, { status: 400 });
+      return data<CartActionData>(
+        { error: { code: "EMPTY_CART", message: ko.order.emptyOrder } },
+        { status: js ? 200 : 400 },
+      );
     }
     let orderId: number;
     try {
@@ -67,7 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       orderId = result.order_id;
     } catch (error) {
-      return data<CartActionData>({ error: orderError(error) }, { status: 409 });
+      // Scripts get the error as data (200: the cart revalidates, nothing logs a failed load);
+      // a page without scripts is rendered again with it, as a 409.
+      return data<CartActionData>({ error: orderError(error) }, { status: js ? 200 : 409 });
     }
     return redirect(accountPath(`/user/order?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
   }

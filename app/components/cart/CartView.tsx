@@ -1,4 +1,4 @@
-import { Form, Link, useBlocker, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import { Form, Link, useBlocker, useFetcher, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Cart, CartGroup, CartItem } from "~/lib/api/contracts-cart";
 import { allowedQtyKey, field, intentValue, lineKey, normaliseQty, type LineKey } from "~/lib/cart-form";
@@ -41,7 +41,6 @@ export function CartView({
   const hydrated = useHydrated();
   const ui = useUi();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const saver = useFetcher<CartActionData>({ key: "cart-save" });
   const orderer = useFetcher<CartActionData>({ key: "cart-order" });
   const feeFetcher = useFetcher<FeeData>();
@@ -65,13 +64,16 @@ export function CartView({
   const state = useRef({ sig, visible, removed, qty });
   state.current = { sig, visible, removed, qty };
 
+  const takeServerCart = useCallback(() => {
+    setModified(false);
+    setQty(fromServer());
+    setRemoved([]);
+  }, [fromServer]);
+
   // New server truth (after a save, an order attempt, a revalidation): take it unless the shopper
   // has changed something since.
   useEffect(() => {
-    if (!modified) {
-      setQty(fromServer());
-      setRemoved([]);
-    }
+    if (!modified) takeServerCart();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cart]);
 
@@ -102,7 +104,7 @@ export function CartView({
   useEffect(() => {
     if (saver.state !== "idle" || !saver.data) return;
     if (saver.data.saved) {
-      if (savedSig.current === `${state.current.sig}|${state.current.removed.join(",")}`) setModified(false);
+      if (savedSig.current === `${state.current.sig}|${state.current.removed.join(",")}`) takeServerCart();
     } else {
       ui.snackbar(ko.cart.saveFailed);
     }
@@ -127,6 +129,7 @@ export function CartView({
   const remove = (key: LineKey) => {
     setRemoved((r) => [...r, key]);
     setModified(true);
+    recheckFees();
     clearTimeout(timers.current.save);
     timers.current.save = setTimeout(save, SAVE_AFTER_DELETE_MS);
   };
@@ -178,8 +181,8 @@ export function CartView({
     if (orderer.state !== "idle" || !orderer.data?.error) return;
     ordering.current = false;
     const { code, message } = orderer.data.error;
-    if (code !== "SAVE_FAILED") setModified(false);
-    revalidator.revalidate();
+    // The action saved the quantities before trying to order: the cart it returns is the truth.
+    if (code !== "SAVE_FAILED") takeServerCart();
     const go = async (question: string, to: string) => {
       if (await ui.confirm(question)) navigate(to);
     };
@@ -227,7 +230,14 @@ export function CartView({
     <Form method="post" aria-label={ko.cart.title} replace>
       <input type="hidden" name={field.orderKey} value={orderKey} />
       {/* The form's default button: Enter in a quantity field (without scripts) saves. */}
-      <button type="submit" name={field.intent} value={intentValue.save} className={css.visuallyHidden} tabIndex={-1}>
+      <button
+        type="submit"
+        name={field.intent}
+        value={intentValue.save}
+        className={css.visuallyHidden}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {ko.cart.save}
       </button>
       {groups.map(({ group, items }) => {

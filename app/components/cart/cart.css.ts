@@ -248,3 +248,7 @@ export const methodOff = style([method, { color: vars.color.muted, background: v
 export const bankBox = style({ margin: "8px 0 0", padding: 12, borderRadius: 8, background: vars.color.sub2 });
 export const dl = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: "4px 12px", margin: 0 });
 export const muted = style({ color: vars.color.muted });
+
+// Header cart button: the count sits on the icon's corner.
+export const cartButton = style({ position: "relative" });
+export const cartBadge = style({ position: "absolute", top: 4, right: 0 });
