@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { MAX_LINE_QTY } from "./api/contracts-cart";
+import { MAX_LINE_QTY } from "./cart-limits";
 import { isShopApiError } from "./api/client.server";
 import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
 import { readCookie, readDeviceId, withDevice } from "./device";

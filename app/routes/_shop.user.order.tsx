@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/cart/OrderSummary";
 import { isShopApiError } from "~/lib/api/client.server";
-import { BANK_DEADLINE_DAYS, type PayMethod } from "~/lib/api/contracts-cart";
+import type { PayMethod } from "~/lib/api/contracts-cart";
+import { BANK_DEADLINE_DAYS } from "~/lib/cart-limits";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";

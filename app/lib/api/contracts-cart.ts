@@ -11,11 +11,9 @@ import { endpoint } from "./contracts";
 
 const id = z.coerce.number().int().positive();
 
-/** Most lines one cart holds, and most of one line. */
-export const MAX_CART_LINES = 200;
-export const MAX_LINE_QTY = 999;
-/** Days a shopper has to make a bank transfer before the order is cancelled. */
-export const BANK_DEADLINE_DAYS = 3;
+import { MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
+
+export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
 
 /** Add to cart (spec §5): a quantity of 0 or less becomes 1; above the line maximum it is capped. */
 export const cartQty = z.coerce
