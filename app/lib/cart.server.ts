@@ -65,6 +65,18 @@ export function readCartForm(form: FormData): {
   return { lines, remove, intent, key: typeof key === "string" && key ? key : null, js: form.get(field.js) === "1" };
 }
 
+/** Saves quantities and removals of the cart form (sync/mcart/v4). False when the API failed. */
+export async function saveCart(context: AppLoadContext, lines: Line[], remove: Ref[]): Promise<boolean> {
+  if (lines.length === 0 && remove.length === 0) return true;
+  try {
+    await context.api.call("syncMcart", { body: { list: lines, remove } });
+    return true;
+  } catch (error) {
+    if (isShopApiError(error)) return false;
+    throw error;
+  }
+}
+
 /** The order errors of spec §8 the storefront reacts to; anything else is the generic failure. */
 export const ORDER_ERROR_CODES = [
   "CHECK_QTY_INFO",

@@ -8,8 +8,7 @@ import {
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CartView, type CartActionData } from "~/components/cart/CartView";
 import * as css from "~/components/cart/cart.css";
-import { isShopApiError } from "~/lib/api/client.server";
-import { accountPath, orderError, readCartForm, trackingCookies } from "~/lib/cart.server";
+import { accountPath, orderError, readCartForm, saveCart, trackingCookies } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { useRootData } from "~/root";
 
@@ -40,16 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { lines, remove, intent, key, js } = readCartForm(form);
 
   // Every post first saves the quantities on screen and the removals (never adds a line).
-  if (lines.length > 0 || remove.length > 0) {
-    try {
-      await context.api.call("syncMcart", { body: { list: lines, remove } });
-    } catch (error) {
-      if (!isShopApiError(error)) throw error;
-      return data<CartActionData>(
-        { error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } },
-        { status: js ? 200 : 502 },
-      );
-    }
+  if (!(await saveCart(context, lines, remove))) {
+    return data<CartActionData>(
+      { error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } },
+      { status: js ? 200 : 502 },
+    );
   }
 
   if (intent.kind === "order") {
@@ -125,7 +119,7 @@ export default function CheckoutPage() {
           orderKey={orderKey}
           storageUrl={storageUrl}
           links={links}
-          feesUrl={pathname.startsWith("/exmy/") ? "/exmy/user/checkout/fees" : "/user/checkout/fees"}
+          apiBase={pathname.startsWith("/exmy/") ? "/exmy/user/checkout" : "/user/checkout"}
         />
       )}
     </>

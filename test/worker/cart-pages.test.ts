@@ -157,6 +157,36 @@ describe("the cart page", () => {
     expect(Object.keys(await qty())).toEqual(["22.2200"]);
   });
 
+  it("saves in the background and answers fee checks for the quantities on screen", async () => {
+    const shopper = new Shopper(PICKS);
+    await shopper.add([
+      { pid2: 201, pid3: 100 },
+      { pid2: 253, pid3: 25300 },
+    ]);
+    const form = await cartForm(shopper);
+    const res = await shopper.form(
+      "/exmy/user/checkout/save",
+      fields(form.lines, { ...form.qty, "201.100": "2" }, [
+        ["remove", "253.25300"],
+        ["js", "1"],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ saved: true });
+    const cart = (await shopper.cart()).data;
+    expect(cart.groups.flatMap((g) => g.data.map((i) => [i.pid2, i.qty]))).toEqual([[201, 2]]);
+
+    // fees for 2 toners (free from 30,000) and 3 gift cards (6,000 + 3,000), tampering impossible
+    const fees = await shopper.fetch("/user/checkout/fees?l=201.100.2,253.25300.3,401.40101.1");
+    expect(await fees.json()).toEqual({
+      sig: "201.100.2,253.25300.3,401.40101.1",
+      fees: [
+        { uid: 1002, from_uid: 1001, sub_price: 37800, delivery_fee: 0 },
+        { uid: 1002, from_uid: 1002, sub_price: 6000, delivery_fee: 3000 },
+      ],
+    });
+  });
+
   it("never lets a posted line into the cart, nor a posted price count", async () => {
     const shopper = new Shopper(BEAUTY);
     await shopper.add([{ pid2: 33, pid3: 3300 }]);

@@ -1,4 +1,4 @@
-import { Form, Link, useBlocker, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, Link, useBlocker, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Cart, CartGroup, CartItem } from "~/lib/api/contracts-cart";
 import { allowedQtyKey, field, intentValue, lineKey, normaliseQty, type LineKey } from "~/lib/cart-form";
@@ -17,6 +17,21 @@ export type CartActionData =
 
 type FeeData = { sig: string; fees: { uid: number; from_uid: number; sub_price: number; delivery_fee: number }[] };
 
+/**
+ * Saves and fee checks run with fetch, not router fetchers: a fetcher whose request fails on the
+ * network hands the error to the route's error boundary, which would replace the cart (and the
+ * shopper's unsaved changes) with an error page. Here a failure is just a failed save: the save bar
+ * stays until one succeeds.
+ */
+async function post(url: string, body: FormData, keepalive = false): Promise<boolean> {
+  try {
+    const res = await fetch(url, { method: "POST", body, keepalive, credentials: "same-origin" });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 type Links = { verify: string; join: string; shop: string };
 
 /**
@@ -30,20 +45,23 @@ export function CartView({
   orderKey,
   storageUrl,
   links,
-  feesUrl,
+  apiBase,
 }: {
   cart: Cart;
   orderKey: string;
   storageUrl: string;
   links: Links;
-  feesUrl: string;
+  /** /user/checkout or /exmy/user/checkout: its /save and /fees resource routes. */
+  apiBase: string;
 }) {
   const hydrated = useHydrated();
   const ui = useUi();
   const navigate = useNavigate();
-  const saver = useFetcher<CartActionData>({ key: "cart-save" });
+  const revalidator = useRevalidator();
   const orderer = useFetcher<CartActionData>({ key: "cart-order" });
-  const feeFetcher = useFetcher<FeeData>();
+  const [fees, setFees] = useState<FeeData | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [placing, setPlacing] = useState(false);
 
   const items = useMemo(() => cart.groups.flatMap((g) => g.data), [cart]);
   const fromServer = useCallback(
@@ -54,7 +72,6 @@ export function CartView({
   const [removed, setRemoved] = useState<LineKey[]>([]);
   const [modified, setModified] = useState(false);
   const [bubble, setBubble] = useState<LineKey | null>(null);
-  const savedSig = useRef<string | null>(null);
   const ordering = useRef(false);
   const timers = useRef<{ fee?: ReturnType<typeof setTimeout>; save?: ReturnType<typeof setTimeout> }>({});
 
@@ -68,6 +85,7 @@ export function CartView({
     setModified(false);
     setQty(fromServer());
     setRemoved([]);
+    setFees(null);
   }, [fromServer]);
 
   // New server truth (after a save, an order attempt, a revalidation): take it unless the shopper
@@ -94,30 +112,35 @@ export function CartView({
     return fd;
   }, []);
 
-  const save = useCallback(() => {
+  /** Saves what is on screen. True when the server has it; the bar goes only if nothing changed since. */
+  const saveNow = useCallback(async (): Promise<boolean> => {
     clearTimeout(timers.current.save);
-    savedSig.current = `${state.current.sig}|${state.current.removed.join(",")}`;
-    saver.submit(formData(intentValue.save), { method: "post" });
-  }, [saver, formData]);
-
-  // A save that came back: the bar goes only if nothing changed meanwhile; a failure keeps it.
-  useEffect(() => {
-    if (saver.state !== "idle" || !saver.data) return;
-    if (saver.data.saved) {
-      if (savedSig.current === `${state.current.sig}|${state.current.removed.join(",")}`) takeServerCart();
-    } else {
+    const snapshot = `${state.current.sig}|${state.current.removed.join(",")}`;
+    setSaving(true);
+    const ok = await post(`${apiBase}/save`, formData(intentValue.save));
+    setSaving(false);
+    if (!ok) {
       ui.snackbar(ko.cart.saveFailed);
+      return false;
     }
-    savedSig.current = null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saver.state, saver.data]);
+    if (snapshot === `${state.current.sig}|${state.current.removed.join(",")}`) setModified(false);
+    revalidator.revalidate(); // the count badge and the server's view of the cart
+    return true;
+  }, [apiBase, formData, revalidator, ui]);
+  const save = useCallback(() => void saveNow(), [saveNow]);
 
   const recheckFees = useCallback(() => {
     clearTimeout(timers.current.fee);
-    timers.current.fee = setTimeout(() => {
-      feeFetcher.load(`${feesUrl}?l=${encodeURIComponent(state.current.sig)}`);
+    timers.current.fee = setTimeout(async () => {
+      const sig = state.current.sig;
+      try {
+        const res = await fetch(`${apiBase}/fees?l=${encodeURIComponent(sig)}`, { credentials: "same-origin" });
+        if (res.ok) setFees((await res.json()) as FeeData);
+      } catch {
+        // Offline: the sums wait for the next change or the save.
+      }
     }, FEE_RECHECK_MS);
-  }, [feeFetcher, feesUrl]);
+  }, [apiBase]);
 
   const changeQty = (key: LineKey, value: string) => {
     if (state.current.qty[key] === value) return;
@@ -156,20 +179,25 @@ export function CartView({
   );
   useEffect(() => {
     if (blocker.state === "blocked") {
-      save();
+      void post(`${apiBase}/save`, formData(intentValue.save), true);
       blocker.proceed();
     }
-  }, [blocker, save]);
+  }, [blocker, apiBase, formData]);
   useEffect(() => {
     if (!modified) return;
-    const onHide = () => navigator.sendBeacon(location.pathname + location.search, formData(intentValue.save));
+    const onHide = () => navigator.sendBeacon(`${apiBase}/save`, formData(intentValue.save));
     window.addEventListener("pagehide", onHide);
     return () => window.removeEventListener("pagehide", onHide);
-  }, [modified, formData]);
+  }, [modified, apiBase, formData]);
 
-  const order = (npay: boolean) => {
-    clearTimeout(timers.current.save);
+  const order = async (npay: boolean) => {
     clearTimeout(timers.current.fee);
+    setPlacing(true);
+    // Saved first: if the connection is down, the shopper keeps the page and the save bar.
+    if (modified && !(await saveNow())) {
+      setPlacing(false);
+      return;
+    }
     ordering.current = true;
     const fd = formData(npay ? intentValue.npay : intentValue.order);
     fd.set(field.orderKey, orderKey);
@@ -180,6 +208,7 @@ export function CartView({
   useEffect(() => {
     if (orderer.state !== "idle" || !orderer.data?.error) return;
     ordering.current = false;
+    setPlacing(false);
     const { code, message } = orderer.data.error;
     // The action saved the quantities before trying to order: the cart it returns is the truth.
     if (code !== "SAVE_FAILED") takeServerCart();
@@ -194,7 +223,6 @@ export function CartView({
   }, [orderer.state, orderer.data]);
 
   // Group sums: the server's, from the last fee check when the page has changed since loading.
-  const fees = feeFetcher.data;
   const sums = (g: CartGroup) => {
     if (!modified && !fees) return { sub: g.sub_total, fee: g.my_delivery_fee };
     const f = fees?.fees.find((x) => x.uid === g.uid && x.from_uid === g.origin_uid);
@@ -212,13 +240,13 @@ export function CartView({
     },
     { sub: 0, fee: 0 },
   );
-  const busyOrdering = orderer.state !== "idle";
+  const busyOrdering = placing || orderer.state !== "idle";
 
   if (groups.length === 0) {
     return (
       <>
         <p className={css.empty}>{ko.cart.empty}</p>
-        {modified ? <SaveBar saving={saver.state !== "idle"} onSave={save} /> : null}
+        {modified ? <SaveBar saving={saving} onSave={save} /> : null}
         <Link className={css.secondary} to={links.shop}>
           {ko.cart.goShopping}
         </Link>
@@ -314,7 +342,7 @@ export function CartView({
           disabled={busyOrdering}
           onClick={(e) => {
             e.preventDefault();
-            order(false);
+            void order(false);
           }}
         >
           {busyOrdering ? ko.cart.ordering : ko.cart.order}
@@ -327,7 +355,7 @@ export function CartView({
           disabled={busyOrdering}
           onClick={(e) => {
             e.preventDefault();
-            order(true);
+            void order(true);
           }}
         >
           {ko.cart.quickOrder}
@@ -336,7 +364,7 @@ export function CartView({
           {ko.cart.goToShop}
         </Link>
       </div>
-      {hydrated && modified ? <SaveBar saving={saver.state !== "idle"} onSave={save} /> : null}
+      {hydrated && modified ? <SaveBar saving={saving} onSave={save} /> : null}
     </Form>
   );
 }
