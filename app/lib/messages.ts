@@ -128,6 +128,7 @@ export const ko = {
     checkStock: "상품의 재고 상태를 다시 확인해 주세요",
     full: (max: number) => `장바구니에는 최대 ${max}개 상품까지 담을 수 있습니다`,
     noDevice: "장바구니를 찾을 수 없습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.",
+    loginRequired: "로그인이 필요합니다",
     separateDelivery: "별도 배송",
     goToShop: "상점 가기",
     shopButton: (name: string) => `${name} 바로가기`,

@@ -82,7 +82,7 @@ export const cartHandlers: Handlers = {
   async memberCart(_input, ctx) {
     const shop = cartShop(ctx);
     const member = await ctx.member();
-    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", ko.errors.notFound);
+    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", ko.cart.loginRequired);
     return ownCart(ctx, shop, memberOwner(member.uid));
   },
 

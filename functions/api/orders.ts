@@ -3,7 +3,7 @@ import type { ShopInfo } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
 import { CartStore, dedupe, type Owner } from "../db/cart";
 import { batchFailure, OrderStore, type OrderRecord } from "../db/orders";
-import { deliveryFee, groupLines, subTotal } from "../cart/view";
+import { shippingGroups } from "../cart/view";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
 import { noVerification, unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
@@ -122,17 +122,14 @@ export const orderHandlers: Handlers = {
     const unmet = unmetRequirement(lines, await verificationFor(noVerification, member?.uid ?? null, shop.shopid));
     if (unmet) throw orderError[unmet]();
 
-    const groups = groupLines(lines).map(({ first, lines }) => {
-      const sub = subTotal(lines);
-      return {
-        uid: first.uid,
-        origin_uid: first.origin_uid,
-        shop_name: first.shop_name,
-        shop_name_origin: first.shop_name_origin,
-        sub_price: sub,
-        delivery_fee: deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold),
-      };
-    });
+    const groups = shippingGroups(lines).map(({ first, subTotal, deliveryFee }) => ({
+      uid: first.uid,
+      origin_uid: first.origin_uid,
+      shop_name: first.shop_name,
+      shop_name_origin: first.shop_name_origin,
+      sub_price: subTotal,
+      delivery_fee: deliveryFee,
+    }));
     const now = Date.now();
     const t = trackingOf(ctx, body);
     const order = {

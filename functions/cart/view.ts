@@ -33,47 +33,45 @@ export function toItem(line: ResolvedLine): CartItem {
   };
 }
 
-type Grouped = { first: ResolvedLine; lines: ResolvedLine[] };
+/** One shipping group: its lines, subtotal and delivery fee. */
+export type ShippingGroup = { first: ResolvedLine; lines: ResolvedLine[]; subTotal: number; deliveryFee: number };
 
-export function groupLines(lines: ResolvedLine[]): Grouped[] {
-  const groups = new Map<string, Grouped>();
+/**
+ * Lines grouped by shipping shop (in the order they come), each with its subtotal (every line at
+ * the catalogue's price, except goods whose sales ended: they cannot be ordered, so they cost
+ * nothing) and the fee of the shop that ships it.
+ */
+export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
+  const groups = new Map<string, { first: ResolvedLine; lines: ResolvedLine[] }>();
   for (const line of lines) {
     const key = groupKey(line);
     const group = groups.get(key);
     if (group) group.lines.push(line);
     else groups.set(key, { first: line, lines: [line] });
   }
-  return [...groups.values()];
-}
-
-/**
- * Subtotal of a group: every line at the catalogue's price, except goods whose sales ended
- * (they cannot be ordered, so they cost nothing).
- */
-export function subTotal(lines: ResolvedLine[]): number {
-  return lines.reduce((sum, l) => sum + (l.discontinued ? 0 : l.price * l.qty), 0);
+  return [...groups.values()].map(({ first, lines }) => {
+    const sub = lines.reduce((sum, l) => sum + (l.discontinued ? 0 : l.price * l.qty), 0);
+    const fee = sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0;
+    return { first, lines, subTotal: sub, deliveryFee: fee };
+  });
 }
 
 /** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
 export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL): Cart {
-  const groups: CartGroup[] = groupLines(lines).map(({ first, lines }) => {
-    const sub = subTotal(lines);
-    const fee = sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0;
-    return {
-      key: groupKey(first),
-      uid: first.uid,
-      origin_uid: first.origin_uid,
-      shop_name: first.shop_name,
-      shop_name_origin: first.shop_name_origin,
-      dom: first.origin_dom,
-      url: shopOrigin({ dom: first.origin_dom, dom3: first.origin_dom3 }, platformDomain, requestUrl),
-      data: lines.map(toItem),
-      sub_total: sub,
-      my_delivery_fee: fee,
-      total: sub + fee,
-      free_delivery_threshold: first.origin_free_threshold,
-    };
-  });
+  const groups: CartGroup[] = shippingGroups(lines).map(({ first, lines, subTotal, deliveryFee }) => ({
+    key: groupKey(first),
+    uid: first.uid,
+    origin_uid: first.origin_uid,
+    shop_name: first.shop_name,
+    shop_name_origin: first.shop_name_origin,
+    dom: first.origin_dom,
+    url: shopOrigin({ dom: first.origin_dom, dom3: first.origin_dom3 }, platformDomain, requestUrl),
+    data: lines.map(toItem),
+    sub_total: subTotal,
+    my_delivery_fee: deliveryFee,
+    total: subTotal + deliveryFee,
+    free_delivery_threshold: first.origin_free_threshold,
+  }));
   const sub = groups.reduce((n, g) => n + g.sub_total, 0);
   const fee = groups.reduce((n, g) => n + g.my_delivery_fee, 0);
   return {
@@ -88,15 +86,12 @@ export function buildCart(lines: ResolvedLine[], platformDomain: string, request
 
 /** get/delivery_fee/v3: per shipping group, its subtotal and fee. */
 export function fees(lines: ResolvedLine[]): FeeResult[] {
-  return groupLines(lines).map(({ first, lines }) => {
-    const sub = subTotal(lines);
-    return {
-      uid: first.uid,
-      from_uid: first.origin_uid,
-      sub_price: sub,
-      delivery_fee: sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0,
-    };
-  });
+  return shippingGroups(lines).map((g) => ({
+    uid: g.first.uid,
+    from_uid: g.first.origin_uid,
+    sub_price: g.subTotal,
+    delivery_fee: g.deliveryFee,
+  }));
 }
 
 /** A line in the spec's local form, rebuilt from the catalogue. */
