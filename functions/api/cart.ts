@@ -33,9 +33,10 @@ export async function requireOwner(ctx: ApiContext): Promise<Owner> {
 /** fbp/fbc: from the body when the caller passes them, else from the shopper's _fbp/_fbc cookies. */
 export function trackingOf(ctx: ApiContext, body: { fbp?: string; fbc?: string } = {}) {
   const cookie = ctx.request.headers.get("cookie");
+  const value = (v: string | null | undefined) => (v ? v.slice(0, 200) : null);
   return {
-    fbp: body.fbp || readCookie(cookie, "_fbp") || null,
-    fbc: body.fbc || readCookie(cookie, "_fbc") || null,
+    fbp: value(body.fbp || readCookie(cookie, "_fbp")),
+    fbc: value(body.fbc || readCookie(cookie, "_fbc")),
   };
 }
 
