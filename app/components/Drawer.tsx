@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Category, ShopInfo } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
+import { CountBadge } from "./CartButton";
 import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";
 import * as css from "./shop.css";
@@ -12,7 +13,17 @@ export const DRAWER_TOGGLE_ID = "drawer-toggle";
  * The side menu. Opened by a checkbox (so it works before scripts load); once hydrated it also
  * closes itself after every navigation.
  */
-export function Drawer({ shop, categories, account }: { shop: ShopInfo; categories: Category[]; account?: ReactNode }) {
+export function Drawer({
+  shop,
+  categories,
+  account,
+  cart,
+}: {
+  shop: ShopInfo;
+  categories: Category[];
+  account?: ReactNode;
+  cart?: { count: number; to: string };
+}) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
   const ui = useUi();
@@ -59,6 +70,12 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
           <SmartLink className={css.drawerLink} to="/shop/notice-list">
             {ko.drawer.notices}
           </SmartLink>
+          {cart ? (
+            <SmartLink className={css.drawerLink} to={cart.to}>
+              {ko.header.cart}
+              {cart.count > 0 ? <CountBadge count={cart.count} /> : null}
+            </SmartLink>
+          ) : null}
           {categories.length > 0 ? (
             <a className={css.drawerLink} href="/shop/list?category=0#categories" onClick={openCategories}>
               {ko.drawer.categories}

@@ -1,6 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Await, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Await, Link, useActionData, useFetcher, useLoaderData, useMatches, useSearchParams } from "@remix-run/react";
+import { Suspense, useEffect } from "react";
+import { useUi } from "~/components/ui/UiProvider";
+import * as cartCss from "~/components/cart/cart.css";
+import { isShopApiError } from "~/lib/api/client.server";
+import { trackingCookies } from "~/lib/cart.server";
+import { field } from "~/lib/cart-form";
+import { useHydrated } from "~/lib/hydrated";
 import { NOT_READY } from "~/components/ErrorPage";
 import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
@@ -37,6 +49,38 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { product, info, recommendations };
 }
 
+type AddResult = { ok: true; count: number; error?: undefined } | { ok?: undefined; error: string };
+
+/**
+ * Add to cart (spec §5): option and quantity from the form, a quantity of 0 or less becomes 1.
+ * Without scripts the page comes back with a confirmation (?added=1); with them, data for a
+ * snackbar. Only the product and option ids travel: the API checks both against this shop.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const pid2 = Number(form.get("pid2"));
+  const pid3 = Number(form.get("option"));
+  const qty = Number(form.get("qty"));
+  const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
+  let result: AddResult;
+  try {
+    const { count } = await context.api.call("addCart", {
+      body: { list: [{ pid2, pid3, qty: Number.isFinite(qty) && qty >= 1 ? qty : 1 }], ...trackingCookies(request) },
+    });
+    result = { ok: true, count };
+  } catch (error) {
+    if (!isShopApiError(error)) throw error;
+    // A malformed request (no such product, no option chosen) is the catalogue's add failure.
+    result = {
+      error:
+        error.status === 400 && error.code !== "NO_DEVICE" ? ko.cart.addFailed : error.message || ko.cart.addFailed,
+    };
+  }
+  if (form.get(field.js) === "1") return data(result);
+  if (result.ok) return redirect(`${back}?added=1`, 303);
+  return data(result, { status: 400 });
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as
     { shop?: { name: string }; storageUrl?: string } | undefined;
@@ -63,7 +107,6 @@ export default function ProductPage() {
   const { storageUrl } = useRootData();
   const { product, info, recommendations } = useLoaderData<typeof loader>();
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
-  const choosable = product.options.filter((o) => !o.default_option);
   return (
     <article>
       <div className={view.gallery}>
@@ -106,40 +149,7 @@ export default function ProductPage() {
             {ko.product.soldOut} · {ko.product.salesEnded}
           </p>
         ) : (
-          <form className={view.buyForm} method="post" aria-label={ko.product.addToCart}>
-            <input type="hidden" name="sid" value={product.sid} />
-            {choosable.length > 0 ? (
-              <label className={view.field}>
-                <span>{ko.product.option}</span>
-                <select name="option" required defaultValue="" className={view.select}>
-                  <option value="" disabled>
-                    {ko.product.chooseOption}
-                  </option>
-                  {choosable.map((o) => (
-                    <option key={o.id} value={o.id} disabled={o.stock <= 0}>
-                      {o.name}
-                      {o.extra_price ? ` ${ko.product.extraPrice(formatKRW(o.extra_price))}` : ""}
-                      {o.stock <= 0
-                        ? ` (${ko.product.soldOut})`
-                        : o.stock <= LOW_STOCK
-                          ? ` (${ko.product.lowStock(o.stock)})`
-                          : ""}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : (
-              <input type="hidden" name="option" value={product.options[0]!.id} />
-            )}
-            <label className={view.field}>
-              <span>{ko.product.quantity}</span>
-              <input name="qty" type="number" inputMode="numeric" min={1} defaultValue={1} className={view.qty} />
-            </label>
-            {/* Cart saving arrives with the cart feature; until then the form is shown but not sent. */}
-            <button type="submit" className={view.primary} disabled>
-              {ko.product.addToCart}
-            </button>
-          </form>
+          <AddToCart product={product} />
         )}
       </div>
 
@@ -184,4 +194,79 @@ export default function ProductPage() {
       </section>
     </article>
   );
+}
+
+function AddToCart({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["product"] }) {
+  const fetcher = useFetcher<typeof action>();
+  const failed = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const ui = useUi();
+  const { cartPath } = useCartPath();
+  const choosable = product.options.filter((o) => !o.default_option);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    ui.snackbar(fetcher.data.ok ? ko.cart.added : fetcher.data.error);
+  }, [fetcher.state, fetcher.data, ui]);
+
+  const added = !hydrated && params.get("added");
+  const error = failed && "error" in failed ? failed.error : null;
+  return (
+    <>
+      {added ? (
+        // Without scripts: the confirmation after the post came back here.
+        <p className={cartCss.success} role="status">
+          {ko.cart.added} · <Link to={cartPath}>{ko.cart.viewCart}</Link>
+        </p>
+      ) : null}
+      {error ? (
+        <p className={cartCss.notice} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <fetcher.Form className={view.buyForm} method="post" aria-label={ko.product.addToCart}>
+        <input type="hidden" name="pid2" value={product.id} />
+        {hydrated ? <input type="hidden" name={field.js} value="1" /> : null}
+        {choosable.length > 0 ? (
+          <label className={view.field}>
+            <span>{ko.product.option}</span>
+            <select name="option" required defaultValue="">
+              <option value="" disabled>
+                {ko.product.chooseOption}
+              </option>
+              {choosable.map((o) => (
+                <option key={o.id} value={o.id} disabled={o.stock <= 0}>
+                  {o.name}
+                  {o.extra_price ? ` ${ko.product.extraPrice(formatKRW(o.extra_price))}` : ""}
+                  {o.stock <= 0
+                    ? ` (${ko.product.soldOut})`
+                    : o.stock <= LOW_STOCK
+                      ? ` (${ko.product.lowStock(o.stock)})`
+                      : ""}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <input type="hidden" name="option" value={product.options[0]!.id} />
+        )}
+        <label className={view.field}>
+          <span>{ko.product.quantity}</span>
+          {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
+          <input name="qty" type="number" inputMode="numeric" defaultValue={1} className={view.qty} />
+        </label>
+        <button type="submit" className={view.primary} disabled={fetcher.state !== "idle"}>
+          {ko.product.addToCart}
+        </button>
+      </fetcher.Form>
+    </>
+  );
+}
+
+/** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
+function useCartPath(): { cartPath: string } {
+  const matches = useMatches();
+  const shop = matches.find((m) => m.id === "routes/_shop")?.data as { cartPath?: string } | undefined;
+  return { cartPath: shop?.cartPath ?? "/user/checkout" };
 }

@@ -1,13 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect } from "react";
+import { CartButton } from "~/components/CartButton";
 import { ShopLayout } from "~/components/layouts/ShopLayout";
 import { AccountBox } from "~/components/account/AccountBox";
 import { HeaderActions } from "~/components/account/HeaderActions";
+import { accountPath, deviceIdOf } from "~/lib/cart.server";
+import { syncDeviceStorage } from "~/lib/device";
 import { useRootData } from "~/root";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { categories } = await context.api.call("categories", { query: { shopid: context.shop.shopid } });
-  return { categories };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // No device id and no member: no cart to count, no call to make.
+  const hasCart = context.member !== null || deviceIdOf(request) !== null;
+  const [{ categories }, cart] = await Promise.all([
+    context.api.call("categories", { query: { shopid: context.shop.shopid } }),
+    hasCart ? context.api.call("cartCount").catch(() => ({ count: 0 })) : { count: 0 },
+  ]);
+  return { categories, cartCount: cart.count, cartPath: accountPath("/user/checkout", request, context) };
 }
 
 // Categories change rarely; navigating inside the shop does not need them again.
@@ -16,14 +25,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export default function ShopFrame() {
   const { shop, storageUrl, session } = useRootData();
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, cartCount, cartPath } = useLoaderData<typeof loader>();
+  // The device id also lives in local storage once scripts run (and comes back from there).
+  useEffect(() => {
+    syncDeviceStorage();
+  }, [cartPath]);
   return (
     <ShopLayout
       shop={shop}
       storageUrl={storageUrl}
       categories={categories}
-      headerActions={<HeaderActions session={session} />}
+      headerActions={
+        <>
+          <CartButton count={cartCount} to={cartPath} />
+          <HeaderActions session={session} />
+        </>
+      }
       account={<AccountBox session={session} storageUrl={storageUrl} />}
+      cart={{ count: cartCount, to: cartPath }}
     >
       <Outlet />
     </ShopLayout>

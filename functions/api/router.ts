@@ -6,8 +6,16 @@ import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
 import { shopHandlers } from "./shops";
 import { authHandlers, authNavigations } from "./auth";
+import { cartHandlers } from "./cart";
+import { orderHandlers } from "./orders";
 
-const handlers: Handlers = { ...shopHandlers, ...catalogueHandlers, ...authHandlers };
+const handlers: Handlers = {
+  ...shopHandlers,
+  ...catalogueHandlers,
+  ...authHandlers,
+  ...cartHandlers,
+  ...orderHandlers,
+};
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
 

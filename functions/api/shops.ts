@@ -3,6 +3,9 @@ import { toShopInfo } from "../db/shops";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 
+/** Where the embedded API's files are served (functions/files.ts), on every host. */
+export const EMBEDDED_STORAGE_URL = "/files/";
+
 export async function requireShop(ctx: ApiContext, shopid: number) {
   const row = await ctx.shops.byId(shopid);
   if (!row) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
@@ -37,6 +40,6 @@ export const shopHandlers: Handlers = {
   },
 
   async storageUrl() {
-    return { storage_url: "/files/" };
+    return { storage_url: EMBEDDED_STORAGE_URL };
   },
 };

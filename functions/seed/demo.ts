@@ -225,6 +225,13 @@ const STUDIO_PRODUCTS: ProductSeed[] = [
   { title: "인센스 스틱 40개입", price: 9000, category: 4003, likes: 27 },
 ];
 
+/** picks' own goods, next to the picks of beauty's: a picks cart holds two shops' goods. */
+const PICKS_PRODUCTS: ProductSeed[] = [
+  { title: "에디터 픽 캔버스 파우치", price: 14000, category: 2001, likes: 35, stock: 80 },
+  { title: "에디터 픽 뷰티 노트", price: 9000, category: 2002, likes: 21, stock: 80 },
+  { title: "에디터 픽 선물 카드", price: 2000, category: 2002, likes: 8, stock: 500 },
+];
+
 const BISTRO_CATEGORIES: [number, number | null, string][] = [
   [3001, null, "식사"],
   [3002, null, "사이드"],
@@ -497,6 +504,22 @@ export function demoSeed(): Seed {
       }),
     );
   });
+
+  addProducts(seed, picks, "에디터 픽", 251, "e", PICKS_PRODUCTS, 210);
+
+  // Bank transfer accounts (migration 0003). Set once: a developer's own change is kept.
+  const banks: [number, string, string, string][] = [
+    [beauty.id, "국민은행", "123401-04-567890", "(주)뷰티라운지"],
+    [picks.id, "신한은행", "110-456-789012", "에디터픽"],
+    [bistro.id, "농협은행", "351-2345-6789-03", "한끼식당"],
+    [studio.id, "우리은행", "1002-345-678901", "주식회사 모노스튜디오"],
+  ];
+  for (const [id, bank, account, holder] of banks) {
+    seed.statements.push({
+      sql: "UPDATE shops SET bank_name = ?, bank_account = ?, bank_holder = ? WHERE id = ? AND bank_account IS NULL",
+      params: [bank, account, holder, id],
+    });
+  }
 
   addNotices(seed, beauty.id, 1, [
     ["설 연휴 배송 안내", "연휴 기간에는 출고가 중단됩니다. 연휴 전날 오후 2시 주문까지 당일 출고됩니다.", true],

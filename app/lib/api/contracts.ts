@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { authApi } from "./contracts-auth";
+import { cartApi } from "./contracts-cart";
 
 export type Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -279,6 +280,7 @@ export const api = {
     response: z.object({ storage_url: z.string() }),
   }),
   ...authApi,
+  ...cartApi,
 } as const;
 
 export type Api = typeof api;

@@ -1,0 +1,112 @@
+import type { OrderView } from "~/lib/api/contracts-cart";
+import { formatKRW } from "~/lib/format";
+import { ko } from "~/lib/messages";
+import * as css from "./cart.css";
+
+const dateTime = new Intl.DateTimeFormat("ko-KR", {
+  timeZone: "Asia/Seoul",
+  month: "long",
+  day: "numeric",
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** 11월 25일 (수) 오후 02:30, in Korea's time zone. */
+export function formatDeadline(ms: number): string {
+  return dateTime.format(new Date(ms));
+}
+
+/** The order's lines by shop, each shop's delivery fee, and the totals. */
+export function OrderSummary({ order, storageUrl }: { order: OrderView; storageUrl: string }) {
+  return (
+    <section className={css.section} aria-labelledby="order-items">
+      <h2 id="order-items" className={css.sectionTitle}>
+        {ko.order.items}
+      </h2>
+      {order.groups.map((g) => (
+        <div key={`${g.origin_uid}x${g.uid}`} className={css.group} data-testid="order-group">
+          <div className={css.groupHead}>
+            <strong>{g.shop_name_origin}</strong>
+            <span className={css.separate}>{ko.cart.separateDelivery}</span>
+          </div>
+          <ul className={css.rows}>
+            {g.lines.map((l) => (
+              <li key={`${l.pid2}.${l.pid3}`} className={css.row}>
+                {l.image ? (
+                  <img
+                    className={css.thumb}
+                    src={`${storageUrl}${l.image}`}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={css.thumb} />
+                )}
+                <div className={css.info}>
+                  <span className={css.name}>{l.name}</span>
+                  {l.opt_name ? (
+                    <p className={css.option}>
+                      {ko.cart.option}: {l.opt_name}
+                    </p>
+                  ) : null}
+                  <p className={css.price}>
+                    {formatKRW(l.price * l.qty)}
+                    <span className={css.unit}>{ko.cart.unitPrice(formatKRW(l.price), l.qty)}</span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className={css.sums}>
+            <div className={css.sumRow}>
+              <dt>{ko.cart.subTotal}</dt>
+              <dd>{formatKRW(g.sub_price)}</dd>
+            </div>
+            <div className={css.sumRow}>
+              <dt>{ko.cart.deliveryFee}</dt>
+              <dd>{g.delivery_fee === 0 ? ko.cart.freeDelivery : formatKRW(g.delivery_fee)}</dd>
+            </div>
+          </dl>
+        </div>
+      ))}
+      <dl className={css.grand}>
+        <div className={css.sumRow}>
+          <dt>{ko.order.itemsPrice}</dt>
+          <dd>{formatKRW(order.items_price)}</dd>
+        </div>
+        <div className={css.sumRow}>
+          <dt>{ko.order.deliveryFee}</dt>
+          <dd>{formatKRW(order.delivery_price)}</dd>
+        </div>
+        <div className={css.grandTotal}>
+          <dt>{ko.order.totalPrice}</dt>
+          <dd data-testid="order-total">{formatKRW(order.total_price)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Where and how much to transfer, and by when. */
+export function BankTransferInfo({ order }: { order: OrderView }) {
+  const p = order.payment;
+  if (!p || p.method !== "bank") return null;
+  return (
+    <div className={css.bankBox} data-testid="bank-info">
+      <dl className={css.dl}>
+        <dt>{ko.order.bankAccount}</dt>
+        <dd>
+          {p.bank_name} {p.bank_account} ({p.bank_holder})
+        </dd>
+        <dt>{ko.order.amount}</dt>
+        <dd>{formatKRW(p.amount)}</dd>
+        <dt>{ko.order.depositor}</dt>
+        <dd>{p.depositor}</dd>
+      </dl>
+      {p.deadline ? <p>{ko.order.depositDeadline(formatDeadline(p.deadline))}</p> : null}
+    </div>
+  );
+}

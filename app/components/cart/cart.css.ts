@@ -1,0 +1,254 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { vars } from "../../../styles/theme.css";
+
+export const title = style({ margin: "8px 4px 12px", fontSize: "calc(1em + 6px)" });
+
+export const notice = style({
+  margin: "0 0 12px",
+  padding: "12px 14px",
+  borderRadius: 8,
+  background: "#fdecea",
+  color: vars.color.danger,
+  fontWeight: 700,
+});
+export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
+export const success = style({
+  margin: "0 0 12px",
+  padding: "12px 14px",
+  borderRadius: 8,
+  background: "#e8f5e9",
+  color: "#1b5e20",
+});
+
+export const group = style({
+  marginBottom: 12,
+  borderRadius: 10,
+  background: vars.color.surface,
+  boxShadow: "0 1px 4px rgba(0,0,0,.08)",
+  overflow: "hidden",
+});
+export const groupHead = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 8,
+  padding: "10px 12px",
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+export const shopButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 4,
+  padding: "6px 10px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 16,
+  textDecoration: "none",
+  fontWeight: 700,
+  color: vars.color.text,
+  background: vars.color.surface,
+});
+export const separate = style({ fontSize: 12, color: vars.color.muted });
+
+export const rows = style({ listStyle: "none", margin: 0, padding: 0 });
+export const row = style({
+  display: "grid",
+  gridTemplateColumns: "64px 1fr",
+  gap: "8px 12px",
+  padding: 12,
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: { "&:last-child": { borderBottom: 0 } },
+});
+export const thumb = style({
+  width: 64,
+  height: 64,
+  borderRadius: 6,
+  objectFit: "cover",
+  background: vars.skin.bg1,
+});
+export const info = style({ minWidth: 0 });
+export const name = style({
+  display: "block",
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 700,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
+export const option = style({ margin: "2px 0 0", color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+export const price = style({ margin: "4px 0 0", fontWeight: 700 });
+export const unit = style({ marginLeft: 6, fontWeight: 400, color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+export const itemError = style({ margin: "4px 0 0", color: vars.color.danger, fontWeight: 700 });
+
+export const controls = style({
+  gridColumn: "1 / -1",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 8,
+});
+export const stepper = style({
+  position: "relative",
+  display: "inline-flex",
+  alignItems: "stretch",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+});
+export const stepButton = style({
+  width: 36,
+  minHeight: 36,
+  border: 0,
+  background: "transparent",
+  fontSize: 18,
+  cursor: "pointer",
+  selectors: { "&:disabled": { color: "#bbb", cursor: "default" } },
+});
+export const qtyInput = style({
+  width: 52,
+  border: 0,
+  borderLeft: `1px solid ${vars.color.line}`,
+  borderRight: `1px solid ${vars.color.line}`,
+  textAlign: "center",
+  fontSize: "calc(1em + 2px)",
+});
+const pop = keyframes({ from: { opacity: 0, transform: "translateY(4px)" }, to: { opacity: 1, transform: "none" } });
+export const bubble = style({
+  position: "absolute",
+  left: 0,
+  bottom: "calc(100% + 6px)",
+  zIndex: 5,
+  padding: "6px 10px",
+  borderRadius: 6,
+  background: "#323232",
+  color: "#fff",
+  whiteSpace: "nowrap",
+  fontSize: 12,
+  animation: `${pop} .15s ease-out`,
+});
+export const smallButton = style({
+  padding: "6px 10px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  cursor: "pointer",
+});
+export const rowActions = style({ display: "flex", gap: 6 });
+
+export const sums = style({ margin: 0, padding: "10px 12px", background: vars.color.sub2 });
+export const sumRow = style({ display: "flex", justifyContent: "space-between", margin: "2px 0" });
+export const sumTotal = style([sumRow, { fontWeight: 700, fontSize: "calc(1em + 2px)" }]);
+export const freeHint = style({ margin: "4px 0 0", fontSize: 12, color: vars.color.muted });
+export const busy = style({ opacity: 0.55, transition: "opacity .2s" });
+
+export const grand = style({
+  margin: "16px 0",
+  padding: "14px 12px",
+  borderRadius: 10,
+  background: vars.color.surface,
+  boxShadow: "0 1px 4px rgba(0,0,0,.08)",
+});
+export const grandTotal = style([
+  sumRow,
+  { marginTop: 8, fontWeight: 700, fontSize: "calc(1em + 6px)", color: vars.skin.price },
+]);
+
+export const actions = style({ display: "grid", gap: 8 });
+export const primary = style({
+  minHeight: 50,
+  border: 0,
+  borderRadius: 8,
+  background: vars.color.btn,
+  color: vars.color.onMain,
+  fontWeight: 700,
+  fontSize: "calc(1em + 4px)",
+  cursor: "pointer",
+  selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
+});
+export const wallet = style([primary, { background: "#03C75A", color: "#fff", fontSize: "calc(1em + 2px)" }]);
+export const secondary = style({
+  display: "grid",
+  placeItems: "center",
+  minHeight: 44,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textDecoration: "none",
+});
+
+export const saveBar = style({
+  position: "sticky",
+  bottom: 0,
+  zIndex: 20,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 8,
+  margin: "12px -12px 0",
+  padding: "10px 12px",
+  background: "#323232",
+  color: "#fff",
+});
+export const saveButton = style({
+  padding: "8px 14px",
+  border: 0,
+  borderRadius: 8,
+  background: vars.color.btn,
+  color: vars.color.onMain,
+  fontWeight: 700,
+  cursor: "pointer",
+});
+
+/** Present for assistive tech and for Enter in a field (the form's default button), not seen. */
+export const visuallyHidden = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+export const empty = style({ padding: "56px 16px", textAlign: "center", color: vars.color.muted });
+
+// Order sheet
+export const section = style({
+  marginBottom: 12,
+  padding: "12px",
+  borderRadius: 10,
+  background: vars.color.surface,
+  boxShadow: "0 1px 4px rgba(0,0,0,.08)",
+});
+export const sectionTitle = style({ margin: "0 0 10px", fontSize: "calc(1em + 3px)" });
+export const fields = style({ display: "grid", gap: 10 });
+export const fieldRow = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 10 });
+export const label = style({ display: "grid", gap: 4, fontWeight: 700 });
+export const input = style({
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  fontWeight: 400,
+  fontSize: "calc(1em + 2px)",
+  width: "100%",
+  boxSizing: "border-box",
+});
+export const methods = style({ display: "grid", gap: 8, margin: 0, padding: 0, border: 0 });
+export const method = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 8,
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+});
+export const methodOff = style([method, { color: vars.color.muted, background: vars.color.sub2 }]);
+export const bankBox = style({ margin: "8px 0 0", padding: 12, borderRadius: 8, background: vars.color.sub2 });
+export const dl = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: "4px 12px", margin: 0 });
+export const muted = style({ color: vars.color.muted });
+
+// Header cart button: the count sits on the icon's corner.
+export const cartButton = style({ position: "relative" });
+export const cartBadge = style({ position: "absolute", top: 4, right: 0 });

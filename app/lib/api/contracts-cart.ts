@@ -1,0 +1,359 @@
+/**
+ * Cart and order calls of spec §7 (issue 4), spread into `api` by contracts.ts.
+ *
+ * What a browser may send is only ever a choice (which product, which option, how many). Prices,
+ * totals, names, shop uids and owners in a request are accepted for compatibility with the spec's
+ * payloads but never read: the server recomputes them from the catalogue.
+ */
+import { z } from "zod";
+// Only the (hoisted) function: contracts.ts imports this file, so its consts are not ready yet.
+import { endpoint } from "./contracts";
+
+const id = z.coerce.number().int().positive();
+
+import { MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
+
+export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
+
+/** Add to cart (spec §5): a quantity of 0 or less becomes 1; above the line maximum it is capped. */
+export const cartQty = z.coerce
+  .number()
+  .catch(1)
+  .transform((n) => (Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), MAX_LINE_QTY) : 1));
+
+const ignored = z.unknown().optional();
+const tracking = z.string().trim().max(200).optional();
+
+/** One line as a browser names it: pid2 (the product row this shop sells) and pid3 (its option). */
+export const LineIn = z
+  .object({
+    pid2: id,
+    pid3: id,
+    qty: cartQty.default(1),
+    // Sent by the spec's clients, never trusted:
+    sid: ignored,
+    newitem: ignored,
+    uid: ignored,
+    origin_uid: ignored,
+    sort: ignored,
+    default_option: ignored,
+    price: ignored,
+  })
+  // What the server works with: the choice alone.
+  .transform(({ pid2, pid3, qty }) => ({ pid2, pid3, qty }));
+export type LineIn = z.output<typeof LineIn>;
+
+const lineList = z.array(LineIn).max(MAX_CART_LINES);
+const lineKey = z.object({ pid2: id, pid3: id });
+
+/** A cart line in the spec's guest/local form (§3), rebuilt from the catalogue. */
+export const CartLine = z.object({
+  sid: z.string(),
+  pid2: z.number().int(),
+  pid3: z.number().int(),
+  qty: z.number().int(),
+  newitem: z.boolean(),
+  uid: z.number().int(),
+  origin_uid: z.number().int(),
+  sort: z.number(),
+  default_option: z.boolean(),
+  shop_name: z.string(),
+  shop_name_origin: z.string(),
+  dom: z.string(),
+  name: z.string(),
+  opt_name: z.string(),
+  price: z.number().int(),
+  image: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+export const CartItemError = z.enum(["qty", "sold_out"]);
+
+/** A cart item (§3): price is the unit price; error says why it cannot be ordered as it is. */
+export const CartItem = z.object({
+  pid2: z.number().int(),
+  pid3: z.number().int(),
+  sid: z.string(),
+  uid: z.number().int(),
+  origin_uid: z.number().int(),
+  name: z.string(),
+  opt_name: z.string(),
+  image: z.string().nullable(),
+  price: z.number().int(),
+  qty: z.number().int(),
+  available_qty: z.number().int(),
+  default_option: z.boolean(),
+  error: CartItemError.nullable(),
+  error_data: z.object({ available_qty: z.number().int() }).nullable(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** A cart group (§3): one per shipping shop; a pick's key is origin_uid × uid. */
+export const CartGroup = z.object({
+  key: z.string(),
+  uid: z.number().int(),
+  origin_uid: z.number().int(),
+  shop_name: z.string(),
+  shop_name_origin: z.string(),
+  dom: z.string(),
+  /** Home of the shop that ships the group (the shop button). */
+  url: z.string(),
+  data: z.array(CartItem),
+  sub_total: z.number().int(),
+  my_delivery_fee: z.number().int(),
+  total: z.number().int(),
+  free_delivery_threshold: z.number().int(),
+});
+export type CartGroup = z.infer<typeof CartGroup>;
+
+export const Cart = z.object({
+  groups: z.array(CartGroup),
+  count: z.number().int(),
+  sub_total: z.number().int(),
+  delivery_fee: z.number().int(),
+  total: z.number().int(),
+  has_error: z.boolean(),
+});
+export type Cart = z.infer<typeof Cart>;
+
+const feeGroup = z.object({
+  uid: ignored,
+  from_uid: ignored,
+  data: z.array(z.object({ pid2: id, pid3: id.optional(), qty: cartQty.default(1), default_option: ignored })),
+});
+
+export const FeeResult = z.object({
+  uid: z.number().int(),
+  from_uid: z.number().int(),
+  sub_price: z.number().int(),
+  delivery_fee: z.number().int(),
+});
+export type FeeResult = z.infer<typeof FeeResult>;
+
+export const PayMethod = z.enum(["bank", "card", "wallet"]);
+export type PayMethod = z.infer<typeof PayMethod>;
+
+export const OrderLine = z.object({
+  pid2: z.number().int(),
+  pid3: z.number().int(),
+  sid: z.string(),
+  name: z.string(),
+  opt_name: z.string(),
+  image: z.string().nullable(),
+  price: z.number().int(),
+  qty: z.number().int(),
+});
+
+export const OrderView = z.object({
+  id: z.number().int(),
+  shopid: z.number().int(),
+  status: z.string(),
+  refund_after_done: z.boolean(),
+  items_price: z.number().int(),
+  delivery_price: z.number().int(),
+  total_price: z.number().int(),
+  npay: z.boolean(),
+  pay_method: PayMethod.nullable(),
+  created_at: z.number(),
+  /** When an unpaid order is cancelled and its stock returned (ms since epoch). */
+  deadline: z.number(),
+  groups: z.array(
+    z.object({
+      uid: z.number().int(),
+      origin_uid: z.number().int(),
+      shop_name: z.string(),
+      shop_name_origin: z.string(),
+      sub_price: z.number().int(),
+      delivery_fee: z.number().int(),
+      lines: z.array(OrderLine),
+    }),
+  ),
+  orderer: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  delivery: z
+    .object({
+      name: z.string(),
+      postcode: z.string(),
+      address: z.string(),
+      detail: z.string(),
+      phone: z.string(),
+      memo: z.string(),
+    })
+    .nullable(),
+  payment: z
+    .object({
+      method: PayMethod,
+      provider: z.string(),
+      status: z.enum(["pending", "paid", "canceled", "failed"]),
+      amount: z.number().int(),
+      depositor: z.string().nullable(),
+      bank_name: z.string().nullable(),
+      bank_account: z.string().nullable(),
+      bank_holder: z.string().nullable(),
+      deadline: z.number().nullable(),
+    })
+    .nullable(),
+  /** Every payment method and whether this shop can take it now. */
+  methods: z.array(z.object({ method: PayMethod, available: z.boolean() })),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1);
+
+export const PayOrderBody = z.object({
+  id,
+  pay_method: PayMethod,
+  orderer_name: required(40),
+  orderer_phone: required(20).regex(/^[0-9+\-() ]{8,20}$/),
+  receiver_name: required(40),
+  postcode: required(10).regex(/^\d{5,6}$/),
+  address: required(200),
+  detail: text(200).default(""),
+  receiver_phone: required(20).regex(/^[0-9+\-() ]{8,20}$/),
+  memo: text(200).default(""),
+  depositor: text(40).optional(),
+});
+
+export const cartApi = {
+  addCart: endpoint({
+    method: "POST",
+    path: "/api/myshp/add/cart/v3",
+    query: z.object({}),
+    body: z.object({ list: lineList.min(1), fbc: tracking, fbp: tracking }),
+    response: z.object({ count: z.number().int(), added: z.number().int() }),
+  }),
+  addCartLocal: endpoint({
+    method: "POST",
+    path: "/api/myshp/add/cart/v3/local",
+    query: z.object({}),
+    body: z.object({ list: lineList, ex_data: lineList.default([]) }),
+    response: z.object({ list: z.array(CartLine) }),
+  }),
+  memberCart: endpoint({
+    method: "GET",
+    path: "/api/myshp/load/member_cart/v3",
+    query: z.object({}),
+    response: Cart,
+  }),
+  loadMcart: endpoint({
+    method: "POST",
+    path: "/api/myshp/load/mcart/v3",
+    query: z.object({}),
+    body: z.object({ list: lineList }),
+    response: Cart,
+  }),
+  /** The caller's own server cart: the member's when logged in, else the device's. */
+  myCart: endpoint({
+    method: "GET",
+    path: "/api/myshp/load/my_cart",
+    query: z.object({}),
+    response: Cart,
+  }),
+  cartCount: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/cart/count",
+    query: z.object({}),
+    response: z.object({ count: z.number().int() }),
+  }),
+  cartCookie: endpoint({
+    method: "GET",
+    path: "/api/myshp/load/cart_cookie/v3",
+    query: z.object({ shopid: id.optional() }),
+    response: z.object({ fbp: z.string().nullable(), fbc: z.string().nullable() }),
+  }),
+  /**
+   * Saves the cart view: the quantities of lines already in the caller's cart, and the lines
+   * removed. It never adds a line (that is add/cart/v3), so a stale page cannot bring back
+   * lines that were ordered meanwhile.
+   */
+  syncMcart: endpoint({
+    method: "POST",
+    path: "/api/myshp/sync/mcart/v4",
+    query: z.object({ uuid_value: z.string().max(64).optional() }),
+    body: z
+      .union([
+        lineList,
+        z.object({ list: lineList.default([]), remove: z.array(lineKey).max(MAX_CART_LINES).default([]) }),
+      ])
+      .transform((b) => (Array.isArray(b) ? { list: b, remove: [] } : b)),
+    response: Cart,
+  }),
+  uuidSyncSave: endpoint({
+    method: "POST",
+    path: "/api/myshp/uuid/sync_save",
+    query: z.object({}),
+    body: z.object({
+      value: z.string().max(65_536),
+      uuid: z.string().max(64),
+      type: z.string().trim().min(1).max(32),
+      fbc: tracking,
+      fbp: tracking,
+    }),
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  uuidSyncLoad: endpoint({
+    method: "POST",
+    path: "/api/myshp/uuid/sync_load",
+    query: z.object({}),
+    body: z.object({ uuid: z.string().max(64), type: z.string().trim().min(1).max(32) }),
+    response: z.object({ value: z.string().nullable(), fbp: z.string().nullable(), fbc: z.string().nullable() }),
+  }),
+  deliveryFee: endpoint({
+    method: "POST",
+    path: "/api/myshp/get/delivery_fee/v3",
+    query: z.object({}),
+    body: z.array(feeGroup).max(MAX_CART_LINES),
+    response: z.array(FeeResult),
+  }),
+  makeOrder: endpoint({
+    method: "POST",
+    path: "/api/myshp/make/my/order/v4",
+    query: z.object({}),
+    body: z.object({
+      list: lineList.min(1),
+      /** One-time key of the order form: the same key twice is the same order. */
+      key: z.string().trim().min(8).max(64),
+      uuid_value: z.string().max(64).optional(),
+      fbp: tracking,
+      fbc: tracking,
+      from_master: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+      npay: z.boolean().optional(),
+      /** Set by the storefront server from the shopper's request; informational only. */
+      ua: z.string().max(500).optional(),
+      ip: z.string().max(64).optional(),
+    }),
+    response: z.object({ order_id: z.number().int() }),
+  }),
+  orderData: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/order_data/by_order_id/v2",
+    query: z.object({ orderid: id }),
+    response: z.object({
+      delivery: z.number().int(),
+      delivery2: z.number().int(),
+      total_price: z.number().int(),
+      pay_method: PayMethod.nullable(),
+      ua: z.string().nullable(),
+      ip: z.string().nullable(),
+      fbp: z.string().nullable(),
+      fbc: z.string().nullable(),
+      shopid: z.number().int(),
+      g_tagid: z.string().nullable(),
+      agency_gtag_id: z.string().nullable(),
+    }),
+  }),
+  myOrder: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/my/order",
+    query: z.object({ id }),
+    response: OrderView,
+  }),
+  payOrder: endpoint({
+    method: "POST",
+    path: "/api/myshp/pay/my/order",
+    query: z.object({}),
+    body: PayOrderBody,
+    /** redirect_url: where a payment provider finishes the payment; null for bank transfer. */
+    response: z.object({ order: OrderView, redirect_url: z.string().nullable() }),
+  }),
+} as const;

@@ -1,0 +1,68 @@
+/**
+ * The cart view's form, shared by the page (which renders and submits it) and its action (which
+ * reads it). Without JavaScript every button posts the whole form, so the quantities on screen
+ * are saved with whatever the button does.
+ */
+
+export type LineKey = `${number}.${number}`;
+
+export const lineKey = (l: { pid2: number; pid3: number }): LineKey => `${l.pid2}.${l.pid3}`;
+
+export function parseLineKey(value: string): { pid2: number; pid3: number } | null {
+  const m = /^(\d{1,12})\.(\d{1,12})$/.exec(value);
+  return m ? { pid2: Number(m[1]), pid3: Number(m[2]) } : null;
+}
+
+export const field = {
+  /** One per line: its key. */
+  line: "line",
+  /** qty:{key}: the quantity on screen. */
+  qty: (key: LineKey) => `qty:${key}`,
+  /** Lines removed on screen but not yet saved (JavaScript only). */
+  remove: "remove",
+  /** The order form's one-time key. */
+  orderKey: "key",
+  intent: "intent",
+  /** Present when the form was sent by scripts, which want data back rather than a redirect. */
+  js: "js",
+} as const;
+
+/** What a button asks for. */
+export type Intent =
+  | { kind: "save" }
+  | { kind: "order"; npay: boolean }
+  | { kind: "inc" | "dec" | "delete"; line: { pid2: number; pid3: number } };
+
+export const intentValue = {
+  save: "save",
+  order: "order",
+  npay: "npay",
+  inc: (key: LineKey) => `inc:${key}`,
+  dec: (key: LineKey) => `dec:${key}`,
+  delete: (key: LineKey) => `delete:${key}`,
+};
+
+export function parseIntent(value: string | null): Intent {
+  if (value === "order" || value === "npay") return { kind: "order", npay: value === "npay" };
+  const m = /^(inc|dec|delete):(.+)$/.exec(value ?? "");
+  const line = m ? parseLineKey(m[2]!) : null;
+  if (m && line) return { kind: m[1] as "inc" | "dec" | "delete", line };
+  return { kind: "save" };
+}
+
+/** The quantity rule of spec §5: empty, zero or nonsense becomes 1; never above the maximum. */
+export function normaliseQty(value: string | number | null | undefined, max = 999): number {
+  const n = typeof value === "number" ? value : Number(String(value ?? "").trim());
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(Math.floor(n), max);
+}
+
+/** Keys the quantity field accepts (spec §5): digits, backspace, enter, delete and arrows. */
+export function allowedQtyKey(e: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }): boolean {
+  // Shortcuts (copy, paste, select all) and Tab (leaving the field) are not typing.
+  if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") return true;
+  return (
+    /^[0-9]$/.test(e.key) ||
+    ["Backspace", "Enter", "Delete", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)
+  );
+}

@@ -1,0 +1,120 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { MAX_LINE_QTY } from "./cart-limits";
+import { isShopApiError } from "./api/client.server";
+import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
+import { readCookie, readDeviceId, withDevice } from "./device";
+import { ko } from "./messages";
+
+type Line = { pid2: number; pid3: number; qty: number };
+type Ref = { pid2: number; pid3: number };
+
+/** The tracking values of spec §7, read from the shopper's _fbp/_fbc cookies. */
+export function trackingCookies(request: Request): { fbp?: string; fbc?: string } {
+  const cookie = request.headers.get("cookie");
+  return { fbp: readCookie(cookie, "_fbp") ?? undefined, fbc: readCookie(cookie, "_fbc") ?? undefined };
+}
+
+/** The guest's device id (the Worker has minted it before any action runs). */
+export function deviceIdOf(request: Request): string | null {
+  return readDeviceId(request.headers.get("cookie"));
+}
+
+/** An account-area or order address: a guest's carries uuid_value (spec §2). */
+export function accountPath(path: string, request: Request, context: AppLoadContext): string {
+  return withDevice(path, context.member ? null : deviceIdOf(request));
+}
+
+/**
+ * The cart form as posted: every line with its quantity on screen (normalised), the lines removed,
+ * and what the pressed button asks for, applied (plus, minus or delete of one line).
+ */
+export function readCartForm(form: FormData): {
+  lines: Line[];
+  remove: Ref[];
+  intent: Intent;
+  key: string | null;
+  js: boolean;
+} {
+  const intent = parseIntent(String(form.get(field.intent) ?? ""));
+  const removed = new Set(form.getAll(field.remove).map(String));
+  const lines: Line[] = [];
+  const remove: Ref[] = [];
+  for (const value of new Set(form.getAll(field.line).map(String))) {
+    const ref = parseLineKey(value);
+    if (!ref) continue;
+    if (removed.has(value)) {
+      remove.push(ref);
+      continue;
+    }
+    let qty = normaliseQty(form.get(field.qty(value as `${number}.${number}`))?.toString(), MAX_LINE_QTY);
+    if (
+      intent.kind !== "save" &&
+      intent.kind !== "order" &&
+      intent.line.pid2 === ref.pid2 &&
+      intent.line.pid3 === ref.pid3
+    ) {
+      if (intent.kind === "delete") {
+        remove.push(ref);
+        continue;
+      }
+      qty = intent.kind === "inc" ? Math.min(qty + 1, MAX_LINE_QTY) : Math.max(qty - 1, 1);
+    }
+    lines.push({ ...ref, qty });
+  }
+  const key = form.get(field.orderKey);
+  return { lines, remove, intent, key: typeof key === "string" && key ? key : null, js: form.get(field.js) === "1" };
+}
+
+/** Saves quantities and removals of the cart form (sync/mcart/v4). False when the API failed. */
+export async function saveCart(context: AppLoadContext, lines: Line[], remove: Ref[]): Promise<boolean> {
+  if (lines.length === 0 && remove.length === 0) return true;
+  try {
+    await context.api.call("syncMcart", { body: { list: lines, remove } });
+    return true;
+  } catch (error) {
+    if (isShopApiError(error)) return false;
+    throw error;
+  }
+}
+
+/** The order errors of spec §8 the storefront reacts to; anything else is the generic failure. */
+export const ORDER_ERROR_CODES = [
+  "CHECK_QTY_INFO",
+  "CHECK_SHOP_STATUS",
+  "AGE19",
+  "AUTH_ONLY",
+  "APPROVE_ONLY",
+  "EMPTY_CART",
+] as const;
+export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number] | "FAILED";
+
+export function orderError(error: unknown): { code: OrderErrorCode; message: string } {
+  if (isShopApiError(error)) {
+    const code = (ORDER_ERROR_CODES as readonly string[]).includes(error.code)
+      ? (error.code as OrderErrorCode)
+      : "FAILED";
+    const message: Record<OrderErrorCode, string> = {
+      CHECK_QTY_INFO: ko.order.checkQty,
+      CHECK_SHOP_STATUS: ko.order.shopStatus,
+      AGE19: ko.order.age19,
+      AUTH_ONLY: ko.order.authOnly,
+      APPROVE_ONLY: ko.order.approveOnly,
+      EMPTY_CART: ko.order.emptyOrder,
+      FAILED: ko.order.failed,
+    };
+    return { code, message: message[code] };
+  }
+  throw error;
+}
+
+/** The order of ?id= if it is the caller's (member or guest device); anyone else gets 404. */
+export async function loadOwnOrder(request: Request, context: AppLoadContext) {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  try {
+    return await context.api.call("myOrder", { query: { id } });
+  } catch (error) {
+    if (isShopApiError(error) && error.status < 500) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CartView, type CartActionData } from "~/components/cart/CartView";
+import * as css from "~/components/cart/cart.css";
+import { accountPath, orderError, readCartForm, saveCart, trackingCookies } from "~/lib/cart.server";
+import { ko } from "~/lib/messages";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  return [
+    { title: `${ko.cart.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cart = await context.api.call("myCart");
+  return {
+    cart,
+    // The order form's one-time key: posting the same page twice makes one order.
+    orderKey: crypto.randomUUID(),
+    links: {
+      verify: accountPath(`/user/info?auth=1&url=${encodeURIComponent("/user/checkout")}`, request, context),
+      join: accountPath(`/user/join?url=${encodeURIComponent("/user/checkout")}`, request, context),
+      shop: "/",
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { lines, remove, intent, key, js } = readCartForm(form);
+
+  // Every post first saves the quantities on screen and the removals (never adds a line).
+  if (!(await saveCart(context, lines, remove))) {
+    return data<CartActionData>(
+      { error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } },
+      { status: js ? 200 : 502 },
+    );
+  }
+
+  if (intent.kind === "order") {
+    if (lines.length === 0 || !key) {
+      return data<CartActionData>(
+        { error: { code: "EMPTY_CART", message: ko.order.emptyOrder } },
+        { status: js ? 200 : 400 },
+      );
+    }
+    let orderId: number;
+    try {
+      const result = await context.api.call("makeOrder", {
+        body: {
+          list: lines,
+          key,
+          npay: intent.npay,
+          ...trackingCookies(request),
+          ua: request.headers.get("user-agent")?.slice(0, 500) ?? undefined,
+          ip: request.headers.get("cf-connecting-ip") ?? undefined,
+        },
+      });
+      orderId = result.order_id;
+    } catch (error) {
+      // Scripts get the error as data (200: the cart revalidates, nothing logs a failed load);
+      // a page without scripts is rendered again with it, as a 409.
+      return data<CartActionData>({ error: orderError(error) }, { status: js ? 200 : 409 });
+    }
+    return redirect(accountPath(`/user/order?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
+  }
+
+  // Scripts want to know it worked; a page without scripts gets the cart again (post/redirect/get).
+  if (js) return data<CartActionData>({ saved: true });
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, 303);
+}
+
+export default function CheckoutPage() {
+  const { cart, orderKey, links } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const { storageUrl } = useRootData();
+  const { pathname } = useLocation();
+  const error = failed && "error" in failed ? failed.error : undefined;
+  return (
+    <>
+      <h1 className={css.title}>{ko.cart.title}</h1>
+      {error ? (
+        // Without scripts the order errors of spec §8 are shown here, with the way forward.
+        <div className={css.notice} role="alert">
+          {error.code === "AGE19" || error.code === "AUTH_ONLY" || error.code === "APPROVE_ONLY"
+            ? { AGE19: ko.order.age19, AUTH_ONLY: ko.order.authOnly, APPROVE_ONLY: ko.order.approveOnly }[error.code]
+            : error.message}
+          {error.code === "AGE19" || error.code === "AUTH_ONLY" ? (
+            <p className={css.noticeLinks}>
+              <Link to={links.verify}>{error.code === "AGE19" ? ko.order.age19Link : ko.order.authOnlyLink}</Link>
+            </p>
+          ) : error.code === "APPROVE_ONLY" ? (
+            <p className={css.noticeLinks}>
+              <Link to={links.join}>{ko.order.joinLink}</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {cart.count === 0 ? (
+        <>
+          <p className={css.empty}>{ko.cart.empty}</p>
+          <Link className={css.secondary} to={links.shop}>
+            {ko.cart.goShopping}
+          </Link>
+        </>
+      ) : (
+        <CartView
+          cart={cart}
+          orderKey={orderKey}
+          storageUrl={storageUrl}
+          links={links}
+          apiBase={pathname.startsWith("/exmy/") ? "/exmy/user/checkout" : "/user/checkout"}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/cart/cart.css";
+import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { accountPath, loadOwnOrder } from "~/lib/cart.server";
+import { ko } from "~/lib/messages";
+import { orderStatusLabel } from "~/lib/order-status";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  return [
+    { title: `${ko.order.complete} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const order = await loadOwnOrder(request, context);
+  // Nothing chosen yet: the sheet is where that happens.
+  if (!order.payment) throw redirect(accountPath(`/user/order?id=${order.id}`, request, context));
+  return { order, sheetPath: accountPath(`/user/order?id=${order.id}`, request, context) };
+}
+
+export default function OrderComplete() {
+  const { order, sheetPath } = useLoaderData<typeof loader>();
+  const { storageUrl } = useRootData();
+  const canceled = order.status === "CANCELED";
+  return (
+    <>
+      <h1 className={css.title}>{canceled ? ko.order.canceled : ko.order.complete}</h1>
+      <p className={css.muted}>
+        {ko.order.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+      </p>
+      <section className={css.section}>
+        <p>{canceled ? ko.order.canceledBody : ko.order.completeBody}</p>
+        {canceled ? null : <BankTransferInfo order={order} />}
+      </section>
+      <OrderSummary order={order} storageUrl={storageUrl} />
+      <div className={css.actions}>
+        <Link className={css.secondary} to={sheetPath}>
+          {ko.order.viewOrder}
+        </Link>
+        <Link className={css.secondary} to="/">
+          {ko.order.continueShopping}
+        </Link>
+      </div>
+    </>
+  );
+}

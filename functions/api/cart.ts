@@ -1,0 +1,163 @@
+import { MAX_CART_LINES, type Cart } from "~/lib/api/contracts-cart";
+import { readCookie, readDeviceId } from "~/lib/device";
+import { ko } from "~/lib/messages";
+import type { ShopInfo } from "~/lib/api/contracts";
+import { CartFullError, CartStore, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
+import { buildCart, fees, toLocalLine } from "../cart/view";
+import type { ApiContext, Handlers } from "./context";
+import { ApiError } from "./http";
+
+/** Carts live on a shop's host: a call on the bare platform domain has no cart. */
+export function cartShop(ctx: ApiContext): ShopInfo {
+  if (!ctx.hostShop) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
+  return ctx.hostShop;
+}
+
+/**
+ * Whose cart a request touches: the logged-in member's, else the device's (from its cookie only;
+ * a uuid_value in a body or query never picks another device's cart). Null before any device id.
+ */
+export async function cartOwner(ctx: ApiContext): Promise<Owner | null> {
+  const member = await ctx.member();
+  if (member) return memberOwner(member.uid);
+  const device = readDeviceId(ctx.request.headers.get("cookie"));
+  return device ? deviceOwner(device) : null;
+}
+
+export async function requireOwner(ctx: ApiContext): Promise<Owner> {
+  const owner = await cartOwner(ctx);
+  if (!owner) throw new ApiError(400, "NO_DEVICE", ko.cart.noDevice);
+  return owner;
+}
+
+/** fbp/fbc: from the body when the caller passes them, else from the shopper's _fbp/_fbc cookies. */
+export function trackingOf(ctx: ApiContext, body: { fbp?: string; fbc?: string } = {}) {
+  const cookie = ctx.request.headers.get("cookie");
+  const value = (v: string | null | undefined) => (v ? v.slice(0, 200) : null);
+  return {
+    fbp: value(body.fbp || readCookie(cookie, "_fbp")),
+    fbc: value(body.fbc || readCookie(cookie, "_fbc")),
+  };
+}
+
+export const invalidProduct = () => new ApiError(400, "INVALID_PRODUCT", ko.cart.addFailed);
+
+export const cartHandlers: Handlers = {
+  async addCart({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const owner = await requireOwner(ctx);
+    const store = new CartStore(ctx.env.DB);
+    const wanted = dedupe(body.list);
+    const lines = await store.resolve(shop.shopid, wanted);
+    // Anything not sold here (another shop's product that is no pick of this one, a foreign
+    // option, a hidden or discontinued product) fails the whole call.
+    if (lines.length !== wanted.length || lines.some((l) => l.discontinued)) throw invalidProduct();
+    if (lines.some((l) => l.stock <= 0)) throw new ApiError(409, "OUT_OF_STOCK", ko.cart.checkStock);
+    try {
+      const count = await store.add(shop.shopid, owner, wanted, Date.now(), trackingOf(ctx, body));
+      return { count, added: wanted.length };
+    } catch (error) {
+      if (error instanceof CartFullError) throw new ApiError(409, "CART_FULL", ko.cart.full(MAX_CART_LINES));
+      throw error;
+    }
+  },
+
+  async addCartLocal({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const store = new CartStore(ctx.env.DB);
+    const added = dedupe(body.list);
+    const fresh = await store.resolve(shop.shopid, added);
+    if (fresh.length !== added.length || fresh.some((l) => l.discontinued)) throw invalidProduct();
+    // Lines already held locally that are no longer sold here drop out.
+    const now = Date.now();
+    const merged = dedupe([
+      ...added.map((l, i) => ({ ...l, sort: sortKey(now, i, added.length) })),
+      ...body.ex_data.map((l, i) => ({ ...l, sort: sortKey(now - 1, i, body.ex_data.length) })),
+    ]);
+    if (merged.length > MAX_CART_LINES) throw new ApiError(409, "CART_FULL", ko.cart.full(MAX_CART_LINES));
+    const isNew = new Set(added.map((l) => `${l.pid2}:${l.pid3}`));
+    const lines = await store.resolve(shop.shopid, merged);
+    return { list: lines.map((l) => toLocalLine(l, isNew.has(`${l.pid2}:${l.pid3}`))) };
+  },
+
+  async memberCart(_input, ctx) {
+    const shop = cartShop(ctx);
+    const member = await ctx.member();
+    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", ko.cart.loginRequired);
+    return ownCart(ctx, shop, memberOwner(member.uid));
+  },
+
+  async loadMcart({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const lines = await new CartStore(ctx.env.DB).resolve(shop.shopid, body.list);
+    return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url);
+  },
+
+  async myCart(_input, ctx) {
+    const shop = cartShop(ctx);
+    return ownCart(ctx, shop, await cartOwner(ctx));
+  },
+
+  async cartCount(_input, ctx) {
+    const shop = cartShop(ctx);
+    const owner = await cartOwner(ctx);
+    return { count: owner ? await new CartStore(ctx.env.DB).count(shop.shopid, owner) : 0 };
+  },
+
+  async cartCookie(_input, ctx) {
+    const shop = cartShop(ctx);
+    const fromCookies = trackingOf(ctx);
+    const owner = await cartOwner(ctx);
+    const stored = owner ? await new CartStore(ctx.env.DB).tracking(shop.shopid, owner) : null;
+    return { fbp: fromCookies.fbp ?? stored?.fbp ?? null, fbc: fromCookies.fbc ?? stored?.fbc ?? null };
+  },
+
+  async syncMcart({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const owner = await requireOwner(ctx);
+    const store = new CartStore(ctx.env.DB);
+    await store.update(shop.shopid, owner, dedupe(body.list), body.remove, Date.now());
+    return ownCart(ctx, shop, owner);
+  },
+
+  async uuidSyncSave({ body }, ctx) {
+    const shop = cartShop(ctx);
+    requireOwnDevice(ctx, body.uuid);
+    const t = trackingOf(ctx, body);
+    await new CartStore(ctx.env.DB).saveValue(shop.shopid, body.uuid, body.type, body.value, t, Date.now());
+    return { ok: true as const };
+  },
+
+  async uuidSyncLoad({ body }, ctx) {
+    const shop = cartShop(ctx);
+    requireOwnDevice(ctx, body.uuid);
+    const row = await new CartStore(ctx.env.DB).loadValue(shop.shopid, body.uuid, body.type);
+    return { value: row?.value ?? null, fbp: row?.fbp ?? null, fbc: row?.fbc ?? null };
+  },
+
+  async deliveryFee({ body }, ctx) {
+    const shop = cartShop(ctx);
+    // Only the products and quantities count; the uids a browser groups them by are recomputed.
+    // The spec's clients name the option of a product without choices by its default_option.
+    const lines = body.flatMap((g) =>
+      g.data.flatMap((d) => {
+        const pid3 = d.pid3 ?? (Number.isInteger(d.default_option) ? (d.default_option as number) : undefined);
+        return pid3 && pid3 > 0 ? [{ pid2: d.pid2, pid3, qty: d.qty }] : [];
+      }),
+    );
+    const resolved = await new CartStore(ctx.env.DB).resolve(shop.shopid, lines);
+    return fees(resolved);
+  },
+};
+
+async function ownCart(ctx: ApiContext, shop: ShopInfo, owner: Owner | null): Promise<Cart> {
+  const lines = owner ? await new CartStore(ctx.env.DB).lines(shop.shopid, owner) : [];
+  return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url);
+}
+
+/** A device's parked values are its own: the uuid named must be the caller's device cookie. */
+function requireOwnDevice(ctx: ApiContext, uuid: string): void {
+  if (readDeviceId(ctx.request.headers.get("cookie")) !== uuid) {
+    throw new ApiError(403, "FORBIDDEN", ko.errors.notFound);
+  }
+}

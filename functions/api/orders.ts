@@ -1,0 +1,237 @@
+import type { OrderView, PayMethod } from "~/lib/api/contracts-cart";
+import type { ShopInfo } from "~/lib/api/contracts";
+import { ko } from "~/lib/messages";
+import { CartStore, dedupe, type Owner } from "../db/cart";
+import { batchFailure, OrderStore, type OrderRecord } from "../db/orders";
+import { shippingGroups } from "../cart/view";
+import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
+import { noVerification, unmetRequirement, verificationFor } from "../orders/verification";
+import type { ApiContext, Handlers } from "./context";
+import { ApiError } from "./http";
+import { cartShop, requireOwner, trackingOf } from "./cart";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The order errors of spec §8, as API errors (the storefront shows their Korean texts). */
+const orderError = {
+  empty: () => new ApiError(400, "EMPTY_CART", ko.order.emptyOrder),
+  qty: () => new ApiError(409, "CHECK_QTY_INFO", ko.order.checkQty),
+  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", ko.order.shopStatus),
+  AGE19: () => new ApiError(403, "AGE19", ko.order.age19),
+  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", ko.order.authOnly),
+  APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY", ko.order.approveOnly),
+  notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
+  closed: () => new ApiError(409, "ORDER_CLOSED", ko.order.closed),
+  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", ko.order.paymentUnavailable),
+};
+
+type Bank = { name: string; account: string; holder: string };
+
+async function shopBank(ctx: ApiContext, shopId: number): Promise<Bank | null> {
+  const row = await ctx.env.DB.prepare("SELECT bank_name, bank_account, bank_holder FROM shops WHERE id = ?")
+    .bind(shopId)
+    .first<{ bank_name: string | null; bank_account: string | null; bank_holder: string | null }>();
+  return row?.bank_name && row.bank_account && row.bank_holder
+    ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder }
+    : null;
+}
+
+async function methods(ctx: ApiContext, shopId: number) {
+  const providers = paymentProviders(ctx.env);
+  const bank = await shopBank(ctx, shopId);
+  return (["bank", "card", "wallet"] as PayMethod[]).map((method) => ({
+    method,
+    available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
+  }));
+}
+
+function toView(r: OrderRecord, m: OrderView["methods"]): OrderView {
+  const o = r.order;
+  return {
+    id: o.id,
+    shopid: o.shop_id,
+    status: o.status,
+    refund_after_done: o.refund_after_done === 1,
+    items_price: o.items_price,
+    delivery_price: o.delivery_price,
+    total_price: o.total_price,
+    npay: o.npay === 1,
+    pay_method: o.pay_method,
+    created_at: o.created_at,
+    deadline: o.deadline,
+    groups: r.groups.map((g) => ({
+      uid: g.uid,
+      origin_uid: g.origin_uid,
+      shop_name: g.shop_name,
+      shop_name_origin: g.shop_name_origin,
+      sub_price: g.sub_price,
+      delivery_fee: g.delivery_fee,
+      lines: r.lines
+        .filter((l) => l.uid === g.uid && l.origin_uid === g.origin_uid)
+        .map((l) => ({
+          pid2: l.product_id,
+          pid3: l.option_id,
+          sid: l.sid,
+          name: l.name,
+          opt_name: l.opt_name,
+          image: l.image,
+          price: l.unit_price,
+          qty: l.qty,
+        })),
+    })),
+    orderer: o.orderer_name ? { name: o.orderer_name, phone: o.orderer_phone ?? "" } : null,
+    delivery: o.receiver_name
+      ? {
+          name: o.receiver_name,
+          postcode: o.postcode ?? "",
+          address: o.address ?? "",
+          detail: o.address_detail ?? "",
+          phone: o.receiver_phone ?? "",
+          memo: o.memo ?? "",
+        }
+      : null,
+    payment: r.payment,
+    methods: m,
+  };
+}
+
+async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: number): Promise<OrderRecord> {
+  const record = await new OrderStore(ctx.env.DB).get(shop.shopid, owner, id);
+  // Someone else's order, another shop's, or none: all the same 404.
+  if (!record) throw orderError.notFound();
+  return record;
+}
+
+export const orderHandlers: Handlers = {
+  async makeOrder({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const owner = await requireOwner(ctx);
+    const orders = new OrderStore(ctx.env.DB);
+    const done = await orders.byKey(shop.shopid, owner, body.key);
+    if (done !== null) return { order_id: done };
+
+    // Everything below comes from D1: the list only says which lines and how many.
+    const wanted = dedupe(body.list);
+    const lines = await new CartStore(ctx.env.DB).resolve(shop.shopid, wanted);
+    if (lines.length === 0) throw orderError.empty();
+    if (shop.status !== "open" || lines.some((l) => l.shop_status !== "open" || l.origin_status !== "open")) {
+      throw orderError.shop();
+    }
+    if (lines.length !== wanted.length || lines.some((l) => l.discontinued || l.qty > l.stock)) throw orderError.qty();
+    const member = await ctx.member();
+    const unmet = unmetRequirement(lines, await verificationFor(noVerification, member?.uid ?? null, shop.shopid));
+    if (unmet) throw orderError[unmet]();
+
+    const groups = shippingGroups(lines).map(({ first, subTotal, deliveryFee }) => ({
+      uid: first.uid,
+      origin_uid: first.origin_uid,
+      shop_name: first.shop_name,
+      shop_name_origin: first.shop_name_origin,
+      sub_price: subTotal,
+      delivery_fee: deliveryFee,
+    }));
+    const now = Date.now();
+    const t = trackingOf(ctx, body);
+    const order = {
+      shopId: shop.shopid,
+      owner,
+      key: body.key,
+      now,
+      deadline: now + ORDER_SHEET_TTL_MS,
+      lines,
+      groups,
+      itemsPrice: groups.reduce((n, g) => n + g.sub_price, 0),
+      deliveryPrice: groups.reduce((n, g) => n + g.delivery_fee, 0),
+      npay: body.npay === true,
+      fromMaster: body.from_master === true || body.from_master === 1,
+      ua: body.ua ?? ctx.request.headers.get("user-agent"),
+      ip: body.ip ?? ctx.request.headers.get("cf-connecting-ip"),
+      fbp: t.fbp,
+      fbc: t.fbc,
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return { order_id: await orders.create(order) };
+      } catch (error) {
+        const why = batchFailure(error);
+        if (why === "stock") throw orderError.qty();
+        if (why === "duplicate_key") {
+          // The same form, posted again while the first was being written.
+          const id = await orders.byKey(shop.shopid, owner, body.key);
+          if (id !== null) return { order_id: id };
+        }
+        if (why === "duplicate_id" && attempt < 2) continue;
+        throw error;
+      }
+    }
+  },
+
+  async orderData({ query }, ctx) {
+    const shop = cartShop(ctx);
+    const { order, groups } = await ownOrder(ctx, shop, await requireOwner(ctx), query.orderid);
+    return {
+      delivery: groups.reduce((n, g) => n + g.delivery_fee, 0),
+      // Extra fee for remote areas (islands, mountains): none on this platform yet.
+      delivery2: 0,
+      total_price: order.total_price,
+      pay_method: order.pay_method,
+      ua: order.ua,
+      ip: order.ip,
+      fbp: order.fbp,
+      fbc: order.fbc,
+      shopid: order.shop_id,
+      g_tagid: shop.g_tagid,
+      agency_gtag_id: shop.agency_gtag_id,
+    };
+  },
+
+  async myOrder({ query }, ctx) {
+    const shop = cartShop(ctx);
+    const record = await ownOrder(ctx, shop, await requireOwner(ctx), query.id);
+    return toView(record, await methods(ctx, shop.shopid));
+  },
+
+  async payOrder({ body }, ctx) {
+    const shop = cartShop(ctx);
+    const owner = await requireOwner(ctx);
+    const record = await ownOrder(ctx, shop, owner, body.id);
+    const now = Date.now();
+    const available = await methods(ctx, shop.shopid);
+    const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toView(r, available));
+
+    // The same choice posted twice (double click, retry) is one payment.
+    if (record.payment?.method === body.pay_method) return { order: toView(record, available), redirect_url: null };
+    if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
+      throw orderError.closed();
+    }
+    if (body.pay_method !== "bank") {
+      const provider = paymentProviders(ctx.env).find((p) => p.method === body.pay_method);
+      if (!provider) throw orderError.unavailable();
+      const started = await provider.start({
+        id: record.order.id,
+        amount: record.order.total_price,
+        name: record.lines[0]?.name ?? shop.name,
+        returnUrl: `${shop.url}/user/order_complete?id=${record.order.id}`,
+      });
+      return { order: await view(), redirect_url: started.redirectUrl };
+    }
+
+    const bank = await shopBank(ctx, shop.shopid);
+    if (!bank) throw orderError.unavailable();
+    try {
+      await new OrderStore(ctx.env.DB).chooseBankTransfer(shop.shopid, owner, body.id, now, {
+        ...body,
+        depositor: body.depositor || body.orderer_name,
+        bank,
+        deadline: now + BANK_DEADLINE_DAYS * DAY_MS,
+      });
+    } catch (error) {
+      if (batchFailure(error) !== "state") throw error;
+      // Another request got there first: the same choice is fine, anything else is closed.
+      const again = await view();
+      if (again.payment?.method === "bank") return { order: again, redirect_url: null };
+      throw orderError.closed();
+    }
+    return { order: await view(), redirect_url: null };
+  },
+};

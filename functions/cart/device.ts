@@ -1,0 +1,26 @@
+import { DEVICE_KEY, deviceCookie, newDeviceId, readDeviceId } from "~/lib/device";
+
+/**
+ * The first change a guest posts (add to cart, save, order) mints their device id: the request is
+ * handed on with the new cookie, so the API and the Remix action already see it, and the
+ * response sets it in the browser. Reading pages never mints one.
+ */
+export function ensureDevice(request: Request): { request: Request; setCookie: string | null } {
+  if (request.method !== "POST" || readDeviceId(request.headers.get("cookie"))) return { request, setCookie: null };
+  const id = newDeviceId();
+  const headers = new Headers(request.headers);
+  // A malformed id is replaced, not kept beside the new one.
+  const others = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .filter((part) => part.trim() && part.split("=")[0]!.trim() !== DEVICE_KEY);
+  headers.set("cookie", [...others.map((p) => p.trim()), `${DEVICE_KEY}=${id}`].join("; "));
+  const secure = new URL(request.url).protocol === "https:";
+  return { request: new Request(request, { headers }), setCookie: deviceCookie(id, secure) };
+}
+
+export function withSetCookie(response: Response, setCookie: string | null): Response {
+  if (!setCookie) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.append("set-cookie", setCookie);
+  return copy;
+}

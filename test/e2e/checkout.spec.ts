@@ -1,0 +1,277 @@
+import type { Page } from "@playwright/test";
+import { expect, jsOff, shopUrl, test } from "./fixtures";
+
+/** Adds the product at `path` from its page, choosing `option` when it has choices. */
+async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "장바구니 담기" });
+  if (opts.option) await form.getByRole("combobox", { name: "옵션" }).selectOption({ label: opts.option });
+  if (opts.qty) await form.getByRole("spinbutton", { name: "수량" }).fill(opts.qty);
+  await form.getByRole("button", { name: "장바구니 담기" }).click();
+  if (js) {
+    await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+  } else {
+    // The post came back to the product page with a confirmation and a way to the cart.
+    await expect(page).toHaveURL(/added=1/);
+    await expect(page.getByRole("status").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+  }
+}
+
+const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
+
+test.describe("guest purchase from two shops in one cart", () => {
+  test("product pages → cart → quantities and delete → order sheet → bank transfer → complete", async ({
+    page,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    // picks sells beauty's toner and serum as picks, and its own pouch: two shipping shops.
+    await addToCart(page, shopUrl("picks", "/shop/view/p0001"), js);
+    await addToCart(page, shopUrl("picks", "/shop/view/p0002"), js, { option: "50ml (+6,000원)", qty: "0" });
+    await addToCart(page, shopUrl("picks", "/shop/view/e0001"), js);
+
+    // The badge counts the lines, in the header and in the drawer.
+    await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveText("3");
+    await page.getByTitle("메뉴 열기").click();
+    await expect(page.getByTestId("drawer").getByRole("link", { name: /장바구니/ })).toContainText("3");
+    await page.keyboard.press("Escape");
+
+    await page.goto(shopUrl("picks", "/"));
+    await page.getByTestId("header-cart").click();
+    await expect(page).toHaveURL(/\/user\/checkout\?uuid_value=[0-9a-f]{32}$/);
+    await expect(page.getByRole("heading", { name: "장바구니", level: 1 })).toBeVisible();
+
+    // Two groups, each its own delivery, with a shop button.
+    const beauty = page.getByRole("region", { name: "뷰티 라운지" });
+    const picks = page.getByRole("region", { name: "에디터 픽" });
+    await expect(beauty.getByTestId("cart-row")).toHaveCount(2);
+    await expect(picks.getByTestId("cart-row")).toHaveCount(1);
+    await expect(beauty.getByText("별도 배송")).toBeVisible();
+    await expect(beauty.getByRole("link", { name: "뷰티 라운지 바로가기" })).toHaveAttribute(
+      "href",
+      /beauty\.localhost/,
+    );
+    // The serum was added with quantity 0, which became 1, with its option shown.
+    await expect(row(page, "히알루론산")).toContainText("옵션: 50ml");
+    await expect(row(page, "히알루론산").getByRole("textbox", { name: "수량" })).toHaveValue("1");
+    await expect(page.getByTestId("grand-total")).toHaveText("67,900원"); // 18,900 + 32,000 + 14,000 + 3,000
+
+    // toner +1 → 37,800 (beauty's group ships free from 30,000)
+    await row(page, "어성초").getByRole("button", { name: "수량 더하기" }).click();
+    await expect(row(page, "어성초").getByRole("textbox", { name: "수량" })).toHaveValue("2");
+    // pouch typed as 2 → 28,000, still under picks' 30,000: 3,000 won delivery
+    const pouchQty = row(page, "캔버스 파우치").getByRole("textbox", { name: "수량" });
+    await pouchQty.fill("2");
+    if (js) {
+      await pouchQty.press("Tab");
+      await expect(page.getByTestId("save-bar")).toBeVisible();
+    } else {
+      await pouchQty.press("Enter"); // posts the form: saved at once
+      await expect(page.getByTestId("save-bar")).toHaveCount(0);
+    }
+    // delete the serum
+    await row(page, "히알루론산").getByRole("button", { name: "히알루론산 7겹 세럼 50ml 삭제" }).click();
+    await expect(row(page, "히알루론산")).toHaveCount(0);
+
+    if (js) {
+      // fees are rechecked a second after the change, from the server
+      await expect(beauty.getByTestId("group-fee")).toHaveText("무료");
+      await expect(picks.getByTestId("group-fee")).toHaveText("3,000원");
+      await expect(page.getByTestId("grand-total")).toHaveText("68,800원");
+      // the delete is saved 3 s later, with everything else on screen: the bar goes by itself
+      await expect(page.getByTestId("save-bar")).toBeVisible();
+      await expect(page.getByTestId("save-bar")).toHaveCount(0, { timeout: 6000 });
+    }
+    // Saved on the server either way: a fresh load shows the same cart.
+    await page.reload();
+    await expect(row(page, "어성초").getByRole("textbox", { name: "수량" })).toHaveValue("2");
+    await expect(row(page, "캔버스 파우치").getByRole("textbox", { name: "수량" })).toHaveValue("2");
+    await expect(page.getByTestId("cart-row")).toHaveCount(2);
+    await expect(beauty.getByTestId("group-total")).toHaveText("37,800원");
+    await expect(picks.getByTestId("group-total")).toHaveText("31,000원");
+    await expect(page.getByTestId("grand-total")).toHaveText("68,800원");
+
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}&uuid_value=[0-9a-f]{32}$/);
+    await expect(page.getByRole("heading", { name: "주문서" })).toBeVisible();
+    await expect(page.getByTestId("order-group")).toHaveCount(2);
+    await expect(page.getByTestId("order-total")).toHaveText("68,800원");
+    await expect(page.getByRole("radio", { name: /신용카드/ })).toBeDisabled();
+    await expect(page.getByRole("radio", { name: /간편결제/ })).toBeDisabled();
+    await expect(page.getByRole("radio", { name: "무통장입금" })).toBeChecked();
+
+    const sheet = page.getByRole("form", { name: "주문서" });
+    await sheet.getByLabel("이름").fill("김하나");
+    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-1234-5678");
+    await sheet.getByLabel("받는 분").fill("김하나");
+    await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-1234-5678");
+    await sheet.getByLabel("우편번호").fill("04038");
+    await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 마포구 양화로 12");
+    await sheet.getByLabel("상세 주소").fill("3층");
+    await sheet.getByLabel("입금자명").fill("김하나");
+    await sheet.getByRole("button", { name: /결제하기/ }).click();
+
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}&uuid_value=/);
+    await expect(page.getByRole("heading", { name: "주문이 접수되었습니다" })).toBeVisible();
+    const bank = page.getByTestId("bank-info");
+    await expect(bank).toContainText("신한은행 110-456-789012 (에디터픽)");
+    await expect(bank).toContainText("68,800원");
+    await expect(bank).toContainText("김하나");
+    await expect(bank).toContainText("까지 입금해 주세요");
+    await expect(page.getByTestId("order-status")).toHaveText("결제 대기");
+    // The ordered lines left the cart.
+    await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveCount(0);
+  });
+});
+
+test.describe("cart rules", () => {
+  // Without scripts an order refused (spec §8) comes back as a 409 page, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 409/] });
+  test("a quantity of 0 becomes 1 and minus stops at 1", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0002"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    const qty = row(page, "녹차").getByRole("textbox", { name: "수량" });
+    await qty.fill("0");
+    if (js) await qty.blur();
+    else await qty.press("Enter");
+    await expect(qty).toHaveValue("1");
+    await expect(row(page, "녹차").getByRole("button", { name: "수량 빼기" })).toBeDisabled();
+  });
+
+  test("the quantity field takes digits only; its bubble goes after 3 s", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0004"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    const qty = row(page, "쌀 미백").getByRole("textbox", { name: "수량" });
+    if (!js) {
+      // Without scripts the field's digits-only pattern stops the post, with the browser's bubble.
+      await qty.fill("2a");
+      await qty.press("Enter");
+      await expect(row(page, "쌀 미백").locator("input:invalid")).toHaveCount(1);
+      await page.reload();
+      await expect(qty).toHaveValue("1");
+      return;
+    }
+    await qty.focus();
+    await qty.press("End"); // not one of the allowed keys either: the caret stays put
+    await qty.press("ArrowRight");
+    await qty.press("a");
+    await qty.press("-");
+    await expect(qty).toHaveValue("1");
+    const bubble = row(page, "쌀 미백").getByRole("alert").filter({ hasText: "숫자만 입력할 수 있습니다" });
+    await expect(bubble).toBeVisible();
+    await qty.press("2");
+    await qty.press("ArrowLeft");
+    await qty.press("Backspace");
+    await expect(qty).toHaveValue("2");
+    await page.waitForTimeout(3100);
+    await expect(bubble).toHaveCount(0);
+  });
+
+  test("out of stock shows the orderable quantity; ordering says to check stock", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    // 마데카 수분 젤 크림: 2 left
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0010"), js, { qty: "3" });
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    await expect(row(page, "마데카")).toContainText("재고 부족 (주문 가능: 2개)");
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    const message = page.getByRole("alert").filter({ hasText: "상품의 재고 상태를 다시 확인해 주세요" });
+    await expect(message).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/checkout/);
+    await expect(row(page, "마데카")).toContainText("재고 부족 (주문 가능: 2개)");
+  });
+
+  test("adult-only goods offer verification instead of an order", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0030"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    if (js) {
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("성인인증 페이지로 이동할까요?");
+      await dialog.getByRole("button", { name: "아니오" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/user\/checkout/);
+    } else {
+      await expect(page.getByRole("alert")).toContainText("19세 이상만 구매할 수 있는 상품이 있습니다");
+      await expect(page.getByRole("link", { name: "성인인증 하기" })).toHaveAttribute("href", /\/user\/info\?auth=1/);
+    }
+  });
+
+  test("an empty cart says so", async ({ page }) => {
+    await page.goto(shopUrl("studio", "/user/checkout"));
+    await expect(page.getByText("장바구니에 담긴 상품이 없습니다")).toBeVisible();
+    await page.goto(shopUrl("studio", "/exmy/user/checkout"));
+    await expect(page.getByText("장바구니에 담긴 상품이 없습니다")).toBeVisible();
+  });
+});
+
+test.describe("saving", () => {
+  // Offline, the browser logs the requests it could not send, and Remix its route discovery.
+  // (One pattern: Playwright would read a second array element as fixture options.)
+  test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/] });
+  test("nothing changed is lost when the connection drops; leaving the cart saves", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await addToCart(page, shopUrl("studio", "/shop/view/s0007"), js);
+    await page.goto(shopUrl("studio", "/user/checkout"));
+    const qty = row(page, "디퓨저").getByRole("textbox", { name: "수량" });
+    const plus = row(page, "디퓨저").getByRole("button", { name: "수량 더하기" });
+    if (!js) {
+      // Without scripts nothing waits on the page: each change is saved by its own post.
+      await plus.click();
+      await expect(qty).toHaveValue("2");
+      await page.waitForLoadState();
+      await page.goto(shopUrl("studio", "/user/checkout"));
+      await expect(qty).toHaveValue("2");
+      return;
+    }
+    await context.setOffline(true);
+    await plus.click();
+    await page.getByRole("button", { name: "장바구니 저장" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "저장하지 못했습니다" })).toBeVisible();
+    await expect(page.getByTestId("save-bar")).toBeVisible();
+    await expect(qty).toHaveValue("2");
+    // Ordering saves first; offline it keeps the page, the change and the bar.
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "장바구니", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("save-bar")).toBeVisible();
+    await expect(qty).toHaveValue("2");
+
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "장바구니 저장" }).click();
+    await expect(page.getByTestId("save-bar")).toHaveCount(0);
+    await page.reload();
+    await expect(qty).toHaveValue("2");
+
+    // Leaving the view with a change pending saves it.
+    await plus.click();
+    await expect(page.getByTestId("save-bar")).toBeVisible();
+    await page.getByRole("link", { name: "상점 가기" }).click();
+    await expect(page).toHaveURL(shopUrl("studio", "/"));
+    await page.goto(shopUrl("studio", "/user/checkout"));
+    await expect(qty).toHaveValue("3");
+  });
+});
+
+test.describe("order pages are private", () => {
+  // The browser itself logs the 404 status of the page it was sent to.
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+  test("another shopper gets 404 for someone else's order", async ({ page, browser }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await addToCart(page, shopUrl("studio", "/shop/view/s0004"), js);
+    await page.goto(shopUrl("studio", "/user/checkout"));
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    const url = page.url();
+
+    const stranger = await browser.newContext({ javaScriptEnabled: js });
+    const other = await stranger.newPage();
+    const res = await other.goto(url); // even with the orderer's uuid_value in the address
+    expect(res?.status()).toBe(404);
+    await expect(other.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    await stranger.close();
+  });
+});

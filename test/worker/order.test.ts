@@ -1,0 +1,394 @@
+import { createScheduledController, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../functions/worker";
+import { batchFailure, OrderStore, type NewOrder } from "../../functions/db/orders";
+import { CartStore, deviceOwner, type Owner, type ResolvedLine } from "../../functions/db/cart";
+import { BEAUTY, PICKS, STUDIO_CUSTOM } from "./helpers";
+import { Shopper, setStock, stockOf } from "./cart-helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type OrderView = {
+  id: number;
+  status: string;
+  items_price: number;
+  delivery_price: number;
+  total_price: number;
+  deadline: number;
+  groups: {
+    uid: number;
+    origin_uid: number;
+    sub_price: number;
+    delivery_fee: number;
+    lines: { pid2: number; price: number; qty: number }[];
+  }[];
+  payment: null | {
+    method: string;
+    status: string;
+    amount: number;
+    depositor: string;
+    bank_name: string;
+    bank_account: string;
+    deadline: number;
+  };
+  methods: { method: string; available: boolean }[];
+};
+
+const ADDRESS = {
+  orderer_name: "김하나",
+  orderer_phone: "010-1234-5678",
+  receiver_name: "김하나",
+  postcode: "04038",
+  address: "서울특별시 마포구 양화로 12",
+  detail: "3층",
+  receiver_phone: "010-1234-5678",
+  memo: "문 앞에 놓아 주세요",
+};
+
+async function orderOf(shopper: Shopper, id: number) {
+  return shopper.api<OrderView & { error?: { code: string } }>(`/api/myshp/get/my/order?id=${id}`);
+}
+
+/** An order of beauty's as the API would write it, for store-level tests. */
+function newOrder(owner: Owner, lines: ResolvedLine[], key: string): NewOrder {
+  const now = Date.now();
+  return {
+    shopId: 1,
+    owner,
+    key,
+    now,
+    deadline: now + DAY,
+    lines,
+    groups: [
+      {
+        uid: 1001,
+        origin_uid: 1001,
+        shop_name: "뷰티 라운지",
+        shop_name_origin: "뷰티 라운지",
+        sub_price: 0,
+        delivery_fee: 0,
+      },
+    ],
+    itemsPrice: 0,
+    deliveryPrice: 0,
+    npay: false,
+    fromMaster: false,
+    ua: null,
+    ip: null,
+    fbp: null,
+    fbc: null,
+  };
+}
+
+async function runCron(at: number) {
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env);
+}
+
+describe("make/my/order/v4", () => {
+  it("recomputes prices and fees from D1, takes stock and empties those cart lines", async () => {
+    const shopper = new Shopper(PICKS);
+    shopper.cookies.set("_fbp", "fb.1.1.fbp");
+    await shopper.add([
+      { pid2: 201, pid3: 100, qty: 2 },
+      { pid2: 251, pid3: 25100 },
+      { pid2: 252, pid3: 25200 },
+    ]);
+    const [toner, pouch] = [await stockOf(100), await stockOf(25100)];
+
+    const res = await shopper.api<{ order_id: number }>("/api/myshp/make/my/order/v4", {
+      // tampered prices and owners are ignored
+      list: [
+        { pid2: 201, pid3: 100, qty: 2, price: 1, uid: 1 },
+        { pid2: 251, pid3: 25100, qty: 1, price: 0 },
+      ],
+      key: crypto.randomUUID(),
+      fbc: "fb.1.1.fbc",
+    });
+    expect(res.status).toBe(200);
+    const id = res.data.order_id;
+    expect(String(id)).toMatch(/^\d{12}$/);
+
+    const order = (await orderOf(shopper, id)).data;
+    expect(order).toMatchObject({
+      status: "WAITING_PAYMENT",
+      items_price: 51800,
+      delivery_price: 3000,
+      total_price: 54800,
+    });
+    expect(order.groups).toEqual([
+      expect.objectContaining({ uid: 1002, origin_uid: 1001, sub_price: 37800, delivery_fee: 0 }),
+      expect.objectContaining({ uid: 1002, origin_uid: 1002, sub_price: 14000, delivery_fee: 3000 }),
+    ]);
+    expect(order.groups[0]!.lines[0]).toMatchObject({ pid2: 201, price: 18900, qty: 2 });
+    expect(await stockOf(100)).toBe(toner - 2);
+    expect(await stockOf(25100)).toBe(pouch - 1);
+    // ordered lines leave the cart; the one not ordered stays
+    const cart = (await shopper.cart()).data;
+    expect(cart.groups.flatMap((g) => g.data.map((i) => i.pid2))).toEqual([252]);
+
+    const data = await shopper.api(`/api/myshp/get/order_data/by_order_id/v2?orderid=${id}`);
+    expect(data.data).toMatchObject({
+      delivery: 3000,
+      delivery2: 0,
+      total_price: 54800,
+      pay_method: null,
+      fbp: "fb.1.1.fbp",
+      fbc: "fb.1.1.fbc",
+      shopid: 2,
+    });
+  });
+
+  it("gives the last unit to one of two racing shoppers and CHECK_QTY_INFO to the other", async () => {
+    const HOLIDAY = { pid2: 44, pid3: 4400 }; // stock 1
+    expect(await stockOf(4400)).toBe(1);
+    const a = new Shopper(BEAUTY);
+    const b = new Shopper(BEAUTY);
+    await a.add([HOLIDAY]);
+    await b.add([HOLIDAY]);
+    const results = await Promise.all([a.order([{ ...HOLIDAY, qty: 1 }]), b.order([{ ...HOLIDAY, qty: 1 }])]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409)!;
+    expect(loser.data.error).toEqual({ code: "CHECK_QTY_INFO", message: "상품의 재고 상태를 다시 확인해 주세요" });
+    expect(await stockOf(4400)).toBe(0);
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_lines WHERE option_id = 4400").first<{
+      n: number;
+    }>();
+    expect(count!.n).toBe(1);
+  });
+
+  it("lets SQL decide a race both shoppers' checks passed: one order, one stock failure", async () => {
+    // Both read the last unit as available before either writes, the worst interleaving.
+    await setStock(4300, 1);
+    const [a, b] = [new Shopper(BEAUTY), new Shopper(BEAUTY)];
+    await a.add([{ pid2: 43, pid3: 4300 }]);
+    await b.add([{ pid2: 43, pid3: 4300 }]);
+    const lines = await new CartStore(env.DB).resolve(1, [{ pid2: 43, pid3: 4300, qty: 1 }]);
+    expect(lines[0]!.stock).toBe(1);
+    const store = new OrderStore(env.DB);
+    const results = await Promise.allSettled(
+      [a, b].map((s) => store.create(newOrder(deviceOwner(s.device!), lines, crypto.randomUUID()))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(batchFailure(failed.reason)).toBe("stock");
+    expect(await stockOf(4300)).toBe(0);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_lines WHERE option_id = 4300").first<{
+      n: number;
+    }>();
+    expect(n!.n).toBe(1);
+    await setStock(4300, 200);
+  });
+
+  it("creates one order for a form posted twice with the same key", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([{ pid2: 13, pid3: 1300, qty: 2 }]);
+    const before = await stockOf(1300);
+    const key = crypto.randomUUID();
+    const list = [{ pid2: 13, pid3: 1300, qty: 2 }];
+    const [first, second] = await Promise.all([shopper.order(list, key), shopper.order(list, key)]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.data.order_id).toBe(first.data.order_id);
+    const third = await shopper.order(list, key); // a retry after the connection dropped
+    expect(third.data.order_id).toBe(first.data.order_id);
+    expect(await stockOf(1300)).toBe(before - 2);
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE owner = ?")
+      .bind(`d:${shopper.device}`)
+      .first<{ n: number }>();
+    expect(n!.n).toBe(1);
+  });
+
+  it("writes nothing when one line lacks stock: the whole batch rolls back", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([
+      { pid2: 15, pid3: 1500, qty: 2 },
+      { pid2: 16, pid3: 1600, qty: 2 },
+    ]);
+    const [a, b] = [await stockOf(1500), await stockOf(1600)];
+    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+    // Stock runs short between the shopper's check and the batch: only SQL can tell.
+    const store = new OrderStore(env.DB);
+    const lines = await new CartStore(env.DB).resolve(1, [
+      { pid2: 15, pid3: 1500, qty: 2 },
+      { pid2: 16, pid3: 1600, qty: 2 },
+    ]);
+    await setStock(1600, 1);
+    await expect(store.create(newOrder(deviceOwner(shopper.device!), lines, "rollback-test-key"))).rejects.toThrow(
+      /GUARD_STOCK/,
+    );
+    expect(await stockOf(1500)).toBe(a);
+    expect(await stockOf(1600)).toBe(1);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>())!.n).toBe(orders!.n);
+    expect(await env.DB.prepare("SELECT 1 FROM order_keys WHERE key = 'rollback-test-key'").first()).toBeNull();
+    expect((await shopper.cart()).data.count).toBe(2);
+    await setStock(1600, b);
+  });
+
+  it("refuses quantities above stock and discontinued goods with CHECK_QTY_INFO", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([{ pid2: 10, pid3: 1000, qty: 3 }]); // 2 left
+    const res = await shopper.order([{ pid2: 10, pid3: 1000, qty: 3 }]);
+    expect(res.status).toBe(409);
+    expect(res.data.error?.code).toBe("CHECK_QTY_INFO");
+    expect(await stockOf(1000)).toBe(2);
+    // a product this shop does not sell is no order line either
+    expect(
+      (
+        await shopper.order([
+          { pid2: 401, pid3: 40101, qty: 1 },
+          { pid2: 10, pid3: 1000, qty: 1 },
+        ])
+      ).data.error?.code,
+    ).toBe("CHECK_QTY_INFO");
+    expect((await shopper.order([{ pid2: 401, pid3: 40101, qty: 1 }])).data.error?.code).toBe("EMPTY_CART");
+  });
+
+  it("refuses to sell while a shop is not open: CHECK_SHOP_STATUS", async () => {
+    const shopper = new Shopper(PICKS);
+    await shopper.add([{ pid2: 202, pid3: 501 }]);
+    // the pick's origin shop (beauty) is preparing: its goods cannot be sold through picks either
+    await env.DB.prepare("UPDATE shops SET status = 'preparing' WHERE id = 1").run();
+    try {
+      const res = await shopper.order([{ pid2: 202, pid3: 501, qty: 1 }]);
+      expect(res.status).toBe(409);
+      expect(res.data.error).toEqual({ code: "CHECK_SHOP_STATUS", message: "판매 준비 중인 상점입니다" });
+    } finally {
+      await env.DB.prepare("UPDATE shops SET status = 'open' WHERE id = 1").run();
+    }
+    expect((await shopper.order([{ pid2: 202, pid3: 501, qty: 1 }])).status).toBe(200);
+  });
+
+  it("asks guests for adult and identity verification and shop membership", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([
+      { pid2: 30, pid3: 3000 },
+      { pid2: 8, pid3: 800 },
+      { pid2: 41, pid3: 4100 },
+    ]);
+    const code = async (pid2: number, pid3: number) => (await shopper.order([{ pid2, pid3, qty: 1 }])).data.error?.code;
+    expect(await code(30, 3000)).toBe("AGE19");
+    expect(await code(8, 800)).toBe("AUTH_ONLY");
+    expect(await code(41, 4100)).toBe("APPROVE_ONLY");
+    expect((await shopper.cart()).data.count).toBe(3);
+  });
+});
+
+describe("order pages belong to whoever ordered", () => {
+  it("answers 404 to another device and on another shop's host", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([{ pid2: 18, pid3: 1800 }]);
+    const { data } = await shopper.order([{ pid2: 18, pid3: 1800, qty: 1 }]);
+    expect((await orderOf(shopper, data.order_id)).status).toBe(200);
+
+    const stranger = new Shopper(BEAUTY);
+    await stranger.add([{ pid2: 18, pid3: 1800 }]);
+    for (const path of [
+      `/api/myshp/get/my/order?id=${data.order_id}`,
+      `/api/myshp/get/order_data/by_order_id/v2?orderid=${data.order_id}`,
+      `/api/myshp/get/my/order?id=${data.order_id}&uuid_value=${shopper.device}`,
+    ]) {
+      expect((await stranger.api(path)).status, path).toBe(404);
+    }
+    const pay = await stranger.api("/api/myshp/pay/my/order", { id: data.order_id, pay_method: "bank", ...ADDRESS });
+    expect(pay.status).toBe(404);
+
+    const sameDeviceOtherShop = new Shopper(STUDIO_CUSTOM);
+    sameDeviceOtherShop.cookies.set("uuid_value", shopper.device!);
+    expect((await orderOf(sameDeviceOtherShop, data.order_id)).status).toBe(404);
+    // and a request with no device at all
+    expect((await new Shopper(BEAUTY).api(`/api/myshp/get/my/order?id=${data.order_id}`)).status).toBe(400);
+  });
+});
+
+describe("payment", () => {
+  it("takes a bank transfer into the shop's account with a 3-day deadline, once", async () => {
+    const shopper = new Shopper(STUDIO_CUSTOM);
+    await shopper.add([{ pid2: 402, pid3: 40200 }]);
+    const { data } = await shopper.order([{ pid2: 402, pid3: 40200, qty: 1 }]);
+    const sheet = (await orderOf(shopper, data.order_id)).data;
+    expect(sheet.methods).toEqual([
+      { method: "bank", available: true },
+      { method: "card", available: false },
+      { method: "wallet", available: false },
+    ]);
+    expect(sheet.deadline - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+
+    const card = await shopper.api<{ error: { code: string } }>("/api/myshp/pay/my/order", {
+      id: data.order_id,
+      pay_method: "card",
+      ...ADDRESS,
+    });
+    expect(card.status).toBe(409);
+    expect(card.data.error.code).toBe("PAYMENT_UNAVAILABLE");
+
+    const bad = await shopper.api("/api/myshp/pay/my/order", {
+      id: data.order_id,
+      pay_method: "bank",
+      ...ADDRESS,
+      postcode: "x",
+    });
+    expect(bad.status).toBe(400);
+
+    const body = { id: data.order_id, pay_method: "bank", ...ADDRESS, depositor: "김하나" };
+    const [paid, again] = await Promise.all([
+      shopper.api<{ order: OrderView }>("/api/myshp/pay/my/order", body),
+      shopper.api<{ order: OrderView }>("/api/myshp/pay/my/order", body),
+    ]);
+    expect(paid.status).toBe(200);
+    expect(again.status).toBe(200);
+    const order = paid.data.order;
+    expect(order.payment).toMatchObject({
+      method: "bank",
+      status: "pending",
+      amount: 36000 + 3500,
+      depositor: "김하나",
+      bank_name: "우리은행",
+      bank_account: "1002-345-678901",
+    });
+    expect(order.payment!.deadline - Date.now()).toBeGreaterThan(3 * DAY - 60_000);
+    expect(order.deadline).toBe(order.payment!.deadline);
+    const data2 = await shopper.api<{ pay_method: string }>(
+      `/api/myshp/get/order_data/by_order_id/v2?orderid=${data.order_id}`,
+    );
+    expect(data2.data.pay_method).toBe("bank");
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE order_id = ?")
+      .bind(data.order_id)
+      .first<{ n: number }>();
+    expect(n!.n).toBe(1);
+  });
+
+  it("cancels unpaid orders past their deadline on the cron, returning their stock", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([
+      { pid2: 19, pid3: 1901, qty: 3 },
+      { pid2: 26, pid3: 2600, qty: 1 },
+    ]);
+    const before = [await stockOf(1901), await stockOf(2600)];
+    const banked = (await shopper.order([{ pid2: 19, pid3: 1901, qty: 3 }])).data.order_id;
+    await shopper.api("/api/myshp/pay/my/order", { id: banked, pay_method: "bank", ...ADDRESS });
+    const abandoned = (await shopper.order([{ pid2: 26, pid3: 2600, qty: 1 }])).data.order_id;
+    expect([await stockOf(1901), await stockOf(2600)]).toEqual([before[0]! - 3, before[1]! - 1]);
+
+    // Two hours on: the sheet nobody paid is cancelled, the bank transfer still has days.
+    await runCron(Date.now() + 2 * 60 * 60 * 1000);
+    expect((await orderOf(shopper, abandoned)).data.status).toBe("CANCELED");
+    expect((await orderOf(shopper, banked)).data.status).toBe("WAITING_PAYMENT");
+    expect(await stockOf(2600)).toBe(before[1]);
+    expect(await stockOf(1901)).toBe(before[0]! - 3);
+
+    // Four days on: the deposit never came.
+    await runCron(Date.now() + 4 * DAY);
+    const order = (await orderOf(shopper, banked)).data;
+    expect(order.status).toBe("CANCELED");
+    expect(order.payment!.status).toBe("canceled");
+    expect(await stockOf(1901)).toBe(before[0]);
+    // Running again returns nothing twice.
+    await runCron(Date.now() + 5 * DAY);
+    expect(await stockOf(1901)).toBe(before[0]);
+    expect(await stockOf(2600)).toBe(before[1]);
+    // A cancelled order can no longer be paid.
+    const late = await shopper.api("/api/myshp/pay/my/order", { id: abandoned, pay_method: "bank", ...ADDRESS });
+    expect(late.status).toBe(409);
+  });
+});
