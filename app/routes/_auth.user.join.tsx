@@ -1,5 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  type ShouldRevalidateFunction,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
@@ -22,6 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.member && !isNativeAppRequest(request)) throw redirectAfterLogin(returnTo, new Headers());
   return { url: given !== null ? returnTo : null };
 }
+
+/**
+ * After a login inside the native app the page stays to tell the app; the loader would see the
+ * new session and move on, so it is not run again for that answer.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "app" in actionResult ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();

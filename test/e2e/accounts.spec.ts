@@ -179,7 +179,10 @@ test.describe("accounts with scripts", () => {
     await expect(page.locator('input[name="app"]')).toHaveValue("1");
     await fillLogin(page, "shopper@example.test", "demo1234!");
     await expect(page.getByText("로그인되었습니다. 앱으로 돌아갑니다.")).toBeVisible();
+    // The page must stay (no revalidation moving on to the return address) once all is settled.
+    await page.waitForLoadState("networkidle");
     await expect(page).toHaveURL(/\/user\/login/);
+    await expect(page.getByText("로그인되었습니다. 앱으로 돌아갑니다.")).toBeVisible();
     const messages = await page.evaluate(() => (window as unknown as { appMessages: string[] }).appMessages);
     expect(messages.map((m) => JSON.parse(m))).toEqual([{ type: "login", uid: 2001, url: "/myshop" }]);
   });
