@@ -3,7 +3,7 @@ import { MAX_LINE_QTY } from "./cart-limits";
 import { isShopApiError } from "./api/client.server";
 import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
 import { readCookie, readDeviceId, withDevice } from "./device";
-import { ko } from "./messages";
+import { koOrder } from "~/lib/messages-cart";
 
 type Line = { pid2: number; pid3: number; qty: number };
 type Ref = { pid2: number; pid3: number };
@@ -94,13 +94,13 @@ export function orderError(error: unknown): { code: OrderErrorCode; message: str
       ? (error.code as OrderErrorCode)
       : "FAILED";
     const message: Record<OrderErrorCode, string> = {
-      CHECK_QTY_INFO: ko.order.checkQty,
-      CHECK_SHOP_STATUS: ko.order.shopStatus,
-      AGE19: ko.order.age19,
-      AUTH_ONLY: ko.order.authOnly,
-      APPROVE_ONLY: ko.order.approveOnly,
-      EMPTY_CART: ko.order.emptyOrder,
-      FAILED: ko.order.failed,
+      CHECK_QTY_INFO: koOrder.checkQty,
+      CHECK_SHOP_STATUS: koOrder.shopStatus,
+      AGE19: koOrder.age19,
+      AUTH_ONLY: koOrder.authOnly,
+      APPROVE_ONLY: koOrder.approveOnly,
+      EMPTY_CART: koOrder.emptyOrder,
+      FAILED: koOrder.failed,
     };
     return { code, message: message[code] };
   }

@@ -1,4 +1,4 @@
-import { ko } from "./messages";
+import { koOrder } from "~/lib/messages-cart";
 
 /** The order statuses of spec §4, in one place for every feature that shows an order. */
 export const ORDER_STATUSES = [
@@ -32,8 +32,8 @@ export function orderStatusLabel(
   status: string,
   opts: { smartOrder?: boolean; refundAfterDone?: boolean } = {},
 ): string {
-  if (opts.refundAfterDone) return ko.order.refundAfterDone;
-  if (!isOrderStatus(status)) return ko.order.changedStatus;
-  if (status === "READY_FOR_DELIVERY" && opts.smartOrder) return ko.order.cooking;
-  return ko.order.status[status];
+  if (opts.refundAfterDone) return koOrder.refundAfterDone;
+  if (!isOrderStatus(status)) return koOrder.changedStatus;
+  if (status === "READY_FOR_DELIVERY" && opts.smartOrder) return koOrder.cooking;
+  return koOrder.status[status];
 }

@@ -11,11 +11,12 @@ import * as css from "~/components/cart/cart.css";
 import { accountPath, orderError, readCartForm, saveCart, trackingCookies } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { useRootData } from "~/root";
+import { koCart, koOrder } from "~/lib/messages-cart";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
   return [
-    { title: `${ko.cart.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { title: `${koCart.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Every post first saves the quantities on screen and the removals (never adds a line).
   if (!(await saveCart(context, lines, remove))) {
     return data<CartActionData>(
-      { error: { code: "SAVE_FAILED", message: ko.cart.saveFailed } },
+      { error: { code: "SAVE_FAILED", message: koCart.saveFailed } },
       { status: js ? 200 : 502 },
     );
   }
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent.kind === "order") {
     if (lines.length === 0 || !key) {
       return data<CartActionData>(
-        { error: { code: "EMPTY_CART", message: ko.order.emptyOrder } },
+        { error: { code: "EMPTY_CART", message: koOrder.emptyOrder } },
         { status: js ? 200 : 400 },
       );
     }
@@ -88,29 +89,29 @@ export default function CheckoutPage() {
   const error = failed && "error" in failed ? failed.error : undefined;
   return (
     <>
-      <h1 className={css.title}>{ko.cart.title}</h1>
+      <h1 className={css.title}>{koCart.title}</h1>
       {error ? (
         // Without scripts the order errors of spec §8 are shown here, with the way forward.
         <div className={css.notice} role="alert">
           {error.code === "AGE19" || error.code === "AUTH_ONLY" || error.code === "APPROVE_ONLY"
-            ? { AGE19: ko.order.age19, AUTH_ONLY: ko.order.authOnly, APPROVE_ONLY: ko.order.approveOnly }[error.code]
+            ? { AGE19: koOrder.age19, AUTH_ONLY: koOrder.authOnly, APPROVE_ONLY: koOrder.approveOnly }[error.code]
             : error.message}
           {error.code === "AGE19" || error.code === "AUTH_ONLY" ? (
             <p className={css.noticeLinks}>
-              <Link to={links.verify}>{error.code === "AGE19" ? ko.order.age19Link : ko.order.authOnlyLink}</Link>
+              <Link to={links.verify}>{error.code === "AGE19" ? koOrder.age19Link : koOrder.authOnlyLink}</Link>
             </p>
           ) : error.code === "APPROVE_ONLY" ? (
             <p className={css.noticeLinks}>
-              <Link to={links.join}>{ko.order.joinLink}</Link>
+              <Link to={links.join}>{koOrder.joinLink}</Link>
             </p>
           ) : null}
         </div>
       ) : null}
       {cart.count === 0 ? (
         <>
-          <p className={css.empty}>{ko.cart.empty}</p>
+          <p className={css.empty}>{koCart.empty}</p>
           <Link className={css.secondary} to={links.shop}>
-            {ko.cart.goShopping}
+            {koCart.goShopping}
           </Link>
         </>
       ) : (

@@ -15,11 +15,12 @@ import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
 import { useRootData } from "~/root";
+import { koOrder } from "~/lib/messages-cart";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
   return [
-    { title: `${ko.order.sheetTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { title: `${koOrder.sheetTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -74,11 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isShopApiError(error)) throw error;
     const message =
       error.code === "BAD_REQUEST"
-        ? ko.order.invalidField
+        ? koOrder.invalidField
         : error.code === "PAYMENT_UNAVAILABLE"
-          ? ko.order.paymentUnavailable
+          ? koOrder.paymentUnavailable
           : error.code === "ORDER_CLOSED"
-            ? ko.order.closed
+            ? koOrder.closed
             : ko.errors.unexpected;
     return data({ error: message, values }, { status: error.status === 400 ? 400 : 409 });
   }
@@ -102,15 +103,15 @@ export default function OrderSheet() {
 
   return (
     <>
-      <h1 className={css.title}>{ko.order.sheetTitle}</h1>
+      <h1 className={css.title}>{koOrder.sheetTitle}</h1>
       <p className={css.muted}>
-        {ko.order.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+        {koOrder.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
       </p>
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">
-          {ko.order.canceled}
+          {koOrder.canceled}
           <p className={css.noticeLinks}>
-            <Link to={cartPath}>{ko.order.backToCart}</Link>
+            <Link to={cartPath}>{koOrder.backToCart}</Link>
           </p>
         </div>
       ) : null}
@@ -118,14 +119,14 @@ export default function OrderSheet() {
 
       {order.payment ? (
         <section className={css.section}>
-          <h2 className={css.sectionTitle}>{ko.order.payment}</h2>
-          <p>{ko.order.methods[order.payment.method]}</p>
+          <h2 className={css.sectionTitle}>{koOrder.payment}</h2>
+          <p>{koOrder.methods[order.payment.method]}</p>
           <BankTransferInfo order={order} />
         </section>
       ) : null}
 
       {open ? (
-        <Form method="post" aria-label={ko.order.sheetTitle} className={css.fields}>
+        <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields}>
           {failed?.error ? (
             <p className={css.notice} role="alert">
               {failed.error}
@@ -133,19 +134,19 @@ export default function OrderSheet() {
           ) : null}
           <section className={css.section} aria-labelledby="orderer">
             <h2 id="orderer" className={css.sectionTitle}>
-              {ko.order.orderer}
+              {koOrder.orderer}
             </h2>
             <div className={css.fields}>
               <Field
                 name="orderer_name"
-                label={ko.order.name}
+                label={koOrder.name}
                 value={values.orderer_name}
                 autoComplete="name"
                 max={40}
               />
               <Field
                 name="orderer_phone"
-                label={ko.order.phone}
+                label={koOrder.phone}
                 value={values.orderer_phone}
                 type="tel"
                 autoComplete="tel"
@@ -156,20 +157,20 @@ export default function OrderSheet() {
           </section>
           <section className={css.section} aria-labelledby="delivery">
             <h2 id="delivery" className={css.sectionTitle}>
-              {ko.order.delivery}
+              {koOrder.delivery}
             </h2>
             <div className={css.fields}>
               <div className={css.fieldRow}>
                 <Field
                   name="receiver_name"
-                  label={ko.order.receiver}
+                  label={koOrder.receiver}
                   value={values.receiver_name}
                   autoComplete="shipping name"
                   max={40}
                 />
                 <Field
                   name="receiver_phone"
-                  label={ko.order.phone}
+                  label={koOrder.phone}
                   value={values.receiver_phone}
                   type="tel"
                   autoComplete="shipping tel"
@@ -179,7 +180,7 @@ export default function OrderSheet() {
               </div>
               <Field
                 name="postcode"
-                label={ko.order.postcode}
+                label={koOrder.postcode}
                 value={values.postcode}
                 inputMode="numeric"
                 autoComplete="shipping postal-code"
@@ -188,14 +189,14 @@ export default function OrderSheet() {
               />
               <Field
                 name="address"
-                label={ko.order.address}
+                label={koOrder.address}
                 value={values.address}
                 autoComplete="shipping address-line1"
                 max={200}
               />
               <Field
                 name="detail"
-                label={ko.order.addressDetail}
+                label={koOrder.addressDetail}
                 value={values.detail}
                 autoComplete="shipping address-line2"
                 required={false}
@@ -203,20 +204,20 @@ export default function OrderSheet() {
               />
               <Field
                 name="memo"
-                label={ko.order.memo}
+                label={koOrder.memo}
                 value={values.memo}
                 required={false}
-                placeholder={ko.order.memoPlaceholder}
+                placeholder={koOrder.memoPlaceholder}
                 max={200}
               />
             </div>
           </section>
           <section className={css.section} aria-labelledby="payment">
             <h2 id="payment" className={css.sectionTitle}>
-              {ko.order.payment}
+              {koOrder.payment}
             </h2>
             <fieldset className={css.methods}>
-              <legend className={css.visuallyHidden}>{ko.order.payment}</legend>
+              <legend className={css.visuallyHidden}>{koOrder.payment}</legend>
               {(["bank", "card", "wallet"] as const).map((m) => {
                 const on = available.get(m) === true;
                 return (
@@ -229,24 +230,22 @@ export default function OrderSheet() {
                       disabled={!on}
                       required
                     />
-                    <span>{ko.order.methods[m]}</span>
-                    {on ? null : <span className={css.muted}>({ko.order.unavailable})</span>}
+                    <span>{koOrder.methods[m]}</span>
+                    {on ? null : <span className={css.muted}>({koOrder.unavailable})</span>}
                   </label>
                 );
               })}
             </fieldset>
             {available.get("bank") ? (
               <div className={css.fields} style={{ marginTop: 12 }}>
-                <Field name="depositor" label={ko.order.depositor} value={values.depositor} required={false} max={40} />
-                <p className={css.muted}>{ko.order.deadlineNote(BANK_DEADLINE_DAYS)}</p>
+                <Field name="depositor" label={koOrder.depositor} value={values.depositor} required={false} max={40} />
+                <p className={css.muted}>{koOrder.deadlineNote(BANK_DEADLINE_DAYS)}</p>
               </div>
             ) : null}
           </section>
-          <p className={css.muted}>{ko.order.sheetDeadline(formatDeadline(order.deadline))}</p>
+          <p className={css.muted}>{koOrder.sheetDeadline(formatDeadline(order.deadline))}</p>
           <button type="submit" className={css.primary} disabled={paying}>
-            {paying
-              ? ko.order.paying
-              : `${ko.order.pay} · ${order.total_price.toLocaleString("ko-KR")}${ko.common.won}`}
+            {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${ko.common.won}`}
           </button>
         </Form>
       ) : null}

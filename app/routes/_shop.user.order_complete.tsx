@@ -6,11 +6,12 @@ import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
 import { useRootData } from "~/root";
+import { koOrder } from "~/lib/messages-cart";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
   return [
-    { title: `${ko.order.complete} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { title: `${koOrder.complete} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -28,21 +29,21 @@ export default function OrderComplete() {
   const canceled = order.status === "CANCELED";
   return (
     <>
-      <h1 className={css.title}>{canceled ? ko.order.canceled : ko.order.complete}</h1>
+      <h1 className={css.title}>{canceled ? koOrder.canceled : koOrder.complete}</h1>
       <p className={css.muted}>
-        {ko.order.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+        {koOrder.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
       </p>
       <section className={css.section}>
-        <p>{canceled ? ko.order.canceledBody : ko.order.completeBody}</p>
+        <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>
         {canceled ? null : <BankTransferInfo order={order} />}
       </section>
       <OrderSummary order={order} storageUrl={storageUrl} />
       <div className={css.actions}>
         <Link className={css.secondary} to={sheetPath}>
-          {ko.order.viewOrder}
+          {koOrder.viewOrder}
         </Link>
         <Link className={css.secondary} to="/">
-          {ko.order.continueShopping}
+          {koOrder.continueShopping}
         </Link>
       </div>
     </>

@@ -6,6 +6,7 @@ import { CartFullError, CartStore, dedupe, sortKey, deviceOwner, memberOwner, ty
 import { buildCart, fees, toLocalLine } from "../cart/view";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
+import { koCart } from "~/lib/messages-cart";
 
 /** Carts live on a shop's host: a call on the bare platform domain has no cart. */
 export function cartShop(ctx: ApiContext): ShopInfo {
@@ -26,7 +27,7 @@ export async function cartOwner(ctx: ApiContext): Promise<Owner | null> {
 
 export async function requireOwner(ctx: ApiContext): Promise<Owner> {
   const owner = await cartOwner(ctx);
-  if (!owner) throw new ApiError(400, "NO_DEVICE", ko.cart.noDevice);
+  if (!owner) throw new ApiError(400, "NO_DEVICE", koCart.noDevice);
   return owner;
 }
 
@@ -52,12 +53,12 @@ export const cartHandlers: Handlers = {
     // Anything not sold here (another shop's product that is no pick of this one, a foreign
     // option, a hidden or discontinued product) fails the whole call.
     if (lines.length !== wanted.length || lines.some((l) => l.discontinued)) throw invalidProduct();
-    if (lines.some((l) => l.stock <= 0)) throw new ApiError(409, "OUT_OF_STOCK", ko.cart.checkStock);
+    if (lines.some((l) => l.stock <= 0)) throw new ApiError(409, "OUT_OF_STOCK", koCart.checkStock);
     try {
       const count = await store.add(shop.shopid, owner, wanted, Date.now(), trackingOf(ctx, body));
       return { count, added: wanted.length };
     } catch (error) {
-      if (error instanceof CartFullError) throw new ApiError(409, "CART_FULL", ko.cart.full(MAX_CART_LINES));
+      if (error instanceof CartFullError) throw new ApiError(409, "CART_FULL", koCart.full(MAX_CART_LINES));
       throw error;
     }
   },
@@ -74,7 +75,7 @@ export const cartHandlers: Handlers = {
       ...added.map((l, i) => ({ ...l, sort: sortKey(now, i, added.length) })),
       ...body.ex_data.map((l, i) => ({ ...l, sort: sortKey(now - 1, i, body.ex_data.length) })),
     ]);
-    if (merged.length > MAX_CART_LINES) throw new ApiError(409, "CART_FULL", ko.cart.full(MAX_CART_LINES));
+    if (merged.length > MAX_CART_LINES) throw new ApiError(409, "CART_FULL", koCart.full(MAX_CART_LINES));
     const isNew = new Set(added.map((l) => `${l.pid2}:${l.pid3}`));
     const lines = await store.resolve(shop.shopid, merged);
     return { list: lines.map((l) => toLocalLine(l, isNew.has(`${l.pid2}:${l.pid3}`))) };
@@ -83,7 +84,7 @@ export const cartHandlers: Handlers = {
   async memberCart(_input, ctx) {
     const shop = cartShop(ctx);
     const member = await ctx.member();
-    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", ko.cart.loginRequired);
+    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", koCart.loginRequired);
     return ownCart(ctx, shop, memberOwner(member.uid));
   },
 

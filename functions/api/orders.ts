@@ -9,20 +9,21 @@ import { noVerification, unmetRequirement, verificationFor } from "../orders/ver
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { cartShop, requireOwner, trackingOf } from "./cart";
+import { koOrder } from "~/lib/messages-cart";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The order errors of spec §8, as API errors (the storefront shows their Korean texts). */
 const orderError = {
-  empty: () => new ApiError(400, "EMPTY_CART", ko.order.emptyOrder),
-  qty: () => new ApiError(409, "CHECK_QTY_INFO", ko.order.checkQty),
-  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", ko.order.shopStatus),
-  AGE19: () => new ApiError(403, "AGE19", ko.order.age19),
-  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", ko.order.authOnly),
-  APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY", ko.order.approveOnly),
+  empty: () => new ApiError(400, "EMPTY_CART", koOrder.emptyOrder),
+  qty: () => new ApiError(409, "CHECK_QTY_INFO", koOrder.checkQty),
+  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", koOrder.shopStatus),
+  AGE19: () => new ApiError(403, "AGE19", koOrder.age19),
+  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", koOrder.authOnly),
+  APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY", koOrder.approveOnly),
   notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
-  closed: () => new ApiError(409, "ORDER_CLOSED", ko.order.closed),
-  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", ko.order.paymentUnavailable),
+  closed: () => new ApiError(409, "ORDER_CLOSED", koOrder.closed),
+  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", koOrder.paymentUnavailable),
 };
 
 type Bank = { name: string; account: string; holder: string };

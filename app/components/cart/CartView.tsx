@@ -4,9 +4,9 @@ import type { Cart, CartGroup, CartItem } from "~/lib/api/contracts-cart";
 import { allowedQtyKey, field, intentValue, lineKey, normaliseQty, type LineKey } from "~/lib/cart-form";
 import { formatKRW } from "~/lib/format";
 import { useHydrated } from "~/lib/hydrated";
-import { ko } from "~/lib/messages";
 import { ALERT_MS, useUi } from "../ui/UiProvider";
 import * as css from "./cart.css";
+import { koCart, koOrder } from "~/lib/messages-cart";
 
 /** Spec §9: fees are rechecked 1 s after a quantity change; a delete is saved after 3 s. */
 export const FEE_RECHECK_MS = 1000;
@@ -120,7 +120,7 @@ export function CartView({
     const ok = await post(`${apiBase}/save`, formData(intentValue.save));
     setSaving(false);
     if (!ok) {
-      ui.snackbar(ko.cart.saveFailed);
+      ui.snackbar(koCart.saveFailed);
       return false;
     }
     if (snapshot === `${state.current.sig}|${state.current.removed.join(",")}`) setModified(false);
@@ -215,9 +215,9 @@ export function CartView({
     const go = async (question: string, to: string) => {
       if (await ui.confirm(question)) navigate(to);
     };
-    if (code === "AGE19") void go(ko.order.age19, links.verify);
-    else if (code === "AUTH_ONLY") void go(ko.order.authOnly, links.verify);
-    else if (code === "APPROVE_ONLY") void go(ko.order.approveOnlyConfirm, links.join);
+    if (code === "AGE19") void go(koOrder.age19, links.verify);
+    else if (code === "AUTH_ONLY") void go(koOrder.authOnly, links.verify);
+    else if (code === "APPROVE_ONLY") void go(koOrder.approveOnlyConfirm, links.join);
     else ui.snackbar(message);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderer.state, orderer.data]);
@@ -245,17 +245,17 @@ export function CartView({
   if (groups.length === 0) {
     return (
       <>
-        <p className={css.empty}>{ko.cart.empty}</p>
+        <p className={css.empty}>{koCart.empty}</p>
         {modified ? <SaveBar saving={saving} onSave={save} /> : null}
         <Link className={css.secondary} to={links.shop}>
-          {ko.cart.goShopping}
+          {koCart.goShopping}
         </Link>
       </>
     );
   }
 
   return (
-    <Form method="post" aria-label={ko.cart.title} replace>
+    <Form method="post" aria-label={koCart.title} replace>
       <input type="hidden" name={field.orderKey} value={orderKey} />
       {/* The form's default button: Enter in a quantity field (without scripts) saves. */}
       <button
@@ -266,7 +266,7 @@ export function CartView({
         tabIndex={-1}
         aria-hidden="true"
       >
-        {ko.cart.save}
+        {koCart.save}
       </button>
       {groups.map(({ group, items }) => {
         const { sub, fee } = sums(group);
@@ -276,11 +276,11 @@ export function CartView({
               <a
                 className={css.shopButton}
                 href={`${group.url}/`}
-                aria-label={ko.cart.shopButton(group.shop_name_origin)}
+                aria-label={koCart.shopButton(group.shop_name_origin)}
               >
                 {group.shop_name_origin} ›
               </a>
-              <span className={css.separate}>{ko.cart.separateDelivery}</span>
+              <span className={css.separate}>{koCart.separateDelivery}</span>
             </div>
             <ul className={css.rows}>
               {items.map((item) => (
@@ -299,19 +299,19 @@ export function CartView({
             </ul>
             <dl className={pendingFees ? `${css.sums} ${css.busy}` : css.sums} aria-busy={pendingFees}>
               <div className={css.sumRow}>
-                <dt>{ko.cart.subTotal}</dt>
+                <dt>{koCart.subTotal}</dt>
                 <dd>{formatKRW(sub)}</dd>
               </div>
               <div className={css.sumRow}>
-                <dt>{ko.cart.deliveryFee}</dt>
-                <dd data-testid="group-fee">{fee === 0 ? ko.cart.freeDelivery : formatKRW(fee)}</dd>
+                <dt>{koCart.deliveryFee}</dt>
+                <dd data-testid="group-fee">{fee === 0 ? koCart.freeDelivery : formatKRW(fee)}</dd>
               </div>
               <div className={css.sumTotal}>
-                <dt>{ko.cart.groupTotal}</dt>
+                <dt>{koCart.groupTotal}</dt>
                 <dd data-testid="group-total">{formatKRW(sub + fee)}</dd>
               </div>
               {fee > 0 ? (
-                <p className={css.freeHint}>{ko.cart.freeFrom(formatKRW(group.free_delivery_threshold))}</p>
+                <p className={css.freeHint}>{koCart.freeFrom(formatKRW(group.free_delivery_threshold))}</p>
               ) : null}
             </dl>
           </section>
@@ -320,15 +320,15 @@ export function CartView({
 
       <dl className={pendingFees ? `${css.grand} ${css.busy}` : css.grand} aria-busy={pendingFees}>
         <div className={css.sumRow}>
-          <dt>{ko.cart.subTotal}</dt>
+          <dt>{koCart.subTotal}</dt>
           <dd>{formatKRW(totals.sub)}</dd>
         </div>
         <div className={css.sumRow}>
-          <dt>{ko.cart.deliveryFee}</dt>
+          <dt>{koCart.deliveryFee}</dt>
           <dd>{formatKRW(totals.fee)}</dd>
         </div>
         <div className={css.grandTotal}>
-          <dt>{ko.cart.grandTotal}</dt>
+          <dt>{koCart.grandTotal}</dt>
           <dd data-testid="grand-total">{formatKRW(totals.sub + totals.fee)}</dd>
         </div>
       </dl>
@@ -345,7 +345,7 @@ export function CartView({
             void order(false);
           }}
         >
-          {busyOrdering ? ko.cart.ordering : ko.cart.order}
+          {busyOrdering ? koCart.ordering : koCart.order}
         </button>
         <button
           type="submit"
@@ -358,10 +358,10 @@ export function CartView({
             void order(true);
           }}
         >
-          {ko.cart.quickOrder}
+          {koCart.quickOrder}
         </button>
         <Link className={css.secondary} to={links.shop}>
-          {ko.cart.goToShop}
+          {koCart.goToShop}
         </Link>
       </div>
       {hydrated && modified ? <SaveBar saving={saving} onSave={save} /> : null}
@@ -372,7 +372,7 @@ export function CartView({
 function SaveBar({ saving, onSave }: { saving: boolean; onSave: () => void }) {
   return (
     <div className={css.saveBar} role="status" data-testid="save-bar">
-      <span>{ko.cart.modified}</span>
+      <span>{koCart.modified}</span>
       <button
         type="submit"
         name={field.intent}
@@ -384,7 +384,7 @@ function SaveBar({ saving, onSave }: { saving: boolean; onSave: () => void }) {
           onSave();
         }}
       >
-        {saving ? ko.cart.saving : ko.cart.save}
+        {saving ? koCart.saving : koCart.save}
       </button>
     </div>
   );
@@ -427,27 +427,27 @@ function Row({
         </Link>
         {!item.default_option && item.opt_name ? (
           <p className={css.option}>
-            {ko.cart.option}: {item.opt_name}
+            {koCart.option}: {item.opt_name}
           </p>
         ) : null}
         <p className={css.price} data-testid="line-price">
           {formatKRW(item.price * n)}
-          <span className={css.unit}>{ko.cart.unitPrice(formatKRW(item.price), n)}</span>
+          <span className={css.unit}>{koCart.unitPrice(formatKRW(item.price), n)}</span>
         </p>
         {error ? (
           <p className={css.itemError} id={errorId} role="alert">
-            {error === "qty" ? ko.cart.errorQty(item.available_qty) : ko.cart.errorSoldOut}
+            {error === "qty" ? koCart.errorQty(item.available_qty) : koCart.errorSoldOut}
           </p>
         ) : null}
       </div>
       <div className={css.controls}>
-        <div className={css.stepper} role="group" aria-label={`${item.name} ${ko.cart.quantity}`}>
+        <div className={css.stepper} role="group" aria-label={`${item.name} ${koCart.quantity}`}>
           <button
             type="submit"
             name={field.intent}
             value={intentValue.dec(key)}
             className={css.stepButton}
-            aria-label={ko.cart.decrease}
+            aria-label={koCart.decrease}
             disabled={n <= 1}
             onClick={(e) => {
               e.preventDefault();
@@ -460,7 +460,7 @@ function Row({
           <input
             className={css.qtyInput}
             name={field.qty(key)}
-            aria-label={ko.cart.quantity}
+            aria-label={koCart.quantity}
             aria-describedby={error ? errorId : undefined}
             type="text"
             inputMode="numeric"
@@ -486,7 +486,7 @@ function Row({
             name={field.intent}
             value={intentValue.inc(key)}
             className={css.stepButton}
-            aria-label={ko.cart.increase}
+            aria-label={koCart.increase}
             disabled={n >= 999}
             onClick={(e) => {
               e.preventDefault();
@@ -497,7 +497,7 @@ function Row({
           </button>
           {bubble ? (
             <span className={css.bubble} role="alert">
-              {ko.cart.digitsOnly}
+              {koCart.digitsOnly}
             </span>
           ) : null}
         </div>
@@ -505,7 +505,7 @@ function Row({
           {hydrated ? null : (
             // Without scripts a typed quantity is saved with this (or Enter).
             <button type="submit" name={field.intent} value={intentValue.save} className={css.smallButton}>
-              {ko.cart.apply}
+              {koCart.apply}
             </button>
           )}
           <button
@@ -513,13 +513,13 @@ function Row({
             name={field.intent}
             value={intentValue.delete(key)}
             className={css.smallButton}
-            aria-label={ko.cart.removeItem(item.name)}
+            aria-label={koCart.removeItem(item.name)}
             onClick={(e) => {
               e.preventDefault();
               onRemove();
             }}
           >
-            {ko.cart.remove}
+            {koCart.remove}
           </button>
         </div>
       </div>

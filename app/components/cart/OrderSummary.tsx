@@ -1,7 +1,7 @@
 import type { OrderView } from "~/lib/api/contracts-cart";
 import { formatKRW } from "~/lib/format";
-import { ko } from "~/lib/messages";
 import * as css from "./cart.css";
+import { koCart, koOrder } from "~/lib/messages-cart";
 
 const dateTime = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",
@@ -22,13 +22,13 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
   return (
     <section className={css.section} aria-labelledby="order-items">
       <h2 id="order-items" className={css.sectionTitle}>
-        {ko.order.items}
+        {koOrder.items}
       </h2>
       {order.groups.map((g) => (
         <div key={`${g.origin_uid}x${g.uid}`} className={css.group} data-testid="order-group">
           <div className={css.groupHead}>
             <strong>{g.shop_name_origin}</strong>
-            <span className={css.separate}>{ko.cart.separateDelivery}</span>
+            <span className={css.separate}>{koCart.separateDelivery}</span>
           </div>
           <ul className={css.rows}>
             {g.lines.map((l) => (
@@ -49,12 +49,12 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
                   <span className={css.name}>{l.name}</span>
                   {l.opt_name ? (
                     <p className={css.option}>
-                      {ko.cart.option}: {l.opt_name}
+                      {koCart.option}: {l.opt_name}
                     </p>
                   ) : null}
                   <p className={css.price}>
                     {formatKRW(l.price * l.qty)}
-                    <span className={css.unit}>{ko.cart.unitPrice(formatKRW(l.price), l.qty)}</span>
+                    <span className={css.unit}>{koCart.unitPrice(formatKRW(l.price), l.qty)}</span>
                   </p>
                 </div>
               </li>
@@ -62,27 +62,27 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
           </ul>
           <dl className={css.sums}>
             <div className={css.sumRow}>
-              <dt>{ko.cart.subTotal}</dt>
+              <dt>{koCart.subTotal}</dt>
               <dd>{formatKRW(g.sub_price)}</dd>
             </div>
             <div className={css.sumRow}>
-              <dt>{ko.cart.deliveryFee}</dt>
-              <dd>{g.delivery_fee === 0 ? ko.cart.freeDelivery : formatKRW(g.delivery_fee)}</dd>
+              <dt>{koCart.deliveryFee}</dt>
+              <dd>{g.delivery_fee === 0 ? koCart.freeDelivery : formatKRW(g.delivery_fee)}</dd>
             </div>
           </dl>
         </div>
       ))}
       <dl className={css.grand}>
         <div className={css.sumRow}>
-          <dt>{ko.order.itemsPrice}</dt>
+          <dt>{koOrder.itemsPrice}</dt>
           <dd>{formatKRW(order.items_price)}</dd>
         </div>
         <div className={css.sumRow}>
-          <dt>{ko.order.deliveryFee}</dt>
+          <dt>{koOrder.deliveryFee}</dt>
           <dd>{formatKRW(order.delivery_price)}</dd>
         </div>
         <div className={css.grandTotal}>
-          <dt>{ko.order.totalPrice}</dt>
+          <dt>{koOrder.totalPrice}</dt>
           <dd data-testid="order-total">{formatKRW(order.total_price)}</dd>
         </div>
       </dl>
@@ -97,16 +97,16 @@ export function BankTransferInfo({ order }: { order: OrderView }) {
   return (
     <div className={css.bankBox} data-testid="bank-info">
       <dl className={css.dl}>
-        <dt>{ko.order.bankAccount}</dt>
+        <dt>{koOrder.bankAccount}</dt>
         <dd>
           {p.bank_name} {p.bank_account} ({p.bank_holder})
         </dd>
-        <dt>{ko.order.amount}</dt>
+        <dt>{koOrder.amount}</dt>
         <dd>{formatKRW(p.amount)}</dd>
-        <dt>{ko.order.depositor}</dt>
+        <dt>{koOrder.depositor}</dt>
         <dd>{p.depositor}</dd>
       </dl>
-      {p.deadline ? <p>{ko.order.depositDeadline(formatDeadline(p.deadline))}</p> : null}
+      {p.deadline ? <p>{koOrder.depositDeadline(formatDeadline(p.deadline))}</p> : null}
     </div>
   );
 }
