@@ -33,6 +33,8 @@ export function isInternetExplorer(userAgent: string | null): boolean {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     shop: context.shop,
+    // The theme's custom properties, ready for <html style>: the browser never computes them.
+    theme: themeStyle(context.shop),
     storageUrl: context.storageUrl,
     isIE: isInternetExplorer(request.headers.get("user-agent")),
     session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
@@ -59,7 +61,7 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="ko" style={data ? themeStyle(data.shop) : undefined}>
+    <html lang="ko" style={data?.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />

@@ -79,7 +79,13 @@ async function pageWeight(host, path) {
   // The shell is what React sends before the first streamed (deferred) segment.
   const streamed = html.indexOf('<div hidden id="S:');
   const shell = streamed > 0 ? html.slice(0, streamed) : html;
-  const assets = [...new Set(html.match(/\/build\/[\w/.-]+\.(?:js|css)/g) ?? [])];
+  // What the browser really loads first: stylesheets, module preloads and the entry's imports.
+  // (The inlined route manifest also names modules of other routes; those are not fetched.)
+  const refs = [
+    ...html.matchAll(/<link rel="(?:stylesheet|modulepreload)" href="(\/build\/[^"]+)"/g),
+    ...html.matchAll(/import[^;"]*"(\/build\/[^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  const assets = [...new Set(refs)];
   let js = 0;
   let css = 0;
   for (const asset of assets) {

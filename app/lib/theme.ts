@@ -1,6 +1,7 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { vars } from "../../styles/theme.css";
 import type { ShopInfo } from "./api/contracts";
+import { headerHeight } from "./header";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
@@ -30,7 +31,10 @@ function onColour(hex: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#222222" : "#ffffff";
 }
 
-/** The shop's theme as CSS custom properties for the root element's style attribute. */
+/**
+ * The shop's theme as CSS custom properties for the root element's style attribute. Computed in
+ * the root loader (server only), so none of this ships to the browser.
+ */
 export function themeStyle(shop: ShopInfo): Record<string, string> {
   const main = colour(shop.mcolor, "#3C91E6");
   const skin = shop.design.value;
@@ -70,19 +74,4 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
       elevation: String(skin.elevation),
     },
   });
-}
-
-export const HEADER_MIN = 56;
-export const HEADER_WITH_LINKS = 120;
-/** The header offset past which it becomes fixed: its height plus this (spec §9). */
-export const HEADER_SCROLL_OFFSET = 100;
-
-export function hasSocialLinks(shop: ShopInfo): boolean {
-  return shop.show_link && Boolean(shop.youtube || shop.instagram || shop.naver || shop.link1);
-}
-
-/** Default 56, never below 56, at least 120 when social links are shown. */
-export function headerHeight(shop: ShopInfo): number {
-  const base = Math.max(shop.header_height || HEADER_MIN, HEADER_MIN);
-  return hasSocialLinks(shop) ? Math.max(base, HEADER_WITH_LINKS) : base;
 }

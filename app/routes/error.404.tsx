@@ -1,1 +1,1 @@
-export { loader, default } from "./$";
+export { loader, default } from "~/pages/not-found";
