@@ -3,7 +3,7 @@
  * (a `.server` module, so its catalogue never rides along in those pages' scripts).
  */
 import type { ShopInfo } from "./api/contracts";
-import { koMembershipOrder, koPolicy } from "./messages-membership";
+import { koMembership, koMembershipOrder, koPolicy } from "./messages-membership";
 
 /** The cart's APPROVE_ONLY error: a member joins this shop's membership, a guest logs in first. */
 export function approveOnlyText(member: boolean): { message: string; confirm: string; link: string } {
@@ -22,4 +22,9 @@ export function policyPage(type: "privacy" | "terms", shop: ShopInfo) {
     sections: type === "terms" ? koPolicy.terms(shop.name, operator) : koPolicy.privacy(shop.name, operator),
     contact: contact ? koPolicy.contact(contact) : null,
   };
+}
+
+/** The account area's link to the shop's membership and points. */
+export function memberPointLink(): { to: string; label: string } {
+  return { to: "/shop/member_point", label: koMembership.navLink };
 }

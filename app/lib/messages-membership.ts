@@ -20,6 +20,8 @@ export const koMembershipOrder = {
 
 export const koMembership = {
   title: "상점 회원",
+  /** The account area's link to /shop/member_point. */
+  navLink: "상점 회원 · 포인트",
   loginRequired: "로그인이 필요합니다.",
   isMember: (shop: string) => `${shop} 회원입니다`,
   memberSince: (date: string) => `${date} 가입`,

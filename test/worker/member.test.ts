@@ -416,6 +416,13 @@ describe("shop membership", () => {
     expect(page).toContain("유효기간이 지나 소멸되었습니다");
   });
 
+  it("is reachable from the account area", async () => {
+    const account = await joinNew(BEAUTY);
+    const page = await (await get(BEAUTY, "/myshop", { headers: { cookie: account.cookie } })).text();
+    expect(page).toContain('href="/shop/member_point"');
+    expect(page).toContain("상점 회원 · 포인트");
+  });
+
   it("sends a guest to login with the return address", async () => {
     const res = await get(BEAUTY, "/shop/member_point?url=%2Fuser%2Fcheckout");
     expect(res.status).toBe(302);
