@@ -21,13 +21,9 @@ export type NewSession = {
 export class SessionStore {
   constructor(private readonly db: D1Database) {}
 
-  async create(row: NewSession, alongside: D1PreparedStatement[] = []): Promise<void> {
-    await this.db.batch([...this.createStatements(row), ...alongside]);
-  }
-
   /**
-   * The statements that make a session, for a batch that does more at the same time (a login
-   * also revokes the session it replaces and merges the guest cart, decision 032).
+   * The statements that make a session, for the login's batch, which does more at the same time
+   * (it revokes the session it replaces and merges the guest cart, decision 032).
    */
   createStatements(row: NewSession): D1PreparedStatement[] {
     return [
