@@ -1,9 +1,22 @@
 import { data, redirect, redirectDocument } from "@remix-run/cloudflare";
 import { isShopApiError } from "./api/client.server";
+import { DEVICE_KEY } from "./device";
+
+/**
+ * A guest's address (the cart, an order page) carries `uuid_value` (spec §2); once logged in it
+ * is a member's, and member links do not carry the device id (docs/decisions/033).
+ */
+export function withoutDeviceId(path: string): string {
+  const url = new URL(path, "http://return.invalid");
+  if (!url.searchParams.has(DEVICE_KEY)) return path;
+  url.searchParams.delete(DEVICE_KEY);
+  return url.pathname + url.search + url.hash;
+}
 
 /** After login or sign-up: to the return address, by a full page load when the Worker answers it. */
 export function redirectAfterLogin(returnTo: string, headers: Headers): Response {
-  return returnTo.startsWith("/api/") ? redirectDocument(returnTo, { headers }) : redirect(returnTo, { headers });
+  const to = withoutDeviceId(returnTo);
+  return to.startsWith("/api/") ? redirectDocument(to, { headers }) : redirect(to, { headers });
 }
 
 /**

@@ -4,6 +4,7 @@ import { isShopApiError } from "./api/client.server";
 import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
 import { readCookie, readDeviceId, withDevice } from "./device";
 import { koOrder } from "~/lib/messages-cart";
+import { koMembershipOrder } from "./messages-membership";
 
 type Line = { pid2: number; pid3: number; qty: number };
 type Ref = { pid2: number; pid3: number };
@@ -98,7 +99,7 @@ export function orderError(error: unknown): { code: OrderErrorCode; message: str
       CHECK_SHOP_STATUS: koOrder.shopStatus,
       AGE19: koOrder.age19,
       AUTH_ONLY: koOrder.authOnly,
-      APPROVE_ONLY: koOrder.approveOnly,
+      APPROVE_ONLY: koMembershipOrder.member,
       EMPTY_CART: koOrder.emptyOrder,
       FAILED: koOrder.failed,
     };

@@ -10,6 +10,7 @@ import { CartView, type CartActionData } from "~/components/cart/CartView";
 import * as css from "~/components/cart/cart.css";
 import { accountPath, orderError, readCartForm, saveCart, trackingCookies } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
+import { approveOnlyText } from "~/lib/membership-text.server";
 import { useRootData } from "~/root";
 import { koCart, koOrder } from "~/lib/messages-cart";
 
@@ -23,13 +24,20 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = await context.api.call("myCart");
+  // The order errors' ways forward come back to this cart (/user/checkout or /exmy/user/checkout).
+  const back = encodeURIComponent(new URL(request.url).pathname);
+  // Members-only goods: a member joins this shop's membership; a guest logs in (or signs up) first.
+  const memberPoint = `/shop/member_point?url=${back}`;
   return {
     cart,
     // The order form's one-time key: posting the same page twice makes one order.
     orderKey: crypto.randomUUID(),
     links: {
-      verify: accountPath(`/user/info?auth=1&url=${encodeURIComponent("/user/checkout")}`, request, context),
-      join: accountPath(`/user/join?url=${encodeURIComponent("/user/checkout")}`, request, context),
+      verify: accountPath(`/user/info?auth=1&url=${back}`, request, context),
+      join: context.member
+        ? memberPoint
+        : accountPath(`/notlogin/join?url=${encodeURIComponent(memberPoint)}`, request, context),
+      joinText: approveOnlyText(context.member !== null),
       shop: "/",
     },
   };
@@ -93,16 +101,18 @@ export default function CheckoutPage() {
       {error ? (
         // Without scripts the order errors of spec §8 are shown here, with the way forward.
         <div className={css.notice} role="alert">
-          {error.code === "AGE19" || error.code === "AUTH_ONLY" || error.code === "APPROVE_ONLY"
-            ? { AGE19: koOrder.age19, AUTH_ONLY: koOrder.authOnly, APPROVE_ONLY: koOrder.approveOnly }[error.code]
-            : error.message}
+          {error.code === "AGE19" || error.code === "AUTH_ONLY"
+            ? { AGE19: koOrder.age19, AUTH_ONLY: koOrder.authOnly }[error.code]
+            : error.code === "APPROVE_ONLY"
+              ? links.joinText.message
+              : error.message}
           {error.code === "AGE19" || error.code === "AUTH_ONLY" ? (
             <p className={css.noticeLinks}>
               <Link to={links.verify}>{error.code === "AGE19" ? koOrder.age19Link : koOrder.authOnlyLink}</Link>
             </p>
           ) : error.code === "APPROVE_ONLY" ? (
             <p className={css.noticeLinks}>
-              <Link to={links.join}>{koOrder.joinLink}</Link>
+              <Link to={links.join}>{links.joinText.link}</Link>
             </p>
           ) : null}
         </div>

@@ -7,22 +7,24 @@ import { requireMember } from "~/lib/auth.server";
 import { ko } from "~/lib/messages";
 import { useRootData } from "~/root";
 import { koAuth } from "~/lib/messages-auth";
+import { memberPointLink } from "~/lib/membership-text.server";
 
 export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "robots", content: "noindex" }];
 
 /** The account area's summary: members only. Orders, favourites and the rest come with their features. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(request, context);
-  return { member: { name: member.name, profile: member.profile } };
+  return { member: { name: member.name, profile: member.profile }, memberPoint: memberPointLink() };
 }
 
 export default function MyShop() {
   const { shop, storageUrl } = useRootData();
-  const { member } = useLoaderData<typeof loader>();
+  const { member, memberPoint } = useLoaderData<typeof loader>();
   const menu = (
     <nav aria-label={koAuth.memberArea} style={{ display: "grid", padding: 8 }}>
       <Link to="/myshop">{koAuth.memberArea}</Link>
       <Link to="/user/info">{koAuth.infoTitle}</Link>
+      <Link to={memberPoint.to}>{memberPoint.label}</Link>
     </nav>
   );
   return (

@@ -16,6 +16,8 @@ import { mailProvider } from "../mail/provider";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { koAuth } from "~/lib/messages-auth";
+import { readDeviceId } from "~/lib/device";
+import { CartStore } from "../db/cart";
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -35,6 +37,19 @@ async function requireMember(ctx: ApiContext): Promise<Member> {
 
 function setCookies(ctx: ApiContext, cookies: string[]): void {
   for (const c of cookies) ctx.responseHeaders.append("set-cookie", c);
+}
+
+/**
+ * Logs `uid` in on this host (a new session, decision 011) and, in the same D1 batch, moves this
+ * browser's guest cart of the host's shop into the member's cart (decision 032): quantities add
+ * up, limits hold, the guest cart is gone afterwards, so a second login has nothing to add.
+ */
+async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: string): Promise<string[]> {
+  const db = ctx.env.DB;
+  const device = readDeviceId(ctx.request.headers.get("cookie"));
+  const merge =
+    ctx.hostShop && device ? new CartStore(db).mergeStatements(ctx.hostShop.shopid, device, uid, Date.now()) : [];
+  return startSession(db, ctx.request, uid, keep, host ?? requestHost(ctx.request), merge);
 }
 
 async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> {
@@ -93,7 +108,7 @@ export const authHandlers: Handlers = {
       throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
     }
     await throttle.clear(account);
-    setCookies(ctx, await startSession(db, ctx.request, row.uid, body.keep));
+    setCookies(ctx, await logIn(ctx, row.uid, body.keep));
     return { uid: row.uid };
   },
 
@@ -112,7 +127,7 @@ export const authHandlers: Handlers = {
       await throttle.record([client]);
       throw new ApiError(409, "EMAIL_TAKEN", koAuth.emailTaken);
     }
-    setCookies(ctx, await startSession(db, ctx.request, uid, body.keep));
+    setCookies(ctx, await logIn(ctx, uid, body.keep));
     return { uid };
   },
 
@@ -234,7 +249,7 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
         )
       : null;
     if (!grant) return redirect(`${loginPath(returnTo)}&carry=failed`, [clearState]);
-    const cookies = await startSession(ctx.env.DB, ctx.request, grant.uid, grant.keep, host);
+    const cookies = await logIn(ctx, grant.uid, grant.keep, host);
     return redirect(returnTo, [...cookies, clearState]);
   }
   if (await ctx.member()) return redirect(returnTo);

@@ -8,6 +8,7 @@ import { shopHandlers } from "./shops";
 import { authHandlers, authNavigations } from "./auth";
 import { cartHandlers } from "./cart";
 import { orderHandlers } from "./orders";
+import { membershipHandlers } from "./membership";
 
 const handlers: Handlers = {
   ...shopHandlers,
@@ -15,6 +16,7 @@ const handlers: Handlers = {
   ...authHandlers,
   ...cartHandlers,
   ...orderHandlers,
+  ...membershipHandlers,
 };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

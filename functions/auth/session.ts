@@ -55,8 +55,9 @@ export function sessionFromRequest(request: Request): { sid: string; skey: strin
 
 /**
  * Starts a new session for `uid` on the request's host: fresh 128-bit sid and skey, only the
- * hash of skey stored. Any session the request still carries is revoked first (rotation).
- * Returns the Set-Cookie values.
+ * hash of skey stored. Any session the request still carries is revoked (rotation). `alongside`
+ * are statements that must happen with the login or not at all (the guest-cart merge); all of it
+ * is one D1 batch. Returns the Set-Cookie values.
  */
 export async function startSession(
   db: D1Database,
@@ -64,23 +65,27 @@ export async function startSession(
   uid: number,
   keep: boolean,
   host: string | null = requestHost(request),
+  alongside: D1PreparedStatement[] = [],
 ): Promise<string[]> {
   if (!host) throw new Error("no host to bind the session to");
   const store = new SessionStore(db);
   const previous = sessionFromRequest(request);
-  if (previous) await store.revoke(previous.sid, await sha256Hex(previous.skey));
   const sid = randomToken(16);
   const skey = randomToken(16);
   const now = nowSeconds();
-  await store.create({
-    sid,
-    skeyHash: await sha256Hex(skey),
-    uid,
-    host,
-    keep,
-    now,
-    expiresAt: now + (keep ? KEEP_SECONDS : SESSION_SECONDS),
-  });
+  await db.batch([
+    ...(previous ? [store.revokeStatement(previous.sid, await sha256Hex(previous.skey))] : []),
+    ...store.createStatements({
+      sid,
+      skeyHash: await sha256Hex(skey),
+      uid,
+      host,
+      keep,
+      now,
+      expiresAt: now + (keep ? KEEP_SECONDS : SESSION_SECONDS),
+    }),
+    ...alongside,
+  ]);
   const secure = isSecureRequest(request);
   const maxAge = keep ? KEEP_SECONDS : undefined;
   return [cookie(SID_COOKIE, sid, { secure, maxAge }), cookie(SKEY_COOKIE, skey, { secure, maxAge })];

@@ -195,9 +195,14 @@ export class CartStore {
    * and the guest cart is gone afterwards. Called by the login action once the member is known.
    */
   async merge(shopId: number, deviceId: string, uid: number, now: number): Promise<void> {
+    await this.db.batch(this.mergeStatements(shopId, deviceId, uid, now));
+  }
+
+  /** The statements of `merge`, for a batch that does more (the login that causes it, decision 032). */
+  mergeStatements(shopId: number, deviceId: string, uid: number, now: number): D1PreparedStatement[] {
     const from = deviceOwner(deviceId);
     const to = memberOwner(uid);
-    await this.db.batch([
+    return [
       this.db
         .prepare(
           `INSERT INTO carts (shop_id, owner, fbp, fbc, updated_at)
@@ -222,7 +227,7 @@ export class CartStore {
         )
         .bind(shopId, to),
       this.db.prepare("DELETE FROM carts WHERE shop_id = ? AND owner = ?").bind(shopId, from),
-    ]);
+    ];
   }
 
   /** Creates the cart header if missing; keeps the newest tracking values. */

@@ -8,19 +8,25 @@ export type SessionMemberRow = {
   admin: number;
 };
 
+export type NewSession = {
+  sid: string;
+  skeyHash: string;
+  uid: number;
+  host: string;
+  keep: boolean;
+  now: number;
+  expiresAt: number;
+};
+
 export class SessionStore {
   constructor(private readonly db: D1Database) {}
 
-  async create(row: {
-    sid: string;
-    skeyHash: string;
-    uid: number;
-    host: string;
-    keep: boolean;
-    now: number;
-    expiresAt: number;
-  }): Promise<void> {
-    await this.db.batch([
+  /**
+   * The statements that make a session, for the login's batch, which does more at the same time
+   * (it revokes the session it replaces and merges the guest cart, decision 032).
+   */
+  createStatements(row: NewSession): D1PreparedStatement[] {
+    return [
       // Expired sessions of this member go when a new one comes.
       this.db.prepare("DELETE FROM sessions WHERE uid = ? AND expires_at <= ?").bind(row.uid, row.now),
       this.db
@@ -28,7 +34,7 @@ export class SessionStore {
           "INSERT INTO sessions (sid, skey_hash, uid, host, keep, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(row.sid, row.skeyHash, row.uid, row.host, row.keep ? 1 : 0, row.now, row.expiresAt),
-    ]);
+    ];
   }
 
   /** The one query behind every request's "who is this": session and member together. */
@@ -45,7 +51,11 @@ export class SessionStore {
 
   /** Revokes one session; only with its secret, so knowing a sid is not enough to end it. */
   async revoke(sid: string, skeyHash: string): Promise<void> {
-    await this.db.prepare("DELETE FROM sessions WHERE sid = ? AND skey_hash = ?").bind(sid, skeyHash).run();
+    await this.revokeStatement(sid, skeyHash).run();
+  }
+
+  revokeStatement(sid: string, skeyHash: string): D1PreparedStatement {
+    return this.db.prepare("DELETE FROM sessions WHERE sid = ? AND skey_hash = ?").bind(sid, skeyHash);
   }
 
   /** After a password change every session of the member ends. */

@@ -2,10 +2,13 @@
  * What an order may require of the shopper (spec §5): adult verification (AGE19), identity
  * verification (AUTH_ONLY) and membership of the shop (APPROVE_ONLY).
  *
- * Accounts are built separately: until they are wired in, nobody is verified and nobody is a shop
- * member, so such products cannot be ordered (never the other way round). A guest is never
- * verified nor a member, whatever source is plugged in.
+ * The flags come from the member's account (what a verification provider confirmed) and from
+ * shop membership (`accountVerification`, docs/decisions/033). A guest is never verified nor a
+ * member, whatever source is plugged in.
  */
+import { readVerification } from "../identity/provider";
+import { ShopMemberStore } from "../db/shop-members";
+
 export type VerificationStatus = {
   adult: boolean;
   identity: boolean;
@@ -19,12 +22,21 @@ export interface VerificationSource {
   status(uid: number, shopId: number): Promise<VerificationStatus>;
 }
 
-/** The default until accounts record verifications and memberships. */
-export const noVerification: VerificationSource = {
-  async status() {
-    return UNVERIFIED;
-  },
-};
+/**
+ * The real source: adult and identity from the member's verified flags (set only by an identity
+ * provider, docs/decisions/018), shop membership from shop_members of the shop ordered in.
+ */
+export function accountVerification(db: D1Database): VerificationSource {
+  return {
+    async status(uid, shopId) {
+      const [verified, shopMember] = await Promise.all([
+        readVerification(db, uid),
+        new ShopMemberStore(db).isMember(shopId, uid),
+      ]);
+      return { adult: verified.adult, identity: verified.identity, shopMember };
+    },
+  };
+}
 
 export async function verificationFor(
   source: VerificationSource,

@@ -10,9 +10,9 @@ import { BEAUTY } from "./helpers";
 import { Shopper, stockOf, type CartData } from "./cart-helpers";
 
 /**
- * Members cannot log in on this branch yet (accounts are built beside it), so these call the
- * embedded API the way the Worker does, with a context whose member() answers a uid: what
- * readMember will return once sessions exist.
+ * These call the embedded API the way the Worker does, with a context whose member() answers a
+ * uid (what readMember returns for a session). Logging in through the real forms, with the merge
+ * of the guest cart, is test/worker/member.test.ts.
  */
 async function asMember(member: Member, path: string, body?: unknown, cookie?: string) {
   const row = await new ShopStore(env.DB).byId(1);
@@ -49,7 +49,7 @@ describe("a member's cart", () => {
     expect(cart.groups[0]!.data.map((i) => [i.pid2, i.qty])).toEqual([[1, 1]]);
     expect((await guest.cart()).data.count).toBe(2);
 
-    // What the login action does after the session is made:
+    // What a login on this host does in its session batch (mergeGuestCart is the same statements):
     await mergeGuestCart(env.DB, 1, guest.device!, MINJI.uid);
     cart = (await asMember(MINJI, "/api/myshp/load/my_cart", undefined, guest.cookie)).data;
     expect(Object.fromEntries(cart.groups[0]!.data.map((i) => [i.pid2, i.qty]))).toEqual({ 1: 3, 2: 1 });
@@ -78,7 +78,7 @@ describe("a member's cart", () => {
     expect(owner!.owner).toBe("m:7002");
   });
 
-  it("still needs verification for AGE19, AUTH_ONLY and APPROVE_ONLY until accounts provide it", async () => {
+  it("refuses AGE19, AUTH_ONLY and APPROVE_ONLY goods to a member without verification or membership", async () => {
     for (const [pid2, pid3, code] of [
       [30, 3000, "AGE19"],
       [8, 800, "AUTH_ONLY"],

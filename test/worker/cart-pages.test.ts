@@ -289,8 +289,11 @@ describe("ordering from the cart page", () => {
     );
     expect(res.status).toBe(409);
     let html = await res.text();
-    expect(html).toContain("상점 회원만 주문할 수 있는 상품이 있습니다. 회원가입 후 주문해 주세요.");
-    expect(html).toMatch(/href="\/user\/join\?url=%2Fuser%2Fcheckout&amp;uuid_value=[0-9a-f]{32}"/);
+    // A guest logs in (or signs up) first, then joins this shop's membership and comes back.
+    expect(html).toContain("상점 회원만 주문할 수 있는 상품이 있습니다. 로그인한 뒤 상점 회원으로 가입해 주세요.");
+    expect(html).toMatch(
+      /href="\/notlogin\/join\?url=%2Fshop%2Fmember_point%3Furl%3D%252Fuser%252Fcheckout&amp;uuid_value=[0-9a-f]{32}"/,
+    );
 
     const other = new Shopper(BEAUTY);
     await other.add([{ pid2: 8, pid3: 800 }]);

@@ -338,7 +338,7 @@ describe("tracking values and device values", () => {
   });
 });
 
-describe("member carts (store level, until accounts can log in)", () => {
+describe("member carts (store level; logging in through the forms is member.test.ts)", () => {
   it("load/member_cart/v3 needs a logged-in member", async () => {
     const shopper = new Shopper(BEAUTY);
     expect((await shopper.api("/api/myshp/load/member_cart/v3")).status).toBe(401);

@@ -32,7 +32,17 @@ async function post(url: string, body: FormData, keepalive = false): Promise<boo
   }
 }
 
-type Links = { verify: string; join: string; shop: string };
+/**
+ * Where the order errors lead: verification, and joining this shop's membership (a member goes
+ * straight to /shop/member_point, a guest logs in first), with the words for either case, chosen
+ * by the loader (so the membership text module stays out of this bundle).
+ */
+type Links = {
+  verify: string;
+  join: string;
+  joinText: { message: string; confirm: string; link: string };
+  shop: string;
+};
 
 /**
  * The cart view (spec §2). One form: without JavaScript every button posts it (quantities on
@@ -217,8 +227,9 @@ export function CartView({
     };
     if (code === "AGE19") void go(koOrder.age19, links.verify);
     else if (code === "AUTH_ONLY") void go(koOrder.authOnly, links.verify);
-    else if (code === "APPROVE_ONLY") void go(koOrder.approveOnlyConfirm, links.join);
-    else ui.snackbar(message);
+    else if (code === "APPROVE_ONLY") {
+      void go(links.joinText.confirm, links.join);
+    } else ui.snackbar(message);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderer.state, orderer.data]);
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { authApi } from "./contracts-auth";
 import { cartApi } from "./contracts-cart";
+import { membershipApi } from "./contracts-membership";
 
 export type Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -281,6 +282,7 @@ export const api = {
   }),
   ...authApi,
   ...cartApi,
+  ...membershipApi,
 } as const;
 
 export type Api = typeof api;
