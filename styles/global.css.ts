@@ -17,15 +17,3 @@ globalStyle("a", { color: "inherit" });
 globalStyle("img", { maxWidth: "100%", display: "block" });
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
 globalStyle("h1, h2, h3", { lineHeight: 1.3 });
-
-globalStyle(".visually-hidden", {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});

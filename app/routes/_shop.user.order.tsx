@@ -16,6 +16,7 @@ import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
 import { useRootData } from "~/root";
 import { koOrder } from "~/lib/messages-cart";
+import { visuallyHidden } from "../../styles/a11y.css";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
@@ -217,7 +218,7 @@ export default function OrderSheet() {
               {koOrder.payment}
             </h2>
             <fieldset className={css.methods}>
-              <legend className={css.visuallyHidden}>{koOrder.payment}</legend>
+              <legend className={visuallyHidden}>{koOrder.payment}</legend>
               {(["bank", "card", "wallet"] as const).map((m) => {
                 const on = available.get(m) === true;
                 return (

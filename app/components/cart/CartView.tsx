@@ -7,6 +7,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { ALERT_MS, useUi } from "../ui/UiProvider";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/lib/messages-cart";
+import { visuallyHidden } from "../../../styles/a11y.css";
 
 /** Spec §9: fees are rechecked 1 s after a quantity change; a delete is saved after 3 s. */
 export const FEE_RECHECK_MS = 1000;
@@ -273,7 +274,7 @@ export function CartView({
         type="submit"
         name={field.intent}
         value={intentValue.save}
-        className={css.visuallyHidden}
+        className={visuallyHidden}
         tabIndex={-1}
         aria-hidden="true"
       >

@@ -198,20 +198,6 @@ export const saveButton = style({
   fontWeight: 700,
   cursor: "pointer",
 });
-
-/** Present for assistive tech and for Enter in a field (the form's default button), not seen. */
-export const visuallyHidden = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
-
 export const empty = style({ padding: "56px 16px", textAlign: "center", color: vars.color.muted });
 
 // Order sheet
