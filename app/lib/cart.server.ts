@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { MAX_LINE_QTY } from "./cart-limits";
 import { isShopApiError } from "./api/client.server";
 import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
@@ -66,16 +66,34 @@ export function readCartForm(form: FormData): {
   return { lines, remove, intent, key: typeof key === "string" && key ? key : null, js: form.get(field.js) === "1" };
 }
 
-/** Saves quantities and removals of the cart form (sync/mcart/v4). False when the API failed. */
+/**
+ * Saves quantities and removals of the cart form (sync/mcart/v4). False when the API failed;
+ * an ended session is not a failed save but a question for the caller (SESSION_EXPIRED is thrown).
+ */
 export async function saveCart(context: AppLoadContext, lines: Line[], remove: Ref[]): Promise<boolean> {
   if (lines.length === 0 && remove.length === 0) return true;
   try {
     await context.api.call("syncMcart", { body: { list: lines, remove } });
     return true;
   } catch (error) {
-    if (isShopApiError(error)) return false;
+    if (isShopApiError(error) && error.code !== "SESSION_EXPIRED") return false;
     throw error;
   }
+}
+
+/** The login page that brings the shopper back to `request`'s page once logged in again. */
+export function loginAgainPath(request: Request): string {
+  const url = new URL(request.url);
+  return `/user/login?${new URLSearchParams({ url: url.pathname + url.search, expired: "1" })}`;
+}
+
+/**
+ * Session cookies that no longer log anyone in (SESSION_EXPIRED from the API): the page asks for
+ * login again and comes back here, instead of acting for the device as a guest (decision 048).
+ */
+export function loginAgainIfExpired(error: unknown, request: Request): void {
+  if (!isShopApiError(error) || error.code !== "SESSION_EXPIRED") return;
+  throw redirect(loginAgainPath(request), 303);
 }
 
 /** The order errors of spec §8 the storefront reacts to; anything else is the generic failure. */
@@ -86,6 +104,9 @@ export const ORDER_ERROR_CODES = [
   "AUTH_ONLY",
   "APPROVE_ONLY",
   "EMPTY_CART",
+  "CART_CHANGED",
+  "ORDER_TOO_LARGE",
+  "TOO_MANY_ORDERS",
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number] | "FAILED";
 
@@ -101,6 +122,10 @@ export function orderError(error: unknown): { code: OrderErrorCode; message: str
       AUTH_ONLY: koOrder.authOnly,
       APPROVE_ONLY: koMembershipOrder.member,
       EMPTY_CART: koOrder.emptyOrder,
+      CART_CHANGED: koOrder.cartChanged,
+      // The API's own text names the limit.
+      ORDER_TOO_LARGE: error.message,
+      TOO_MANY_ORDERS: koOrder.tooManyOrders,
       FAILED: koOrder.failed,
     };
     return { code, message: message[code] };
@@ -115,6 +140,7 @@ export async function loadOwnOrder(request: Request, context: AppLoadContext) {
   try {
     return await context.api.call("myOrder", { query: { id } });
   } catch (error) {
+    loginAgainIfExpired(error, request);
     if (isShopApiError(error) && error.status < 500) throw new Response(null, { status: 404 });
     throw error;
   }

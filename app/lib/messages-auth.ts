@@ -33,6 +33,8 @@ export const koAuth = {
   noAccount: "아직 회원이 아니신가요?",
   forgot: "비밀번호를 잊으셨나요?",
   loginRequired: "로그인이 필요한 페이지입니다.",
+  sessionExpired: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
+  continueAsGuest: "로그아웃하고 비회원으로 계속하기",
   carryLogin: (host: string) => `${host}에서 이미 로그인했다면 로그인 상태 가져오기`,
   carryFailed: "로그인 상태를 가져오지 못했습니다. 다시 로그인해 주세요.",
   appLoggedIn: "로그인되었습니다. 앱으로 돌아갑니다.",

@@ -10,7 +10,7 @@ import { Suspense, useEffect } from "react";
 import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
 import { isShopApiError } from "~/lib/api/client.server";
-import { trackingCookies } from "~/lib/cart.server";
+import { loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
 import { field } from "~/lib/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { NOT_READY } from "~/components/ErrorPage";
@@ -66,6 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     result = { ok: true, count };
   } catch (error) {
+    loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
     // A malformed request (no such product, no option chosen) is the catalogue's add failure.
     result = {

@@ -42,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     carryFailed: url.searchParams.get("carry") === "failed",
     resetDone: url.searchParams.get("reset") === "done",
+    // Sent here by a page that acts for a member whose session has ended (decision 048).
+    expired: url.searchParams.get("expired") === "1",
   };
 }
 
@@ -105,6 +107,7 @@ export default function LoginPage() {
       <Form ref={form} method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={koAuth.loginTitle}>
         {page.required && !result ? <FormMessage kind="notice">{koAuth.loginRequired}</FormMessage> : null}
         {page.resetDone && !result ? <FormMessage kind="notice">{koAuth.resetDone}</FormMessage> : null}
+        {page.expired && !result ? <FormMessage kind="notice">{koAuth.sessionExpired}</FormMessage> : null}
         {page.carryFailed && !result ? <FormMessage kind="error">{koAuth.carryFailed}</FormMessage> : null}
         {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
         <input type="hidden" name="url" value={returnUrl} />
@@ -136,6 +139,12 @@ export default function LoginPage() {
         </span>
         <Link to="/user/forget">{koAuth.forgot}</Link>
       </p>
+      {page.expired ? (
+        // Leaving the ended session behind is a choice the shopper makes, never a silent fallback.
+        <p className={css.links}>
+          <a href={`/api/user/logout/v2?${new URLSearchParams({ url: returnUrl || "/" })}`}>{koAuth.continueAsGuest}</a>
+        </p>
+      ) : null}
       {page.carry ? (
         <p className={css.links}>
           <a href={page.carry.href}>{koAuth.carryLogin(page.carry.host)}</a>

@@ -2,13 +2,21 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CartView, type CartActionData } from "~/components/cart/CartView";
 import * as css from "~/components/cart/cart.css";
-import { accountPath, orderError, readCartForm, saveCart, trackingCookies } from "~/lib/cart.server";
+import {
+  accountPath,
+  loginAgainIfExpired,
+  orderError,
+  readCartForm,
+  saveCart,
+  trackingCookies,
+} from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { approveOnlyText } from "~/lib/membership-text.server";
 import { useRootData } from "~/root";
@@ -23,7 +31,10 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const cart = await context.api.call("myCart");
+  const cart = await context.api.call("myCart").catch((error: unknown) => {
+    loginAgainIfExpired(error, request);
+    throw error;
+  });
   // The order errors' ways forward come back to this cart (/user/checkout or /exmy/user/checkout).
   const back = encodeURIComponent(new URL(request.url).pathname);
   // Members-only goods: a member joins this shop's membership; a guest logs in (or signs up) first.
@@ -44,13 +55,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  try {
+    return await act(request, context);
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    throw error;
+  }
+}
+
+async function act(request: Request, context: AppLoadContext) {
   const form = await request.formData();
   const { lines, remove, intent, key, js } = readCartForm(form);
 
   // Every post first saves the quantities on screen and the removals (never adds a line).
   if (!(await saveCart(context, lines, remove))) {
     return data<CartActionData>(
-      { error: { code: "SAVE_FAILED", message: koCart.saveFailed } },
+      { error: { code: "SAVE_FAILED", message: koCart.saveFailed }, key },
       { status: js ? 200 : 502 },
     );
   }
@@ -58,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent.kind === "order") {
     if (lines.length === 0 || !key) {
       return data<CartActionData>(
-        { error: { code: "EMPTY_CART", message: koOrder.emptyOrder } },
+        { error: { code: "EMPTY_CART", message: koOrder.emptyOrder }, key },
         { status: js ? 200 : 400 },
       );
     }
@@ -76,9 +96,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       orderId = result.order_id;
     } catch (error) {
+      loginAgainIfExpired(error, request);
       // Scripts get the error as data (200: the cart revalidates, nothing logs a failed load);
-      // a page without scripts is rendered again with it, as a 409.
-      return data<CartActionData>({ error: orderError(error) }, { status: js ? 200 : 409 });
+      // a page without scripts is rendered again with it, as a 409, keeping the order's key.
+      return data<CartActionData>({ error: orderError(error), key }, { status: js ? 200 : 409 });
     }
     return redirect(accountPath(`/user/order?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
   }
@@ -127,7 +148,8 @@ export default function CheckoutPage() {
       ) : (
         <CartView
           cart={cart}
-          orderKey={orderKey}
+          // The key of a failed attempt stays (one order per intent); a fresh one only after success.
+          orderKey={failed?.key ?? orderKey}
           storageUrl={storageUrl}
           links={links}
           apiBase={pathname.startsWith("/exmy/") ? "/exmy/user/checkout" : "/user/checkout"}

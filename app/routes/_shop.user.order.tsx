@@ -11,7 +11,7 @@ import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/car
 import { isShopApiError } from "~/lib/api/client.server";
 import type { PayMethod } from "~/lib/api/contracts-cart";
 import { BANK_DEADLINE_DAYS } from "~/lib/cart-limits";
-import { accountPath, loadOwnOrder } from "~/lib/cart.server";
+import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
 import { useRootData } from "~/root";
@@ -48,6 +48,14 @@ const FIELDS = [
 ] as const;
 type Values = Partial<Record<(typeof FIELDS)[number] | "pay_method", string>>;
 
+/** What the sheet says when paying fails (TOO_MANY_UNPAID carries its own text with the limit). */
+const payErrorText: Record<string, string> = {
+  BAD_REQUEST: koOrder.invalidField,
+  PAYMENT_UNAVAILABLE: koOrder.paymentUnavailable,
+  ORDER_CLOSED: koOrder.closed,
+  CHECK_QTY_INFO: koOrder.stockGone,
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const form = await request.formData();
@@ -73,16 +81,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (result.redirect_url) return redirect(result.redirect_url);
   } catch (error) {
+    loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
     const message =
-      error.code === "BAD_REQUEST"
-        ? koOrder.invalidField
-        : error.code === "PAYMENT_UNAVAILABLE"
-          ? koOrder.paymentUnavailable
-          : error.code === "ORDER_CLOSED"
-            ? koOrder.closed
-            : ko.errors.unexpected;
-    return data({ error: message, values }, { status: error.status === 400 ? 400 : 409 });
+      payErrorText[error.code] ?? (error.code === "TOO_MANY_UNPAID" ? error.message : ko.errors.unexpected);
+    // Stock that ran out since the sheet was made: the way forward is the cart.
+    const toCart = error.code === "CHECK_QTY_INFO";
+    return data({ error: message, toCart, values }, { status: error.status === 400 ? 400 : 409 });
   }
   return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);
 }
@@ -110,7 +115,11 @@ export default function OrderSheet() {
       </p>
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">
-          {koOrder.canceled}
+          {order.cancel_reason === "replaced"
+            ? koOrder.replaced
+            : order.cancel_reason === "sheet_expired"
+              ? koOrder.sheetExpired
+              : koOrder.canceled}
           <p className={css.noticeLinks}>
             <Link to={cartPath}>{koOrder.backToCart}</Link>
           </p>
@@ -129,9 +138,14 @@ export default function OrderSheet() {
       {open ? (
         <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields}>
           {failed?.error ? (
-            <p className={css.notice} role="alert">
+            <div className={css.notice} role="alert">
               {failed.error}
-            </p>
+              {failed.toCart ? (
+                <p className={css.noticeLinks}>
+                  <Link to={cartPath}>{koOrder.backToCart}</Link>
+                </p>
+              ) : null}
+            </div>
           ) : null}
           <section className={css.section} aria-labelledby="orderer">
             <h2 id="orderer" className={css.sectionTitle}>

@@ -6,7 +6,8 @@ import { CartFullError, CartStore, dedupe, sortKey, deviceOwner, memberOwner, ty
 import { buildCart, fees, toLocalLine } from "../cart/view";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
-import { koCart } from "~/lib/messages-cart";
+import { koCart, koOrder } from "~/lib/messages-cart";
+import { sessionFromRequest } from "../auth/session";
 
 /** Carts live on a shop's host: a call on the bare platform domain has no cart. */
 export function cartShop(ctx: ApiContext): ShopInfo {
@@ -17,13 +18,19 @@ export function cartShop(ctx: ApiContext): ShopInfo {
 /**
  * Whose cart a request touches: the logged-in member's, else the device's (from its cookie only;
  * a uuid_value in a body or query never picks another device's cart). Null before any device id.
+ * Session cookies that no longer name a session (expired, revoked) are refused with
+ * SESSION_EXPIRED: the shopper believes they are logged in, so nothing may be read or written
+ * for their device instead (docs/decisions/048).
  */
 export async function cartOwner(ctx: ApiContext): Promise<Owner | null> {
   const member = await ctx.member();
   if (member) return memberOwner(member.uid);
+  if (sessionFromRequest(ctx.request)) throw sessionExpired();
   const device = readDeviceId(ctx.request.headers.get("cookie"));
   return device ? deviceOwner(device) : null;
 }
+
+export const sessionExpired = () => new ApiError(401, "SESSION_EXPIRED", koOrder.sessionExpired);
 
 export async function requireOwner(ctx: ApiContext): Promise<Owner> {
   const owner = await cartOwner(ctx);
@@ -101,7 +108,11 @@ export const cartHandlers: Handlers = {
 
   async cartCount(_input, ctx) {
     const shop = cartShop(ctx);
-    const owner = await cartOwner(ctx);
+    // The badge of the shell: an expired session shows no count rather than an error.
+    const owner = await cartOwner(ctx).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === "SESSION_EXPIRED") return null;
+      throw error;
+    });
     return { count: owner ? await new CartStore(ctx.env.DB).count(shop.shopid, owner) : 0 };
   },
 

@@ -6,6 +6,7 @@ import { CartStore, dedupe, type Owner } from "../db/cart";
 import { batchFailure, OrderStore, type OrderRecord } from "../db/orders";
 import { shippingGroups } from "../cart/view";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
+import { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "../orders/limits";
 import { accountVerification, unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
@@ -25,17 +26,35 @@ const orderError = {
   notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
   closed: () => new ApiError(409, "ORDER_CLOSED", koOrder.closed),
   unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", koOrder.paymentUnavailable),
+  cartChanged: () => new ApiError(409, "CART_CHANGED", koOrder.cartChanged),
+  tooLarge: () => new ApiError(409, "ORDER_TOO_LARGE", koOrder.tooLarge(MAX_ORDER_UNITS)),
+  rate: () => new ApiError(429, "TOO_MANY_ORDERS", koOrder.tooManyOrders),
+  unpaid: () => new ApiError(429, "TOO_MANY_UNPAID", koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER)),
 };
 
-type Bank = { name: string; account: string; holder: string };
+type Bank = { name: string; account: string; holder: string; guestHours: number | null };
 
 async function shopBank(ctx: ApiContext, shopId: number): Promise<Bank | null> {
-  const row = await ctx.env.DB.prepare("SELECT bank_name, bank_account, bank_holder FROM shops WHERE id = ?")
+  const row = await ctx.env.DB.prepare(
+    "SELECT bank_name, bank_account, bank_holder, guest_deposit_hours FROM shops WHERE id = ?",
+  )
     .bind(shopId)
-    .first<{ bank_name: string | null; bank_account: string | null; bank_holder: string | null }>();
+    .first<{
+      bank_name: string | null;
+      bank_account: string | null;
+      bank_holder: string | null;
+      guest_deposit_hours: number | null;
+    }>();
   return row?.bank_name && row.bank_account && row.bank_holder
-    ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder }
+    ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder, guestHours: row.guest_deposit_hours }
     : null;
+}
+
+/** How long a bank transfer may take: the shop may give guests less time than members. */
+function depositDeadline(now: number, owner: Owner, bank: Bank): number {
+  const full = now + BANK_DEADLINE_DAYS * DAY_MS;
+  if (!owner.startsWith("d:") || bank.guestHours === null) return full;
+  return Math.min(full, now + bank.guestHours * 60 * 60 * 1000);
 }
 
 async function methods(ctx: ApiContext, shopId: number) {
@@ -61,6 +80,7 @@ function toView(r: OrderRecord, m: OrderView["methods"]): OrderView {
     pay_method: o.pay_method,
     created_at: o.created_at,
     deadline: o.deadline,
+    cancel_reason: o.cancel_reason,
     groups: r.groups.map((g) => ({
       uid: g.uid,
       origin_uid: g.origin_uid,
@@ -104,6 +124,13 @@ async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: numbe
   return record;
 }
 
+/** The same lines in the same quantities (order does not matter). */
+function sameLines(a: { pid2: number; pid3: number; qty: number }[], b: typeof a): boolean {
+  const key = (l: (typeof a)[number]) => `${l.pid2}:${l.pid3}:${l.qty}`;
+  const set = new Set(a.map(key));
+  return a.length === b.length && b.every((l) => set.has(key(l)));
+}
+
 export const orderHandlers: Handlers = {
   async makeOrder({ body }, ctx) {
     const shop = cartShop(ctx);
@@ -112,14 +139,22 @@ export const orderHandlers: Handlers = {
     const done = await orders.byKey(shop.shopid, owner, body.key);
     if (done !== null) return { order_id: done };
 
-    // Everything below comes from D1: the list only says which lines and how many.
+    // The list names lines of the caller's cart; what is ordered is read from the cart and the
+    // catalogue. A line no longer in the cart, or in another quantity, means the page is stale.
     const wanted = dedupe(body.list);
-    const lines = await new CartStore(ctx.env.DB).resolve(shop.shopid, wanted);
+    const inCart = new Map(
+      (await new CartStore(ctx.env.DB).lines(shop.shopid, owner)).map((l) => [`${l.pid2}:${l.pid3}`, l]),
+    );
+    const lines = wanted.flatMap((w) => inCart.get(`${w.pid2}:${w.pid3}`) ?? []);
     if (lines.length === 0) throw orderError.empty();
     if (shop.status !== "open" || lines.some((l) => l.shop_status !== "open" || l.origin_status !== "open")) {
       throw orderError.shop();
     }
-    if (lines.length !== wanted.length || lines.some((l) => l.discontinued || l.qty > l.stock)) throw orderError.qty();
+    if (lines.some((l) => l.discontinued || l.qty > l.stock)) throw orderError.qty();
+    if (lines.length !== wanted.length || lines.some((l, i) => l.qty !== wanted[i]!.qty)) {
+      throw orderError.cartChanged();
+    }
+    if (lines.reduce((n, l) => n + l.qty, 0) > MAX_ORDER_UNITS) throw orderError.tooLarge();
     // Verified flags and membership are read only when some goods ask for them.
     if (lines.some((l) => l.adult_only || l.auth_only || l.members_only)) {
       const member = await ctx.member();
@@ -127,6 +162,11 @@ export const orderHandlers: Handlers = {
       const unmet = unmetRequirement(lines, status);
       if (unmet) throw orderError[unmet]();
     }
+
+    const now = Date.now();
+    // Another tab, or a retry that lost its key, asking for the sheet already open: the same order.
+    const open = await orders.openSheet(shop.shopid, owner, now);
+    if (open && sameLines(open.lines, lines)) return { order_id: open.id };
 
     const groups = shippingGroups(lines).map(({ first, subTotal, deliveryFee }) => ({
       uid: first.uid,
@@ -136,7 +176,6 @@ export const orderHandlers: Handlers = {
       sub_price: subTotal,
       delivery_fee: deliveryFee,
     }));
-    const now = Date.now();
     const t = trackingOf(ctx, body);
     const order = {
       shopId: shop.shopid,
@@ -160,7 +199,8 @@ export const orderHandlers: Handlers = {
         return { order_id: await orders.create(order) };
       } catch (error) {
         const why = batchFailure(error);
-        if (why === "stock") throw orderError.qty();
+        if (why === "cart") throw orderError.cartChanged();
+        if (why === "rate") throw orderError.rate();
         if (why === "duplicate_key") {
           // The same form, posted again while the first was being written.
           const id = await orders.byKey(shop.shopid, owner, body.key);
@@ -229,10 +269,13 @@ export const orderHandlers: Handlers = {
         ...body,
         depositor: body.depositor || body.orderer_name,
         bank,
-        deadline: now + BANK_DEADLINE_DAYS * DAY_MS,
+        deadline: depositDeadline(now, owner, bank),
       });
     } catch (error) {
-      if (batchFailure(error) !== "state") throw error;
+      const why = batchFailure(error);
+      if (why === "stock") throw orderError.qty();
+      if (why === "unpaid") throw orderError.unpaid();
+      if (why !== "state") throw error;
       // Another request got there first: the same choice is fine, anything else is closed.
       const again = await view();
       if (again.payment?.method === "bank") return { order: again, redirect_url: null };

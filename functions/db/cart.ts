@@ -149,37 +149,43 @@ export class CartStore {
     if ((existing?.n ?? 0) + unique.length > MAX_CART_LINES) throw new CartFullError();
     await this.db.batch([
       this.touch(shopId, owner, now, tracking),
-      ...unique.map((l, i) =>
-        this.db
-          .prepare(
-            `INSERT INTO cart_lines (shop_id, owner, product_id, option_id, qty, sort) VALUES (?, ?, ?, ?, ?, ?)
-             ON CONFLICT (shop_id, owner, product_id, option_id)
-             DO UPDATE SET qty = MIN(qty + excluded.qty, ${MAX_LINE_QTY}), sort = excluded.sort`,
-          )
-          .bind(shopId, owner, l.pid2, l.pid3, Math.min(l.qty, MAX_LINE_QTY), sortKey(now, i, unique.length)),
-      ),
+      // One statement for any number of lines: they go in as one JSON parameter.
+      this.db
+        .prepare(
+          `INSERT INTO cart_lines (shop_id, owner, product_id, option_id, qty, sort)
+           SELECT ?1, ?2, value ->> 'pid2', value ->> 'pid3', MIN(value ->> 'qty', ${MAX_LINE_QTY}), value ->> 'sort'
+           FROM json_each(?3) WHERE true
+           ON CONFLICT (shop_id, owner, product_id, option_id)
+           DO UPDATE SET qty = MIN(qty + excluded.qty, ${MAX_LINE_QTY}), sort = excluded.sort`,
+        )
+        .bind(shopId, owner, JSON.stringify(unique.map((l, i) => ({ ...l, sort: sortKey(now, i, unique.length) })))),
     ]);
     return this.count(shopId, owner);
   }
 
-  /** Sets the quantity of lines already in the cart and removes others; never adds a line. */
+  /**
+   * Sets the quantity of lines already in the cart and removes others; never adds a line. Three
+   * statements whatever the number of lines.
+   */
   async update(shopId: number, owner: Owner, set: LineQty[], remove: LineRef[], now: number): Promise<void> {
     if (set.length === 0 && remove.length === 0) return;
+    const match = `j.value ->> 'pid2' = cart_lines.product_id AND j.value ->> 'pid3' = cart_lines.option_id`;
     await this.db.batch([
       this.db.prepare("UPDATE carts SET updated_at = ? WHERE shop_id = ? AND owner = ?").bind(now, shopId, owner),
-      ...set.map((l) =>
-        this.db
-          .prepare("UPDATE cart_lines SET qty = ? WHERE shop_id = ? AND owner = ? AND product_id = ? AND option_id = ?")
-          .bind(Math.min(Math.max(1, l.qty), MAX_LINE_QTY), shopId, owner, l.pid2, l.pid3),
-      ),
-      ...remove.map((l) => this.removeStatement(shopId, owner, l)),
+      this.db
+        .prepare(
+          `UPDATE cart_lines
+           SET qty = (SELECT MIN(MAX(1, j.value ->> 'qty'), ${MAX_LINE_QTY}) FROM json_each(?3) j WHERE ${match})
+           WHERE shop_id = ?1 AND owner = ?2 AND EXISTS (SELECT 1 FROM json_each(?3) j WHERE ${match})`,
+        )
+        .bind(shopId, owner, JSON.stringify(set.map(({ pid2, pid3, qty }) => ({ pid2, pid3, qty })))),
+      this.db
+        .prepare(
+          `DELETE FROM cart_lines
+           WHERE shop_id = ?1 AND owner = ?2 AND EXISTS (SELECT 1 FROM json_each(?3) j WHERE ${match})`,
+        )
+        .bind(shopId, owner, JSON.stringify(remove.map(({ pid2, pid3 }) => ({ pid2, pid3 })))),
     ]);
-  }
-
-  removeStatement(shopId: number, owner: Owner, line: LineRef): D1PreparedStatement {
-    return this.db
-      .prepare("DELETE FROM cart_lines WHERE shop_id = ? AND owner = ? AND product_id = ? AND option_id = ?")
-      .bind(shopId, owner, line.pid2, line.pid3);
   }
 
   async tracking(shopId: number, owner: Owner): Promise<{ fbp: string | null; fbc: string | null } | null> {

@@ -1,11 +1,15 @@
 import type { PayMethod } from "~/lib/api/contracts-cart";
 import type { Owner, ResolvedLine } from "./cart";
+import { MAX_SHEETS_PER_WINDOW, MAX_UNPAID_PER_CLIENT, MAX_UNPAID_PER_OWNER, SHEET_WINDOW_MS } from "../orders/limits";
 
 /**
- * Orders on D1. Creating an order, taking its stock and emptying those cart lines is one batch;
- * so is cancelling an order and returning its stock. D1 batches are atomic, and the guard
- * statements (migration 0003, batch_guard) make a batch fail as a whole when a conditional
- * UPDATE changed nothing (docs/decisions/022).
+ * Orders on D1. An order starts as an order sheet: its lines and prices are written, but it takes
+ * no stock and leaves the cart as it is (docs/decisions/046). Paying (choosing bank transfer) takes
+ * the stock and removes the ordered quantities from the cart; cancelling returns the stock. Each of
+ * these is one D1 batch of a fixed number of statements, whatever the number of lines: lines go in
+ * as one JSON parameter read with json_each. D1 batches are atomic, and the guard statements
+ * (migrations 0003 and 0005, batch_guard) make a batch fail as a whole when a condition fails
+ * (docs/decisions/022).
  */
 
 export type NewOrderGroup = {
@@ -62,6 +66,8 @@ export type OrderRow = {
   created_at: number;
   deadline: number;
   canceled_at: number | null;
+  cancel_reason: string | null;
+  stock_taken: number;
 };
 
 export type OrderGroupRow = NewOrderGroup & { order_id: number };
@@ -96,11 +102,14 @@ export type OrderRecord = {
   payment: PaymentRow | null;
 };
 
+export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "duplicate_key" | "duplicate_id";
+
 /** Why a batch failed, read from D1's error. */
-export function batchFailure(error: unknown): "stock" | "state" | "duplicate_key" | "duplicate_id" | null {
+export function batchFailure(error: unknown): BatchFailure | null {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.includes("GUARD_STOCK")) return "stock";
-  if (message.includes("GUARD_STATE")) return "state";
+  for (const reason of ["stock", "state", "cart", "unpaid", "rate"] as const) {
+    if (message.includes(`GUARD_${reason.toUpperCase()}`)) return reason;
+  }
   if (/UNIQUE constraint failed: order_keys/.test(message)) return "duplicate_key";
   if (/UNIQUE constraint failed: orders\.id/.test(message)) return "duplicate_id";
   return null;
@@ -111,6 +120,12 @@ export function newOrderId(): number {
   const [a, b] = crypto.getRandomValues(new Uint32Array(2));
   return 100_000_000_000 + ((a! * 2 ** 20 + (b! >>> 12)) % 900_000_000_000);
 }
+
+/** The owner's open order sheet (unpaid, no payment chosen, not expired) and its lines. */
+export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: number }[] };
+
+/** Rows of order_lines for an order, as JSON: pid2 (product_id) and pid3 (option_id) are the keys. */
+const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE order_id = ?1)";
 
 export class OrderStore {
   constructor(private readonly db: D1Database) {}
@@ -123,17 +138,44 @@ export class OrderStore {
     return row?.order_id ?? null;
   }
 
+  /** The newest open order sheet of this owner on this shop, if any. */
+  async openSheet(shopId: number, owner: Owner, now: number): Promise<OpenSheet | null> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT o.id, l.product_id AS pid2, l.option_id AS pid3, l.qty
+         FROM orders o JOIN order_lines l ON l.order_id = o.id
+         WHERE o.id = (SELECT id FROM orders WHERE shop_id = ?1 AND owner = ?2 AND status = 'WAITING_PAYMENT'
+                         AND pay_method IS NULL AND deadline > ?3 ORDER BY created_at DESC LIMIT 1)
+         ORDER BY l.rowid`,
+      )
+      .bind(shopId, owner, now)
+      .all<{ id: number; pid2: number; pid3: number; qty: number }>();
+    if (results.length === 0) return null;
+    return { id: results[0]!.id, lines: results.map(({ pid2, pid3, qty }) => ({ pid2, pid3, qty })) };
+  }
+
   /**
-   * Writes the order and takes its stock in one batch. Throws D1's error when the batch fails;
-   * `batchFailure` tells why (stock, a used key, an id collision).
+   * Writes an order sheet in one batch of seven statements. It fails as a whole (`batchFailure`)
+   * when a line is no longer in the owner's cart with the same quantity ('cart'), when the owner or
+   * the client address made too many sheets lately ('rate'), or when the key was used
+   * ('duplicate_key'). Any other open sheet of the owner on this shop is replaced (cancelled):
+   * a cart has one open sheet at a time, so two tabs or a retry never leave two payable orders.
    */
   async create(o: NewOrder, id = newOrderId()): Promise<number> {
     const db = this.db;
-    // The same option may be reached through two lines (a pick and … another pick): take it once.
-    const stock = new Map<number, number>();
-    for (const l of o.lines) stock.set(l.pid3, (stock.get(l.pid3) ?? 0) + l.qty);
-
-    const statements: D1PreparedStatement[] = [
+    const lines = o.lines.map((l) => ({
+      pid2: l.pid2,
+      pid3: l.pid3,
+      sid: l.sid,
+      uid: l.uid,
+      origin_uid: l.origin_uid,
+      name: l.name,
+      opt_name: l.opt_name,
+      image: l.image,
+      price: l.price,
+      qty: l.qty,
+    }));
+    await db.batch([
       db
         .prepare(
           `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, npay, from_master,
@@ -156,45 +198,54 @@ export class OrderStore {
           o.now,
           o.deadline,
         ),
+      // Sheets made lately by this owner or from this address, the new one included.
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'rate'
+           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
+              OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
+        )
+        .bind(o.owner, o.now - SHEET_WINDOW_MS, o.ip, MAX_SHEETS_PER_WINDOW),
       // A used key fails the whole batch: the second submit of a form creates nothing.
       db
         .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
         .bind(o.shopId, o.owner, o.key, id, o.now),
-      ...o.groups.map((g) =>
-        db
-          .prepare(
-            `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(id, g.uid, g.origin_uid, g.shop_name, g.shop_name_origin, g.sub_price, g.delivery_fee),
-      ),
-      ...o.lines.map((l) =>
-        db
-          .prepare(
-            `INSERT INTO order_lines (order_id, product_id, option_id, sid, uid, origin_uid, name, opt_name, image,
-               unit_price, qty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(id, l.pid2, l.pid3, l.sid, l.uid, l.origin_uid, l.name, l.opt_name, l.image, l.price, l.qty),
-      ),
-      // Stock: taken only where enough is left and the goods are still on sale; otherwise the
-      // guard right after aborts everything above and below.
-      ...[...stock].flatMap(([optionId, qty]) => [
-        db
-          .prepare(
-            `UPDATE product_options SET stock = stock - ?1
-             WHERE id = ?2 AND stock >= ?1
-               AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
-          )
-          .bind(qty, optionId),
-        db.prepare("INSERT INTO batch_guard (reason) SELECT 'stock' WHERE changes() = 0"),
-      ]),
-      ...o.lines.map((l) =>
-        db
-          .prepare("DELETE FROM cart_lines WHERE shop_id = ? AND owner = ? AND product_id = ? AND option_id = ?")
-          .bind(o.shopId, o.owner, l.pid2, l.pid3),
-      ),
-    ];
-    await db.batch(statements);
+      db
+        .prepare(
+          `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
+           SELECT ?1, value ->> 'uid', value ->> 'origin_uid', value ->> 'shop_name', value ->> 'shop_name_origin',
+             value ->> 'sub_price', value ->> 'delivery_fee'
+           FROM json_each(?2)`,
+        )
+        .bind(id, JSON.stringify(o.groups)),
+      db
+        .prepare(
+          `INSERT INTO order_lines (order_id, product_id, option_id, sid, uid, origin_uid, name, opt_name, image,
+             unit_price, qty)
+           SELECT ?1, value ->> 'pid2', value ->> 'pid3', value ->> 'sid', value ->> 'uid', value ->> 'origin_uid',
+             value ->> 'name', value ->> 'opt_name', value ->> 'image', value ->> 'price', value ->> 'qty'
+           FROM json_each(?2)`,
+        )
+        .bind(id, JSON.stringify(lines)),
+      // Only what is still in the caller's cart, as many as there, becomes an order.
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'cart'
+           WHERE (SELECT COUNT(*) FROM order_lines l JOIN cart_lines c
+                    ON c.shop_id = ?2 AND c.owner = ?3 AND c.product_id = l.product_id
+                   AND c.option_id = l.option_id AND c.qty = l.qty
+                  WHERE l.order_id = ?1)
+              <> (SELECT COUNT(*) FROM order_lines WHERE order_id = ?1)`,
+        )
+        .bind(id, o.shopId, o.owner),
+      db
+        .prepare(
+          `UPDATE orders SET status = 'CANCELED', canceled_at = ?4, cancel_reason = 'replaced'
+           WHERE shop_id = ?1 AND owner = ?2 AND id <> ?3 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
+             AND stock_taken = 0`,
+        )
+        .bind(o.shopId, o.owner, id, o.now),
+    ]);
     return id;
   }
 
@@ -237,9 +288,11 @@ export class OrderStore {
   }
 
   /**
-   * Records the orderer, address and a pending bank transfer in one batch, only while the order
-   * waits for payment, has no payment yet and its deadline has not passed. Throws D1's error
-   * (batchFailure 'state') otherwise.
+   * Pays an order sheet by bank transfer, in one batch of eight statements: records the orderer,
+   * address and a pending transfer, takes the stock of every line, and takes the ordered
+   * quantities out of the owner's cart. Only while the sheet waits for payment, has none chosen
+   * and has not expired ('state'), while every option has the stock and is on sale ('stock'), and
+   * while the owner and the address have few enough unpaid orders holding stock ('unpaid').
    */
   async chooseBankTransfer(
     shopId: number,
@@ -261,13 +314,14 @@ export class OrderStore {
     },
   ): Promise<void> {
     const d = details;
-    await this.db.batch([
-      this.db
+    const db = this.db;
+    await db.batch([
+      db
         .prepare(
           `UPDATE orders SET pay_method = 'bank', orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,
-             address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?
+             address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?, stock_taken = 1
            WHERE id = ? AND shop_id = ? AND owner = ? AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
-             AND deadline > ?`,
+             AND stock_taken = 0 AND deadline > ?`,
         )
         .bind(
           d.orderer_name,
@@ -284,70 +338,88 @@ export class OrderStore {
           owner,
           now,
         ),
-      this.db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-      this.db
+      db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+      // The same option reached through two lines (a pick and the original) is taken once, summed.
+      db
+        .prepare(
+          `UPDATE product_options
+           SET stock = stock - (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
+           WHERE id IN (SELECT option_id FROM ${LINES_OF})
+             AND stock >= (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
+             AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
+        )
+        .bind(id),
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'stock'
+           WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
+        )
+        .bind(id),
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'unpaid'
+           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
+              OR (SELECT COUNT(*) FROM orders WHERE ip = (SELECT ip FROM orders WHERE id = ?1)
+                    AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4`,
+        )
+        .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT),
+      db
         .prepare(
           `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
              bank_holder, deadline, created_at, updated_at)
            SELECT id, 'bank', 'bank_transfer', total_price, 'pending', ?, ?, ?, ?, ?, ?, ? FROM orders WHERE id = ?`,
         )
         .bind(d.depositor, d.bank.name, d.bank.account, d.bank.holder, d.deadline, now, now, id),
+      // What was ordered leaves the cart; more of the same added meanwhile stays.
+      db
+        .prepare(
+          `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l
+             WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
+               AND l.qty >= cart_lines.qty)`,
+        )
+        .bind(id, shopId, owner),
+      db
+        .prepare(
+          `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
+               AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
+           WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
+             AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
+        )
+        .bind(id, shopId, owner),
     ]);
-  }
-
-  /** Unpaid orders whose deadline has passed (oldest first). */
-  async expired(now: number, limit: number): Promise<number[]> {
-    const { results } = await this.db
-      .prepare("SELECT id FROM orders WHERE status = 'WAITING_PAYMENT' AND deadline <= ? ORDER BY deadline LIMIT ?")
-      .bind(now, limit)
-      .all<{ id: number }>();
-    return results.map((r) => r.id);
-  }
-
-  /**
-   * Cancels one unpaid order whose deadline has passed and returns its stock, in one batch. Returns
-   * false when the order was no longer waiting (paid, or cancelled by a concurrent run).
-   */
-  async cancelExpired(id: number, now: number): Promise<boolean> {
-    try {
-      await this.db.batch([
-        this.db
-          .prepare(
-            `UPDATE orders SET status = 'CANCELED', canceled_at = ?2, cancel_reason = 'deadline'
-             WHERE id = ?1 AND status = 'WAITING_PAYMENT' AND deadline <= ?2`,
-          )
-          .bind(id, now),
-        this.db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-        this.db
-          .prepare(
-            `UPDATE product_options
-             SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id)
-             WHERE id IN (SELECT option_id FROM order_lines WHERE order_id = ?1)`,
-          )
-          .bind(id),
-        this.db
-          .prepare(
-            "UPDATE payments SET status = 'canceled', updated_at = ?2 WHERE order_id = ?1 AND status = 'pending'",
-          )
-          .bind(id, now),
-      ]);
-      return true;
-    } catch (error) {
-      if (batchFailure(error) === "state") return false;
-      throw error;
-    }
   }
 }
 
-/** Most orders one scheduled run cancels; the next run takes the rest. */
-export const CANCEL_BATCH = 100;
-
-/** The scheduled job: cancels every unpaid order past its deadline, returning its stock. */
+/**
+ * The scheduled job: every unpaid order past its deadline is cancelled and the stock it holds
+ * returned, in one batch of three statements however many there are. D1 runs a batch alone, so
+ * the three statements see the same set of orders; a payment that landed first has moved its
+ * order's deadline, one that comes after finds the order cancelled. Returns how many it cancelled.
+ */
 export async function cancelExpiredOrders(db: D1Database, now: number): Promise<number> {
-  const store = new OrderStore(db);
-  let cancelled = 0;
-  for (const id of await store.expired(now, CANCEL_BATCH)) {
-    if (await store.cancelExpired(id, now)) cancelled += 1;
-  }
-  return cancelled;
+  const expired = "SELECT id FROM orders WHERE status = 'WAITING_PAYMENT' AND deadline <= ?1";
+  const holding = `${expired} AND stock_taken = 1`;
+  const [, , cancelled] = await db.batch([
+    db
+      .prepare(
+        `UPDATE product_options
+         SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l
+                              WHERE l.option_id = product_options.id AND l.order_id IN (${holding}))
+         WHERE id IN (SELECT option_id FROM order_lines WHERE order_id IN (${holding}))`,
+      )
+      .bind(now),
+    db
+      .prepare(
+        `UPDATE payments SET status = 'canceled', updated_at = ?1 WHERE status = 'pending' AND order_id IN (${expired})`,
+      )
+      .bind(now),
+    db
+      .prepare(
+        `UPDATE orders SET status = 'CANCELED', stock_taken = 0, canceled_at = ?1,
+           cancel_reason = CASE WHEN pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END
+         WHERE status = 'WAITING_PAYMENT' AND deadline <= ?1`,
+      )
+      .bind(now),
+  ]);
+  return cancelled?.meta.changes ?? 0;
 }

@@ -5,6 +5,9 @@ import { get } from "./helpers";
 export class Shopper {
   readonly cookies = new Map<string, string>();
 
+  /** The client address Cloudflare would report (cf-connecting-ip), when a test needs one. */
+  ip: string | undefined;
+
   constructor(readonly host: string) {}
 
   get cookie(): string {
@@ -27,6 +30,7 @@ export class Shopper {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set("cookie", this.cookie);
+    if (this.ip) headers.set("cf-connecting-ip", this.ip);
     return this.absorb(await get(this.host, path, { ...init, headers }));
   }
 
@@ -67,7 +71,27 @@ export class Shopper {
       key,
     });
   }
+
+  /** Pays an order sheet by bank transfer (the step that takes the stock). */
+  pay(id: number, extra: Record<string, string> = {}) {
+    return this.api<{ order: { status: string }; error?: { code: string; message: string } }>(
+      "/api/myshp/pay/my/order",
+      { id, pay_method: "bank", ...ADDRESS, ...extra },
+    );
+  }
 }
+
+/** A valid address and orderer for the order sheet. */
+export const ADDRESS = {
+  orderer_name: "김하나",
+  orderer_phone: "010-1234-5678",
+  receiver_name: "김하나",
+  postcode: "04038",
+  address: "서울특별시 마포구 양화로 12",
+  detail: "3층",
+  receiver_phone: "010-1234-5678",
+  memo: "문 앞에 놓아 주세요",
+};
 
 export type CartData = {
   count: number;

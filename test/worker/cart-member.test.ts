@@ -7,7 +7,7 @@ import { ShopStore, toShopInfo } from "../../functions/db/shops";
 import { readConfig } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
 import { BEAUTY } from "./helpers";
-import { Shopper, stockOf, type CartData } from "./cart-helpers";
+import { ADDRESS, Shopper, stockOf, type CartData } from "./cart-helpers";
 
 /**
  * These call the embedded API the way the Worker does, with a context whose member() answers a
@@ -70,6 +70,10 @@ describe("a member's cart", () => {
     });
     expect(res.status).toBe(200);
     const id = (res.data as { order_id: number }).order_id;
+    // The sheet holds no stock; paying takes it.
+    expect(await stockOf(2200)).toBe(before);
+    expect((await asMember(MINJI, "/api/myshp/pay/my/order", { id, pay_method: "bank", ...ADDRESS })).status).toBe(404);
+    expect((await asMember(HANA, "/api/myshp/pay/my/order", { id, pay_method: "bank", ...ADDRESS })).status).toBe(200);
     expect(await stockOf(2200)).toBe(before - 2);
     expect((await asMember(HANA, `/api/myshp/get/my/order?id=${id}`)).status).toBe(200);
     expect((await asMember(MINJI, `/api/myshp/get/my/order?id=${id}`)).status).toBe(404);

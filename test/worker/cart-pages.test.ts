@@ -226,7 +226,9 @@ describe("ordering from the cart page", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(new RegExp(`^/user/order\\?id=(\\d{12})&uuid_value=${shopper.device}$`));
     const id = Number(/id=(\d+)/.exec(location)![1]);
-    expect(await stockOf(600)).toBe(stock - 1);
+    // The sheet leaves stock and cart alone until the shopper pays.
+    expect(await stockOf(600)).toBe(stock);
+    expect((await shopper.cart()).data.count).toBe(2);
 
     const sheet = await shopper.fetch(location);
     expect(sheet.status).toBe(200);
@@ -256,6 +258,10 @@ describe("ordering from the cart page", () => {
     expect(a.headers.get("location")).toMatch(/^\/user\/order\?id=\d+/);
     expect(b.headers.get("location")).toBe(a.headers.get("location"));
     expect(c.headers.get("location")).toBe(a.headers.get("location"));
+    expect(await stockOf(3400)).toBe(stock);
+    expect((await shopper.cart()).data.count).toBe(1);
+    const id = Number(/id=(\d+)/.exec(a.headers.get("location")!)![1]);
+    expect((await shopper.pay(id)).status).toBe(200);
     expect(await stockOf(3400)).toBe(stock - 2);
     expect((await shopper.cart()).data.count).toBe(0);
   });

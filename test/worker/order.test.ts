@@ -1,10 +1,10 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/worker";
-import { batchFailure, OrderStore, type NewOrder } from "../../functions/db/orders";
-import { CartStore, deviceOwner, type Owner, type ResolvedLine } from "../../functions/db/cart";
+import { batchFailure, OrderStore } from "../../functions/db/orders";
+import { deviceOwner } from "../../functions/db/cart";
 import { BEAUTY, PICKS, STUDIO_CUSTOM } from "./helpers";
-import { Shopper, setStock, stockOf } from "./cart-helpers";
+import { ADDRESS, Shopper, setStock, stockOf } from "./cart-helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,58 +34,24 @@ type OrderView = {
   methods: { method: string; available: boolean }[];
 };
 
-const ADDRESS = {
-  orderer_name: "김하나",
-  orderer_phone: "010-1234-5678",
-  receiver_name: "김하나",
-  postcode: "04038",
-  address: "서울특별시 마포구 양화로 12",
-  detail: "3층",
-  receiver_phone: "010-1234-5678",
-  memo: "문 앞에 놓아 주세요",
-};
-
 async function orderOf(shopper: Shopper, id: number) {
   return shopper.api<OrderView & { error?: { code: string } }>(`/api/myshp/get/my/order?id=${id}`);
 }
 
-/** An order of beauty's as the API would write it, for store-level tests. */
-function newOrder(owner: Owner, lines: ResolvedLine[], key: string): NewOrder {
-  const now = Date.now();
-  return {
-    shopId: 1,
-    owner,
-    key,
-    now,
-    deadline: now + DAY,
-    lines,
-    groups: [
-      {
-        uid: 1001,
-        origin_uid: 1001,
-        shop_name: "뷰티 라운지",
-        shop_name_origin: "뷰티 라운지",
-        sub_price: 0,
-        delivery_fee: 0,
-      },
-    ],
-    itemsPrice: 0,
-    deliveryPrice: 0,
-    npay: false,
-    fromMaster: false,
-    ua: null,
-    ip: null,
-    fbp: null,
-    fbc: null,
-  };
-}
+const PAYMENT = {
+  ...ADDRESS,
+  detail: ADDRESS.detail,
+  depositor: "김하나",
+  bank: { name: "우리은행", account: "1002-345-678901", holder: "뷰티 라운지" },
+  deadline: Date.now() + 3 * DAY,
+};
 
 async function runCron(at: number) {
   await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env);
 }
 
 describe("make/my/order/v4", () => {
-  it("recomputes prices and fees from D1, takes stock and empties those cart lines", async () => {
+  it("recomputes prices and fees from D1; the sheet leaves stock and cart alone, paying takes both", async () => {
     const shopper = new Shopper(PICKS);
     shopper.cookies.set("_fbp", "fb.1.1.fbp");
     await shopper.add([
@@ -120,6 +86,12 @@ describe("make/my/order/v4", () => {
       expect.objectContaining({ uid: 1002, origin_uid: 1002, sub_price: 14000, delivery_fee: 3000 }),
     ]);
     expect(order.groups[0]!.lines[0]).toMatchObject({ pid2: 201, price: 18900, qty: 2 });
+    // An order sheet: Back finds the cart as it was, and no stock is held.
+    expect(await stockOf(100)).toBe(toner);
+    expect(await stockOf(25100)).toBe(pouch);
+    expect((await shopper.cart()).data.count).toBe(3);
+
+    expect((await shopper.pay(id)).status).toBe(200);
     expect(await stockOf(100)).toBe(toner - 2);
     expect(await stockOf(25100)).toBe(pouch - 1);
     // ordered lines leave the cart; the one not ordered stays
@@ -131,51 +103,55 @@ describe("make/my/order/v4", () => {
       delivery: 3000,
       delivery2: 0,
       total_price: 54800,
-      pay_method: null,
+      pay_method: "bank",
       fbp: "fb.1.1.fbp",
       fbc: "fb.1.1.fbc",
       shopid: 2,
     });
   });
 
-  it("gives the last unit to one of two racing shoppers and CHECK_QTY_INFO to the other", async () => {
+  it("gives the last unit to one of two shoppers paying at once, CHECK_QTY_INFO to the other", async () => {
     const HOLIDAY = { pid2: 44, pid3: 4400 }; // stock 1
     expect(await stockOf(4400)).toBe(1);
     const a = new Shopper(BEAUTY);
     const b = new Shopper(BEAUTY);
     await a.add([HOLIDAY]);
     await b.add([HOLIDAY]);
-    const results = await Promise.all([a.order([{ ...HOLIDAY, qty: 1 }]), b.order([{ ...HOLIDAY, qty: 1 }])]);
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 409]);
+    // Both may open a sheet: a sheet holds nothing.
+    const sheets = await Promise.all([a.order([{ ...HOLIDAY, qty: 1 }]), b.order([{ ...HOLIDAY, qty: 1 }])]);
+    expect(sheets.map((r) => r.status)).toEqual([200, 200]);
+    const results = await Promise.all([a.pay(sheets[0]!.data.order_id), b.pay(sheets[1]!.data.order_id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(loser.data.error).toEqual({ code: "CHECK_QTY_INFO", message: "상품의 재고 상태를 다시 확인해 주세요" });
     expect(await stockOf(4400)).toBe(0);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_lines WHERE option_id = 4400").first<{
-      n: number;
-    }>();
-    expect(count!.n).toBe(1);
+    const paid = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM payments p JOIN order_lines l ON l.order_id = p.order_id WHERE l.option_id = 4400",
+    ).first<{ n: number }>();
+    expect(paid!.n).toBe(1);
   });
 
-  it("lets SQL decide a race both shoppers' checks passed: one order, one stock failure", async () => {
+  it("lets SQL decide a race both payments' checks passed: one payment, one stock failure", async () => {
     // Both read the last unit as available before either writes, the worst interleaving.
-    await setStock(4300, 1);
     const [a, b] = [new Shopper(BEAUTY), new Shopper(BEAUTY)];
     await a.add([{ pid2: 43, pid3: 4300 }]);
     await b.add([{ pid2: 43, pid3: 4300 }]);
-    const lines = await new CartStore(env.DB).resolve(1, [{ pid2: 43, pid3: 4300, qty: 1 }]);
-    expect(lines[0]!.stock).toBe(1);
+    const ids = [
+      (await a.order([{ pid2: 43, pid3: 4300, qty: 1 }])).data.order_id,
+      (await b.order([{ pid2: 43, pid3: 4300, qty: 1 }])).data.order_id,
+    ];
+    await setStock(4300, 1);
     const store = new OrderStore(env.DB);
     const results = await Promise.allSettled(
-      [a, b].map((s) => store.create(newOrder(deviceOwner(s.device!), lines, crypto.randomUUID()))),
+      [a, b].map((s, i) => store.chooseBankTransfer(1, deviceOwner(s.device!), ids[i]!, Date.now(), PAYMENT)),
     );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(batchFailure(failed.reason)).toBe("stock");
     expect(await stockOf(4300)).toBe(0);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_lines WHERE option_id = 4300").first<{
-      n: number;
-    }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE id IN (?, ?) AND stock_taken = 1")
+      .bind(ids[0], ids[1])
+      .first<{ n: number }>();
     expect(n!.n).toBe(1);
     await setStock(4300, 200);
   });
@@ -192,36 +168,44 @@ describe("make/my/order/v4", () => {
     expect(second.data.order_id).toBe(first.data.order_id);
     const third = await shopper.order(list, key); // a retry after the connection dropped
     expect(third.data.order_id).toBe(first.data.order_id);
-    expect(await stockOf(1300)).toBe(before - 2);
+    expect(await stockOf(1300)).toBe(before);
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE owner = ?")
       .bind(`d:${shopper.device}`)
       .first<{ n: number }>();
     expect(n!.n).toBe(1);
   });
 
-  it("writes nothing when one line lacks stock: the whole batch rolls back", async () => {
+  it("pays nothing when one line lacks stock: the whole batch rolls back", async () => {
     const shopper = new Shopper(BEAUTY);
     await shopper.add([
       { pid2: 15, pid3: 1500, qty: 2 },
       { pid2: 16, pid3: 1600, qty: 2 },
     ]);
     const [a, b] = [await stockOf(1500), await stockOf(1600)];
-    const orders = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
-    // Stock runs short between the shopper's check and the batch: only SQL can tell.
-    const store = new OrderStore(env.DB);
-    const lines = await new CartStore(env.DB).resolve(1, [
-      { pid2: 15, pid3: 1500, qty: 2 },
-      { pid2: 16, pid3: 1600, qty: 2 },
-    ]);
+    const id = (
+      await shopper.order([
+        { pid2: 15, pid3: 1500, qty: 2 },
+        { pid2: 16, pid3: 1600, qty: 2 },
+      ])
+    ).data.order_id;
+    // Stock runs short between the sheet and the payment: only SQL can tell.
     await setStock(1600, 1);
-    await expect(store.create(newOrder(deviceOwner(shopper.device!), lines, "rollback-test-key"))).rejects.toThrow(
-      /GUARD_STOCK/,
-    );
+    const res = await shopper.pay(id);
+    expect(res.status).toBe(409);
+    expect(res.data.error?.code).toBe("CHECK_QTY_INFO");
+    await expect(
+      new OrderStore(env.DB).chooseBankTransfer(1, deviceOwner(shopper.device!), id, Date.now(), PAYMENT),
+    ).rejects.toThrow(/GUARD_STOCK/);
     expect(await stockOf(1500)).toBe(a);
     expect(await stockOf(1600)).toBe(1);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>())!.n).toBe(orders!.n);
-    expect(await env.DB.prepare("SELECT 1 FROM order_keys WHERE key = 'rollback-test-key'").first()).toBeNull();
+    const order = (await orderOf(shopper, id)).data;
+    expect(order).toMatchObject({ status: "WAITING_PAYMENT", payment: null });
     expect((await shopper.cart()).data.count).toBe(2);
+    // The sheet page offers the way back to the cart.
+    const page = await shopper.form(`/user/order?id=${id}`, { pay_method: "bank", ...ADDRESS });
+    const html = await page.text();
+    expect(html).toContain("재고가 부족한 상품이 있어 결제하지 못했습니다");
+    expect(html).toContain("장바구니로");
     await setStock(1600, b);
   });
 
@@ -232,15 +216,16 @@ describe("make/my/order/v4", () => {
     expect(res.status).toBe(409);
     expect(res.data.error?.code).toBe("CHECK_QTY_INFO");
     expect(await stockOf(1000)).toBe(2);
-    // a product this shop does not sell is no order line either
+    // a product this shop does not sell is no order line either: it is in no cart of this shop
+    await shopper.add([{ pid2: 11, pid3: 1100, qty: 1 }]);
     expect(
       (
         await shopper.order([
           { pid2: 401, pid3: 40101, qty: 1 },
-          { pid2: 10, pid3: 1000, qty: 1 },
+          { pid2: 11, pid3: 1100, qty: 1 },
         ])
       ).data.error?.code,
-    ).toBe("CHECK_QTY_INFO");
+    ).toBe("CART_CHANGED");
     expect((await shopper.order([{ pid2: 401, pid3: 40101, qty: 1 }])).data.error?.code).toBe("EMPTY_CART");
   });
 
@@ -368,12 +353,18 @@ describe("payment", () => {
     const banked = (await shopper.order([{ pid2: 19, pid3: 1901, qty: 3 }])).data.order_id;
     await shopper.api("/api/myshp/pay/my/order", { id: banked, pay_method: "bank", ...ADDRESS });
     const abandoned = (await shopper.order([{ pid2: 26, pid3: 2600, qty: 1 }])).data.order_id;
-    expect([await stockOf(1901), await stockOf(2600)]).toEqual([before[0]! - 3, before[1]! - 1]);
+    // Only the paid order holds stock; the open sheet holds none.
+    expect([await stockOf(1901), await stockOf(2600)]).toEqual([before[0]! - 3, before[1]]);
 
     // Two hours on: the sheet nobody paid is cancelled, the bank transfer still has days.
     await runCron(Date.now() + 2 * 60 * 60 * 1000);
-    expect((await orderOf(shopper, abandoned)).data.status).toBe("CANCELED");
+    expect((await orderOf(shopper, abandoned)).data).toMatchObject({
+      status: "CANCELED",
+      cancel_reason: "sheet_expired",
+    });
     expect((await orderOf(shopper, banked)).data.status).toBe("WAITING_PAYMENT");
+    // The abandoned sheet's line is still in the cart, to be ordered again.
+    expect((await shopper.cart()).data.groups.flatMap((g) => g.data.map((i) => i.pid2))).toEqual([26]);
     expect(await stockOf(2600)).toBe(before[1]);
     expect(await stockOf(1901)).toBe(before[0]! - 3);
 

@@ -14,7 +14,8 @@ export const FEE_RECHECK_MS = 1000;
 export const SAVE_AFTER_DELETE_MS = 3000;
 
 export type CartActionData =
-  { saved: true; error?: undefined } | { saved?: undefined; error: { code: string; message: string } };
+  | { saved: true; error?: undefined; key?: undefined }
+  | { saved?: undefined; error: { code: string; message: string }; key: string | null };
 
 type FeeData = { sig: string; fees: { uid: number; from_uid: number; sub_price: number; delivery_fee: number }[] };
 
@@ -27,6 +28,11 @@ type FeeData = { sig: string; fees: { uid: number; from_uid: number; sub_price: 
 async function post(url: string, body: FormData, keepalive = false): Promise<boolean> {
   try {
     const res = await fetch(url, { method: "POST", body, keepalive, credentials: "same-origin" });
+    if (res.status === 401) {
+      // The session ended: log in again and come back, rather than saving for the device.
+      const { login } = (await res.json()) as { login?: string };
+      if (login) window.location.assign(login);
+    }
     return res.ok;
   } catch {
     return false;
@@ -70,6 +76,9 @@ export function CartView({
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const orderer = useFetcher<CartActionData>({ key: "cart-order" });
+  // One key per intent to order: a failed or timed-out attempt is retried with the same key (the
+  // loader's fresh key after a revalidation is not taken); a new page after an order gets a new one.
+  const [key] = useState(orderKey);
   const [fees, setFees] = useState<FeeData | null>(null);
   const [saving, setSaving] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -211,7 +220,7 @@ export function CartView({
     }
     ordering.current = true;
     const fd = formData(npay ? intentValue.npay : intentValue.order);
-    fd.set(field.orderKey, orderKey);
+    fd.set(field.orderKey, key);
     orderer.submit(fd, { method: "post" });
   };
 
@@ -268,7 +277,7 @@ export function CartView({
 
   return (
     <Form method="post" aria-label={koCart.title} replace>
-      <input type="hidden" name={field.orderKey} value={orderKey} />
+      <input type="hidden" name={field.orderKey} value={key} />
       {/* The form's default button: Enter in a quantity field (without scripts) saves. */}
       <button
         type="submit"

@@ -157,6 +157,8 @@ export const OrderView = z.object({
   created_at: z.number(),
   /** When an unpaid order is cancelled and its stock returned (ms since epoch). */
   deadline: z.number(),
+  /** Why a cancelled order was cancelled: 'deadline', 'sheet_expired', 'replaced' (a newer sheet). */
+  cancel_reason: z.string().nullable(),
   groups: z.array(
     z.object({
       uid: z.number().int(),

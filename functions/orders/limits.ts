@@ -1,0 +1,18 @@
+/**
+ * Limits that keep stock from being held hostage by unpaid orders (docs/decisions/047).
+ * An order sheet holds no stock; a bank-transfer order holds it until paid or past its deadline,
+ * so these count orders that hold stock and wait for payment.
+ */
+
+/** Unpaid orders holding stock one owner (a member, or a guest's device) may have, in all shops. */
+export const MAX_UNPAID_PER_OWNER = 3;
+
+/** The same per client address (mobile carriers put many shoppers behind one, so more room). */
+export const MAX_UNPAID_PER_CLIENT = 10;
+
+/** Units (the sum of quantities) in one order. */
+export const MAX_ORDER_UNITS = 300;
+
+/** Order sheets one owner, or one client address, may create in the window below. */
+export const MAX_SHEETS_PER_WINDOW = 20;
+export const SHEET_WINDOW_MS = 10 * 60 * 1000;
