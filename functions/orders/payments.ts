@@ -20,5 +20,5 @@ export function paymentProviders(_env: Env): PaymentProvider[] {
 }
 
 export { BANK_DEADLINE_DAYS } from "~/lib/api/contracts-cart";
-/** An order sheet left without a payment choice is cancelled (stock returned) after this. */
+/** An order sheet left without a payment choice is closed after this (it holds no stock: decision 046). */
 export const ORDER_SHEET_TTL_MS = 60 * 60 * 1000;

@@ -268,6 +268,10 @@ describe("an ended session never turns into a guest", () => {
     expect(add.status).toBe(303);
     expect(add.headers.get("location")).toMatch(/^\/user\/login\?url=%2Fshop%2Fview%2F/);
 
+    const sheet = await shopper.fetch("/user/order?id=123456789012");
+    expect(sheet.status).toBe(303);
+    expect(sheet.headers.get("location")).toBe("/user/login?url=%2Fuser%2Forder%3Fid%3D123456789012&expired=1");
+
     const api = await shopper.add([{ pid2: 32, pid3: 3200 }]);
     expect(api.status).toBe(401);
     expect(api.data.error).toEqual({
