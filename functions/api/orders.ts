@@ -270,6 +270,7 @@ export const orderHandlers: Handlers = {
         depositor: body.depositor || body.orderer_name,
         bank,
         deadline: depositDeadline(now, owner, bank),
+        ip: record.order.ip,
       });
     } catch (error) {
       const why = batchFailure(error);

@@ -1,6 +1,12 @@
 import type { PayMethod } from "~/lib/api/contracts-cart";
 import type { Owner, ResolvedLine } from "./cart";
-import { MAX_SHEETS_PER_WINDOW, MAX_UNPAID_PER_CLIENT, MAX_UNPAID_PER_OWNER, SHEET_WINDOW_MS } from "../orders/limits";
+import {
+  countedAddress,
+  MAX_SHEETS_PER_WINDOW,
+  MAX_UNPAID_PER_CLIENT,
+  MAX_UNPAID_PER_OWNER,
+  SHEET_WINDOW_MS,
+} from "../orders/limits";
 
 /**
  * Orders on D1. An order starts as an order sheet: its lines and prices are written, but it takes
@@ -205,7 +211,7 @@ export class OrderStore {
            WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
               OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
         )
-        .bind(o.owner, o.now - SHEET_WINDOW_MS, o.ip, MAX_SHEETS_PER_WINDOW),
+        .bind(o.owner, o.now - SHEET_WINDOW_MS, countedAddress(o.ip), MAX_SHEETS_PER_WINDOW),
       // A used key fails the whole batch: the second submit of a form creates nothing.
       db
         .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
@@ -311,6 +317,8 @@ export class OrderStore {
       depositor: string;
       bank: { name: string; account: string; holder: string };
       deadline: number;
+      /** The order's client address (as stored when the sheet was made). */
+      ip: string | null;
     },
   ): Promise<void> {
     const d = details;
@@ -359,10 +367,10 @@ export class OrderStore {
         .prepare(
           `INSERT INTO batch_guard (reason) SELECT 'unpaid'
            WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
-              OR (SELECT COUNT(*) FROM orders WHERE ip = (SELECT ip FROM orders WHERE id = ?1)
-                    AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4`,
+              OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
+                    AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)`,
         )
-        .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT),
+        .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(d.ip)),
       db
         .prepare(
           `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,

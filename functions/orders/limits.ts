@@ -16,3 +16,14 @@ export const MAX_ORDER_UNITS = 300;
 /** Order sheets one owner, or one client address, may create in the window below. */
 export const MAX_SHEETS_PER_WINDOW = 20;
 export const SHEET_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The client address the per-address limits count, or null for none. Loopback is a developer's
+ * own machine (`wrangler dev`, the browser tests, the benchmarks): every browser there shares it,
+ * and Cloudflare never reports it for a real client.
+ */
+export function countedAddress(ip: string | null | undefined): string | null {
+  const value = ip?.trim().toLowerCase();
+  if (!value || value === "::1" || value.startsWith("127.") || value.startsWith("::ffff:127.")) return null;
+  return value;
+}

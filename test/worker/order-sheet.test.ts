@@ -171,6 +171,13 @@ describe("stock cannot be held hostage", () => {
     }
     expect(results.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(results[10]).toBe(429);
+    // Loopback (a developer's machine: wrangler dev, the browser tests) is nobody's address.
+    const local = new Shopper(BEAUTY);
+    local.ip = "127.0.0.1";
+    await local.add([{ pid2: 26, pid3: 2600 }]);
+    const localId = (await local.order([{ pid2: 26, pid3: 2600, qty: 1 }])).data.order_id;
+    await env.DB.prepare("UPDATE orders SET ip = '127.0.0.1' WHERE ip = ?").bind(ip).run();
+    expect((await local.pay(localId)).status).toBe(200);
   });
 
   it("rate-limits making order sheets", async () => {
@@ -400,6 +407,7 @@ describe("writes in a fixed number of statements", () => {
         depositor: "김하나",
         bank: { name: "우리은행", account: "1", holder: "뷰티" },
         deadline: Date.now() + 86_400_000,
+        ip: null,
       }),
     );
     await measure("remove", () => cart.update(1, owner, [], lines, Date.now()));

@@ -44,6 +44,7 @@ const PAYMENT = {
   depositor: "김하나",
   bank: { name: "우리은행", account: "1002-345-678901", holder: "뷰티 라운지" },
   deadline: Date.now() + 3 * DAY,
+  ip: null,
 };
 
 async function runCron(at: number) {
