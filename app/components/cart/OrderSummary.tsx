@@ -2,6 +2,7 @@ import type { OrderView } from "~/lib/api/contracts-cart";
 import { formatKRW } from "~/lib/format";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/lib/messages-cart";
+import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
 
 const dateTime = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",
@@ -33,18 +34,7 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
           <ul className={css.rows}>
             {g.lines.map((l) => (
               <li key={`${l.pid2}.${l.pid3}`} className={css.row}>
-                {l.image ? (
-                  <img
-                    className={css.thumb}
-                    src={`${storageUrl}${l.image}`}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className={css.thumb} />
-                )}
+                <LineThumb image={l.image} storageUrl={storageUrl} />
                 <div className={css.info}>
                   <span className={css.name}>{l.name}</span>
                   {l.opt_name ? (
@@ -52,40 +42,20 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
                       {koCart.option}: {l.opt_name}
                     </p>
                   ) : null}
-                  <p className={css.price}>
-                    {formatKRW(l.price * l.qty)}
-                    <span className={css.unit}>{koCart.unitPrice(formatKRW(l.price), l.qty)}</span>
-                  </p>
+                  <LinePrice price={l.price} qty={l.qty} />
                 </div>
               </li>
             ))}
           </ul>
-          <dl className={css.sums}>
-            <div className={css.sumRow}>
-              <dt>{koCart.subTotal}</dt>
-              <dd>{formatKRW(g.sub_price)}</dd>
-            </div>
-            <div className={css.sumRow}>
-              <dt>{koCart.deliveryFee}</dt>
-              <dd>{g.delivery_fee === 0 ? koCart.freeDelivery : formatKRW(g.delivery_fee)}</dd>
-            </div>
-          </dl>
+          <GroupSums sub={g.sub_price} fee={g.delivery_fee} />
         </div>
       ))}
-      <dl className={css.grand}>
-        <div className={css.sumRow}>
-          <dt>{koOrder.itemsPrice}</dt>
-          <dd>{formatKRW(order.items_price)}</dd>
-        </div>
-        <div className={css.sumRow}>
-          <dt>{koOrder.deliveryFee}</dt>
-          <dd>{formatKRW(order.delivery_price)}</dd>
-        </div>
-        <div className={css.grandTotal}>
-          <dt>{koOrder.totalPrice}</dt>
-          <dd data-testid="order-total">{formatKRW(order.total_price)}</dd>
-        </div>
-      </dl>
+      <GrandTotals
+        sub={order.items_price}
+        fee={order.delivery_price}
+        labels={{ sub: koOrder.itemsPrice, fee: koOrder.deliveryFee, total: koOrder.totalPrice }}
+        testId="order-total"
+      />
     </section>
   );
 }

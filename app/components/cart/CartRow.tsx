@@ -1,0 +1,141 @@
+import { Link } from "@remix-run/react";
+import type { CartItem } from "~/lib/api/contracts-cart";
+import { allowedQtyKey, field, intentValue, lineKey, normaliseQty } from "~/lib/cart-form";
+import { MAX_LINE_QTY } from "~/lib/cart-limits";
+import * as css from "./cart.css";
+import { koCart } from "~/lib/messages-cart";
+import { LinePrice, LineThumb } from "./Sums";
+
+/**
+ * One cart line: picture, name, option, price, a quantity stepper and delete. Every button is a
+ * submit button of the cart form (without scripts it posts); with scripts each calls its handler.
+ */
+export function CartRow({
+  item,
+  storageUrl,
+  qty,
+  hydrated,
+  bubble,
+  onQty,
+  onInvalidKey,
+  onRemove,
+}: {
+  item: CartItem;
+  storageUrl: string;
+  qty: string;
+  hydrated: boolean;
+  bubble: boolean;
+  onQty: (value: string) => void;
+  onInvalidKey: () => void;
+  onRemove: () => void;
+}) {
+  const key = lineKey(item);
+  const n = normaliseQty(qty);
+  // Stock errors follow the quantity on screen; a discontinued product stays one.
+  const error = item.error === "sold_out" ? "sold_out" : n > item.available_qty ? "qty" : null;
+  const errorId = `err-${key}`;
+  return (
+    <li className={css.row} data-testid="cart-row" data-line={key}>
+      <LineThumb image={item.image} storageUrl={storageUrl} />
+      <div className={css.info}>
+        <Link className={css.name} to={`/shop/view/${encodeURIComponent(item.sid)}`}>
+          {item.name}
+        </Link>
+        {!item.default_option && item.opt_name ? (
+          <p className={css.option}>
+            {koCart.option}: {item.opt_name}
+          </p>
+        ) : null}
+        <LinePrice price={item.price} qty={n} />
+        {error ? (
+          <p className={css.itemError} id={errorId} role="alert">
+            {error === "qty" ? koCart.errorQty(item.available_qty) : koCart.errorSoldOut}
+          </p>
+        ) : null}
+      </div>
+      <div className={css.controls}>
+        <div className={css.stepper} role="group" aria-label={`${item.name} ${koCart.quantity}`}>
+          <button
+            type="submit"
+            name={field.intent}
+            value={intentValue.dec(key)}
+            className={css.stepButton}
+            aria-label={koCart.decrease}
+            disabled={n <= 1}
+            onClick={(e) => {
+              e.preventDefault();
+              onQty(String(Math.max(1, n - 1)));
+            }}
+          >
+            −
+          </button>
+          <input type="hidden" name={field.line} value={key} />
+          <input
+            className={css.qtyInput}
+            name={field.qty(key)}
+            aria-label={koCart.quantity}
+            aria-describedby={error ? errorId : undefined}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            maxLength={3}
+            value={qty}
+            onKeyDown={(e) => {
+              if (!allowedQtyKey(e)) {
+                e.preventDefault();
+                onInvalidKey();
+              } else if (e.key === "Enter") {
+                // With scripts, Enter settles the quantity instead of posting the form.
+                e.preventDefault();
+                onQty(String(normaliseQty(qty)));
+              }
+            }}
+            onChange={(e) => onQty(e.target.value.replace(/\D/g, ""))}
+            onBlur={() => onQty(String(normaliseQty(qty)))}
+          />
+          <button
+            type="submit"
+            name={field.intent}
+            value={intentValue.inc(key)}
+            className={css.stepButton}
+            aria-label={koCart.increase}
+            disabled={n >= MAX_LINE_QTY}
+            onClick={(e) => {
+              e.preventDefault();
+              onQty(String(Math.min(MAX_LINE_QTY, n + 1)));
+            }}
+          >
+            +
+          </button>
+          {bubble ? (
+            <span className={css.bubble} role="alert">
+              {koCart.digitsOnly}
+            </span>
+          ) : null}
+        </div>
+        <div className={css.rowActions}>
+          {hydrated ? null : (
+            // Without scripts a typed quantity is saved with this (or Enter).
+            <button type="submit" name={field.intent} value={intentValue.save} className={css.smallButton}>
+              {koCart.apply}
+            </button>
+          )}
+          <button
+            type="submit"
+            name={field.intent}
+            value={intentValue.delete(key)}
+            className={css.smallButton}
+            aria-label={koCart.removeItem(item.name)}
+            onClick={(e) => {
+              e.preventDefault();
+              onRemove();
+            }}
+          >
+            {koCart.remove}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import { formatKRW } from "~/lib/format";
+import * as css from "./cart.css";
+import { koCart } from "~/lib/messages-cart";
+
+/** One shop group's sums: the cart's (with its total and the free-delivery hint) and the order's. */
+export function GroupSums({
+  sub,
+  fee,
+  freeFrom,
+  total = false,
+  busy = false,
+}: {
+  sub: number;
+  fee: number;
+  /** The shop's free-delivery threshold, shown while a fee is charged. */
+  freeFrom?: number;
+  total?: boolean;
+  /** Sums wait for the server's fee check. */
+  busy?: boolean;
+}) {
+  return (
+    <dl className={busy ? `${css.sums} ${css.busy}` : css.sums} aria-busy={busy || undefined}>
+      <div className={css.sumRow}>
+        <dt>{koCart.subTotal}</dt>
+        <dd>{formatKRW(sub)}</dd>
+      </div>
+      <div className={css.sumRow}>
+        <dt>{koCart.deliveryFee}</dt>
+        <dd data-testid="group-fee">{fee === 0 ? koCart.freeDelivery : formatKRW(fee)}</dd>
+      </div>
+      {total ? (
+        <div className={css.sumTotal}>
+          <dt>{koCart.groupTotal}</dt>
+          <dd data-testid="group-total">{formatKRW(sub + fee)}</dd>
+        </div>
+      ) : null}
+      {fee > 0 && freeFrom !== undefined ? (
+        <p className={css.freeHint}>{koCart.freeFrom(formatKRW(freeFrom))}</p>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The grand totals under the groups: goods, delivery and what is paid. */
+export function GrandTotals({
+  sub,
+  fee,
+  labels,
+  testId,
+  busy = false,
+}: {
+  sub: number;
+  fee: number;
+  labels: { sub: string; fee: string; total: string };
+  testId: string;
+  busy?: boolean;
+}) {
+  return (
+    <dl className={busy ? `${css.grand} ${css.busy}` : css.grand} aria-busy={busy || undefined}>
+      <div className={css.sumRow}>
+        <dt>{labels.sub}</dt>
+        <dd>{formatKRW(sub)}</dd>
+      </div>
+      <div className={css.sumRow}>
+        <dt>{labels.fee}</dt>
+        <dd>{formatKRW(fee)}</dd>
+      </div>
+      <div className={css.grandTotal}>
+        <dt>{labels.total}</dt>
+        <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A line's picture (or an empty square of the same size). */
+export function LineThumb({ image, storageUrl }: { image: string | null; storageUrl: string }) {
+  return image ? (
+    <img className={css.thumb} src={`${storageUrl}${image}`} alt="" width={64} height={64} loading="lazy" />
+  ) : (
+    <span className={css.thumb} />
+  );
+}
+
+/** A line's price: quantity × unit, with the unit price beside it. */
+export function LinePrice({ price, qty }: { price: number; qty: number }) {
+  return (
+    <p className={css.price} data-testid="line-price">
+      {formatKRW(price * qty)}
+      <span className={css.unit}>{koCart.unitPrice(formatKRW(price), qty)}</span>
+    </p>
+  );
+}

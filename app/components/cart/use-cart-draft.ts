@@ -1,0 +1,122 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { Cart, CartGroup, CartItem } from "~/lib/api/contracts-cart";
+import { field, lineKey, normaliseQty, type LineKey } from "~/lib/cart-form";
+
+export type FeeData = {
+  sig: string;
+  fees: { uid: number; from_uid: number; sub_price: number; delivery_fee: number }[];
+};
+
+const quantitiesOf = (items: CartItem[]) =>
+  Object.fromEntries(items.map((i) => [lineKey(i), String(i.qty)])) as Record<LineKey, string>;
+
+/**
+ * The cart as the shopper has changed it on screen and not yet saved: typed quantities, removed
+ * lines, and the server's fees for the quantities on screen. New server truth (after a save, an
+ * order attempt, a revalidation) replaces the draft unless the shopper has changed something since.
+ */
+export function useCartDraft(cart: Cart) {
+  const items = useMemo(() => cart.groups.flatMap((g) => g.data), [cart]);
+  const [qty, setQty] = useState(() => quantitiesOf(items));
+  const [removed, setRemoved] = useState<LineKey[]>([]);
+  const [modified, setModified] = useState(false);
+  const [fees, setFees] = useState<FeeData | null>(null);
+  const [seen, setSeen] = useState(cart);
+  if (seen !== cart) {
+    // Adjusted while rendering, as React advises for state that follows a prop.
+    setSeen(cart);
+    if (!modified) {
+      setQty(quantitiesOf(items));
+      setRemoved([]);
+      setFees(null);
+    }
+  }
+
+  const visible = items.filter((i) => !removed.includes(lineKey(i)));
+  /** The quantities on screen, as the fee check and the save compare them. */
+  const sig = visible.map((i) => `${lineKey(i)}.${normaliseQty(qty[lineKey(i)])}`).join(",");
+  // Timers and listeners read the draft as it is when they fire, not as it was when they were set.
+  const latest = useRef({ sig, visible, removed, qty });
+  latest.current = { sig, visible, removed, qty };
+
+  const reset = useCallback(() => {
+    setModified(false);
+    setQty(quantitiesOf(items));
+    setRemoved([]);
+    setFees(null);
+  }, [items]);
+
+  /** The cart form's fields for what is on screen, as the actions read them. */
+  const formData = useCallback((intent: string) => {
+    const { visible, removed, qty } = latest.current;
+    const fd = new FormData();
+    for (const item of visible) {
+      const key = lineKey(item);
+      fd.append(field.line, key);
+      fd.set(field.qty(key), String(normaliseQty(qty[key])));
+    }
+    for (const key of removed) {
+      fd.append(field.line, key);
+      fd.append(field.remove, key);
+    }
+    fd.set(field.intent, intent);
+    fd.set(field.js, "1");
+    return fd;
+  }, []);
+
+  /** A snapshot to tell whether anything changed while a save was under way. */
+  const snapshot = useCallback(() => `${latest.current.sig}|${latest.current.removed.join(",")}`, []);
+
+  /** Sets a typed quantity; false when it was already that. */
+  const setQuantity = (key: LineKey, value: string): boolean => {
+    if (latest.current.qty[key] === value) return false;
+    setQty((q) => ({ ...q, [key]: value }));
+    setModified(true);
+    return true;
+  };
+
+  const remove = (key: LineKey) => {
+    setRemoved((r) => [...r, key]);
+    setModified(true);
+  };
+
+  /** Group sums: the server's, from the last fee check when the page has changed since loading. */
+  const sums = (g: CartGroup) => {
+    if (!modified && !fees) return { sub: g.sub_total, fee: g.my_delivery_fee };
+    const f = fees?.fees.find((x) => x.uid === g.uid && x.from_uid === g.origin_uid);
+    if (fees && fees.sig === sig) return { sub: f?.sub_price ?? 0, fee: f?.delivery_fee ?? 0 };
+    return f ? { sub: f.sub_price, fee: f.delivery_fee } : { sub: g.sub_total, fee: g.my_delivery_fee };
+  };
+
+  const groups = cart.groups
+    .map((g) => ({ group: g, items: g.data.filter((i) => !removed.includes(lineKey(i))) }))
+    .filter((g) => g.items.length > 0);
+  const totals = groups.reduce(
+    (t, { group }) => {
+      const s = sums(group);
+      return { sub: t.sub + s.sub, fee: t.fee + s.fee };
+    },
+    { sub: 0, fee: 0 },
+  );
+
+  return {
+    qty,
+    modified,
+    setModified,
+    sig,
+    latest,
+    fees,
+    setFees,
+    feesPending: modified && (!fees || fees.sig !== sig),
+    groups,
+    totals,
+    sums,
+    reset,
+    formData,
+    snapshot,
+    setQuantity,
+    remove,
+  };
+}
+
+export type CartDraft = ReturnType<typeof useCartDraft>;

@@ -1,0 +1,79 @@
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { field, intentValue } from "~/lib/cart-form";
+import { useLatest } from "~/lib/use-latest";
+import { useUi } from "../ui/UiProvider";
+import { koOrder } from "~/lib/messages-cart";
+import type { CartDraft } from "./use-cart-draft";
+import type { useCartSync } from "./use-cart-sync";
+
+export type CartActionData =
+  | { saved: true; error?: undefined; key?: undefined }
+  | { saved?: undefined; error: { code: string; message: string }; key: string | null };
+
+/**
+ * Where the order errors lead: verification, and joining this shop's membership (a member goes
+ * straight to /shop/member_point, a guest logs in first), with the words for either case, chosen
+ * by the loader (so the membership text module stays out of this bundle).
+ */
+export type OrderLinks = {
+  verify: string;
+  join: string;
+  joinText: { message: string; confirm: string; link: string };
+  shop: string;
+};
+
+/**
+ * 주문하기 with scripts: saves what is pending, then posts the cart form's order intent through a
+ * fetcher (the action answers with a redirect to the sheet, or an order error of spec §8 shown as
+ * an alert or a confirm that offers the way forward).
+ */
+export function useOrderSubmit(
+  draft: CartDraft,
+  sync: ReturnType<typeof useCartSync>,
+  orderKey: string,
+  links: OrderLinks,
+  /** True from 주문하기 until the order fails: leaving for the sheet needs no save. */
+  placingOrder: { current: boolean },
+) {
+  const ui = useUi();
+  const navigate = useNavigate();
+  const orderer = useFetcher<CartActionData>({ key: "cart-order" });
+  // One key per intent to order: a failed or timed-out attempt is retried with the same key (the
+  // loader's fresh key after a revalidation is not taken); a new page after an order gets a new one.
+  const [key] = useState(orderKey);
+  const [placing, setPlacing] = useState(false);
+
+  const order = async (npay: boolean) => {
+    sync.stopFeeCheck();
+    setPlacing(true);
+    // Saved first: if the connection is down, the shopper keeps the page and the save bar.
+    if (draft.modified && !(await sync.saveNow())) {
+      setPlacing(false);
+      return;
+    }
+    placingOrder.current = true;
+    const fd = draft.formData(npay ? intentValue.npay : intentValue.order);
+    fd.set(field.orderKey, key);
+    orderer.submit(fd, { method: "post" });
+  };
+
+  const failed = useLatest((error: { code: string; message: string }) => {
+    placingOrder.current = false;
+    setPlacing(false);
+    // The action saved the quantities before trying to order: the cart it returns is the truth.
+    if (error.code !== "SAVE_FAILED") draft.reset();
+    const go = async (question: string, to: string) => {
+      if (await ui.confirm(question)) navigate(to);
+    };
+    if (error.code === "AGE19") void go(koOrder.age19, links.verify);
+    else if (error.code === "AUTH_ONLY") void go(koOrder.authOnly, links.verify);
+    else if (error.code === "APPROVE_ONLY") void go(links.joinText.confirm, links.join);
+    else ui.snackbar(error.message);
+  });
+  useEffect(() => {
+    if (orderer.state === "idle" && orderer.data?.error) failed.current(orderer.data.error);
+  }, [orderer.state, orderer.data, failed]);
+
+  return { key, order, busy: placing || orderer.state !== "idle" };
+}
