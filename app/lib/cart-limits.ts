@@ -6,3 +6,13 @@ export const MAX_LINE_QTY = 999;
 
 /** Days a shopper has to make a bank transfer before the order is cancelled. */
 export const BANK_DEADLINE_DAYS = 3;
+
+/** Units (the sum of quantities) in one order (decision 047). */
+export const MAX_ORDER_UNITS = 300;
+
+/** Unpaid orders holding stock one owner may have, in all shops (decision 047). */
+export const MAX_UNPAID_PER_OWNER = 3;
+
+/** Ways to pay, in the order the sheet offers them. Bank transfer needs no provider. */
+export const PAY_METHODS = ["bank", "card", "wallet"] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];

@@ -3,8 +3,7 @@ import { MAX_LINE_QTY } from "./cart-limits";
 import { isShopApiError } from "./api/client.server";
 import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
 import { readCookie, readDeviceId, withDevice } from "./device";
-import { koOrder } from "~/lib/messages-cart";
-import { koMembershipOrder } from "./messages-membership";
+import { orderErrorCode, type OrderErrorCode } from "./order-errors";
 
 type Line = { pid2: number; pid3: number; qty: number };
 type Ref = { pid2: number; pid3: number };
@@ -96,40 +95,9 @@ export function loginAgainIfExpired(error: unknown, request: Request): void {
   throw redirect(loginAgainPath(request), 303);
 }
 
-/** The order errors of spec §8 the storefront reacts to; anything else is the generic failure. */
-export const ORDER_ERROR_CODES = [
-  "CHECK_QTY_INFO",
-  "CHECK_SHOP_STATUS",
-  "AGE19",
-  "AUTH_ONLY",
-  "APPROVE_ONLY",
-  "EMPTY_CART",
-  "CART_CHANGED",
-  "ORDER_TOO_LARGE",
-  "TOO_MANY_ORDERS",
-] as const;
-export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number] | "FAILED";
-
-export function orderError(error: unknown): { code: OrderErrorCode; message: string } {
-  if (isShopApiError(error)) {
-    const code = (ORDER_ERROR_CODES as readonly string[]).includes(error.code)
-      ? (error.code as OrderErrorCode)
-      : "FAILED";
-    const message: Record<OrderErrorCode, string> = {
-      CHECK_QTY_INFO: koOrder.checkQty,
-      CHECK_SHOP_STATUS: koOrder.shopStatus,
-      AGE19: koOrder.age19,
-      AUTH_ONLY: koOrder.authOnly,
-      APPROVE_ONLY: koMembershipOrder.member,
-      EMPTY_CART: koOrder.emptyOrder,
-      CART_CHANGED: koOrder.cartChanged,
-      // The API's own text names the limit.
-      ORDER_TOO_LARGE: error.message,
-      TOO_MANY_ORDERS: koOrder.tooManyOrders,
-      FAILED: koOrder.failed,
-    };
-    return { code, message: message[code] };
-  }
+/** An order call's failure as the cart page shows it (app/lib/order-errors.ts); not an API error: thrown on. */
+export function orderError(error: unknown): { code: OrderErrorCode } {
+  if (isShopApiError(error)) return { code: orderErrorCode(error.code) };
   throw error;
 }
 

@@ -20,7 +20,8 @@ import {
 import { ko } from "~/lib/messages";
 import { approveOnlyText } from "~/lib/membership-text.server";
 import { useRootData } from "~/root";
-import { koCart, koOrder } from "~/lib/messages-cart";
+import { koCart } from "~/lib/messages-cart";
+import { orderErrorView } from "~/lib/order-errors";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
@@ -69,18 +70,12 @@ async function act(request: Request, context: AppLoadContext) {
 
   // Every post first saves the quantities on screen and the removals (never adds a line).
   if (!(await saveCart(context, lines, remove))) {
-    return data<CartActionData>(
-      { error: { code: "SAVE_FAILED", message: koCart.saveFailed }, key },
-      { status: js ? 200 : 502 },
-    );
+    return data<CartActionData>({ error: { code: "SAVE_FAILED" }, key }, { status: js ? 200 : 502 });
   }
 
   if (intent.kind === "order") {
     if (lines.length === 0 || !key) {
-      return data<CartActionData>(
-        { error: { code: "EMPTY_CART", message: koOrder.emptyOrder }, key },
-        { status: js ? 200 : 400 },
-      );
+      return data<CartActionData>({ error: { code: "EMPTY_CART" }, key }, { status: js ? 200 : 400 });
     }
     let orderId: number;
     try {
@@ -119,25 +114,7 @@ export default function CheckoutPage() {
   return (
     <>
       <h1 className={css.title}>{koCart.title}</h1>
-      {error ? (
-        // Without scripts the order errors of spec §8 are shown here, with the way forward.
-        <div className={css.notice} role="alert">
-          {error.code === "AGE19" || error.code === "AUTH_ONLY"
-            ? { AGE19: koOrder.age19, AUTH_ONLY: koOrder.authOnly }[error.code]
-            : error.code === "APPROVE_ONLY"
-              ? links.joinText.message
-              : error.message}
-          {error.code === "AGE19" || error.code === "AUTH_ONLY" ? (
-            <p className={css.noticeLinks}>
-              <Link to={links.verify}>{error.code === "AGE19" ? koOrder.age19Link : koOrder.authOnlyLink}</Link>
-            </p>
-          ) : error.code === "APPROVE_ONLY" ? (
-            <p className={css.noticeLinks}>
-              <Link to={links.join}>{links.joinText.link}</Link>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <OrderErrorNotice view={orderErrorView(error.code, links)} /> : null}
       {cart.count === 0 ? (
         <>
           <p className={css.empty}>{koCart.empty}</p>
@@ -156,5 +133,19 @@ export default function CheckoutPage() {
         />
       )}
     </>
+  );
+}
+
+/** Without scripts the order errors of spec §8 are shown here, with the way forward. */
+function OrderErrorNotice({ view }: { view: ReturnType<typeof orderErrorView> }) {
+  return (
+    <div className={css.notice} role="alert">
+      {view.text}
+      {view.way ? (
+        <p className={css.noticeLinks}>
+          <Link to={view.way.to}>{view.way.label}</Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -10,7 +10,8 @@ import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/cart/OrderSummary";
 import { isShopApiError } from "~/lib/api/client.server";
 import type { PayMethod } from "~/lib/api/contracts-cart";
-import { BANK_DEADLINE_DAYS } from "~/lib/cart-limits";
+import { BANK_DEADLINE_DAYS, PAY_METHODS } from "~/lib/cart-limits";
+import { PAY_ERROR_TEXT, payErrorCode } from "~/lib/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
@@ -48,21 +49,13 @@ const FIELDS = [
 ] as const;
 type Values = Partial<Record<(typeof FIELDS)[number] | "pay_method", string>>;
 
-/** What the sheet says when paying fails (TOO_MANY_UNPAID carries its own text with the limit). */
-const payErrorText: Record<string, string> = {
-  BAD_REQUEST: koOrder.invalidField,
-  PAYMENT_UNAVAILABLE: koOrder.paymentUnavailable,
-  ORDER_CLOSED: koOrder.closed,
-  CHECK_QTY_INFO: koOrder.stockGone,
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const form = await request.formData();
   const values: Values = Object.fromEntries(
     [...FIELDS, "pay_method" as const].map((k) => [k, String(form.get(k) ?? "").trim()]),
   );
-  const method = (["bank", "card", "wallet"] as const).find((m) => m === values.pay_method) ?? "bank";
+  const method = PAY_METHODS.find((m) => m === values.pay_method) ?? "bank";
   try {
     const result = await context.api.call("payOrder", {
       body: {
@@ -83,10 +76,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
-    const message =
-      payErrorText[error.code] ?? (error.code === "TOO_MANY_UNPAID" ? error.message : ko.errors.unexpected);
+    const code = payErrorCode(error.code);
     // Stock that ran out since the sheet was made: the way forward is the cart.
-    const toCart = error.code === "CHECK_QTY_INFO";
+    const toCart = code === "CHECK_QTY_INFO";
+    const message = PAY_ERROR_TEXT[code];
     return data({ error: message, toCart, values }, { status: error.status === 400 ? 400 : 409 });
   }
   return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);
@@ -233,7 +226,7 @@ export default function OrderSheet() {
             </h2>
             <fieldset className={css.methods}>
               <legend className={visuallyHidden}>{koOrder.payment}</legend>
-              {(["bank", "card", "wallet"] as const).map((m) => {
+              {PAY_METHODS.map((m) => {
                 const on = available.get(m) === true;
                 return (
                   <label key={m} className={on ? css.method : css.methodOff}>

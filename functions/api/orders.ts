@@ -1,4 +1,4 @@
-import type { OrderView, PayMethod } from "~/lib/api/contracts-cart";
+import type { OrderView } from "~/lib/api/contracts-cart";
 import type { ShopInfo } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
 import { koMembershipOrder } from "~/lib/messages-membership";
@@ -6,30 +6,33 @@ import { CartStore, dedupe, type Owner } from "../db/cart";
 import { batchFailure, OrderStore, type OrderRecord } from "../db/orders";
 import { shippingGroups } from "../cart/view";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
-import { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "../orders/limits";
+import { MAX_ORDER_UNITS } from "../orders/limits";
 import { accountVerification, unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { cartShop, requireOwner, trackingOf } from "./cart";
-import { koOrder } from "~/lib/messages-cart";
+import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT } from "~/lib/order-errors";
+import { PAY_METHODS } from "~/lib/cart-limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The order errors of spec §8, as API errors (the storefront shows their Korean texts). */
+/** The order errors of spec §8 and decisions 046–048, as API errors with the storefront's texts. */
 const orderError = {
-  empty: () => new ApiError(400, "EMPTY_CART", koOrder.emptyOrder),
-  qty: () => new ApiError(409, "CHECK_QTY_INFO", koOrder.checkQty),
-  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", koOrder.shopStatus),
-  AGE19: () => new ApiError(403, "AGE19", koOrder.age19),
-  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", koOrder.authOnly),
+  empty: () => new ApiError(400, "EMPTY_CART", ORDER_ERROR_TEXT.EMPTY_CART),
+  qty: () => new ApiError(409, "CHECK_QTY_INFO", ORDER_ERROR_TEXT.CHECK_QTY_INFO),
+  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", ORDER_ERROR_TEXT.CHECK_SHOP_STATUS),
+  AGE19: () => new ApiError(403, "AGE19", ORDER_ERROR_TEXT.AGE19),
+  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", ORDER_ERROR_TEXT.AUTH_ONLY),
   APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY", koMembershipOrder.member),
+  cartChanged: () => new ApiError(409, "CART_CHANGED", ORDER_ERROR_TEXT.CART_CHANGED),
+  tooLarge: () => new ApiError(409, "ORDER_TOO_LARGE", ORDER_ERROR_TEXT.ORDER_TOO_LARGE),
+  rate: () => new ApiError(429, "TOO_MANY_ORDERS", ORDER_ERROR_TEXT.TOO_MANY_ORDERS),
   notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
-  closed: () => new ApiError(409, "ORDER_CLOSED", koOrder.closed),
-  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", koOrder.paymentUnavailable),
-  cartChanged: () => new ApiError(409, "CART_CHANGED", koOrder.cartChanged),
-  tooLarge: () => new ApiError(409, "ORDER_TOO_LARGE", koOrder.tooLarge(MAX_ORDER_UNITS)),
-  rate: () => new ApiError(429, "TOO_MANY_ORDERS", koOrder.tooManyOrders),
-  unpaid: () => new ApiError(429, "TOO_MANY_UNPAID", koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER)),
+  closed: () => new ApiError(409, "ORDER_CLOSED", PAY_ERROR_TEXT.ORDER_CLOSED),
+  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", PAY_ERROR_TEXT.PAYMENT_UNAVAILABLE),
+  // Paying: the stock check that only the payment batch makes.
+  stockGone: () => new ApiError(409, "CHECK_QTY_INFO", ORDER_ERROR_TEXT.CHECK_QTY_INFO),
+  unpaid: () => new ApiError(429, "TOO_MANY_UNPAID", PAY_ERROR_TEXT.TOO_MANY_UNPAID),
 };
 
 type Bank = { name: string; account: string; holder: string; guestHours: number | null };
@@ -60,7 +63,7 @@ function depositDeadline(now: number, owner: Owner, bank: Bank): number {
 async function methods(ctx: ApiContext, shopId: number) {
   const providers = paymentProviders(ctx.env);
   const bank = await shopBank(ctx, shopId);
-  return (["bank", "card", "wallet"] as PayMethod[]).map((method) => ({
+  return PAY_METHODS.map((method) => ({
     method,
     available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
   }));
@@ -274,7 +277,7 @@ export const orderHandlers: Handlers = {
       });
     } catch (error) {
       const why = batchFailure(error);
-      if (why === "stock") throw orderError.qty();
+      if (why === "stock") throw orderError.stockGone();
       if (why === "unpaid") throw orderError.unpaid();
       if (why !== "state") throw error;
       // Another request got there first: the same choice is fine, anything else is closed.

@@ -4,14 +4,11 @@
  * so these count orders that hold stock and wait for payment.
  */
 
-/** Unpaid orders holding stock one owner (a member, or a guest's device) may have, in all shops. */
-export const MAX_UNPAID_PER_OWNER = 3;
+// Shared with the storefront's texts: one owner's unpaid orders, and units in one order.
+export { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "~/lib/cart-limits";
 
 /** The same per client address (mobile carriers put many shoppers behind one, so more room). */
 export const MAX_UNPAID_PER_CLIENT = 10;
-
-/** Units (the sum of quantities) in one order. */
-export const MAX_ORDER_UNITS = 300;
 
 /** Order sheets one owner, or one client address, may create in the window below. */
 export const MAX_SHEETS_PER_WINDOW = 20;

@@ -3,25 +3,19 @@ import { useEffect, useState } from "react";
 import { field, intentValue } from "~/lib/cart-form";
 import { useLatest } from "~/lib/use-latest";
 import { useUi } from "../ui/UiProvider";
-import { koOrder } from "~/lib/messages-cart";
+import { orderErrorView, type OrderErrorCode, type OrderErrorLinks } from "~/lib/order-errors";
 import type { CartDraft } from "./use-cart-draft";
 import type { useCartSync } from "./use-cart-sync";
 
 export type CartActionData =
   | { saved: true; error?: undefined; key?: undefined }
-  | { saved?: undefined; error: { code: string; message: string }; key: string | null };
+  | { saved?: undefined; error: { code: OrderErrorCode }; key: string | null };
 
 /**
- * Where the order errors lead: verification, and joining this shop's membership (a member goes
- * straight to /shop/member_point, a guest logs in first), with the words for either case, chosen
- * by the loader (so the membership text module stays out of this bundle).
+ * Where the order errors lead (verification, joining this shop's membership: a member goes
+ * straight to /shop/member_point, a guest logs in first) and the shop, chosen by the loader.
  */
-export type OrderLinks = {
-  verify: string;
-  join: string;
-  joinText: { message: string; confirm: string; link: string };
-  shop: string;
-};
+export type OrderLinks = OrderErrorLinks & { shop: string };
 
 /**
  * 주문하기 with scripts: saves what is pending, then posts the cart form's order intent through a
@@ -58,21 +52,18 @@ export function useOrderSubmit(
     orderer.submit(fd, { method: "post" });
   };
 
-  const failed = useLatest((error: { code: string; message: string }) => {
+  const failed = useLatest(async ({ code }: { code: OrderErrorCode }) => {
     placingOrder.current = false;
     setPlacing(false);
     // The action saved the quantities before trying to order: the cart it returns is the truth.
-    if (error.code !== "SAVE_FAILED") draft.reset();
-    const go = async (question: string, to: string) => {
-      if (await ui.confirm(question)) navigate(to);
-    };
-    if (error.code === "AGE19") void go(koOrder.age19, links.verify);
-    else if (error.code === "AUTH_ONLY") void go(koOrder.authOnly, links.verify);
-    else if (error.code === "APPROVE_ONLY") void go(links.joinText.confirm, links.join);
-    else ui.snackbar(error.message);
+    if (code !== "SAVE_FAILED") draft.reset();
+    // Spec §8: an alert, or a confirm that offers the way forward (the same view as the notice).
+    const { text, way } = orderErrorView(code, links);
+    if (!way) ui.snackbar(text);
+    else if (await ui.confirm(way.question)) navigate(way.to);
   });
   useEffect(() => {
-    if (orderer.state === "idle" && orderer.data?.error) failed.current(orderer.data.error);
+    if (orderer.state === "idle" && orderer.data?.error) void failed.current(orderer.data.error);
   }, [orderer.state, orderer.data, failed]);
 
   return { key, order, busy: placing || orderer.state !== "idle" };

@@ -11,7 +11,7 @@ import { endpoint } from "./contracts";
 
 const id = z.coerce.number().int().positive();
 
-import { MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
+import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../cart-limits";
 
 export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
 
@@ -130,7 +130,7 @@ export const FeeResult = z.object({
 });
 export type FeeResult = z.infer<typeof FeeResult>;
 
-export const PayMethod = z.enum(["bank", "card", "wallet"]);
+export const PayMethod = z.enum(PAY_METHODS);
 export type PayMethod = z.infer<typeof PayMethod>;
 
 export const OrderLine = z.object({
