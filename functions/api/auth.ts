@@ -93,21 +93,17 @@ export const authHandlers: Handlers = {
 
   async login({ body }, ctx) {
     const db = ctx.env.DB;
-    const throttle = new Throttle(db);
     const account = { kind: "login_account", key: body.email } as const;
     const client = { kind: "login_client", key: clientKey(ctx.request) } as const;
-    // Refused before the password is looked at, whether or not the account exists.
-    if (await throttle.blocked([account, client])) {
-      throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
-    }
+    // Counted before the password is looked at, whether or not the account exists.
+    const attempt = await new Throttle(db).begin([account, client]);
+    if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
     const row = await new MemberStore(db).byEmail(body.email);
     // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
-    if (!row || !valid) {
-      await throttle.record([account, client]);
-      throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
-    }
-    await throttle.clear(account);
+    if (!row || !valid) throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
+    // A success clears the account's failures; the client's count keeps only failures.
+    await attempt.succeeded([account]);
     setCookies(ctx, await logIn(ctx, row.uid, body.keep));
     return { uid: row.uid };
   },
@@ -135,13 +131,12 @@ export const authHandlers: Handlers = {
     const shop = ctx.hostShop;
     if (!shop) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
     const db = ctx.env.DB;
-    const throttle = new Throttle(db);
-    const keys = [
+    // Every request counts (each may send a mail), and is counted before anything is sent.
+    const attempt = await new Throttle(db).begin([
       { kind: "reset_account", key: body.email },
       { kind: "reset_client", key: clientKey(ctx.request) },
-    ] as const;
-    if (await throttle.blocked([...keys])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyResets);
-    await throttle.record([...keys]);
+    ]);
+    if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyResets);
     const member = await new MemberStore(db).byEmail(body.email);
     if (member) {
       const token = randomToken(32);
@@ -167,10 +162,13 @@ export const authHandlers: Handlers = {
 
   async reset({ body }, ctx) {
     const db = ctx.env.DB;
+    const attempt = await new Throttle(db).begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
+    if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
     const tokens = new ResetTokenStore(db);
     const now = nowSeconds();
     const uid = await tokens.consume(await sha256Hex(body.token), now);
     if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", koAuth.resetInvalid);
+    await attempt.succeeded();
     await new MemberStore(db).setPassword(uid, await hashPassword(body.password));
     await tokens.expireAll(uid, now);
     // Whoever knew the old password is logged out everywhere.
@@ -240,15 +238,18 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
   const clearState = cookie(STATE_COOKIE, "", { secure, maxAge: 0 });
   if (query.code && host) {
     const state = parseCookies(ctx.request.headers.get("cookie")).get(STATE_COOKIE) ?? "";
-    const grant = state
-      ? await new LoginCodeStore(ctx.env.DB).consume(
-          await sha256Hex(query.code),
-          host,
-          await sha256Hex(state),
-          nowSeconds(),
-        )
-      : null;
+    const attempt = await new Throttle(ctx.env.DB).begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
+    const grant =
+      attempt && state
+        ? await new LoginCodeStore(ctx.env.DB).consume(
+            await sha256Hex(query.code),
+            host,
+            await sha256Hex(state),
+            nowSeconds(),
+          )
+        : null;
     if (!grant) return redirect(`${loginPath(returnTo)}&carry=failed`, [clearState]);
+    await attempt?.succeeded();
     const cookies = await logIn(ctx, grant.uid, grant.keep, host);
     return redirect(returnTo, [...cookies, clearState]);
   }

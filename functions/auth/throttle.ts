@@ -1,7 +1,7 @@
 import { AttemptStore, type AttemptKind } from "../db/attempts";
 import { nowSeconds } from "./session";
 
-/** Failures are counted over this window. */
+/** Attempts are counted over this window. */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 /** How many failures (or requests) a key may have in the window before it is refused. */
@@ -12,6 +12,9 @@ export const LIMITS = {
   reset_account: 3,
   reset_client: 10,
   join_client: 10,
+  // Reset links and custom-domain login codes are long random tokens; a client that keeps
+  // presenting wrong ones is guessing.
+  token_client: 10,
 } as const satisfies Record<AttemptKind, number>;
 
 /**
@@ -56,7 +59,24 @@ export class Throttle {
     await this.store.record(keys, now, now - THROTTLE_WINDOW_SECONDS);
   }
 
-  async clear(key: Keyed): Promise<void> {
-    await this.store.clear(key.kind, key.key);
+  /**
+   * Counts an attempt before anything is checked (issue 7, decision 044): one batch records it
+   * and counts, so of many attempts made at once only a limit's worth go on. Returns null when a
+   * key is over its limit (that attempt is not kept: nothing was checked); otherwise the attempt,
+   * which stays counted as a failure unless it is forgotten.
+   */
+  async begin(keys: Keyed[]): Promise<Attempt | null> {
+    const now = this.now();
+    const { ids, counts } = await this.store.attempt(keys, now, now - THROTTLE_WINDOW_SECONDS);
+    if (keys.some((k, i) => (counts[i] ?? 0) > LIMITS[k.kind])) {
+      await this.store.forget([], ids);
+      return null;
+    }
+    return {
+      succeeded: (clear: Keyed[] = []) => this.store.forget(clear, ids),
+    };
   }
 }
+
+/** An attempt that was let through; `succeeded` forgets it (and clears the keys given). */
+export type Attempt = { succeeded: (clear?: Keyed[]) => Promise<void> };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientKey, LIMITS } from "../../functions/auth/throttle";
-import { BEAUTY } from "./helpers";
-import { joinNew, PASSWORD, postForm, postJson } from "./auth-helpers";
+import { BEAUTY, get, STUDIO_CUSTOM } from "./helpers";
+import { db, joinNew, PASSWORD, postForm, postJson } from "./auth-helpers";
 
 const attempt = (email: string, password: string, ip: string) =>
   postJson(BEAUTY, "/api/user/login", { email, password }, { headers: { "cf-connecting-ip": ip } });
@@ -64,5 +64,70 @@ describe("failed-login throttling", () => {
     expect(clientKey(req("2001:db8::1"))).toBe("2001:db8:0:0::/64");
     expect(clientKey(req("198.51.100.4"))).toBe("198.51.100.4");
     expect(clientKey(new Request("http://x/"))).toBe("unknown");
+  });
+});
+
+describe("throttling holds under a burst (issue 7)", () => {
+  it("checks at most the limit's worth of passwords when many wrong guesses arrive at once", async () => {
+    const { email } = await joinNew(BEAUTY, "버스트");
+    // From many addresses at once: the per-account count decides.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt(email, `wrong-${i}`, `198.51.100.${i + 1}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.login_account);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LIMITS.login_account);
+    // And the right password is refused now too.
+    expect((await attempt(email, PASSWORD, "198.51.100.99")).status).toBe(429);
+  });
+
+  it("holds per client across accounts in a burst", async () => {
+    const ip = "203.0.113.90";
+    const results = await Promise.all(
+      Array.from({ length: LIMITS.login_client + 10 }, (_, i) => attempt(`burst${i}@example.test`, "guess", ip)),
+    );
+    expect(results.filter((r) => r.status === 401)).toHaveLength(LIMITS.login_client);
+  });
+
+  it("sends at most the limit's worth of reset mails for a burst of requests", async () => {
+    const { email } = await joinNew(BEAUTY, "재설정버스트");
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        postJson(BEAUTY, "/api/user/forget", { email }, { headers: { "cf-connecting-ip": `198.51.101.${i + 1}` } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(LIMITS.reset_account);
+    const mails = await db()
+      .prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_addr = ?")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(LIMITS.reset_account);
+  });
+
+  it("refuses a client that keeps presenting wrong reset tokens or login codes", async () => {
+    const ip = "203.0.113.91";
+    const tries = await Promise.all(
+      Array.from({ length: LIMITS.token_client + 5 }, (_, i) =>
+        postJson(
+          BEAUTY,
+          "/api/user/reset",
+          { token: `guess-${i}-${"x".repeat(30)}`, password: "new-pass-987" },
+          { headers: { "cf-connecting-ip": ip } },
+        ),
+      ),
+    );
+    expect(tries.filter((r) => r.status === 400)).toHaveLength(LIMITS.token_client);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(5);
+    // The custom-domain code exchange shares the count: refused before any code is looked up.
+    const code = await get(STUDIO_CUSTOM, "/api/user/login/redirect?code=guess&url=%2F", {
+      headers: { "cf-connecting-ip": ip, cookie: "lstate=some-state" },
+    });
+    expect(code.status).toBe(303);
+    expect(code.headers.get("location")).toContain("carry=failed");
+    const counted = await db()
+      .prepare("SELECT COUNT(*) AS n FROM auth_attempts WHERE kind = 'token_client' AND key = ?")
+      .bind(ip)
+      .first<{ n: number }>();
+    expect(counted!.n).toBe(LIMITS.token_client);
   });
 });
