@@ -4,6 +4,8 @@
  * are saved with whatever the button does.
  */
 
+import { MAX_LINE_QTY } from "./cart-limits";
+
 export type LineKey = `${number}.${number}`;
 
 export const lineKey = (l: { pid2: number; pid3: number }): LineKey => `${l.pid2}.${l.pid3}`;
@@ -50,11 +52,19 @@ export function parseIntent(value: string | null): Intent {
   return { kind: "save" };
 }
 
-/** The quantity rule of spec §5: empty, zero or nonsense becomes 1; never above the maximum. */
-export function normaliseQty(value: string | number | null | undefined, max = 999): number {
-  const n = typeof value === "number" ? value : Number(String(value ?? "").trim());
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), max);
+/**
+ * The one quantity rule (spec §5, issue 7): a whole number from 1 to the line maximum, given as
+ * plain digits or a safe integer. Anything else (empty, 0, negative, a fraction, "1e3", "0x10",
+ * a number above the maximum) becomes 1: a quantity nobody could have typed is never guessed at.
+ */
+export function normaliseQty(value: unknown, max = MAX_LINE_QTY): number {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d{1,15}$/.test(value.trim())
+        ? Number(value.trim())
+        : NaN;
+  return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : 1;
 }
 
 /** Keys the quantity field accepts (spec §5): digits, backspace, enter, delete and arrows. */

@@ -11,7 +11,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
 import { isShopApiError } from "~/lib/api/client.server";
 import { loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
-import { field } from "~/lib/cart-form";
+import { field, normaliseQty } from "~/lib/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { NOT_READY } from "~/components/ErrorPage";
 import { ProductGrid } from "~/components/ProductGrid";
@@ -57,12 +57,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const pid2 = Number(form.get("pid2"));
   const pid3 = Number(form.get("option"));
-  const qty = Number(form.get("qty"));
+  const qty = normaliseQty(form.get("qty"));
   const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
   let result: AddResult;
   try {
     const { count } = await context.api.call("addCart", {
-      body: { list: [{ pid2, pid3, qty: Number.isFinite(qty) && qty >= 1 ? qty : 1 }], ...trackingCookies(request) },
+      body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
     });
     result = { ok: true, count };
   } catch (error) {

@@ -50,9 +50,10 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 }
 
 /** 'pbkdf2-sha256$100000$<salt>$<hash>': the scheme and count travel with the hash, so they can change. */
+/** Passwords are hashed as NFC text: the same characters typed anywhere are the same password. */
 export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const hash = await derive(password, salt, iterations);
+  const hash = await derive(password.normalize("NFC"), salt, iterations);
   return `${SCHEME}$${iterations}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
@@ -62,8 +63,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== SCHEME || !salt || !hash || !Number.isInteger(iterations) || iterations < 1) return false;
   if (iterations > PBKDF2_ITERATIONS) return false;
   const expected = fromBase64Url(hash);
-  const actual = await derive(password, fromBase64Url(salt), iterations);
-  return timingSafeEqual(actual, expected);
+  const nfc = password.normalize("NFC");
+  if (timingSafeEqual(await derive(nfc, fromBase64Url(salt), iterations), expected)) return true;
+  // A hash made before passwords were normalised may be of the text as it was typed.
+  return nfc !== password && timingSafeEqual(await derive(password, fromBase64Url(salt), iterations), expected);
 }
 
 /**

@@ -450,7 +450,7 @@ describe("pieces", () => {
     expect(parseIntent("npay")).toEqual({ kind: "order", npay: true });
     expect(parseIntent("bogus")).toEqual({ kind: "save" });
     expect([normaliseQty(""), normaliseQty("0"), normaliseQty("-4"), normaliseQty("7"), normaliseQty("5000")]).toEqual([
-      1, 1, 1, 7, 999,
+      1, 1, 1, 7, 1,
     ]);
   });
 

@@ -256,11 +256,13 @@ describe("cart view, fees and saving", () => {
     expect(res.status).toBe(200);
     expect(res.data.count).toBe(1);
     expect(res.data.groups[0]!.data[0]).toMatchObject({ pid2: 1, qty: 4 });
-    // 0 or less saves as 1, above the maximum as 999
+    // 0 or less saves as 1, and so does anything above the maximum (issue 7: one quantity rule)
+    await shopper.api("/api/myshp/sync/mcart/v4", [{ ...TONER, qty: 999 }]);
+    expect((await shopper.cart()).data.groups[0]!.data[0]!.qty).toBe(999);
     await shopper.api("/api/myshp/sync/mcart/v4", [{ ...TONER, qty: 0 }]);
     expect((await shopper.cart()).data.groups[0]!.data[0]!.qty).toBe(1);
     await shopper.api("/api/myshp/sync/mcart/v4", [{ ...TONER, qty: 123456 }]);
-    expect((await shopper.cart()).data.groups[0]!.data[0]!.qty).toBe(999);
+    expect((await shopper.cart()).data.groups[0]!.data[0]!.qty).toBe(1);
   });
 
   it("computes a local cart (add/cart/v3/local, load/mcart/v3) without storing it", async () => {

@@ -21,13 +21,13 @@ async function cartForm(shopper: Shopper) {
   const html = await (await shopper.fetch("/user/checkout")).text();
   const key = /name="key" value="([^"]+)"/.exec(html)?.[1] ?? "";
   const lines = [...html.matchAll(/name="line" value="(\d+\.\d+)"/g)].map((m) => m[1]!);
-  const qty = lines.map(
-    (l) =>
-      [`qty.${l}`, new RegExp(`name="qty\\.${l.replace(".", "\\.")}"[^>]*value="(\\d+)"`).exec(html)?.[1] ?? "1"] as [
-        string,
-        string,
-      ],
-  );
+  // Quantities as the page shows them (the inputs are named qty:{line}); a missing one fails.
+  const qty = lines.map((l) => {
+    const value = new RegExp(`name="qty:${l.replace(".", "\\.")}"[^>]*value="(\\d+)"`).exec(html)?.[1];
+    if (!value) throw new Error(`no quantity for ${l}`);
+    return [`qty:${l}`, value] as [string, string];
+  });
+
   return { key, lines, qty };
 }
 
@@ -264,7 +264,7 @@ describe("an ended session never turns into a guest", () => {
 
     const order = await shopper.form("/user/checkout", [
       ["line", "32.3200"],
-      ["qty.32.3200", "1"],
+      ["qty:32.3200", "1"],
       ["key", crypto.randomUUID()],
       ["intent", "order"],
     ]);
@@ -305,7 +305,7 @@ describe("an ended session never turns into a guest", () => {
     const { shopper } = await expiredMember();
     const res = await shopper.form("/user/checkout/save", [
       ["line", "32.3200"],
-      ["qty.32.3200", "5"],
+      ["qty:32.3200", "5"],
     ]);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ saved: false, login: "/user/login?url=%2Fuser%2Fcheckout&expired=1" });

@@ -12,14 +12,13 @@ import { endpoint } from "./contracts";
 const id = z.coerce.number().int().positive();
 
 import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../cart-limits";
+import { normaliseQty } from "../cart-form";
+import { typedText } from "../forms/text";
 
 export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
 
-/** Add to cart (spec §5): a quantity of 0 or less becomes 1; above the line maximum it is capped. */
-export const cartQty = z.coerce
-  .number()
-  .catch(1)
-  .transform((n) => (Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), MAX_LINE_QTY) : 1));
+/** A quantity as spec §5 and app/lib/cart-form.ts say: anything but 1 to the line maximum becomes 1. */
+export const cartQty = z.unknown().transform((v) => normaliseQty(v, MAX_LINE_QTY));
 
 const ignored = z.unknown().optional();
 const tracking = z.string().trim().max(200).optional();
@@ -199,8 +198,9 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) => text(max).min(1);
+// Names, addresses and memos: trimmed, NFC, counted in characters (app/lib/forms/text.ts).
+const text = (max: number) => typedText(max);
+const required = (max: number) => text(max).refine((v) => v.length > 0);
 
 export const PayOrderBody = z.object({
   id,

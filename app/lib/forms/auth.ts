@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { koAuth } from "~/lib/messages-auth";
+import { charCount } from "./text";
 
 const t = koAuth;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,24 +17,34 @@ const text = () => z.string({ error: t.required });
 
 export const emailField = text()
   .trim()
+  .normalize("NFC")
   .toLowerCase()
   .min(1, { error: t.required })
   .max(254, { error: t.emailInvalid })
   .regex(EMAIL, { error: t.emailInvalid });
 
-/** Logging in accepts any stored password; the length rule applies to new ones. */
-export const loginPasswordField = text().min(1, { error: t.required }).max(128, { error: t.passwordTooLong });
+/**
+ * Passwords are NFC-normalised here and again before hashing (functions/auth/crypto.ts), so one
+ * typed on a Mac matches the same typed on a PC; lengths count characters. Logging in accepts any
+ * stored password; the length rule applies to new ones.
+ */
+export const loginPasswordField = text()
+  .normalize("NFC")
+  .min(1, { error: t.required })
+  .refine((v) => charCount(v) <= 128, { error: t.passwordTooLong });
 
 export const newPasswordField = text()
+  .normalize("NFC")
   .min(1, { error: t.required })
-  .min(8, { error: t.passwordTooShort })
-  .max(128, { error: t.passwordTooLong });
+  .refine((v) => charCount(v) >= 8, { error: t.passwordTooShort })
+  .refine((v) => charCount(v) <= 128, { error: t.passwordTooLong });
 
-/** Kept as entered (trimmed): Hangul, emoji and all. */
+/** Kept as entered (trimmed, NFC): Hangul, emoji and all; 30 characters. */
 export const nameField = text()
   .trim()
+  .normalize("NFC")
   .min(1, { error: t.required })
-  .max(30, { error: t.nameTooLong })
+  .refine((v) => charCount(v) <= 30, { error: t.nameTooLong })
   .refine((v) => !BAD_NAME.test(v), { error: t.nameInvalid });
 
 /** A checkbox: present ('on') means yes. JSON callers may send a boolean. */
