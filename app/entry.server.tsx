@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceContext } from "./lib/nonce";
 
 /** Deferred data still pending after this long is rejected, so a response always ends. */
 export const streamTimeout = 5000;
@@ -11,28 +12,34 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(error);
-      status = 500;
+  const { nonce } = loadContext;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        status = 500;
+      },
     },
-  });
+  );
   body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
 
   // Crawlers get the whole page at once; people get the shell first and the rest streamed.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // The Worker adds nosniff, the referrer policy (unless a route chose one: the reset page's
+  // no-referrer), the Content-Security-Policy with this nonce, and no-store for personal pages
+  // (functions/response-headers.ts).
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  // A route may ask for less (the password-reset page: no-referrer).
-  if (!responseHeaders.has("Referrer-Policy"))
-    responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -19,6 +19,7 @@ import { UiProvider } from "./components/ui/UiProvider";
 import { ko } from "./lib/messages";
 import { themeStyle } from "./lib/theme";
 import { sessionState } from "./lib/session";
+import { useNonce } from "./lib/nonce";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -60,6 +61,7 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="ko" style={data?.theme}>
       <head>
@@ -72,8 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data?.isIE ? <IeBanner /> : null}
         <UiProvider>{children}</UiProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

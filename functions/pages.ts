@@ -1,21 +1,29 @@
 import { ko } from "~/lib/messages";
 
 /**
- * Pages the Worker answers without Remix: there is no shop (and so no theme) to render them in.
- * Kept tiny and self-contained.
+ * Pages the Worker answers without Remix (no shop, so no theme, to render them in): one small,
+ * self-contained shell that escapes what it is given.
  */
-function page(status: number, title: string, body: string): Response {
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The shell around `bodyHtml` (already escaped by the caller); never cached. */
+export function htmlPage(status: number, title: string, bodyHtml: string, headers: HeadersInit = {}): Response {
   const html = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${title}</title>
+<title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;color:#333;background:#f5f6f8}
-main{text-align:center;padding:24px}h1{font-size:20px}p{color:#666}</style></head>
-<body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+main{text-align:center;padding:24px}h1{font-size:20px}p{color:#666}button{font:inherit;padding:10px 20px;border-radius:8px;border:0;background:#3C91E6;color:#fff}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`;
+  const h = new Headers(headers);
+  h.set("content-type", "text/html; charset=utf-8");
+  h.set("cache-control", "no-store");
+  return new Response(html, { status, headers: h });
 }
 
-export const shopNotFoundPage = () => page(404, ko.errors.shopNotFound, ko.errors.shopNotFoundBody);
-export const upstreamErrorPage = () => page(502, ko.errors.upstream, ko.errors.upstreamBody);
+/** A title and one line of text. */
+export const plainPage = (status: number, title: string, text: string) =>
+  htmlPage(status, title, `<p>${escapeHtml(text)}</p>`);
+
+export const shopNotFoundPage = () => plainPage(404, ko.errors.shopNotFound, ko.errors.shopNotFoundBody);
+export const upstreamErrorPage = () => plainPage(502, ko.errors.upstream, ko.errors.upstreamBody);

@@ -24,6 +24,9 @@ import { crossSiteReason } from "./csrf";
 import { cancelExpiredOrders } from "./db/orders";
 import { serveFile } from "./files";
 import { shopNotFoundPage, upstreamErrorPage } from "./pages";
+import { guardBody, methodRefusal } from "./request-guard";
+import { newNonce, withSecurityHeaders } from "./response-headers";
+import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 
 const remix = createRequestHandler(build, "production");
 
@@ -45,17 +48,13 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
   return url;
 }
 
+/** What the entry learns while answering, for the headers it sets on the way out. */
+type Answer = { nonce: string; storageUrl?: string; publicFile?: boolean };
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    // Nothing that changes state is accepted from another origin, sibling shops included.
-    if (crossSiteReason(request)) {
-      return isApiPath(new URL(request.url).pathname)
-        ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite))
-        : crossSitePage();
-    }
-    // A guest's first posted change mints their device id (the cart's owner).
-    const device = ensureDevice(request);
-    return withSetCookie(await handle(device.request, env, ctx), device.setCookie);
+    const answer: Answer = { nonce: newNonce() };
+    return withSecurityHeaders(await answerRequest(request, env, ctx, answer), request, answer);
   },
 
   /** Cron: unpaid orders past their deadline are cancelled and their stock returned. */
@@ -64,26 +63,47 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, answer: Answer) {
+  // Methods other than GET, HEAD and POST: 405, before anything else is looked at.
+  const method = methodRefusal(request);
+  if (method) return method;
+  // Nothing that changes state is accepted from another origin, sibling shops included.
+  if (crossSiteReason(request)) {
+    return isApiPath(new URL(request.url).pathname)
+      ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite))
+      : crossSitePage();
+  }
+  // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
+  const guarded = await guardBody(request);
+  if (guarded instanceof Response) return guarded;
+  // A guest's first posted change mints their device id (the cart's owner).
+  const device = ensureDevice(guarded);
+  return withSetCookie(await handle(device.request, env, ctx, answer), device.setCookie);
+}
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext, answer: Answer): Promise<Response> {
   const url = new URL(request.url);
   const config = readConfig(env);
 
   // Stored files are the same for every host: no tenant needed.
   if (url.pathname.startsWith("/files/")) {
+    answer.publicFile = true;
     return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request);
   }
 
   let shop: ShopInfo | null = null;
-  const transport = config.SHOP_API_ORIGIN
-    ? upstreamTransport(config.SHOP_API_ORIGIN)
-    : embeddedTransport(env, config, () => shop);
+  const host = requestHost(request);
+  const upstream = config.SHOP_API_ORIGIN;
+  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop);
   const api = createShopApi(transport, {
     origin: url.origin,
     cookie: request.headers.get("cookie"),
     clientIp: request.headers.get("cf-connecting-ip"),
+    userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+    // An upstream is told the shop by the Worker, never by the browser.
+    shopHeaders: () => (upstream ? shopHeaders(host, shop) : {}),
   });
 
-  const host = requestHost(request);
   try {
     shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL);
   } catch (error) {
@@ -92,22 +112,23 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   }
 
   if (isApiPath(url.pathname)) {
-    // Browser calls to the shop API: proxied as they are, or answered here on D1.
-    return config.SHOP_API_ORIGIN
-      ? upstreamTransport(config.SHOP_API_ORIGIN)(request).catch(() => upstreamErrorPage())
-      : handleApi(createApiContext(env, config, request, shop));
+    // Browser calls to the shop API: proxied (fresh headers, the shop named by the Worker), or
+    // answered here on D1.
+    return upstream ? proxyApi(request, upstream, host, shop) : handleApi(createApiContext(env, config, request, shop));
   }
 
   if (!shop) return shopNotFoundPage();
 
   const [storage, member] = await Promise.all([
     storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),
-    // A failed member lookup counts as "not logged in" (spec §8), never as an error page.
-    readMember(env, request).catch((error: unknown) => {
+    // A failed member lookup counts as "not logged in" (spec §8), never as an error page. An
+    // upstream is asked through the contract; the embedded API's sessions are read from D1.
+    (upstream ? memberFromApi(api) : readMember(env, request)).catch((error: unknown) => {
       console.error("member lookup failed", error);
       return null;
     }),
   ]);
+  answer.storageUrl = storage;
   const context: AppContext = {
     env,
     config,
@@ -115,6 +136,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     api,
     member,
     storageUrl: storage,
+    nonce: answer.nonce,
     waitUntil: (p) => ctx.waitUntil(p),
   };
   return remix(request, context);

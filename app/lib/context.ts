@@ -13,6 +13,8 @@ export type AppContext = {
   /** The logged-in member, or null for a guest. Read once per request in the Worker. */
   member: Member | null;
   storageUrl: string;
+  /** This response's script nonce (its Content-Security-Policy allows inline scripts carrying it). */
+  nonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
 };
 

@@ -31,6 +31,9 @@ export const ko = {
     badRequest: "요청 값이 올바르지 않습니다.",
     notFound: "찾을 수 없습니다.",
     methodNotAllowed: "허용되지 않은 요청입니다.",
+    bodyTooLarge: "보낸 내용이 너무 큽니다.",
+    unsupportedBody: "이 형식의 요청은 받을 수 없습니다.",
+    requestBody: "페이지를 새로 고친 뒤 다시 시도해 주세요.",
     goHome: "상점 홈으로",
   },
   ie: {

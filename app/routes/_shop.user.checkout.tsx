@@ -85,8 +85,6 @@ async function act(request: Request, context: AppLoadContext) {
           key,
           npay: intent.npay,
           ...trackingCookies(request),
-          ua: request.headers.get("user-agent")?.slice(0, 500) ?? undefined,
-          ip: request.headers.get("cf-connecting-ip") ?? undefined,
         },
       });
       orderId = result.order_id;

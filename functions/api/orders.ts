@@ -192,8 +192,9 @@ export const orderHandlers: Handlers = {
       deliveryPrice: groups.reduce((n, g) => n + g.delivery_fee, 0),
       npay: body.npay === true,
       fromMaster: body.from_master === true || body.from_master === 1,
-      ua: body.ua ?? ctx.request.headers.get("user-agent"),
-      ip: body.ip ?? ctx.request.headers.get("cf-connecting-ip"),
+      // Set by the Worker from the shopper's request; never taken from a body.
+      ua: ctx.request.headers.get("user-agent")?.slice(0, 500) ?? null,
+      ip: ctx.request.headers.get("cf-connecting-ip"),
       fbp: t.fbp,
       fbc: t.fbc,
     };

@@ -105,3 +105,6 @@ export async function joinNew(host: string, name = "새 회원"): Promise<{ emai
 }
 
 export const db = () => env.DB;
+
+/** A page's HTML with its per-response script nonces blanked, for comparing two answers. */
+export const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it, vi } from "vitest";
 import { createShopApi, isShopApiError, upstreamTransport } from "~/lib/api/client.server";
 import worker from "../../functions/worker";
+import { BEAUTY, get } from "./helpers";
 
 describe("the API client's upstream transport", () => {
   it("sends the call to the upstream origin with the shopper's cookies and checks the answer", async () => {
@@ -66,5 +67,108 @@ describe("the Worker with an upstream that fails", () => {
     expect(res.status).toBe(502);
     expect(await res.text()).toContain("상점 서버에 연결하지 못했습니다");
     expect(calls[0]).toMatch(/^https:\/\/api\.example\.com\/api\/myshp\/get\/info\?id=beauty/);
+  });
+});
+
+describe("upstream mode is tenant-aware and safe (issue 7)", () => {
+  async function withUpstream(
+    answer: (url: URL, req: Request) => Response | Promise<Response>,
+    request: Request,
+  ): Promise<{ res: Response; seen: Request[] }> {
+    // The real shop record, as an upstream would answer it.
+    const info = await (await get(BEAUTY, "/api/myshp/get/info?id=beauty&domain=true")).json();
+    const seen: Request[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const req = new Request(input, init);
+      seen.push(req);
+      const url = new URL(req.url);
+      if (url.pathname === "/api/myshp/get/info") return Response.json(info);
+      if (url.pathname === "/api/storage/url") return Response.json({ storage_url: "/files/" });
+      return answer(url, req);
+    });
+    const ctx = createExecutionContext();
+    try {
+      const res = await worker.fetch(request, { ...env, SHOP_API_ORIGIN: "https://api.example.com" }, ctx);
+      await waitOnExecutionContext(ctx);
+      return { res, seen };
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }
+
+  const browser = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
+    new Request(`http://${BEAUTY}${path}`, { ...init, headers: { host: BEAUTY, ...headers } });
+
+  it("forwards a fresh, minimal header set with the shop named by the Worker", async () => {
+    const { res, seen } = await withUpstream(
+      () => Response.json({ count: 2 }),
+      browser("/api/myshp/get/cart/count", {
+        cookie: "sid=a; skey=b",
+        "x-forwarded-for": "6.6.6.6",
+        "x-forwarded-host": "evil.example",
+        forwarded: "for=6.6.6.6",
+        "x-real-ip": "6.6.6.6",
+        "x-shop-id": "999",
+        "x-shop-host": "picks.localhost",
+        "cf-connecting-ip": "198.51.100.20",
+        "user-agent": "Phone/1.0",
+      }),
+    );
+    expect(res.status).toBe(200);
+    const call = seen.find((r) => r.url.endsWith("/api/myshp/get/cart/count"))!;
+    expect(call.url).toBe("https://api.example.com/api/myshp/get/cart/count");
+    const headers = Object.fromEntries(call.headers);
+    expect(headers["x-shop-id"]).toBe("1");
+    expect(headers["x-shop-host"]).toBe(BEAUTY);
+    expect(headers.cookie).toBe("sid=a; skey=b");
+    expect(headers["cf-connecting-ip"]).toBe("198.51.100.20");
+    for (const name of ["x-forwarded-for", "x-forwarded-host", "forwarded", "x-real-ip"]) {
+      expect(headers[name], name).toBeUndefined();
+    }
+  });
+
+  it("names the shop on the storefront's own calls too, and asks the upstream who is logged in", async () => {
+    const { res, seen } = await withUpstream(
+      (url) =>
+        url.pathname === "/api/myshp/userinfo"
+          ? Response.json({ error: { code: "LOGIN_REQUIRED", message: "" } }, { status: 401 })
+          : Response.json({ error: { code: "NOT_FOUND", message: "" } }, { status: 404 }),
+      browser("/user/login", { cookie: "sid=aaaaaaaaaaaaaaaaaaaaaa; skey=bbbbbbbbbbbbbbbbbbbbbb" }),
+    );
+    expect(res.status).toBe(200);
+    const who = seen.find((r) => new URL(r.url).pathname === "/api/myshp/userinfo");
+    expect(who, "the session check goes through the contract").toBeTruthy();
+    expect(who!.headers.get("x-shop-id")).toBe("1");
+    expect(who!.headers.get("x-shop-host")).toBe(BEAUTY);
+  });
+
+  it("refuses encoded traversal before forwarding anything", async () => {
+    // A whole "%2e%2e" segment is resolved by the URL parser before any code sees it (it can only
+    // name a path the client could ask for anyway); what survives parsing encoded is refused.
+    for (const path of [
+      "/api/myshp/%2e%2e%2fadmin",
+      "/api/myshp/..%2fadmin",
+      "/api/myshp/get%2finfo",
+      "/api/myshp/get%5cinfo",
+      "/api/myshp/get;jsessionid=1",
+    ]) {
+      const { res, seen } = await withUpstream(() => Response.json({}), browser(path));
+      expect(res.status, path).toBe(400);
+      expect(
+        seen.filter((r) => !/\/get\/info$|\/storage\/url$/.test(new URL(r.url).pathname)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  it("replaces an upstream failure's body with the standard JSON error", async () => {
+    const { res } = await withUpstream(
+      () => new Response("Traceback: secret internal path /srv/app.py line 42", { status: 500 }),
+      browser("/api/myshp/get/cart/count"),
+    );
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(text).not.toContain("secret");
+    expect(JSON.parse(text)).toEqual({ error: { code: "UPSTREAM_ERROR", message: "상점 서버에 연결하지 못했습니다" } });
   });
 });

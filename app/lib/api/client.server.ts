@@ -58,7 +58,14 @@ type CallInput<N extends ApiName> = { query?: QueryIn<N>; body?: BodyIn<N> };
  */
 export function createShopApi(
   transport: Transport,
-  opts: { origin: string; cookie?: string | null; clientIp?: string | null },
+  opts: {
+    origin: string;
+    cookie?: string | null;
+    clientIp?: string | null;
+    userAgent?: string | null;
+    /** Headers naming the shop of the request (set by the Worker; see functions/upstream.ts). */
+    shopHeaders?: () => Record<string, string>;
+  },
 ) {
   /** The result and the response's headers (the accounts calls answer with Set-Cookie). */
   async function callWithHeaders<N extends ApiName>(
@@ -72,8 +79,10 @@ export function createShopApi(
     }
     const headers = new Headers({ accept: "application/json" });
     if (opts.cookie) headers.set("cookie", opts.cookie);
-    // Failed-login throttling counts per client address.
+    // Failed-login throttling counts per client address; orders record the address and browser.
     if (opts.clientIp) headers.set("cf-connecting-ip", opts.clientIp);
+    if (opts.userAgent) headers.set("user-agent", opts.userAgent);
+    for (const [name, value] of Object.entries(opts.shopHeaders?.() ?? {})) headers.set(name, value);
     let body: string | undefined;
     if (endpoint.method === "POST") {
       headers.set("content-type", "application/json");

@@ -320,9 +320,9 @@ export const cartApi = {
       fbc: tracking,
       from_master: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
       npay: z.boolean().optional(),
-      /** Set by the storefront server from the shopper's request; informational only. */
-      ua: z.string().max(500).optional(),
-      ip: z.string().max(64).optional(),
+      // Sent by older clients, never read: the Worker takes them from the shopper's request.
+      ua: ignored,
+      ip: ignored,
     }),
     response: z.object({ order_id: z.number().int() }),
   }),

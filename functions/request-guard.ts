@@ -1,0 +1,99 @@
+import { ko } from "~/lib/messages";
+import { MAX_PROFILE_IMAGE_BYTES } from "~/lib/profile-image.server";
+import { ApiError, errorResponse } from "./api/http";
+import { isApiPath } from "./api/router";
+import { plainPage } from "./pages";
+
+/**
+ * What a request must look like before anything reads it (issue 7, decision 041): a method this
+ * Worker answers, a body within its cap, and for a page's POST a form body that parses.
+ */
+
+/** Body caps in bytes. Forms and JSON are small; only the profile form uploads a picture. */
+export const BODY_LIMITS = {
+  form: 64 * 1024,
+  // uuid/sync_save parks up to 65,536 characters (3 bytes each in UTF-8 for Hangul) as JSON.
+  api: 256 * 1024,
+  upload: MAX_PROFILE_IMAGE_BYTES + 64 * 1024,
+} as const;
+
+/** Pages whose form carries a file: the account page's profile picture. */
+const UPLOAD_PATHS = new Set(["/user/info"]);
+
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+function refuse(pathname: string, status: number, code: string, message: string): Response {
+  const response = isApiPath(pathname)
+    ? errorResponse(new ApiError(status, code, message))
+    : plainPage(status, message, ko.errors.requestBody);
+  if (status === 405) response.headers.set("allow", ALLOWED_METHODS);
+  return response;
+}
+
+export function bodyLimit(pathname: string): number {
+  if (isApiPath(pathname)) return BODY_LIMITS.api;
+  return UPLOAD_PATHS.has(pathname.replace(/\.data$/, "")) ? BODY_LIMITS.upload : BODY_LIMITS.form;
+}
+
+/** The body, read up to `limit` bytes (chunked bodies too: it is counted as it arrives), or null past it. */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Past the cap: stop reading (the rest is never buffered) and refuse.
+    if (size > limit) return null;
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** 405 for a method other than GET, HEAD or POST (OPTIONS too: nothing here is called cross-origin). */
+export function methodRefusal(request: Request): Response | null {
+  if (["GET", "HEAD", "POST"].includes(request.method)) return null;
+  return refuse(new URL(request.url).pathname, 405, "METHOD_NOT_ALLOWED", ko.errors.methodNotAllowed);
+}
+
+/**
+ * Either the request to go on with (a POST's body read and checked, handed on as bytes) or the
+ * refusal: 413 past the cap, 415 for a page POST that is not a form, 400 for a form body that
+ * does not parse.
+ */
+export async function guardBody(request: Request): Promise<Request | Response> {
+  if (request.method !== "POST") return request;
+  const { pathname } = new URL(request.url);
+
+  const limit = bodyLimit(pathname);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", ko.errors.bodyTooLarge);
+  const body = await readCapped(request, limit);
+  if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", ko.errors.bodyTooLarge);
+
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const isForm = FORM_TYPES.includes(type);
+  if (!isApiPath(pathname) && !isForm) {
+    return refuse(pathname, 415, "UNSUPPORTED_MEDIA_TYPE", ko.errors.unsupportedBody);
+  }
+  const checked = new Request(request, { body });
+  if (isForm) {
+    // A form that does not parse (a broken multipart boundary) is the sender's mistake: 400.
+    try {
+      await checked.clone().formData();
+    } catch {
+      return refuse(pathname, 400, "BAD_FORM", ko.errors.badRequest);
+    }
+  }
+  return checked;
+}

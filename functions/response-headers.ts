@@ -1,0 +1,67 @@
+import { readCookie } from "~/lib/device";
+import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";
+import { DEVICE_KEY } from "~/lib/device";
+
+/**
+ * Headers every response of the Worker carries (issue 7, decision 042): nosniff everywhere, a
+ * referrer policy, a Content-Security-Policy on HTML, and `private, no-store` on anything that
+ * answers a shopper who can be told apart (session or device cookie) or that sets a cookie.
+ */
+
+/** A fresh value for each response's script nonce. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * Scripts: this origin's files and the inline scripts Remix and React write with the nonce.
+ * Styles allow inline: the theme is a style attribute set on the server (vanilla-extract
+ * assignInlineVars) and style attributes cannot take a nonce; a style cannot run code.
+ * Images also from the file storage's origin when it is another one (an upstream's storage).
+ */
+export function contentSecurityPolicy(nonce: string, storageUrl?: string): string {
+  let storage = "";
+  try {
+    if (storageUrl && /^https?:/.test(storageUrl)) storage = ` ${new URL(storageUrl).origin}`;
+  } catch {
+    storage = "";
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${storage}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** True when the request can be told apart from anyone else's: session or device cookies. */
+export function identifiesShopper(request: Request): boolean {
+  const cookie = request.headers.get("cookie");
+  return [SID_COOKIE, SKEY_COOKIE, DEVICE_KEY].some((name) => readCookie(cookie, name) !== null);
+}
+
+export function withSecurityHeaders(
+  response: Response,
+  request: Request,
+  opts: { nonce: string; storageUrl?: string; publicFile?: boolean },
+): Response {
+  const out = new Response(response.body, response);
+  const h = out.headers;
+  h.set("x-content-type-options", "nosniff");
+  if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
+  if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
+    h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts.storageUrl));
+  }
+  if (!opts.publicFile && (identifiesShopper(request) || h.has("set-cookie"))) {
+    h.set("cache-control", "private, no-store");
+  }
+  return out;
+}
