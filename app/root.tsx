@@ -62,6 +62,11 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  useEffect(() => {
+    // Lets browser tests (and curious developers) tell a hydrated page from server HTML; here in
+    // the layout, so error pages say so too.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="ko" style={data?.theme}>
       <head>
@@ -82,10 +87,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets browser tests (and curious developers) tell a hydrated page from server HTML.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

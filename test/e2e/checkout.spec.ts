@@ -1,21 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsOff, shopUrl, test } from "./fixtures";
-
-/** Adds the product at `path` from its page, choosing `option` when it has choices. */
-async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
-  await page.goto(path);
-  const form = page.getByRole("form", { name: "장바구니 담기" });
-  if (opts.option) await form.getByRole("combobox", { name: "옵션" }).selectOption({ label: opts.option });
-  if (opts.qty) await form.getByRole("spinbutton", { name: "수량" }).fill(opts.qty);
-  await form.getByRole("button", { name: "장바구니 담기" }).click();
-  if (js) {
-    await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
-  } else {
-    // The post came back to the product page with a confirmation and a way to the cart.
-    await expect(page).toHaveURL(/added=1/);
-    await expect(page.getByRole("status").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
-  }
-}
+import { addToCart, expect, holdTimers, jsOff, shopUrl, test } from "./fixtures";
 
 const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
 
@@ -68,18 +52,22 @@ test.describe("guest purchase from two shops in one cart", () => {
       await pouchQty.press("Enter"); // posts the form: saved at once
       await expect(page.getByTestId("save-bar")).toHaveCount(0);
     }
-    // delete the serum
+    // delete the serum (with scripts, the page's timers wait for the test's clock)
+    const clock = js ? await holdTimers(page) : null;
     await row(page, "히알루론산").getByRole("button", { name: "히알루론산 7겹 세럼 50ml 삭제" }).click();
     await expect(row(page, "히알루론산")).toHaveCount(0);
 
-    if (js) {
+    if (clock) {
       // fees are rechecked a second after the change, from the server
+      await page.clock.runFor(1000);
       await expect(beauty.getByTestId("group-fee")).toHaveText("무료");
       await expect(picks.getByTestId("group-fee")).toHaveText("3,000원");
       await expect(page.getByTestId("grand-total")).toHaveText("68,800원");
       // the delete is saved 3 s later, with everything else on screen: the bar goes by itself
       await expect(page.getByTestId("save-bar")).toBeVisible();
-      await expect(page.getByTestId("save-bar")).toHaveCount(0, { timeout: 6000 });
+      await page.clock.runFor(2000);
+      await expect(page.getByTestId("save-bar")).toHaveCount(0);
+      await clock.release();
     }
     // Saved on the server either way: a fresh load shows the same cart.
     await page.reload();
@@ -152,6 +140,7 @@ test.describe("cart rules", () => {
       await expect(qty).toHaveValue("1");
       return;
     }
+    const clock = await holdTimers(page);
     await qty.focus();
     await qty.press("End"); // not one of the allowed keys either: the caret stays put
     await qty.press("ArrowRight");
@@ -164,8 +153,10 @@ test.describe("cart rules", () => {
     await qty.press("ArrowLeft");
     await qty.press("Backspace");
     await expect(qty).toHaveValue("2");
-    await page.waitForTimeout(3100);
+    await expect(bubble).toBeVisible();
+    await page.clock.runFor(3100);
     await expect(bubble).toHaveCount(0);
+    await clock.release();
   });
 
   test("out of stock shows the orderable quantity; ordering says to check stock", async ({ page }, testInfo) => {

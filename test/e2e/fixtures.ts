@@ -4,18 +4,40 @@ export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
 export const customUrl = (path = "/") => `http://shop.example.test:${PORT}${path}`;
 
+/** Waits until React has hydrated the page, so clicks reach scripted handlers. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** A page of the storefront (Remix), as opposed to one the Worker answers itself. */
+const isAppPage = (page: Page) =>
+  page.evaluate(() => "__remixContext" in window && document.contentType === "text/html").catch(() => false);
+
 /**
  * Every page fails its test on a console error or an uncaught exception, unless the test lists
- * the message as expected.
+ * the message as expected. With scripts on, a document load (goto, reload, back, forward) waits
+ * for hydration, so no click lands before the handlers do however busy the machine is, and the
+ * page's timers run on Playwright's clock (time flows until a test holds it: see holdTimers).
  */
 export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
   expectedConsoleErrors: [[], { option: true }],
-  page: async ({ page, expectedConsoleErrors }, use) => {
+  page: async ({ page, expectedConsoleErrors, javaScriptEnabled }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() === "error" && !expectedConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text());
     });
     page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+    if (javaScriptEnabled !== false) {
+      await page.clock.install();
+      for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+        const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+        (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+          const response = await load(...args);
+          if (await isAppPage(page)) await hydrated(page);
+          return response;
+        };
+      }
+    }
     await use(page);
     expect(errors, "unexpected console errors").toEqual([]);
   },
@@ -26,7 +48,33 @@ export { expect };
 /** True in the project that runs with JavaScript switched off. */
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";
 
-/** Waits until React has hydrated the page, so clicks reach scripted handlers. */
-export async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+/**
+ * Stops the page's clock, so a transient message (a 3-second snackbar, a bubble) stays until the
+ * test moves time on with `page.clock.runFor`; `release` lets time flow again. Never race a toast.
+ */
+export async function holdTimers(page: Page): Promise<{ release: () => Promise<void> }> {
+  // A moment ahead of the page's clock (it keeps flowing until paused; pausing may not go back).
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 500);
+  return { release: () => page.clock.resume() };
+}
+
+/** Adds the product at `path` from its page, choosing `option` when it has choices. */
+export async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "장바구니 담기" });
+  if (opts.option) await form.getByRole("combobox", { name: "옵션" }).selectOption({ label: opts.option });
+  if (opts.qty) await form.getByRole("spinbutton", { name: "수량" }).fill(opts.qty);
+  if (js) {
+    // The snackbar lasts 3 s: the clock holds it while the test looks.
+    const clock = await holdTimers(page);
+    await form.getByRole("button", { name: "장바구니 담기" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+    await clock.release();
+  } else {
+    await form.getByRole("button", { name: "장바구니 담기" }).click();
+    // The post came back to the product page with a confirmation and a way to the cart.
+    await expect(page).toHaveURL(/added=1/);
+    await expect(page.getByRole("status").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+  }
 }

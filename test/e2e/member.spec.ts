@@ -1,21 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** Adds the product at `path` from its page (as in checkout.spec.ts). */
-async function addToCart(page: Page, path: string, js: boolean) {
-  await page.goto(path);
-  if (js) await hydrated(page);
-  const form = page.getByRole("form", { name: "장바구니 담기" });
-  await form.getByRole("button", { name: "장바구니 담기" }).click();
-  if (js) {
-    await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
-  } else {
-    await expect(page).toHaveURL(/added=1/);
-  }
-}
-
 async function fillLogin(page: Page, email: string, password: string) {
   const form = page.getByRole("form", { name: "로그인" });
   await form.getByLabel("이메일").fill(email);

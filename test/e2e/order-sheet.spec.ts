@@ -1,4 +1,4 @@
-import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 
 /** Issue 7: the order sheet leaves the cart alone until the shopper pays. */
 test.describe("order sheet", () => {
@@ -6,12 +6,7 @@ test.describe("order sheet", () => {
     page,
   }, testInfo) => {
     const js = !jsOff(testInfo);
-    await page.goto(shopUrl("beauty", "/shop/view/b0013"));
-    if (js) await hydrated(page);
-    await page.getByRole("form", { name: "장바구니 담기" }).getByRole("button", { name: "장바구니 담기" }).click();
-    if (js) await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
-    else await expect(page).toHaveURL(/added=1/);
-
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0013"), js);
     await page.getByTestId("header-cart").click();
     await expect(page.getByTestId("cart-row")).toHaveCount(1);
     if (js) await hydrated(page);

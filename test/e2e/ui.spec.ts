@@ -1,4 +1,4 @@
-import { expect, hydrated, shopUrl, test } from "./fixtures";
+import { expect, holdTimers, hydrated, shopUrl, test } from "./fixtures";
 
 test.describe("global UI pieces (/test)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "dialogs and alerts are script features");
@@ -9,13 +9,16 @@ test.describe("global UI pieces (/test)", () => {
   });
 
   test("snackbar shows for 3 seconds, top or bottom", async ({ page }) => {
+    const clock = await holdTimers(page);
     await page.getByRole("button", { name: "스낵바 (위)" }).click();
     const bar = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
     await expect(bar).toBeVisible();
     expect(await bar.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(100);
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2500);
     await expect(bar).toBeVisible();
-    await expect(bar).toBeHidden({ timeout: 1500 });
+    await page.clock.runFor(600);
+    await expect(bar).toBeHidden();
+    await clock.release();
     await page.getByRole("button", { name: "스낵바 (아래)" }).click();
     const bottom = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
     const viewport = page.viewportSize()!.height;
@@ -23,10 +26,15 @@ test.describe("global UI pieces (/test)", () => {
   });
 
   test("info bar shows for 3 seconds", async ({ page }) => {
+    const clock = await holdTimers(page);
     await page.getByRole("button", { name: "안내 바" }).click();
     const bar = page.getByRole("status").filter({ hasText: "새 공지사항이 있습니다." });
     await expect(bar).toBeVisible();
-    await expect(bar).toBeHidden({ timeout: 4000 });
+    await page.clock.runFor(2900);
+    await expect(bar).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(bar).toBeHidden();
+    await clock.release();
   });
 
   test("confirm: Enter confirms, No declines", async ({ page }) => {
