@@ -2,47 +2,17 @@
 // with a fresh seeded database. Measures bytes shipped and server time, writes docs/performance.md.
 // Loopback only; every loop is bounded in time.
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { Miniflare } from "miniflare";
+import { startProductionWorker } from "./lib/production-worker.mjs";
 
 const PORT = 3390;
-const STATE = ".bench/state";
 const DURATION_MS = Number(process.env.BENCH_SECONDS || 8) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
-const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
 
 console.log("Building the production bundle…");
-run("npx", ["remix", "build"]);
-rmSync(".bench", { recursive: true, force: true });
-run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", ".bench/dist"]);
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
-run("node", ["scripts/seed-local.mjs", "--persist-to", STATE]);
-
-const toml = readFileSync("wrangler.toml", "utf8");
-const field = (name) => toml.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m"))?.[1];
-const mf = new Miniflare({
-  host: "127.0.0.1",
-  port: PORT,
-  modules: [{ type: "ESModule", path: ".bench/dist/worker.js" }],
-  modulesRoot: ".bench/dist",
-  compatibilityDate: field("compatibility_date"),
-  compatibilityFlags: ["nodejs_compat"],
-  // has_user_worker: requests that match no file go on to the Worker, as on Cloudflare.
-  assets: { directory: "public", binding: "ASSETS", routerConfig: { has_user_worker: true } },
-  d1Databases: { DB: field("database_id") },
-  d1Persist: `${STATE}/v3/d1`,
-  r2Buckets: ["FILES"],
-  r2Persist: `${STATE}/v3/r2`,
-  bindings: {
-    PLATFORM_DOMAIN: "localhost",
-    SHOP_API_ORIGIN: "",
-    SHOP_ADMIN_URL: "https://admin.example.com/shop",
-    SHOP_CACHE_TTL: "30",
-  },
-});
-await mf.ready;
+const mf = await startProductionWorker({ port: PORT, dir: ".bench" });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 function request(host, path) {
@@ -177,7 +147,7 @@ section, never the first byte.
   const marker = "\n<!-- end of generated section -->\n";
   const rest = existing.includes(marker) ? existing.slice(existing.indexOf(marker) + marker.length) : "";
   writeFileSync(path, report + marker + rest);
-  run("npx", ["prettier", "--write", path]);
+  execFileSync("npx", ["prettier", "--write", path], { stdio: "ignore" });
   console.log(report);
   if (product.js > 100 * 1024 || product.shell > 14 * 1024) {
     console.error("Over budget: see above.");
