@@ -9,6 +9,7 @@ export default tseslint.config(
       ".cache/",
       ".wrangler/",
       ".bench/",
+      ".memcheck/",
       "node_modules/",
       "test-results/",
       "playwright-report/",

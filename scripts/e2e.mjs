@@ -1,6 +1,7 @@
-// Browser tests: a fresh local database for them alone, then Playwright (which starts the Worker),
-// watched: if the Worker stops answering, the run stops at once and says so (issue 7), instead of
-// every remaining test timing out one after another.
+// Browser tests: for each project (JavaScript on, then off) a fresh local database and a fresh
+// Worker (Playwright starts it), watched: if the Worker stops answering, the run stops at once
+// and says so (issue 7), instead of every remaining test timing out one after another. One
+// server per project also halves how long one workerd process runs (docs/decisions/040).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 
@@ -12,28 +13,61 @@ if (!existsSync(chromium)) {
 
 const port = Number(process.env.E2E_PORT || 3334);
 const state = ".wrangler/e2e";
-rmSync(state, { recursive: true, force: true });
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
-run("node", ["scripts/seed-local.mjs", "--persist-to", state]);
+function freshDatabase() {
+  rmSync(state, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  run("node", ["scripts/seed-local.mjs", "--persist-to", state]);
+}
 
 /** How long the Worker may go without answering a health check before the run is stopped. */
 const STALL_MS = Number(process.env.E2E_STALL_MS || 20_000);
 const CHECK_EVERY_MS = 2_000;
 
-// Playwright in its own process group, so that stopping it also stops the server it started.
-const child = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], {
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-const recent = [];
-const keep = (chunk, out) => {
-  out.write(chunk);
-  for (const line of chunk.toString().split("\n")) if (line.trim()) recent.push(line);
-  recent.splice(0, Math.max(0, recent.length - 30));
-};
-child.stdout.on("data", (c) => keep(c, process.stdout));
-child.stderr.on("data", (c) => keep(c, process.stderr));
+/** Runs Playwright with `args`; resolves to its exit code (3 when the server stopped answering). */
+function playwright(args) {
+  return new Promise((resolve) => {
+    // Playwright in its own process group, so that stopping it also stops the server it started.
+    const child = spawn("npx", ["playwright", "test", ...args], { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const recent = [];
+    const keep = (chunk, out) => {
+      out.write(chunk);
+      for (const line of chunk.toString().split("\n")) if (line.trim()) recent.push(line);
+      recent.splice(0, Math.max(0, recent.length - 30));
+    };
+    child.stdout.on("data", (c) => keep(c, process.stdout));
+    child.stderr.on("data", (c) => keep(c, process.stderr));
+
+    let up = false;
+    let lastAnswer = Date.now();
+    let stopped = false;
+    const watch = setInterval(async () => {
+      if (await answers()) {
+        up = true;
+        lastAnswer = Date.now();
+        return;
+      }
+      if (!up || stopped || Date.now() - lastAnswer < STALL_MS) return;
+      stopped = true;
+      clearInterval(watch);
+      console.error(
+        `\n✘ The browser-test server on port ${port} has not answered for ${Math.round(STALL_MS / 1000)} s; ` +
+          "stopping the run instead of letting every remaining test time out.\nLast output:\n" +
+          recent.map((l) => `  ${l}`).join("\n"),
+      );
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, CHECK_EVERY_MS);
+
+    child.on("exit", (code, signal) => {
+      clearInterval(watch);
+      resolve(stopped ? 3 : (code ?? (signal ? 1 : 0)));
+    });
+  });
+}
 
 // The Worker itself answers this (an unknown host: one D1 look-up and a small page), so a stuck
 // isolate is noticed even while static files would still be served.
@@ -47,31 +81,14 @@ async function answers() {
   }
 }
 
-let up = false;
-let lastAnswer = Date.now();
-let stopped = false;
-const watch = setInterval(async () => {
-  if (await answers()) {
-    up = true;
-    lastAnswer = Date.now();
-    return;
-  }
-  if (!up || stopped || Date.now() - lastAnswer < STALL_MS) return;
-  stopped = true;
-  clearInterval(watch);
-  console.error(
-    `\n✘ The browser-test server on port ${port} has not answered for ${Math.round(STALL_MS / 1000)} s; ` +
-      "stopping the run instead of letting every remaining test time out.\nLast output:\n" +
-      recent.map((l) => `  ${l}`).join("\n"),
-  );
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-}, CHECK_EVERY_MS);
-
-child.on("exit", (code, signal) => {
-  clearInterval(watch);
-  process.exit(stopped ? 3 : (code ?? (signal ? 1 : 0)));
-});
+const args = process.argv.slice(2);
+// A run for one project (or with its own --project) is one Playwright run; otherwise one per project.
+const projects = args.some((a) => a.startsWith("--project")) ? [null] : ["js-on", "js-off"];
+let failed = 0;
+for (const project of projects) {
+  freshDatabase();
+  const code = await playwright(project ? [`--project=${project}`, ...args] : args);
+  if (code === 3) process.exit(3);
+  if (code !== 0) failed = code;
+}
+process.exit(failed);

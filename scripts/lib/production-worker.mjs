@@ -7,7 +7,7 @@ import { Miniflare } from "miniflare";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
 
 /** Builds the bundle into `${dir}/dist`, seeds `${dir}/state`, serves it on 127.0.0.1:port. */
-export async function startProductionWorker({ port, dir, cacheTtl = "30" }) {
+export async function startProductionWorker({ port, dir, cacheTtl = "30", inspectorPort }) {
   run("npx", ["remix", "build"]);
   rmSync(dir, { recursive: true, force: true });
   run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", `${dir}/dist`]);
@@ -19,6 +19,8 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30" }) {
   const mf = new Miniflare({
     host: "127.0.0.1",
     port,
+    // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
+    ...(inspectorPort ? { inspectorPort } : {}),
     modules: [{ type: "ESModule", path: `${dir}/dist/worker.js` }],
     modulesRoot: `${dir}/dist`,
     compatibilityDate: field("compatibility_date"),
@@ -60,4 +62,37 @@ export function workerdPids() {
 export function rssMiB(pid) {
   const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * The Worker isolate's used JavaScript heap in MiB, read through the V8 inspector (Miniflare's
+ * `inspectorPort`): what the Worker holds, unlike workerd's resident memory, which grows with any
+ * traffic (static files too). workerd's inspector answers Runtime.getHeapUsage but not a forced
+ * garbage collection, so callers compare low points over time rather than single readings.
+ */
+export async function workerHeap(inspectorPort) {
+  const { default: WebSocket } = await import("ws");
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  // The user Worker is "core:user:" (Miniflare names it so; the others are its own services).
+  const target = targets.find((t) => t.id === "core:user:") ?? targets[0];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const result = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the inspector did not answer")), 10_000);
+      ws.on("message", (raw) => {
+        const msg = JSON.parse(raw.toString());
+        if (msg.id !== 1) return;
+        clearTimeout(timer);
+        resolve(msg.result);
+      });
+      ws.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }));
+    });
+    return result.usedSize / (1024 * 1024);
+  } finally {
+    ws.close();
+  }
 }
