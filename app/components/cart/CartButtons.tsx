@@ -3,9 +3,31 @@ import * as css from "./cart.css";
 import { koCart } from "~/lib/messages-cart";
 
 /**
- * The cart form's order and save buttons. Each is a real submit button (without scripts the form
- * posts with its intent); with scripts the click runs the handler instead.
+ * A button of the cart form: a real submit button carrying its intent (without scripts the form
+ * posts with it); with scripts the click runs `onPress` instead.
  */
+export function IntentButton({
+  intent,
+  onPress,
+  ...rest
+}: { intent: string; onPress: () => void } & Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "type" | "name" | "value" | "onClick"
+>) {
+  return (
+    <button
+      type="submit"
+      name={field.intent}
+      value={intent}
+      onClick={(e) => {
+        e.preventDefault();
+        onPress();
+      }}
+      {...rest}
+    />
+  );
+}
+
 export function OrderButton({
   npay,
   busy,
@@ -18,19 +40,14 @@ export function OrderButton({
   children: React.ReactNode;
 }) {
   return (
-    <button
-      type="submit"
-      name={field.intent}
-      value={npay ? intentValue.npay : intentValue.order}
+    <IntentButton
+      intent={npay ? intentValue.npay : intentValue.order}
       className={npay ? css.wallet : css.primary}
       disabled={busy}
-      onClick={(e) => {
-        e.preventDefault();
-        void onOrder(npay);
-      }}
+      onPress={() => void onOrder(npay)}
     >
       {children}
-    </button>
+    </IntentButton>
   );
 }
 
@@ -38,19 +55,9 @@ export function SaveBar({ saving, onSave }: { saving: boolean; onSave: () => voi
   return (
     <div className={css.saveBar} role="status" data-testid="save-bar">
       <span>{koCart.modified}</span>
-      <button
-        type="submit"
-        name={field.intent}
-        value={intentValue.save}
-        className={css.saveButton}
-        disabled={saving}
-        onClick={(e) => {
-          e.preventDefault();
-          onSave();
-        }}
-      >
+      <IntentButton intent={intentValue.save} className={css.saveButton} disabled={saving} onPress={onSave}>
         {saving ? koCart.saving : koCart.save}
-      </button>
+      </IntentButton>
     </div>
   );
 }

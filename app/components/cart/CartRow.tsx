@@ -5,6 +5,7 @@ import { MAX_LINE_QTY } from "~/lib/cart-limits";
 import * as css from "./cart.css";
 import { koCart } from "~/lib/messages-cart";
 import { LinePrice, LineThumb } from "./Sums";
+import { IntentButton } from "./CartButtons";
 
 /**
  * One cart line: picture, name, option, price, a quantity stepper and delete. Every button is a
@@ -55,20 +56,15 @@ export function CartRow({
       </div>
       <div className={css.controls}>
         <div className={css.stepper} role="group" aria-label={`${item.name} ${koCart.quantity}`}>
-          <button
-            type="submit"
-            name={field.intent}
-            value={intentValue.dec(key)}
+          <IntentButton
+            intent={intentValue.dec(key)}
             className={css.stepButton}
             aria-label={koCart.decrease}
             disabled={n <= 1}
-            onClick={(e) => {
-              e.preventDefault();
-              onQty(String(Math.max(1, n - 1)));
-            }}
+            onPress={() => onQty(String(Math.max(1, n - 1)))}
           >
             −
-          </button>
+          </IntentButton>
           <input type="hidden" name={field.line} value={key} />
           <input
             className={css.qtyInput}
@@ -94,20 +90,15 @@ export function CartRow({
             onChange={(e) => onQty(e.target.value.replace(/\D/g, ""))}
             onBlur={() => onQty(String(normaliseQty(qty)))}
           />
-          <button
-            type="submit"
-            name={field.intent}
-            value={intentValue.inc(key)}
+          <IntentButton
+            intent={intentValue.inc(key)}
             className={css.stepButton}
             aria-label={koCart.increase}
             disabled={n >= MAX_LINE_QTY}
-            onClick={(e) => {
-              e.preventDefault();
-              onQty(String(Math.min(MAX_LINE_QTY, n + 1)));
-            }}
+            onPress={() => onQty(String(Math.min(MAX_LINE_QTY, n + 1)))}
           >
             +
-          </button>
+          </IntentButton>
           {bubble ? (
             <span className={css.bubble} role="alert">
               {koCart.digitsOnly}
@@ -121,19 +112,14 @@ export function CartRow({
               {koCart.apply}
             </button>
           )}
-          <button
-            type="submit"
-            name={field.intent}
-            value={intentValue.delete(key)}
+          <IntentButton
+            intent={intentValue.delete(key)}
             className={css.smallButton}
             aria-label={koCart.removeItem(item.name)}
-            onClick={(e) => {
-              e.preventDefault();
-              onRemove();
-            }}
+            onPress={onRemove}
           >
             {koCart.remove}
-          </button>
+          </IntentButton>
         </div>
       </div>
     </li>
