@@ -18,6 +18,7 @@ import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
 import { ko } from "./lib/messages";
 import { themeStyle } from "./lib/theme";
+import { THEME_DEFAULTS } from "./lib/theme-defaults";
 import { sessionState } from "./lib/session";
 import { useNonce } from "./lib/nonce";
 
@@ -50,7 +51,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.shop.name || ko.defaultShopName },
-  { name: "theme-color", content: data?.shop.themeColor || data?.shop.mcolor || "#3C91E6" },
+  { name: "theme-color", content: data?.shop.themeColor || data?.shop.mcolor || THEME_DEFAULTS.color.main },
 ];
 
 export function useRootData(): RootData {

@@ -1,4 +1,5 @@
 import { createGlobalTheme, createThemeContract } from "@vanilla-extract/css";
+import { fontFamily, THEME_DEFAULTS } from "../app/lib/theme-defaults";
 
 /**
  * The theme contract. Each shop's values are plain data from its shop info, assigned inline on
@@ -35,35 +36,21 @@ export const vars = createThemeContract({
 });
 
 // The platform defaults (spec §3) for anything a shop does not set.
+const d = THEME_DEFAULTS;
 createGlobalTheme(":root", vars, {
-  color: {
-    main: "#3C91E6",
-    main2: "#a9d0f5",
-    sub: "#ffffff",
-    sub2: "#f5f6f8",
-    btn: "#3C91E6",
-    onMain: "#ffffff",
-    text: "#222222",
-    muted: "#6b7280",
-    line: "#e5e7eb",
-    surface: "#ffffff",
-    danger: "#d93025",
-  },
-  font: {
-    family: '"NanumBarunGothic", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", sans-serif',
-    size: "12px",
-  },
-  header: { height: "56px", logoHeight: "32px" },
+  color: { ...d.color, btn: d.color.main },
+  font: { family: fontFamily(d.font.name), size: `${d.font.size}px` },
+  header: { height: `${d.header.height}px`, logoHeight: `${d.header.logoHeight}px` },
   skin: {
-    ratio: "1",
-    bg: "#ffffff",
-    color: "#222222",
-    price: "#111111",
-    bg1: "#f5f6f8",
-    prodSize: "1.15",
-    priceSize: "1.05",
-    hot: "#ff5a5a",
-    new: "#3c91e6",
-    elevation: "0.5",
+    ratio: String(d.skin.ratio),
+    bg: d.skin.bg,
+    color: d.skin.color,
+    price: d.skin.price,
+    bg1: d.skin.bg1,
+    prodSize: String(d.skin.prod_size),
+    priceSize: String(d.skin.price_size),
+    hot: d.skin.hot,
+    new: d.skin.new,
+    elevation: String(d.skin.elevation),
   },
 });

@@ -2,6 +2,7 @@ import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { vars } from "../../styles/theme.css";
 import type { ShopInfo } from "./api/contracts";
 import { headerHeight } from "./header";
+import { fontFamily, THEME_DEFAULTS } from "./theme-defaults";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
@@ -36,25 +37,21 @@ function onColour(hex: string): string {
  * the root loader (server only), so none of this ships to the browser.
  */
 export function themeStyle(shop: ShopInfo): Record<string, string> {
-  const main = colour(shop.mcolor, "#3C91E6");
+  const d = THEME_DEFAULTS;
+  const main = colour(shop.mcolor, d.color.main);
   const skin = shop.design.value;
-  const font = FONT.test(shop.font_name) ? `"${shop.font_name}", ` : "";
   return assignInlineVars(vars, {
     color: {
+      ...d.color,
       main,
       main2: colour(shop.mcolor2, tint(main, 0.6)),
-      sub: colour(shop.scolor, "#ffffff"),
-      sub2: colour(shop.scolor2, "#f5f6f8"),
+      sub: colour(shop.scolor, d.color.sub),
+      sub2: colour(shop.scolor2, d.color.sub2),
       btn: colour(shop.btn_color, main),
       onMain: onColour(main),
-      text: "#222222",
-      muted: "#6b7280",
-      line: "#e5e7eb",
-      surface: "#ffffff",
-      danger: "#d93025",
     },
     font: {
-      family: `${font}"Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", sans-serif`,
+      family: fontFamily(FONT.test(shop.font_name) ? shop.font_name : d.font.name),
       size: `${Math.min(Math.max(shop.font_size, 10), 20)}px`,
     },
     header: {
@@ -63,14 +60,14 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
     },
     skin: {
       ratio: String(skin.ratio),
-      bg: colour(skin.bg, "#ffffff"),
-      color: colour(skin.color, "#222222"),
-      price: colour(skin.price, "#111111"),
-      bg1: colour(skin.bg1, "#f5f6f8"),
+      bg: colour(skin.bg, d.skin.bg),
+      color: colour(skin.color, d.skin.color),
+      price: colour(skin.price, d.skin.price),
+      bg1: colour(skin.bg1, d.skin.bg1),
       prodSize: String(skin.prod_size),
       priceSize: String(skin.price_size),
-      hot: colour(skin.hot, "#ff5a5a"),
-      new: colour(skin.new, "#3c91e6"),
+      hot: colour(skin.hot, d.skin.hot),
+      new: colour(skin.new, d.skin.new),
       elevation: String(skin.elevation),
     },
   });

@@ -1,21 +1,9 @@
 import type { ShopInfo, SkinDetail } from "~/lib/api/contracts";
+import { THEME_DEFAULTS } from "~/lib/theme-defaults";
 import { shopOrigin } from "../host";
 
 /** Skin detail defaults of spec §3; a shop's design_value overrides any of them. */
-export const SKIN_DEFAULTS: SkinDetail = {
-  ratio: 1,
-  bg: "#ffffff",
-  color: "#222222",
-  price: "#111111",
-  bg1: "#f5f6f8",
-  prod_size: 1.15,
-  price_size: 1.05,
-  hot: "#ff5a5a",
-  new: "#3c91e6",
-  elevation: 0.5,
-  show_prod: 1,
-  show_price: 1,
-};
+export const SKIN_DEFAULTS: SkinDetail = { ...THEME_DEFAULTS.skin };
 
 export type ShopRow = {
   id: number;
