@@ -1,3 +1,6 @@
+import { readCookie } from "./cookies";
+
+export { readCookie };
 /**
  * The guest's device id (issue 4, docs/decisions/020). The server mints it on the first change a
  * shopper posts, as a cookie readable by scripts (so it works without JavaScript); once scripts
@@ -13,24 +16,6 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 export function isDeviceId(value: unknown): value is string {
   return typeof value === "string" && DEVICE_ID.test(value);
-}
-
-/** A cookie's value from a Cookie header, or null. */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0) continue;
-    if (part.slice(0, at).trim() === name) {
-      const raw = part.slice(at + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return null;
 }
 
 /** The device id a request carries, if it is a well-formed one. */

@@ -5,7 +5,8 @@ import { safeReturnPath, loginPath } from "~/lib/return-path";
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../auth/crypto";
 import type { Member } from "../auth/member";
 import { logoutConfirmPage } from "../auth/pages";
-import { cookie, endSession, isSecureRequest, nowSeconds, parseCookies, startSession } from "../auth/session";
+import { cookie, endSession, isSecureRequest, nowSeconds, startSession } from "../auth/session";
+import { readCookie } from "~/lib/cookies";
 import { clientKey, Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
 import { MemberStore } from "../db/members";
@@ -237,7 +238,7 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
   const secure = isSecureRequest(ctx.request);
   const clearState = cookie(STATE_COOKIE, "", { secure, maxAge: 0 });
   if (query.code && host) {
-    const state = parseCookies(ctx.request.headers.get("cookie")).get(STATE_COOKIE) ?? "";
+    const state = readCookie(ctx.request.headers.get("cookie"), STATE_COOKIE) ?? "";
     const attempt = await new Throttle(ctx.env.DB).begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
     const grant =
       attempt && state

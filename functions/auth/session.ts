@@ -1,6 +1,7 @@
 import { requestHost } from "../host";
 import { SessionStore } from "../db/sessions";
 import { randomToken, sha256Hex } from "./crypto";
+import { readCookie } from "~/lib/cookies";
 
 /** 'Keep me logged in': a persistent cookie and a 30-day session. */
 export const KEEP_SECONDS = 30 * 24 * 60 * 60;
@@ -13,18 +14,6 @@ export const SKEY_COOKIE = "skey";
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** name → value of a Cookie header; the first of duplicate names wins (as browsers order them). */
-export function parseCookies(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0) continue;
-    const name = part.slice(0, at).trim();
-    const value = part.slice(at + 1).trim();
-    if (name && !cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-}
-
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
@@ -46,9 +35,9 @@ export function clearSessionCookies(secure: boolean): string[] {
 
 /** Both halves of the session from the request, when both are there and look like ours. */
 export function sessionFromRequest(request: Request): { sid: string; skey: string } | null {
-  const cookies = parseCookies(request.headers.get("cookie"));
-  const sid = cookies.get(SID_COOKIE);
-  const skey = cookies.get(SKEY_COOKIE);
+  const header = request.headers.get("cookie");
+  const sid = readCookie(header, SID_COOKIE);
+  const skey = readCookie(header, SKEY_COOKIE);
   const shape = /^[A-Za-z0-9_-]{22}$/;
   return sid && skey && shape.test(sid) && shape.test(skey) ? { sid, skey } : null;
 }
