@@ -20,17 +20,13 @@ import { ko } from "./lib/messages";
 import { themeStyle } from "./lib/theme";
 import { THEME_DEFAULTS } from "./lib/theme-defaults";
 import { sessionState } from "./lib/session";
+import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** Internet Explorer (MSIE up to 10, Trident for 11) gets a banner recommending desktop Chrome. */
-export function isInternetExplorer(userAgent: string | null): boolean {
-  return /MSIE |Trident\//.test(userAgent ?? "");
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
@@ -43,8 +39,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 // The shop and its theme do not change while a shopper browses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
@@ -53,12 +47,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.shop.name || ko.defaultShopName },
   { name: "theme-color", content: data?.shop.themeColor || data?.shop.mcolor || THEME_DEFAULTS.color.main },
 ];
-
-export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("root data is missing");
-  return data;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -22,7 +22,7 @@ import type { ProductCard } from "~/lib/api/contracts";
 import { formatKRW } from "~/lib/format";
 import { ko } from "~/lib/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 
 /** Stock at or under this is shown as "N left". */
 const LOW_STOCK = 5;
@@ -80,8 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as
-    { shop?: { name: string }; storageUrl?: string } | undefined;
+  const root = rootMatchData(matches);
   if (!data) return [{ title: ko.errors.notReady }];
   const image = data.product.images[0];
   return [

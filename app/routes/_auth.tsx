@@ -1,7 +1,7 @@
 import { Link, Outlet } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { FullbgLayout } from "~/components/layouts";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * The account pages (login, join, password, /notlogin/*): the fullbg layout, a card on the

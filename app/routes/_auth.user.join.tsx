@@ -18,7 +18,7 @@ import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn } from "~/lib/login-return.client";
 import { nativeBridge } from "~/lib/native-app.client";
 import { safeReturnPath } from "~/lib/return-path";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/lib/messages-auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.joinTitle }, { name: "robots", content: "noindex" }];

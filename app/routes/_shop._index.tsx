@@ -6,7 +6,7 @@ import * as css from "~/components/shop.css";
 import { formatDate } from "~/lib/format";
 import { ko } from "~/lib/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 const HOME_PRODUCTS = 12;
 

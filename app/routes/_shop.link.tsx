@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/membership/membership.css";
 import { policyPage } from "~/lib/membership-text.server";
+import { rootMatchData } from "~/lib/root-data";
 
 /**
  * /link?type=privacy | terms: the shop's privacy policy and terms (footer, sign-up, shop
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [{ title: `${data?.title ?? ""} | ${root?.shop?.name ?? ""}` }];
 };
 

@@ -6,11 +6,12 @@ import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import { ko } from "~/lib/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 import type { loader as shopLoader } from "./_shop";
 import { useRouteLoaderData } from "@remix-run/react";
 
-export const PAGE_SIZE = 20;
+/** Products per page of a category list. */
+const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [{ title: `${data?.category?.name ?? ko.list.all} | ${root?.shop?.name ?? ko.defaultShopName}` }];
 };
 

@@ -18,10 +18,10 @@ import { formatDate } from "~/lib/format";
 import { MembershipForm } from "~/lib/membership.server";
 import { koMembership as t } from "~/lib/messages-membership";
 import { safeReturnPath } from "~/lib/return-path";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [{ title: `${t.title} | ${root?.shop?.name ?? ""}` }, { name: "robots", content: "noindex" }];
 };
 

@@ -7,7 +7,7 @@ import { AccountBox } from "~/components/account/AccountBox";
 import { HeaderActions } from "~/components/account/HeaderActions";
 import { accountPath, deviceIdOf } from "~/lib/cart.server";
 import { syncDeviceStorage } from "~/lib/device";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // No device id and no member: no cart to count, no call to make.

@@ -19,12 +19,12 @@ import {
 } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { approveOnlyText } from "~/lib/membership-text.server";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koCart } from "~/lib/messages-cart";
 import { orderErrorView } from "~/lib/order-errors";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [
     { title: `${koCart.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },

@@ -10,7 +10,7 @@ import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { identityProvider } from "~/lib/identity.server";
 import { ko } from "~/lib/messages";
 import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/lib/messages-auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.infoTitle }, { name: "robots", content: "noindex" }];

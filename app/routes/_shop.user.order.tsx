@@ -15,12 +15,12 @@ import { PAY_ERROR_TEXT, payErrorCode } from "~/lib/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/lib/messages-cart";
 import { visuallyHidden } from "../../styles/a11y.css";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [
     { title: `${koOrder.sheetTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },

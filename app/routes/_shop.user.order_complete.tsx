@@ -5,11 +5,11 @@ import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/lib/messages";
 import { orderStatusLabel } from "~/lib/order-status";
-import { useRootData } from "~/root";
+import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/lib/messages-cart";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { shop?: { name: string } } | undefined;
+  const root = rootMatchData(matches);
   return [
     { title: `${koOrder.complete} | ${root?.shop?.name ?? ko.defaultShopName}` },
     { name: "robots", content: "noindex" },

@@ -5,7 +5,7 @@ import { Avatar } from "~/components/account/Avatar";
 import { MyshopLayout } from "~/components/layouts";
 import { requireMember } from "~/lib/auth.server";
 import { ko } from "~/lib/messages";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/lib/messages-auth";
 import { memberPointLink } from "~/lib/membership-text.server";
 

@@ -5,7 +5,7 @@ import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client
 import { formatKRW } from "~/lib/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
-import { isInternetExplorer } from "~/root";
+import { isInternetExplorer } from "~/lib/ie";
 import type { ShopInfo } from "~/lib/api/contracts";
 import { SKIN_DEFAULTS } from "../../functions/db/shops";
 
