@@ -3,7 +3,7 @@
 // and says so (issue 7), instead of every remaining test timing out one after another. One
 // server per project also halves how long one workerd process runs (docs/decisions/040).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -60,6 +60,7 @@ function playwright(args) {
       } catch {
         // already gone
       }
+      killServers();
     }, CHECK_EVERY_MS);
 
     child.on("exit", (code, signal) => {
@@ -67,6 +68,19 @@ function playwright(args) {
       resolve(stopped ? 3 : (code ?? (signal ? 1 : 0)));
     });
   });
+}
+
+/** workerd processes serving the test port: wrangler starts them in a process group of their own. */
+function killServers() {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmd.includes("workerd") && cmd.includes(`:${port}`)) process.kill(Number(entry), "SIGKILL");
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
 }
 
 // The Worker itself answers this (an unknown host: one D1 look-up and a small page), so a stuck
@@ -84,6 +98,10 @@ async function answers() {
 const args = process.argv.slice(2);
 // A run for one project (or with its own --project) is one Playwright run; otherwise one per project.
 const projects = args.some((a) => a.startsWith("--project")) ? [null] : ["js-on", "js-off"];
+if (await answers()) {
+  console.error(`Something already answers on port ${port}: stop it (or set E2E_PORT) and run again.`);
+  process.exit(1);
+}
 let failed = 0;
 for (const project of projects) {
   freshDatabase();
