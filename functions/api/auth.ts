@@ -64,7 +64,7 @@ async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> 
   };
 }
 
-export const authHandlers: Handlers = {
+export const authHandlers = {
   async userTest(_input, ctx) {
     return (await ctx.member())?.uid ?? 0;
   },
@@ -186,7 +186,7 @@ export const authHandlers: Handlers = {
     await new MemberStore(ctx.env.DB).setProfile(member.uid, body.name, body.profile);
     return memberInfo(ctx, { ...member, name: body.name, profile: body.profile });
   },
-};
+} satisfies Handlers;
 
 // ---------------------------------------------------------------------------------------------
 // Navigations: the spec's calls that a browser follows as a page, answered with redirects.

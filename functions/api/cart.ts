@@ -50,7 +50,7 @@ export function trackingOf(ctx: ApiContext, body: { fbp?: string; fbc?: string }
 
 export const invalidProduct = () => new ApiError(400, "INVALID_PRODUCT", ko.cart.addFailed);
 
-export const cartHandlers: Handlers = {
+export const cartHandlers = {
   async addCart({ body }, ctx) {
     const shop = cartShop(ctx);
     const owner = await requireOwner(ctx);
@@ -160,7 +160,7 @@ export const cartHandlers: Handlers = {
     const resolved = await new CartStore(ctx.env.DB).resolve(shop.shopid, lines);
     return fees(resolved);
   },
-};
+} satisfies Handlers;
 
 async function ownCart(ctx: ApiContext, shop: ShopInfo, owner: Owner | null): Promise<Cart> {
   const lines = owner ? await new CartStore(ctx.env.DB).lines(shop.shopid, owner) : [];

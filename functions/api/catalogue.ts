@@ -24,7 +24,7 @@ function additionalInfo(a: Additional) {
   };
 }
 
-export const catalogueHandlers: Handlers = {
+export const catalogueHandlers = {
   async categories({ query }, ctx) {
     return { categories: await ctx.catalogue.categories(query.shopid) };
   },
@@ -78,4 +78,4 @@ export const catalogueHandlers: Handlers = {
     const { items, pages } = await ctx.catalogue.notices(query.shopid, query.page, NOTICE_PAGE_SIZE);
     return { items, page: query.page, pages };
   },
-};
+} satisfies Handlers;

@@ -44,7 +44,7 @@ function toView(m: Membership, now: number): MembershipView {
   };
 }
 
-export const membershipHandlers: Handlers = {
+export const membershipHandlers = {
   /** id, point and list_history; a guest or someone who has not joined gets id null and 0 points. */
   async isMember({ query }, ctx) {
     const shop = hostShop(ctx, query.shopid);
@@ -74,4 +74,4 @@ export const membershipHandlers: Handlers = {
     const canceled = await store.cancel(shop.shopid, uid);
     return { ...toView(await store.get(shop.shopid, uid, now), now), canceled };
   },
-};
+} satisfies Handlers;

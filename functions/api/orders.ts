@@ -134,7 +134,7 @@ function sameLines(a: { pid2: number; pid3: number; qty: number }[], b: typeof a
   return a.length === b.length && b.every((l) => set.has(key(l)));
 }
 
-export const orderHandlers: Handlers = {
+export const orderHandlers = {
   async makeOrder({ body }, ctx) {
     const shop = cartShop(ctx);
     const owner = await requireOwner(ctx);
@@ -288,4 +288,4 @@ export const orderHandlers: Handlers = {
     }
     return { order: await view(), redirect_url: null };
   },
-};
+} satisfies Handlers;

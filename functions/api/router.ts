@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { api, type ApiName, type Endpoint } from "~/lib/api/contracts";
 import { ko } from "~/lib/messages";
-import type { ApiContext, Handler, Handlers } from "./context";
+import type { ApiContext, Handler } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
 import { shopHandlers } from "./shops";
@@ -10,22 +10,23 @@ import { cartHandlers } from "./cart";
 import { orderHandlers } from "./orders";
 import { membershipHandlers } from "./membership";
 
-const handlers: Handlers = {
+// Every contract has its handler: a contract entry without one fails the typecheck.
+const handlers = {
   ...shopHandlers,
   ...catalogueHandlers,
   ...authHandlers,
   ...cartHandlers,
   ...orderHandlers,
   ...membershipHandlers,
-};
+} satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
 
 const routes = new Map<string, Route>(
-  (Object.keys(api) as ApiName[]).flatMap((name) => {
-    const handler = handlers[name] as Handler<ApiName> | undefined;
-    return handler ? [[api[name].path, { endpoint: api[name], handler }] as const] : [];
-  }),
+  (Object.keys(api) as ApiName[]).map((name) => [
+    api[name].path,
+    { endpoint: api[name], handler: handlers[name] as Handler<ApiName> },
+  ]),
 );
 
 /** True when the path belongs to the shop API (and not to the storefront). */

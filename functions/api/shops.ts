@@ -12,7 +12,7 @@ export async function requireShop(ctx: ApiContext, shopid: number) {
   return row;
 }
 
-export const shopHandlers: Handlers = {
+export const shopHandlers = {
   async shopInfo({ query }, ctx) {
     const row = query.domain
       ? await ctx.shops.byDomain(query.id.toLowerCase())
@@ -42,4 +42,4 @@ export const shopHandlers: Handlers = {
   async storageUrl() {
     return { storage_url: EMBEDDED_STORAGE_URL };
   },
-};
+} satisfies Handlers;
