@@ -27,6 +27,9 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/setup.ts"],
+      // Some tests make dozens of requests in a row (limits, 200-line carts); on a busy two-core
+      // machine that takes longer than vitest's default 5 s. A limit, not a timed assertion.
+      testTimeout: 30_000,
       // Remix's server runtime is CommonJS with circular requires; pre-bundle it for workerd.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] } } },
     },
