@@ -14,7 +14,9 @@ export const BODY_LIMITS = {
   form: 64 * 1024,
   // uuid/sync_save parks up to 65,536 characters (3 bytes each in UTF-8 for Hangul) as JSON.
   api: 256 * 1024,
-  upload: MAX_PROFILE_IMAGE_BYTES + 64 * 1024,
+  // A phone photo is often 3 to 8 MB: up to this the account page answers with its own message
+  // ("too large", the picture limit is MAX_PROFILE_IMAGE_BYTES) and keeps what was typed.
+  upload: 5 * MAX_PROFILE_IMAGE_BYTES,
 } as const;
 
 /** Pages whose form carries a file: the account page's profile picture. */

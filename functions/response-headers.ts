@@ -20,7 +20,7 @@ export function newNonce(): string {
  * assignInlineVars) and style attributes cannot take a nonce; a style cannot run code.
  * Images also from the file storage's origin when it is another one (an upstream's storage).
  */
-export function contentSecurityPolicy(nonce: string, storageUrl?: string): string {
+export function contentSecurityPolicy(nonce: string, storageUrl?: string, formOrigins: string[] = []): string {
   let storage = "";
   try {
     if (storageUrl && /^https?:/.test(storageUrl)) storage = ` ${new URL(storageUrl).origin}`;
@@ -38,7 +38,7 @@ export function contentSecurityPolicy(nonce: string, storageUrl?: string): strin
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(" "),
   ].join("; ");
 }
 
@@ -51,14 +51,14 @@ export function identifiesShopper(request: Request): boolean {
 export function withSecurityHeaders(
   response: Response,
   request: Request,
-  opts: { nonce: string; storageUrl?: string; publicFile?: boolean },
+  opts: { nonce: string; storageUrl?: string; publicFile?: boolean; formOrigins?: string[] },
 ): Response {
   const out = new Response(response.body, response);
   const h = out.headers;
   h.set("x-content-type-options", "nosniff");
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
   if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
-    h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts.storageUrl));
+    h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts.storageUrl, opts.formOrigins));
   }
   if (!opts.publicFile && (identifiesShopper(request) || h.has("set-cookie"))) {
     h.set("cache-control", "private, no-store");

@@ -13,16 +13,33 @@ import type { Member } from "./auth/member";
 /** Headers that name the shop of the request's host. Set by the Worker, never taken from a client. */
 export const SHOP_HOST_HEADER = "x-shop-host";
 export const SHOP_ID_HEADER = "x-shop-id";
+/** The shopper's address: Cloudflare replaces CF-Connecting-IP on a Worker's own requests. */
+export const SHOP_CLIENT_IP_HEADER = "x-shop-client-ip";
 
-export function shopHeaders(host: string | null, shop: ShopInfo | null): Record<string, string> {
+export function shopHeaders(
+  host: string | null,
+  shop: ShopInfo | null,
+  clientIp?: string | null,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (host) headers[SHOP_HOST_HEADER] = host;
   if (shop) headers[SHOP_ID_HEADER] = String(shop.shopid);
+  if (clientIp) headers[SHOP_CLIENT_IP_HEADER] = clientIp;
   return headers;
 }
 
 /** What a browser's call keeps on its way upstream; everything else (X-Forwarded-*, Forwarded, X-Real-IP …) stays behind. */
-const FORWARDED = ["accept", "accept-language", "content-type", "cookie", "user-agent", "origin", "referer"];
+const FORWARDED = [
+  "accept",
+  "accept-language",
+  "content-type",
+  "cookie",
+  "user-agent",
+  "origin",
+  "referer",
+  // The logout navigation tells a link followed from another site by it (decision 013).
+  "sec-fetch-site",
+];
 
 /**
  * A path that could mean something else once decoded upstream: encoded dots, slashes or
@@ -49,14 +66,12 @@ export async function proxyApi(
   if (isTraversal(rawPathOf(request))) {
     return errorResponse(new ApiError(400, "BAD_PATH", ko.errors.badRequest));
   }
-  const headers = new Headers(shopHeaders(host, shop));
+  // The client's address as Cloudflare saw it, for the upstream's own throttling and orders.
+  const headers = new Headers(shopHeaders(host, shop, request.headers.get("cf-connecting-ip")));
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // The client's address as Cloudflare saw it: for the upstream's own throttling.
-  const ip = request.headers.get("cf-connecting-ip");
-  if (ip) headers.set("cf-connecting-ip", ip);
   const forwarded = new Request(request.url, {
     method: request.method,
     headers,

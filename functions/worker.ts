@@ -11,7 +11,7 @@ import {
 import type { ShopInfo } from "~/lib/api/contracts";
 import { koAuth } from "~/lib/messages-auth";
 import { readConfig, type Config, type Env } from "./env";
-import { requestHost } from "./host";
+import { requestHost, shopOrigin } from "./host";
 import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
 import { ApiError, errorResponse } from "./api/http";
@@ -49,7 +49,7 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 }
 
 /** What the entry learns while answering, for the headers it sets on the way out. */
-type Answer = { nonce: string; storageUrl?: string; publicFile?: boolean };
+type Answer = { nonce: string; storageUrl?: string; publicFile?: boolean; formOrigins?: string[] };
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -101,7 +101,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, answer:
     clientIp: request.headers.get("cf-connecting-ip"),
     userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
     // An upstream is told the shop by the Worker, never by the browser.
-    shopHeaders: () => (upstream ? shopHeaders(host, shop) : {}),
+    shopHeaders: () => (upstream ? shopHeaders(host, shop, request.headers.get("cf-connecting-ip")) : {}),
   });
 
   try {
@@ -118,6 +118,14 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, answer:
   }
 
   if (!shop) return shopNotFoundPage();
+  // A login on the shop's sub-domain may continue to its custom domain (decision 014): the
+  // browser checks form-action on the redirects after a form post, so both origins are allowed.
+  if (shop.dom3) {
+    answer.formOrigins = [
+      shopOrigin({ dom: shop.dom, dom3: null }, config.PLATFORM_DOMAIN, url),
+      shopOrigin(shop, config.PLATFORM_DOMAIN, url),
+    ];
+  }
 
   const [storage, member] = await Promise.all([
     storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),

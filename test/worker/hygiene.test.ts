@@ -47,12 +47,17 @@ describe("request hygiene", () => {
     expect(chunked.status).toBe(413);
     expect(await chunked.json()).toEqual({ error: { code: "BODY_TOO_LARGE", message: "보낸 내용이 너무 큽니다." } });
 
-    // The profile form may carry a picture: a megabyte is not refused there.
+    // The profile form may carry a picture: a phone photo too large for it gets the page's own
+    // message (and keeps the name typed), not the Worker's 413.
+    const { cookie } = await joinNew(BEAUTY, "사진");
     const form = new FormData();
-    form.set("name", "사진");
-    form.set("image", new File([new Uint8Array(1024 * 1024)], "me.png", { type: "image/png" }));
-    const upload = await get(BEAUTY, "/user/info", { method: "POST", body: form });
-    expect(upload.status).not.toBe(413);
+    form.set("name", "사진바꿈");
+    form.set("image", new File([new Uint8Array(4 * 1024 * 1024)], "me.png", { type: "image/png" }));
+    const upload = await get(BEAUTY, "/user/info", { method: "POST", body: form, headers: { cookie } });
+    expect(upload.status).toBe(400);
+    const page = await upload.text();
+    expect(page).toContain("사진바꿈");
+    expect(page).toMatch(/이미지|사진/);
   });
 
   it("answers a page POST that is not a form with 415 and a broken form with 400, never 500", async () => {
@@ -122,6 +127,12 @@ describe("headers", () => {
         expect(tag, path).toContain(`nonce="${nonce}"`);
       }
     }
+    // On a custom domain a login may go on from the sub-domain: both of the shop's origins may
+    // receive its forms (the browser checks form-action on the redirects after a post).
+    const custom = await get("shop.example.test", "/user/login");
+    expect(custom.headers.get("content-security-policy")).toMatch(
+      /form-action 'self' http:\/\/studio\.localhost http:\/\/shop\.example\.test/,
+    );
     // The Worker's own pages too (an unknown shop).
     const unknown = await get("nowhere.localhost", "/");
     expect(unknown.headers.get("content-security-policy")).toContain("object-src 'none'");

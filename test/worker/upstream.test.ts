@@ -110,6 +110,7 @@ describe("upstream mode is tenant-aware and safe (issue 7)", () => {
         "x-real-ip": "6.6.6.6",
         "x-shop-id": "999",
         "x-shop-host": "picks.localhost",
+        "x-shop-client-ip": "6.6.6.6",
         "cf-connecting-ip": "198.51.100.20",
         "user-agent": "Phone/1.0",
       }),
@@ -121,7 +122,8 @@ describe("upstream mode is tenant-aware and safe (issue 7)", () => {
     expect(headers["x-shop-id"]).toBe("1");
     expect(headers["x-shop-host"]).toBe(BEAUTY);
     expect(headers.cookie).toBe("sid=a; skey=b");
-    expect(headers["cf-connecting-ip"]).toBe("198.51.100.20");
+    // Cloudflare replaces CF-Connecting-IP on the Worker's own requests: the address goes in ours.
+    expect(headers["x-shop-client-ip"]).toBe("198.51.100.20");
     for (const name of ["x-forwarded-for", "x-forwarded-host", "forwarded", "x-real-ip"]) {
       expect(headers[name], name).toBeUndefined();
     }
