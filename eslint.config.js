@@ -28,6 +28,60 @@ export default tseslint.config(
       ],
     },
   },
+  // Which code runs where (README, Layout): app/shared is the only part of app/ the Worker
+  // imports; the browser never imports the Worker; shared code depends on nothing but itself.
+  {
+    files: ["functions/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/(?!shared/)|(\\.\\./)+app/(?!shared/))",
+              allowTypeImports: true,
+              message: "The Worker imports from app/shared only (types aside).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)functions/",
+              allowTypeImports: true,
+              message: "Code that may reach the browser imports nothing from functions/ (types aside).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/shared/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^~/(?!shared/)|(^|/)(functions|lib|components|routes|pages)/|(^|/)root$",
+              allowTypeImports: true,
+              message: "app/shared depends on nothing outside app/shared (types aside).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Playwright fixtures call their continuation `use`, which is no React hook.
     files: ["scripts/**", "*.config.*", "test/e2e/**"],

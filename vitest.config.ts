@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./remix.config.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -19,10 +20,7 @@ export default defineConfig(async () => {
       }),
     ],
     resolve: {
-      alias: {
-        "~": `${root}app`,
-        "virtual:remix-build": `${root}build/index.js`,
-      },
+      alias: Object.fromEntries(Object.entries(aliases).map(([name, path]) => [name, `${root}${path}`])),
     },
     test: {
       include: ["test/worker/**/*.test.ts"],

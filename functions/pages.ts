@@ -1,4 +1,4 @@
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 
 /**
  * Pages the Worker answers without Remix (no shop, so no theme, to render them in): one small,

@@ -1,5 +1,5 @@
-import { ko } from "~/lib/messages";
-import { MAX_PROFILE_IMAGE_BYTES } from "~/lib/profile-image.server";
+import { ko } from "~/shared/messages";
+import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 import { ApiError, errorResponse } from "./api/http";
 import { isApiPath } from "./api/router";
 import { plainPage } from "./pages";

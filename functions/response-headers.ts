@@ -1,6 +1,6 @@
-import { readCookie } from "~/lib/device";
+import { readCookie } from "~/shared/device";
 import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";
-import { DEVICE_KEY } from "~/lib/device";
+import { DEVICE_KEY } from "~/shared/device";
 
 /**
  * Headers every response of the Worker carries (issue 7, decision 042): nosniff everywhere, a

@@ -1,5 +1,5 @@
-import type { ShopInfo } from "~/lib/api/contracts";
-import { isShopApiError, type ShopApi } from "~/lib/api/client.server";
+import type { ShopInfo } from "~/shared/contracts";
+import { isShopApiError, type ShopApi } from "~/shared/api-client.server";
 import { classifyHost } from "./host";
 
 /**

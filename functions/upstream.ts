@@ -1,6 +1,6 @@
-import type { ShopInfo } from "~/lib/api/contracts";
-import { isShopApiError, upstreamTransport, type ShopApi } from "~/lib/api/client.server";
-import { ko } from "~/lib/messages";
+import type { ShopInfo } from "~/shared/contracts";
+import { isShopApiError, upstreamTransport, type ShopApi } from "~/shared/api-client.server";
+import { ko } from "~/shared/messages";
 import { ApiError, errorResponse } from "./api/http";
 import type { Member } from "./auth/member";
 

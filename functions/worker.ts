@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-build";
+import { withApiFailurePages } from "~/shared/api-failures.server";
 import type { AppContext } from "~/lib/context";
 import {
   createShopApi,
@@ -7,9 +8,9 @@ import {
   upstreamTransport,
   type ShopApi,
   type Transport,
-} from "~/lib/api/client.server";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { koAuth } from "~/lib/messages-auth";
+} from "~/shared/api-client.server";
+import type { ShopInfo } from "~/shared/contracts";
+import { koAuth } from "~/shared/messages/auth";
 import { readConfig, type Config, type Env } from "./env";
 import { requestHost, shopOrigin } from "./host";
 import { resolveShop } from "./tenant";
@@ -28,7 +29,8 @@ import { guardBody, methodRefusal } from "./request-guard";
 import { newNonce, withSecurityHeaders } from "./response-headers";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 
-const remix = createRequestHandler(build, "production");
+// Every loader and action maps an API failure it did not handle to the 404 or 502 page.
+const remix = createRequestHandler(withApiFailurePages(build), "production");
 
 function embeddedTransport(env: Env, config: Config, hostShop: () => ShopInfo | null): Transport {
   return (request) => handleApi(createApiContext(env, config, request, hostShop()));

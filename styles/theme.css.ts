@@ -1,5 +1,5 @@
 import { createGlobalTheme, createThemeContract } from "@vanilla-extract/css";
-import { fontFamily, THEME_DEFAULTS } from "../app/lib/theme-defaults";
+import { fontFamily, THEME_DEFAULTS } from "../app/shared/theme-defaults";
 
 /**
  * The theme contract. Each shop's values are plain data from its shop info, assigned inline on

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
 

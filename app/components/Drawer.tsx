@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { Category, ShopInfo } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
+import type { Category, ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import { CountBadge } from "./CartButton";
 import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import * as css from "./shop.css";
 
 /** A thrown 404 whose data is this marker means "the product exists in the URL but cannot be shown". */

@@ -1,5 +1,5 @@
-import type { ShopInfo } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
+import type { ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import * as css from "./shop.css";
 
 /** Pages whose layout has no footer (spec §2). */

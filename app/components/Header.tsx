@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
+import type { ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/header";
 import { DRAWER_TOGGLE_ID } from "./Drawer";
 import * as css from "./shop.css";

@@ -1,4 +1,4 @@
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 

@@ -1,6 +1,6 @@
-import type { ProductCard as Card } from "~/lib/api/contracts";
+import type { ProductCard as Card } from "~/shared/contracts";
 import { formatKRW } from "~/lib/format";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 

@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument } from "@remix-run/cloudflare";
-import { isShopApiError } from "./api/client.server";
-import { DEVICE_KEY } from "./device";
+import { isShopApiError } from "~/shared/api-client.server";
+import { DEVICE_KEY } from "~/shared/device";
 
 /**
  * A guest's address (the cart, an order page) carries `uuid_value` (spec §2); once logged in it

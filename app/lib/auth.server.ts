@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "../../functions/auth/member";
-import { loginPath } from "./return-path";
+import { loginPath } from "~/shared/return-path";
 
 /**
  * Protected pages (/message, /myshop, /user/info): the login check must give a positive number

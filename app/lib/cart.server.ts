@@ -1,9 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { MAX_LINE_QTY } from "./cart-limits";
-import { isShopApiError } from "./api/client.server";
-import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "./cart-form";
-import { readCookie, readDeviceId, withDevice } from "./device";
-import { orderErrorCode, type OrderErrorCode } from "./order-errors";
+import { MAX_LINE_QTY } from "~/shared/limits";
+import { isShopApiError } from "~/shared/api-client.server";
+import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "~/shared/cart-form";
+import { readCookie, readDeviceId, withDevice } from "~/shared/device";
+import { orderErrorCode, type OrderErrorCode } from "~/shared/order-errors";
 
 type Line = { pid2: number; pid3: number; qty: number };
 type Ref = { pid2: number; pid3: number };
@@ -95,7 +95,7 @@ export function loginAgainIfExpired(error: unknown, request: Request): void {
   throw redirect(loginAgainPath(request), 303);
 }
 
-/** An order call's failure as the cart page shows it (app/lib/order-errors.ts); not an API error: thrown on. */
+/** An order call's failure as the cart page shows it (app/shared/order-errors.ts); not an API error: thrown on. */
 export function orderError(error: unknown): { code: OrderErrorCode } {
   if (isShopApiError(error)) return { code: orderErrorCode(error.code) };
   throw error;

@@ -1,5 +1,5 @@
-import type { ShopInfo } from "./api/contracts";
-import type { ShopApi } from "./api/client.server";
+import type { ShopInfo } from "~/shared/contracts";
+import type { ShopApi } from "~/shared/api-client.server";
 import type { Config, Env } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
 

@@ -1,4 +1,4 @@
-import type { ShopInfo } from "./api/contracts";
+import type { ShopInfo } from "~/shared/contracts";
 
 export const HEADER_MIN = 56;
 export const HEADER_WITH_LINKS = 120;

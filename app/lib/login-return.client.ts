@@ -1,4 +1,4 @@
-import { safeReturnPath } from "./return-path";
+import { safeReturnPath } from "~/shared/return-path";
 
 /**
  * The spec keeps the login return address and the shop id in session storage, so the address

@@ -2,8 +2,8 @@
  * Membership words that pages put together on the server and hand to the browser as loader data
  * (a `.server` module, so its catalogue never rides along in those pages' scripts).
  */
-import type { ShopInfo } from "./api/contracts";
-import { koMembership, koMembershipOrder, koPolicy } from "./messages-membership";
+import type { ShopInfo } from "~/shared/contracts";
+import { koMembership, koMembershipOrder, koPolicy } from "~/shared/messages/membership";
 
 /** The cart's APPROVE_ONLY error: a member joins this shop's membership, a guest logs in first. */
 export function approveOnlyText(member: boolean): { message: string; confirm: string; link: string } {

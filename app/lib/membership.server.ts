@@ -3,7 +3,7 @@
  * without zod, so that zod stays out of its bundle).
  */
 import * as z from "zod";
-import { koMembership } from "./messages-membership";
+import { koMembership } from "~/shared/messages/membership";
 
 const returnUrl = z.string().max(2000).optional();
 

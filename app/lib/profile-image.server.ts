@@ -1,7 +1,7 @@
 import { randomToken } from "../../functions/auth/crypto";
+import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 
 /** Profile images: what a member may upload, judged by the file's own bytes, not its claimed type. */
-export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const KINDS = {
   jpg: "image/jpeg",

@@ -1,4 +1,4 @@
-import type { ShopInfo } from "./api/contracts";
+import type { ShopInfo } from "~/shared/contracts";
 import type { Member } from "../../functions/auth/member";
 
 /**

@@ -1,12 +1,11 @@
-import { isShopApiError } from "./api/client.server";
+import { apiFailureResponse } from "~/shared/api-failures.server";
 
-/** Turns API failures into the statuses the error boundary knows: 404 stays 404, the rest 502. */
+/**
+ * Turns API failures into the statuses the error boundary knows, with the page's own text for a
+ * 404. (Any loader's unhandled outage is a 502 anyway: functions/worker.ts wraps the build.)
+ */
 export function rethrowAsResponse(error: unknown, notFoundData: string | null = null): never {
-  if (isShopApiError(error)) {
-    if (error.status === 404 || error.status === 400) throw new Response(notFoundData, { status: 404 });
-    throw new Response(null, { status: 502 });
-  }
-  throw error;
+  throw apiFailureResponse(error, notFoundData) ?? error;
 }
 
 /** A positive page number from the query, or 1. */

@@ -1,8 +1,8 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { vars } from "../../styles/theme.css";
-import type { ShopInfo } from "./api/contracts";
+import type { ShopInfo } from "~/shared/contracts";
 import { headerHeight } from "./header";
-import { fontFamily, THEME_DEFAULTS } from "./theme-defaults";
+import { fontFamily, THEME_DEFAULTS } from "~/shared/theme-defaults";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;

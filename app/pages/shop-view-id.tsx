@@ -9,18 +9,18 @@ import { Await, Link, useActionData, useFetcher, useLoaderData, useMatches, useS
 import { Suspense, useEffect } from "react";
 import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
-import { isShopApiError } from "~/lib/api/client.server";
+import { isShopApiError } from "~/shared/api-client.server";
 import { loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
-import { field, normaliseQty } from "~/lib/cart-form";
+import { field, normaliseQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { NOT_READY } from "~/components/ErrorPage";
 import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
-import type { ProductCard } from "~/lib/api/contracts";
+import type { ProductCard } from "~/shared/contracts";
 import { formatKRW } from "~/lib/format";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { FormMessage } from "~/components/account/Fields";
 import { identityProvider } from "~/lib/identity.server";
-import { loginPath, safeReturnPath } from "~/lib/return-path";
-import { koAuth } from "~/lib/messages-auth";
+import { loginPath, safeReturnPath } from "~/shared/return-path";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.guestVerifyTitle }, { name: "robots", content: "noindex" }];
 

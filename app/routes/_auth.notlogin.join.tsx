@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
-import { loginPath, safeReturnPath } from "~/lib/return-path";
-import { koAuth } from "~/lib/messages-auth";
+import { loginPath, safeReturnPath } from "~/shared/return-path";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.notMemberTitle }, { name: "robots", content: "noindex" }];
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { safeReturnPath } from "~/lib/return-path";
+import { safeReturnPath } from "~/shared/return-path";
 
 /** The newer entry of the same step: straight to sign-up (members go straight on). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,9 +10,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as css from "~/components/account/account.css";
 import { Field, FormMessage } from "~/components/account/Fields";
 import { formFailure } from "~/lib/auth-actions.server";
-import { fieldErrors, ForgetForm, keptValues, ResetForm } from "~/lib/forms/auth";
+import { fieldErrors, ForgetForm, keptValues, ResetForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.forgetTitle }, { name: "robots", content: "noindex" }];
 

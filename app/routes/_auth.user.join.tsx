@@ -13,13 +13,13 @@ import { AppLoginDone } from "~/components/account/AppLoginDone";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
 import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
 import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
-import { fieldErrors, JoinForm, keptValues } from "~/lib/forms/auth";
+import { fieldErrors, JoinForm, keptValues } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn } from "~/lib/login-return.client";
 import { nativeBridge } from "~/lib/native-app.client";
-import { safeReturnPath } from "~/lib/return-path";
+import { safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.joinTitle }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/lib/format";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";
 

@@ -4,7 +4,7 @@ import { Pager } from "~/components/Pager";
 import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import type { loader as shopLoader } from "./_shop";

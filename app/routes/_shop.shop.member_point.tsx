@@ -11,13 +11,13 @@ import * as css from "~/components/account/account.css";
 import { Checkbox, FormMessage } from "~/components/account/Fields";
 import * as mcss from "~/components/membership/membership.css";
 import { useUi } from "~/components/ui/UiProvider";
-import type { Membership } from "~/lib/api/contracts-membership";
+import type { Membership } from "~/shared/contracts/membership";
 import { formFailure } from "~/lib/auth-actions.server";
 import { requireMember } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { MembershipForm } from "~/lib/membership.server";
-import { koMembership as t } from "~/lib/messages-membership";
-import { safeReturnPath } from "~/lib/return-path";
+import { koMembership as t } from "~/shared/messages/membership";
+import { safeReturnPath } from "~/shared/return-path";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 
 export const meta: MetaFunction = ({ matches }) => {

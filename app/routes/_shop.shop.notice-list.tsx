@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/lib/format";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

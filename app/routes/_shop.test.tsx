@@ -3,7 +3,7 @@ import { useState } from "react";
 import * as css from "~/components/shop.css";
 import { useUi } from "~/components/ui/UiProvider";
 import * as ui from "~/components/ui/ui.css";
-import { koUiCheck } from "~/lib/messages-ui-check";
+import { koUiCheck } from "~/shared/messages/ui-check";
 
 export const meta: MetaFunction = () => [{ title: koUiCheck.title }, { name: "robots", content: "noindex" }];
 

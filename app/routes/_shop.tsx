@@ -6,7 +6,7 @@ import { ShopLayout } from "~/components/layouts/ShopLayout";
 import { AccountBox } from "~/components/account/AccountBox";
 import { HeaderActions } from "~/components/account/HeaderActions";
 import { accountPath, deviceIdOf } from "~/lib/cart.server";
-import { syncDeviceStorage } from "~/lib/device";
+import { syncDeviceStorage } from "~/shared/device";
 import { useRootData } from "~/lib/root-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

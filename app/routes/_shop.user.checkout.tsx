@@ -17,11 +17,11 @@ import {
   saveCart,
   trackingCookies,
 } from "~/lib/cart.server";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { approveOnlyText } from "~/lib/membership-text.server";
 import { rootMatchData, useRootData } from "~/lib/root-data";
-import { koCart } from "~/lib/messages-cart";
-import { orderErrorView } from "~/lib/order-errors";
+import { koCart } from "~/shared/messages/cart";
+import { orderErrorView } from "~/shared/order-errors";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);

@@ -5,13 +5,13 @@ import { Avatar } from "~/components/account/Avatar";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
 import { formFailure } from "~/lib/auth-actions.server";
 import { requireMember } from "~/lib/auth.server";
-import { fieldErrors, keptValues, ProfileForm } from "~/lib/forms/auth";
+import { fieldErrors, keptValues, ProfileForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { identityProvider } from "~/lib/identity.server";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
 import { useRootData } from "~/lib/root-data";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.infoTitle }, { name: "robots", content: "noindex" }];
 

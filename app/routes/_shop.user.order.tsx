@@ -8,15 +8,15 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/cart/OrderSummary";
-import { isShopApiError } from "~/lib/api/client.server";
-import type { PayMethod } from "~/lib/api/contracts-cart";
-import { BANK_DEADLINE_DAYS, PAY_METHODS } from "~/lib/cart-limits";
-import { PAY_ERROR_TEXT, payErrorCode } from "~/lib/order-errors";
+import { isShopApiError } from "~/shared/api-client.server";
+import type { PayMethod } from "~/shared/contracts/cart";
+import { BANK_DEADLINE_DAYS, PAY_METHODS } from "~/shared/limits";
+import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
-import { ko } from "~/lib/messages";
-import { orderStatusLabel } from "~/lib/order-status";
+import { ko } from "~/shared/messages";
+import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
-import { koOrder } from "~/lib/messages-cart";
+import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../styles/a11y.css";
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-import { ko } from "~/lib/messages";
-import { orderStatusLabel } from "~/lib/order-status";
+import { ko } from "~/shared/messages";
+import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
-import { koOrder } from "~/lib/messages-cart";
+import { koOrder } from "~/shared/messages/cart";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { MessageLayout } from "~/components/layouts";
 import { requireMember } from "~/lib/auth.server";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 
 export const meta: MetaFunction = () => [{ title: koAuth.messagesTitle }, { name: "robots", content: "noindex" }];
 

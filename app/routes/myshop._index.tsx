@@ -4,9 +4,9 @@ import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { MyshopLayout } from "~/components/layouts";
 import { requireMember } from "~/lib/auth.server";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { useRootData } from "~/lib/root-data";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 import { memberPointLink } from "~/lib/membership-text.server";
 
 export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isShopApiError } from "~/lib/api/client.server";
-import { MAX_CART_LINES } from "~/lib/cart-limits";
+import { isShopApiError } from "~/shared/api-client.server";
+import { MAX_CART_LINES } from "~/shared/limits";
 
 /**
  * Delivery fees for the quantities on screen (get/delivery_fee/v3), loaded by the cart view's

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { isShopApiError } from "~/lib/api/client.server";
+import { isShopApiError } from "~/shared/api-client.server";
 import { loginAgainPath, readCartForm, saveCart } from "~/lib/cart.server";
 
 /**

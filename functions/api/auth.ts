@@ -1,24 +1,18 @@
 import { z } from "zod";
-import type { MemberInfo } from "~/lib/api/contracts-auth";
-import { ko } from "~/lib/messages";
-import { safeReturnPath, loginPath } from "~/lib/return-path";
+import type { MemberInfo } from "~/shared/contracts/auth";
+import { safeReturnPath, loginPath } from "~/shared/return-path";
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../auth/crypto";
 import type { Member } from "../auth/member";
 import { logoutConfirmPage } from "../auth/pages";
 import { cookie, endSession, isSecureRequest, nowSeconds, startSession } from "../auth/session";
-import { readCookie } from "~/lib/cookies";
-import { clientKey, Throttle } from "../auth/throttle";
-import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
-import { MemberStore } from "../db/members";
-import { SessionStore } from "../db/sessions";
-import { toShopInfo } from "../db/shops";
+import { readCookie } from "~/shared/cookies";
+import { clientKey } from "../auth/throttle";
+import { toShopSummary } from "../views/shop";
 import { requestHost, shopOrigin } from "../host";
-import { mailProvider } from "../mail/provider";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
-import { koAuth } from "~/lib/messages-auth";
-import { readDeviceId } from "~/lib/device";
-import { CartStore } from "../db/cart";
+import { koAuth } from "~/shared/messages/auth";
+import { readDeviceId } from "~/shared/device";
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -27,14 +21,6 @@ export const LOGIN_CODE_SECONDS = 60;
 /** The state cookie of a custom-domain login lives this long on the target host. */
 const STATE_SECONDS = 5 * 60;
 const STATE_COOKIE = "lstate";
-
-const loginRequired = () => new ApiError(401, "LOGIN_REQUIRED", koAuth.loginRequired);
-
-async function requireMember(ctx: ApiContext): Promise<Member> {
-  const member = await ctx.member();
-  if (!member) throw loginRequired();
-  return member;
-}
 
 function setCookies(ctx: ApiContext, cookies: string[]): void {
   for (const c of cookies) ctx.responseHeaders.append("set-cookie", c);
@@ -46,11 +32,9 @@ function setCookies(ctx: ApiContext, cookies: string[]): void {
  * up, limits hold, the guest cart is gone afterwards, so a second login has nothing to add.
  */
 async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: string): Promise<string[]> {
-  const db = ctx.env.DB;
   const device = readDeviceId(ctx.request.headers.get("cookie"));
-  const merge =
-    ctx.hostShop && device ? new CartStore(db).mergeStatements(ctx.hostShop.shopid, device, uid, Date.now()) : [];
-  return startSession(db, ctx.request, uid, keep, host ?? requestHost(ctx.request), merge);
+  const merge = ctx.hostShop && device ? ctx.db.cart.mergeStatements(ctx.hostShop.shopid, device, uid, Date.now()) : [];
+  return startSession(ctx.db.sessions, ctx.request, uid, keep, host ?? requestHost(ctx.request), merge);
 }
 
 async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> {
@@ -60,7 +44,7 @@ async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> 
     profile: member.profile,
     admin: member.admin,
     mshop: ctx.hostShop?.uid === member.uid,
-    verified: await new MemberStore(ctx.env.DB).verification(member.uid),
+    verified: await ctx.db.members.verification(member.uid),
   };
 }
 
@@ -70,21 +54,13 @@ export const authHandlers = {
   },
 
   async userInfo(_input, ctx) {
-    return memberInfo(ctx, await requireMember(ctx));
+    return memberInfo(ctx, await ctx.requireMember());
   },
 
   async userInfoMyShop(_input, ctx) {
-    const member = await requireMember(ctx);
-    const row = await ctx.shops.byUid(member.uid);
-    const shop = row
-      ? {
-          shopid: row.id,
-          dom: row.dom,
-          dom3: row.dom3,
-          name: row.name,
-          url: toShopInfo(row, ctx.config.PLATFORM_DOMAIN, ctx.url).url,
-        }
-      : null;
+    const member = await ctx.requireMember();
+    const row = await ctx.db.shops.byUid(member.uid);
+    const shop = row ? toShopSummary(row, ctx.config.PLATFORM_DOMAIN, ctx.url) : null;
     return { shop, mshop: ctx.hostShop?.uid === member.uid };
   },
 
@@ -93,13 +69,12 @@ export const authHandlers = {
   },
 
   async login({ body }, ctx) {
-    const db = ctx.env.DB;
     const account = { kind: "login_account", key: body.email } as const;
     const client = { kind: "login_client", key: clientKey(ctx.request) } as const;
     // Counted before the password is looked at, whether or not the account exists.
-    const attempt = await new Throttle(db).begin([account, client]);
+    const attempt = await ctx.db.throttle.begin([account, client]);
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
-    const row = await new MemberStore(db).byEmail(body.email);
+    const row = await ctx.db.members.byEmail(body.email);
     // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
     if (!row || !valid) throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
@@ -110,11 +85,10 @@ export const authHandlers = {
   },
 
   async join({ body }, ctx) {
-    const db = ctx.env.DB;
-    const throttle = new Throttle(db);
+    const throttle = ctx.db.throttle;
     const client = { kind: "join_client", key: clientKey(ctx.request) } as const;
     if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyJoins);
-    const uid = await new MemberStore(db).create({
+    const uid = await ctx.db.members.create({
       email: body.email,
       passwordHash: await hashPassword(body.password),
       name: body.name,
@@ -129,23 +103,21 @@ export const authHandlers = {
   },
 
   async forget({ body }, ctx) {
-    const shop = ctx.hostShop;
-    if (!shop) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
-    const db = ctx.env.DB;
+    const shop = ctx.requireHostShop();
     // Every request counts (each may send a mail), and is counted before anything is sent.
-    const attempt = await new Throttle(db).begin([
+    const attempt = await ctx.db.throttle.begin([
       { kind: "reset_account", key: body.email },
       { kind: "reset_client", key: clientKey(ctx.request) },
     ]);
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyResets);
-    const member = await new MemberStore(db).byEmail(body.email);
+    const member = await ctx.db.members.byEmail(body.email);
     if (member) {
       const token = randomToken(32);
       const now = nowSeconds();
-      await new ResetTokenStore(db).create(await sha256Hex(token), member.uid, now, now + RESET_TOKEN_SECONDS);
+      await ctx.db.resetTokens.create(await sha256Hex(token), member.uid, now, now + RESET_TOKEN_SECONDS);
       // The link is built from the shop record, never from the request's Host.
       const link = `${shop.url}/user/forget?token=${token}`;
-      await mailProvider(ctx.config, db).send({
+      await ctx.db.mail.send({
         to: member.email,
         subject: koAuth.mailSubject(shop.name),
         text: koAuth.mailBody(member.name, link, RESET_TOKEN_SECONDS / 60),
@@ -156,34 +128,32 @@ export const authHandlers = {
 
   async resetCheck({ query }, ctx) {
     const valid =
-      query.token.length > 0 &&
-      (await new ResetTokenStore(ctx.env.DB).isUsable(await sha256Hex(query.token), nowSeconds()));
+      query.token.length > 0 && (await ctx.db.resetTokens.isUsable(await sha256Hex(query.token), nowSeconds()));
     return { valid };
   },
 
   async reset({ body }, ctx) {
-    const db = ctx.env.DB;
-    const attempt = await new Throttle(db).begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
+    const attempt = await ctx.db.throttle.begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
-    const tokens = new ResetTokenStore(db);
+    const tokens = ctx.db.resetTokens;
     const now = nowSeconds();
     const uid = await tokens.consume(await sha256Hex(body.token), now);
     if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", koAuth.resetInvalid);
     await attempt.succeeded();
-    await new MemberStore(db).setPassword(uid, await hashPassword(body.password));
+    await ctx.db.members.setPassword(uid, await hashPassword(body.password));
     await tokens.expireAll(uid, now);
     // Whoever knew the old password is logged out everywhere.
-    await new SessionStore(db).revokeAll(uid);
+    await ctx.db.sessions.revokeAll(uid);
     return { ok: true as const };
   },
 
   async profile({ body }, ctx) {
-    const member = await requireMember(ctx);
+    const member = await ctx.requireMember();
     const prefix = `members/${member.uid}/`;
     if (body.profile !== null && !(body.profile.startsWith(prefix) && /^[a-z0-9/_.-]+$/i.test(body.profile))) {
       throw new ApiError(400, "BAD_PROFILE_IMAGE", koAuth.imageInvalid);
     }
-    await new MemberStore(ctx.env.DB).setProfile(member.uid, body.name, body.profile);
+    await ctx.db.members.setProfile(member.uid, body.name, body.profile);
     return memberInfo(ctx, { ...member, name: body.name, profile: body.profile });
   },
 } satisfies Handlers;
@@ -215,7 +185,7 @@ async function logout(ctx: ApiContext): Promise<Response> {
   if (ctx.request.method === "GET" && site !== null && site !== "same-origin" && site !== "none") {
     return logoutConfirmPage(returnTo);
   }
-  return redirect(returnTo, await endSession(ctx.env.DB, ctx.request));
+  return redirect(returnTo, await endSession(ctx.db.sessions, ctx.request));
 }
 
 const RedirectQuery = z.object({ url: z.string().optional(), keep: flag, code: z.string().max(100).optional() });
@@ -239,15 +209,10 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
   const clearState = cookie(STATE_COOKIE, "", { secure, maxAge: 0 });
   if (query.code && host) {
     const state = readCookie(ctx.request.headers.get("cookie"), STATE_COOKIE) ?? "";
-    const attempt = await new Throttle(ctx.env.DB).begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
+    const attempt = await ctx.db.throttle.begin([{ kind: "token_client", key: clientKey(ctx.request) }]);
     const grant =
       attempt && state
-        ? await new LoginCodeStore(ctx.env.DB).consume(
-            await sha256Hex(query.code),
-            host,
-            await sha256Hex(state),
-            nowSeconds(),
-          )
+        ? await ctx.db.loginCodes.consume(await sha256Hex(query.code), host, await sha256Hex(state), nowSeconds())
         : null;
     if (!grant) return redirect(`${loginPath(returnTo)}&carry=failed`, [clearState]);
     await attempt?.succeeded();
@@ -300,7 +265,7 @@ async function loginRedirectDom(ctx: ApiContext): Promise<Response> {
   if (!member) return redirect(loginPath(ctx.url.pathname + ctx.url.search, shop.dom));
   const code = randomToken(16);
   const now = nowSeconds();
-  await new LoginCodeStore(ctx.env.DB).create({
+  await ctx.db.loginCodes.create({
     codeHash: await sha256Hex(code),
     uid: member.uid,
     host: targetHost,

@@ -1,19 +1,13 @@
-import { MAX_CART_LINES, type Cart } from "~/lib/api/contracts-cart";
-import { readCookie, readDeviceId } from "~/lib/device";
-import { ko } from "~/lib/messages";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { CartFullError, CartStore, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
-import { buildCart, fees, toLocalLine } from "../cart/view";
+import { MAX_CART_LINES, type Cart } from "~/shared/contracts/cart";
+import { readCookie, readDeviceId } from "~/shared/device";
+import { ko } from "~/shared/messages";
+import type { ShopInfo } from "~/shared/contracts";
+import { CartFullError, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
+import { buildCart, fees, toLocalLine } from "../views/cart";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
-import { koCart, koOrder } from "~/lib/messages-cart";
+import { koCart, koOrder } from "~/shared/messages/cart";
 import { sessionFromRequest } from "../auth/session";
-
-/** Carts live on a shop's host: a call on the bare platform domain has no cart. */
-export function cartShop(ctx: ApiContext): ShopInfo {
-  if (!ctx.hostShop) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
-  return ctx.hostShop;
-}
 
 /**
  * Whose cart a request touches: the logged-in member's, else the device's (from its cookie only;
@@ -32,7 +26,7 @@ export async function cartOwner(ctx: ApiContext): Promise<Owner | null> {
 
 export const sessionExpired = () => new ApiError(401, "SESSION_EXPIRED", koOrder.sessionExpired);
 
-export async function requireOwner(ctx: ApiContext): Promise<Owner> {
+export async function requireCartOwner(ctx: ApiContext): Promise<Owner> {
   const owner = await cartOwner(ctx);
   if (!owner) throw new ApiError(400, "NO_DEVICE", koCart.noDevice);
   return owner;
@@ -52,9 +46,9 @@ export const invalidProduct = () => new ApiError(400, "INVALID_PRODUCT", ko.cart
 
 export const cartHandlers = {
   async addCart({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const owner = await requireOwner(ctx);
-    const store = new CartStore(ctx.env.DB);
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    const store = ctx.db.cart;
     const wanted = dedupe(body.list);
     const lines = await store.resolve(shop.shopid, wanted);
     // Anything not sold here (another shop's product that is no pick of this one, a foreign
@@ -71,8 +65,8 @@ export const cartHandlers = {
   },
 
   async addCartLocal({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const store = new CartStore(ctx.env.DB);
+    const shop = ctx.requireHostShop();
+    const store = ctx.db.cart;
     const added = dedupe(body.list);
     const fresh = await store.resolve(shop.shopid, added);
     if (fresh.length !== added.length || fresh.some((l) => l.discontinued)) throw invalidProduct();
@@ -89,66 +83,65 @@ export const cartHandlers = {
   },
 
   async memberCart(_input, ctx) {
-    const shop = cartShop(ctx);
-    const member = await ctx.member();
-    if (!member) throw new ApiError(401, "LOGIN_REQUIRED", koCart.loginRequired);
+    const shop = ctx.requireHostShop();
+    const member = await ctx.requireMember();
     return ownCart(ctx, shop, memberOwner(member.uid));
   },
 
   async loadMcart({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const lines = await new CartStore(ctx.env.DB).resolve(shop.shopid, body.list);
+    const shop = ctx.requireHostShop();
+    const lines = await ctx.db.cart.resolve(shop.shopid, body.list);
     return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url);
   },
 
   async myCart(_input, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     return ownCart(ctx, shop, await cartOwner(ctx));
   },
 
   async cartCount(_input, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     // The badge of the shell: an expired session shows no count rather than an error.
     const owner = await cartOwner(ctx).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === "SESSION_EXPIRED") return null;
       throw error;
     });
-    return { count: owner ? await new CartStore(ctx.env.DB).count(shop.shopid, owner) : 0 };
+    return { count: owner ? await ctx.db.cart.count(shop.shopid, owner) : 0 };
   },
 
   async cartCookie(_input, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     const fromCookies = trackingOf(ctx);
     const owner = await cartOwner(ctx);
-    const stored = owner ? await new CartStore(ctx.env.DB).tracking(shop.shopid, owner) : null;
+    const stored = owner ? await ctx.db.cart.tracking(shop.shopid, owner) : null;
     return { fbp: fromCookies.fbp ?? stored?.fbp ?? null, fbc: fromCookies.fbc ?? stored?.fbc ?? null };
   },
 
   async syncMcart({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const owner = await requireOwner(ctx);
-    const store = new CartStore(ctx.env.DB);
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    const store = ctx.db.cart;
     await store.update(shop.shopid, owner, dedupe(body.list), body.remove, Date.now());
     return ownCart(ctx, shop, owner);
   },
 
   async uuidSyncSave({ body }, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     requireOwnDevice(ctx, body.uuid);
     const t = trackingOf(ctx, body);
-    await new CartStore(ctx.env.DB).saveValue(shop.shopid, body.uuid, body.type, body.value, t, Date.now());
+    await ctx.db.cart.saveValue(shop.shopid, body.uuid, body.type, body.value, t, Date.now());
     return { ok: true as const };
   },
 
   async uuidSyncLoad({ body }, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     requireOwnDevice(ctx, body.uuid);
-    const row = await new CartStore(ctx.env.DB).loadValue(shop.shopid, body.uuid, body.type);
+    const row = await ctx.db.cart.loadValue(shop.shopid, body.uuid, body.type);
     return { value: row?.value ?? null, fbp: row?.fbp ?? null, fbc: row?.fbc ?? null };
   },
 
   async deliveryFee({ body }, ctx) {
-    const shop = cartShop(ctx);
+    const shop = ctx.requireHostShop();
     // Only the products and quantities count; the uids a browser groups them by are recomputed.
     // The spec's clients name the option of a product without choices by its default_option.
     const lines = body.flatMap((g) =>
@@ -157,13 +150,13 @@ export const cartHandlers = {
         return pid3 && pid3 > 0 ? [{ pid2: d.pid2, pid3, qty: d.qty }] : [];
       }),
     );
-    const resolved = await new CartStore(ctx.env.DB).resolve(shop.shopid, lines);
+    const resolved = await ctx.db.cart.resolve(shop.shopid, lines);
     return fees(resolved);
   },
 } satisfies Handlers;
 
 async function ownCart(ctx: ApiContext, shop: ShopInfo, owner: Owner | null): Promise<Cart> {
-  const lines = owner ? await new CartStore(ctx.env.DB).lines(shop.shopid, owner) : [];
+  const lines = owner ? await ctx.db.cart.lines(shop.shopid, owner) : [];
   return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url);
 }
 

@@ -1,37 +1,78 @@
 import type { z } from "zod";
-import type { Api, ApiName } from "~/lib/api/contracts";
+import type { Api, ApiName, ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import type { Config, Env } from "../env";
-import { CatalogueStore } from "../db/catalogue";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { ShopStore } from "../db/shops";
 import { readMember, type Member } from "../auth/member";
+import { ApiError } from "./http";
+import { Stores } from "./stores";
 
-/** What every embedded API handler gets: validated input plus per-request services. */
+/**
+ * What every embedded API handler gets: validated input plus per-request services. There is no
+ * `env`: the database is reached through `db`'s stores, and who may do what through the guards
+ * below, each with one error and one message wherever it is used.
+ */
 export type ApiContext = {
-  env: Env;
   config: Config;
   request: Request;
   url: URL;
   /** The shop whose host the request came in on; null for calls on the bare platform domain. */
   hostShop: ShopInfo | null;
-  shops: ShopStore;
-  catalogue: CatalogueStore;
+  /** The D1 stores, each built on first use. */
+  db: Stores;
   /** The logged-in member, read once on first use. */
   member: () => Promise<Member | null>;
+  /**
+   * The shop of the request's host (404 SHOP_NOT_FOUND on the bare platform domain). With
+   * `shopid`, the call must also name that shop: no acting on another shop from this host.
+   */
+  requireHostShop: (shopid?: number) => ShopInfo;
+  /** The logged-in member (401 LOGIN_REQUIRED otherwise). */
+  requireMember: () => Promise<Member>;
+  /** The logged-in member who owns the host's shop (401 LOGIN_REQUIRED, 403 NOT_SHOP_OWNER). */
+  requireOwner: () => Promise<{ member: Member; shop: ShopInfo }>;
   /** Headers added to the handler's response (the accounts calls set cookies here). */
   responseHeaders: Headers;
 };
 
-export function createApiContext(env: Env, config: Config, request: Request, hostShop: ShopInfo | null): ApiContext {
+export const apiErrors = {
+  shopNotFound: () => new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound),
+  loginRequired: () => new ApiError(401, "LOGIN_REQUIRED", ko.errors.loginRequired),
+  notShopOwner: () => new ApiError(403, "NOT_SHOP_OWNER", ko.errors.notShopOwner),
+};
+
+export function createApiContext(
+  env: Env,
+  config: Config,
+  request: Request,
+  hostShop: ShopInfo | null,
+  /** Who is logged in; tests pass a member, the Worker reads the session. */
+  readSession: () => Promise<Member | null> = () => readMember(env, request),
+): ApiContext {
+  const member = once(readSession);
+  const requireHostShop = (shopid?: number) => {
+    if (!hostShop || (shopid !== undefined && hostShop.shopid !== shopid)) throw apiErrors.shopNotFound();
+    return hostShop;
+  };
+  const requireMember = async () => {
+    const signedIn = await member();
+    if (!signedIn) throw apiErrors.loginRequired();
+    return signedIn;
+  };
   return {
-    env,
     config,
     request,
     url: new URL(request.url),
     hostShop,
-    shops: new ShopStore(env.DB),
-    catalogue: new CatalogueStore(env.DB),
-    member: once(() => readMember(env, request)),
+    db: new Stores(env.DB, config),
+    member,
+    requireHostShop,
+    requireMember,
+    async requireOwner() {
+      const shop = requireHostShop();
+      const owner = await requireMember();
+      if (owner.uid !== shop.uid) throw apiErrors.notShopOwner();
+      return { member: owner, shop };
+    },
     responseHeaders: new Headers(),
   };
 }

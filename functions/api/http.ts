@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "~/lib/api/contracts";
+import type { ApiErrorBody } from "~/shared/contracts";
 
 /** A failure the API reports to its caller: an HTTP status, a stable code and a Korean message. */
 export class ApiError extends Error {

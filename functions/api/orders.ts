@@ -1,18 +1,19 @@
-import type { OrderView } from "~/lib/api/contracts-cart";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
-import { koMembershipOrder } from "~/lib/messages-membership";
-import { CartStore, dedupe, type Owner } from "../db/cart";
-import { batchFailure, OrderStore, type OrderRecord } from "../db/orders";
-import { shippingGroups } from "../cart/view";
+import type { ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
+import { koMembershipOrder } from "~/shared/messages/membership";
+import { dedupe, type Owner } from "../db/cart";
+import { batchFailure, type OrderRecord } from "../db/orders";
+import { toOrderView } from "../views/order";
+import type { ShopBank } from "../db/shops";
+import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
 import { MAX_ORDER_UNITS } from "../orders/limits";
-import { accountVerification, unmetRequirement, verificationFor } from "../orders/verification";
+import { unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
-import { cartShop, requireOwner, trackingOf } from "./cart";
-import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT } from "~/lib/order-errors";
-import { PAY_METHODS } from "~/lib/cart-limits";
+import { requireCartOwner, trackingOf } from "./cart";
+import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT } from "~/shared/order-errors";
+import { PAY_METHODS } from "~/shared/limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,93 +36,24 @@ const orderError = {
   unpaid: () => new ApiError(429, "TOO_MANY_UNPAID", PAY_ERROR_TEXT.TOO_MANY_UNPAID),
 };
 
-type Bank = { name: string; account: string; holder: string; guestHours: number | null };
-
-async function shopBank(ctx: ApiContext, shopId: number): Promise<Bank | null> {
-  const row = await ctx.env.DB.prepare(
-    "SELECT bank_name, bank_account, bank_holder, guest_deposit_hours FROM shops WHERE id = ?",
-  )
-    .bind(shopId)
-    .first<{
-      bank_name: string | null;
-      bank_account: string | null;
-      bank_holder: string | null;
-      guest_deposit_hours: number | null;
-    }>();
-  return row?.bank_name && row.bank_account && row.bank_holder
-    ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder, guestHours: row.guest_deposit_hours }
-    : null;
-}
-
 /** How long a bank transfer may take: the shop may give guests less time than members. */
-function depositDeadline(now: number, owner: Owner, bank: Bank): number {
+function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
   const full = now + BANK_DEADLINE_DAYS * DAY_MS;
   if (!owner.startsWith("d:") || bank.guestHours === null) return full;
   return Math.min(full, now + bank.guestHours * 60 * 60 * 1000);
 }
 
 async function methods(ctx: ApiContext, shopId: number) {
-  const providers = paymentProviders(ctx.env);
-  const bank = await shopBank(ctx, shopId);
+  const providers = paymentProviders(ctx.config);
+  const bank = await ctx.db.shops.bank(shopId);
   return PAY_METHODS.map((method) => ({
     method,
     available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
   }));
 }
 
-function toView(r: OrderRecord, m: OrderView["methods"]): OrderView {
-  const o = r.order;
-  return {
-    id: o.id,
-    shopid: o.shop_id,
-    status: o.status,
-    refund_after_done: o.refund_after_done === 1,
-    items_price: o.items_price,
-    delivery_price: o.delivery_price,
-    total_price: o.total_price,
-    npay: o.npay === 1,
-    pay_method: o.pay_method,
-    created_at: o.created_at,
-    deadline: o.deadline,
-    cancel_reason: o.cancel_reason,
-    groups: r.groups.map((g) => ({
-      uid: g.uid,
-      origin_uid: g.origin_uid,
-      shop_name: g.shop_name,
-      shop_name_origin: g.shop_name_origin,
-      sub_price: g.sub_price,
-      delivery_fee: g.delivery_fee,
-      lines: r.lines
-        .filter((l) => l.uid === g.uid && l.origin_uid === g.origin_uid)
-        .map((l) => ({
-          pid2: l.product_id,
-          pid3: l.option_id,
-          sid: l.sid,
-          name: l.name,
-          opt_name: l.opt_name,
-          image: l.image,
-          price: l.unit_price,
-          qty: l.qty,
-        })),
-    })),
-    orderer: o.orderer_name ? { name: o.orderer_name, phone: o.orderer_phone ?? "" } : null,
-    delivery: o.receiver_name
-      ? {
-          name: o.receiver_name,
-          postcode: o.postcode ?? "",
-          address: o.address ?? "",
-          detail: o.address_detail ?? "",
-          phone: o.receiver_phone ?? "",
-          memo: o.memo ?? "",
-        }
-      : null,
-    payment: r.payment,
-    methods: m,
-  };
-}
-
 async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: number): Promise<OrderRecord> {
-  const record = await new OrderStore(ctx.env.DB).get(shop.shopid, owner, id);
+  const record = await ctx.db.orders.get(shop.shopid, owner, id);
   // Someone else's order, another shop's, or none: all the same 404.
   if (!record) throw orderError.notFound();
   return record;
@@ -136,18 +68,16 @@ function sameLines(a: { pid2: number; pid3: number; qty: number }[], b: typeof a
 
 export const orderHandlers = {
   async makeOrder({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const owner = await requireOwner(ctx);
-    const orders = new OrderStore(ctx.env.DB);
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    const orders = ctx.db.orders;
     const done = await orders.byKey(shop.shopid, owner, body.key);
     if (done !== null) return { order_id: done };
 
     // The list names lines of the caller's cart; what is ordered is read from the cart and the
     // catalogue. A line no longer in the cart, or in another quantity, means the page is stale.
     const wanted = dedupe(body.list);
-    const inCart = new Map(
-      (await new CartStore(ctx.env.DB).lines(shop.shopid, owner)).map((l) => [`${l.pid2}:${l.pid3}`, l]),
-    );
+    const inCart = new Map((await ctx.db.cart.lines(shop.shopid, owner)).map((l) => [`${l.pid2}:${l.pid3}`, l]));
     const lines = wanted.flatMap((w) => inCart.get(`${w.pid2}:${w.pid3}`) ?? []);
     if (lines.length === 0) throw orderError.empty();
     if (shop.status !== "open" || lines.some((l) => l.shop_status !== "open" || l.origin_status !== "open")) {
@@ -161,7 +91,7 @@ export const orderHandlers = {
     // Verified flags and membership are read only when some goods ask for them.
     if (lines.some((l) => l.adult_only || l.auth_only || l.members_only)) {
       const member = await ctx.member();
-      const status = await verificationFor(accountVerification(ctx.env.DB), member?.uid ?? null, shop.shopid);
+      const status = await verificationFor(ctx.db.verification, member?.uid ?? null, shop.shopid);
       const unmet = unmetRequirement(lines, status);
       if (unmet) throw orderError[unmet]();
     }
@@ -217,8 +147,8 @@ export const orderHandlers = {
   },
 
   async orderData({ query }, ctx) {
-    const shop = cartShop(ctx);
-    const { order, groups } = await ownOrder(ctx, shop, await requireOwner(ctx), query.orderid);
+    const shop = ctx.requireHostShop();
+    const { order, groups } = await ownOrder(ctx, shop, await requireCartOwner(ctx), query.orderid);
     return {
       delivery: groups.reduce((n, g) => n + g.delivery_fee, 0),
       // Extra fee for remote areas (islands, mountains): none on this platform yet.
@@ -236,26 +166,27 @@ export const orderHandlers = {
   },
 
   async myOrder({ query }, ctx) {
-    const shop = cartShop(ctx);
-    const record = await ownOrder(ctx, shop, await requireOwner(ctx), query.id);
-    return toView(record, await methods(ctx, shop.shopid));
+    const shop = ctx.requireHostShop();
+    const record = await ownOrder(ctx, shop, await requireCartOwner(ctx), query.id);
+    return toOrderView(record, await methods(ctx, shop.shopid));
   },
 
   async payOrder({ body }, ctx) {
-    const shop = cartShop(ctx);
-    const owner = await requireOwner(ctx);
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
     const record = await ownOrder(ctx, shop, owner, body.id);
     const now = Date.now();
     const available = await methods(ctx, shop.shopid);
-    const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toView(r, available));
+    const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));
 
     // The same choice posted twice (double click, retry) is one payment.
-    if (record.payment?.method === body.pay_method) return { order: toView(record, available), redirect_url: null };
+    if (record.payment?.method === body.pay_method)
+      return { order: toOrderView(record, available), redirect_url: null };
     if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
       throw orderError.closed();
     }
     if (body.pay_method !== "bank") {
-      const provider = paymentProviders(ctx.env).find((p) => p.method === body.pay_method);
+      const provider = paymentProviders(ctx.config).find((p) => p.method === body.pay_method);
       if (!provider) throw orderError.unavailable();
       const started = await provider.start({
         id: record.order.id,
@@ -266,10 +197,10 @@ export const orderHandlers = {
       return { order: await view(), redirect_url: started.redirectUrl };
     }
 
-    const bank = await shopBank(ctx, shop.shopid);
+    const bank = await ctx.db.shops.bank(shop.shopid);
     if (!bank) throw orderError.unavailable();
     try {
-      await new OrderStore(ctx.env.DB).chooseBankTransfer(shop.shopid, owner, body.id, now, {
+      await ctx.db.orders.chooseBankTransfer(shop.shopid, owner, body.id, now, {
         ...body,
         depositor: body.depositor || body.orderer_name,
         bank,

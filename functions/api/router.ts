@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { api, type ApiName, type Endpoint } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
+import { api, type ApiName, type Endpoint } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import type { ApiContext, Handler } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";

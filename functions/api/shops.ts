@@ -1,25 +1,23 @@
-import { ko } from "~/lib/messages";
-import { toShopInfo } from "../db/shops";
-import type { ApiContext, Handlers } from "./context";
-import { ApiError } from "./http";
+import { toShopInfo } from "../views/shop";
+import { apiErrors, type ApiContext, type Handlers } from "./context";
 
 /** Where the embedded API's files are served (functions/files.ts), on every host. */
 export const EMBEDDED_STORAGE_URL = "/files/";
 
 export async function requireShop(ctx: ApiContext, shopid: number) {
-  const row = await ctx.shops.byId(shopid);
-  if (!row) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
+  const row = await ctx.db.shops.byId(shopid);
+  if (!row) throw apiErrors.shopNotFound();
   return row;
 }
 
 export const shopHandlers = {
   async shopInfo({ query }, ctx) {
     const row = query.domain
-      ? await ctx.shops.byDomain(query.id.toLowerCase())
+      ? await ctx.db.shops.byDomain(query.id.toLowerCase())
       : /^\d+$/.test(query.id)
-        ? await ctx.shops.byId(Number(query.id))
+        ? await ctx.db.shops.byId(Number(query.id))
         : null;
-    if (!row) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
+    if (!row) throw apiErrors.shopNotFound();
     return toShopInfo(row, ctx.config.PLATFORM_DOMAIN, ctx.url);
   },
 
@@ -30,11 +28,11 @@ export const shopHandlers = {
 
   async shopDomainInfo({ query }, ctx) {
     const row = query.shopid
-      ? await ctx.shops.byId(query.shopid)
+      ? await ctx.db.shops.byId(query.shopid)
       : query.dom
-        ? await ctx.shops.byDomain(query.dom.toLowerCase())
+        ? await ctx.db.shops.byDomain(query.dom.toLowerCase())
         : null;
-    if (!row) throw new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound);
+    if (!row) throw apiErrors.shopNotFound();
     const info = toShopInfo(row, ctx.config.PLATFORM_DOMAIN, ctx.url);
     return { shopid: row.id, uid: row.uid, dom: row.dom, dom3: row.dom3, url: info.url };
   },

@@ -1,5 +1,5 @@
-import { ko } from "~/lib/messages";
-import { koAuth } from "~/lib/messages-auth";
+import { ko } from "~/shared/messages";
+import { koAuth } from "~/shared/messages/auth";
 import { escapeHtml, htmlPage, plainPage } from "../pages";
 
 /** A cross-site request that changes something was refused (functions/csrf.ts). */

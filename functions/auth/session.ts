@@ -1,7 +1,7 @@
 import { requestHost } from "../host";
-import { SessionStore } from "../db/sessions";
+import type { SessionStore } from "../db/sessions";
 import { randomToken, sha256Hex } from "./crypto";
-import { readCookie } from "~/lib/cookies";
+import { readCookie } from "~/shared/cookies";
 
 /** 'Keep me logged in': a persistent cookie and a 30-day session. */
 export const KEEP_SECONDS = 30 * 24 * 60 * 60;
@@ -49,7 +49,7 @@ export function sessionFromRequest(request: Request): { sid: string; skey: strin
  * is one D1 batch. Returns the Set-Cookie values.
  */
 export async function startSession(
-  db: D1Database,
+  store: SessionStore,
   request: Request,
   uid: number,
   keep: boolean,
@@ -57,12 +57,11 @@ export async function startSession(
   alongside: D1PreparedStatement[] = [],
 ): Promise<string[]> {
   if (!host) throw new Error("no host to bind the session to");
-  const store = new SessionStore(db);
   const previous = sessionFromRequest(request);
   const sid = randomToken(16);
   const skey = randomToken(16);
   const now = nowSeconds();
-  await db.batch([
+  await store.batch([
     ...(previous ? [store.revokeStatement(previous.sid, await sha256Hex(previous.skey))] : []),
     ...store.createStatements({
       sid,
@@ -81,8 +80,8 @@ export async function startSession(
 }
 
 /** Ends the request's session on the server (if any) and returns the cookies that delete it. */
-export async function endSession(db: D1Database, request: Request): Promise<string[]> {
+export async function endSession(store: SessionStore, request: Request): Promise<string[]> {
   const session = sessionFromRequest(request);
-  if (session) await new SessionStore(db).revoke(session.sid, await sha256Hex(session.skey));
+  if (session) await store.revoke(session.sid, await sha256Hex(session.skey));
   return clearSessionCookies(isSecureRequest(request));
 }

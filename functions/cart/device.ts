@@ -1,4 +1,4 @@
-import { DEVICE_KEY, deviceCookie, newDeviceId, readDeviceId } from "~/lib/device";
+import { DEVICE_KEY, deviceCookie, newDeviceId, readDeviceId } from "~/shared/device";
 
 /**
  * The first change a guest posts (add to cart, save, order) mints their device id: the request is

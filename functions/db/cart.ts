@@ -1,4 +1,4 @@
-import { MAX_CART_LINES, MAX_LINE_QTY } from "~/lib/api/contracts-cart";
+import { MAX_CART_LINES, MAX_LINE_QTY } from "~/shared/contracts/cart";
 
 /**
  * Carts on D1. A cart belongs to (the shop whose host it lives on, an owner): a guest device

@@ -1,4 +1,4 @@
-import type { Category, Notice, ProductCard, ProductDetail, ProductOption } from "~/lib/api/contracts";
+import type { Category, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
 
 /**
  * Product reads. A pick (ptype 'pick') is a row in the selling shop that points at another
@@ -54,6 +54,15 @@ function toCard(r: CardRow): ProductCard {
 
 export class CatalogueStore {
   constructor(private readonly db: D1Database) {}
+
+  /** The shop selling a visible product; a sid is unique platform-wide, so it alone says. */
+  async shopOfSid(sid: string): Promise<number | null> {
+    const row = await this.db
+      .prepare("SELECT shop_id FROM products WHERE sid = ? AND visible = 1")
+      .bind(sid)
+      .first<{ shop_id: number }>();
+    return row?.shop_id ?? null;
+  }
 
   async categories(shopId: number): Promise<Category[]> {
     const { results } = await this.db

@@ -1,4 +1,4 @@
-import type { PayMethod } from "~/lib/api/contracts-cart";
+import type { PayMethod } from "~/shared/contracts/cart";
 import type { Owner, ResolvedLine } from "./cart";
 import {
   countedAddress,

@@ -37,6 +37,11 @@ export class SessionStore {
     ];
   }
 
+  /** Runs the statements of a login as one batch: all of them happen, or none. */
+  async batch(statements: D1PreparedStatement[]): Promise<void> {
+    await this.db.batch(statements);
+  }
+
   /** The one query behind every request's "who is this": session and member together. */
   findMember(sid: string, host: string, now: number): Promise<SessionMemberRow | null> {
     return this.db

@@ -1,9 +1,4 @@
-import type { ShopInfo, SkinDetail } from "~/lib/api/contracts";
-import { THEME_DEFAULTS } from "~/lib/theme-defaults";
-import { shopOrigin } from "../host";
-
-/** Skin detail defaults of spec §3; a shop's design_value overrides any of them. */
-export const SKIN_DEFAULTS: SkinDetail = { ...THEME_DEFAULTS.skin };
+import type { ShopInfo } from "~/shared/contracts";
 
 export type ShopRow = {
   id: number;
@@ -63,75 +58,27 @@ export type ShopRow = {
   string | null
 >;
 
-function parseSkin(json: string): SkinDetail {
-  try {
-    const value = JSON.parse(json) as Partial<SkinDetail>;
-    return { ...SKIN_DEFAULTS, ...value };
-  } catch {
-    return { ...SKIN_DEFAULTS };
-  }
-}
-
-export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: URL): ShopInfo {
-  return {
-    shopid: row.id,
-    uid: row.uid,
-    dom: row.dom,
-    dom3: row.dom3,
-    url: shopOrigin(row, platformDomain, requestUrl),
-    status: row.status,
-    shop_type: row.shop_type,
-    name: row.name,
-    mcolor: row.mcolor,
-    mcolor2: row.mcolor2,
-    scolor: row.scolor,
-    scolor2: row.scolor2,
-    btn_color: row.btn_color,
-    themeColor: row.theme_color,
-    bgimg: row.bgimg,
-    font_name: row.font_name,
-    font_size: row.font_size,
-    header_height: row.header_height,
-    logo: row.logo,
-    use_logo: row.use_logo === 1,
-    logo_height: row.logo_height,
-    show_link: row.show_link === 1,
-    design: { skin: row.design_skin, value: parseSkin(row.design_value) },
-    notice: row.notice,
-    linkpage: row.linkpage,
-    naver: row.naver,
-    youtube: row.youtube,
-    instagram: row.instagram,
-    link1: row.link1,
-    help_email: row.help_email,
-    kakao_cs: row.kakao_cs,
-    kakao_link: row.kakao_link,
-    profile: row.profile,
-    facebook_pixel: row.facebook_pixel,
-    facebook_moco_pixel: row.facebook_moco_pixel,
-    rat: row.rat,
-    g_tagid: row.g_tagid,
-    agency_g_tagid: row.agency_g_tagid,
-    agency_gtag_id: row.agency_gtag_id,
-    point: row.point === 1,
-    join_point: row.join_point,
-    corp: row.corp,
-    corpname: row.corpname,
-    ceo: row.ceo,
-    idnum: row.idnum,
-    idnum_singo: row.idnum_singo,
-    zipcode: row.zipcode,
-    address: row.address,
-    tel: row.tel,
-    email: row.email,
-    kcp_code: row.kcp_code,
-    free_delivery_threshold: row.free_delivery_threshold,
-    delivery_fee: row.delivery_fee,
-  };
-}
+/** The account a shop takes bank transfers on; guests may get fewer hours to pay (decision 047). */
+export type ShopBank = { name: string; account: string; holder: string; guestHours: number | null };
 
 export class ShopStore {
   constructor(private readonly db: D1Database) {}
+
+  /** The shop's bank account, or null when it has not set one up (no bank transfer then). */
+  async bank(shopId: number): Promise<ShopBank | null> {
+    const row = await this.db
+      .prepare("SELECT bank_name, bank_account, bank_holder, guest_deposit_hours FROM shops WHERE id = ?")
+      .bind(shopId)
+      .first<{
+        bank_name: string | null;
+        bank_account: string | null;
+        bank_holder: string | null;
+        guest_deposit_hours: number | null;
+      }>();
+    return row?.bank_name && row.bank_account && row.bank_holder
+      ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder, guestHours: row.guest_deposit_hours }
+      : null;
+  }
 
   byId(id: number): Promise<ShopRow | null> {
     return this.db.prepare("SELECT * FROM shops WHERE id = ?").bind(id).first<ShopRow>();

@@ -5,7 +5,7 @@
  */
 
 // Shared with the storefront's texts: one owner's unpaid orders, and units in one order.
-export { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "~/lib/cart-limits";
+export { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "~/shared/limits";
 
 /** The same per client address (mobile carriers put many shoppers behind one, so more room). */
 export const MAX_UNPAID_PER_CLIENT = 10;

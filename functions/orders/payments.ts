@@ -1,5 +1,5 @@
-import type { PayMethod } from "~/lib/api/contracts-cart";
-import type { Env } from "../env";
+import type { PayMethod } from "~/shared/contracts/cart";
+import type { Config } from "../env";
 
 /**
  * Card and wallet payments go through a provider (a PG). None is configured on this platform
@@ -14,11 +14,11 @@ export interface PaymentProvider {
   start(order: { id: number; amount: number; name: string; returnUrl: string }): Promise<{ redirectUrl: string }>;
 }
 
-/** Providers configured for this Worker. A real one is added here with its secrets from env. */
-export function paymentProviders(_env: Env): PaymentProvider[] {
+/** Providers configured for this Worker. A real one is added here, its secrets read into Config (functions/env.ts). */
+export function paymentProviders(_config: Config): PaymentProvider[] {
   return [];
 }
 
-export { BANK_DEADLINE_DAYS } from "~/lib/api/contracts-cart";
+export { BANK_DEADLINE_DAYS } from "~/shared/contracts/cart";
 /** An order sheet left without a payment choice is closed after this (it holds no stock: decision 046). */
 export const ORDER_SHEET_TTL_MS = 60 * 60 * 1000;

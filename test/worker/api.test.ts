@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, ApiErrorBody } from "~/lib/api/contracts";
+import { api, ApiErrorBody } from "~/shared/contracts";
 import { BEAUTY, get, PICKS, STUDIO_CUSTOM } from "./helpers";
 
 async function call(host: string, path: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, safeReturnPath } from "~/lib/return-path";
+import { loginPath, safeReturnPath } from "~/shared/return-path";
 import { BEAUTY } from "./helpers";
 import { PASSWORD, postForm, SHOPPER } from "./auth-helpers";
 

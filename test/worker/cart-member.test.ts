@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createApiContext } from "../../functions/api/context";
 import { handleApi } from "../../functions/api/router";
 import { mergeGuestCart } from "../../functions/db/cart";
-import { ShopStore, toShopInfo } from "../../functions/db/shops";
+import { ShopStore } from "../../functions/db/shops";
+import { toShopInfo } from "../../functions/views/shop";
 import { readConfig } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
 import { BEAUTY } from "./helpers";
@@ -26,8 +27,8 @@ async function asMember(member: Member, path: string, body?: unknown, cookie?: s
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const ctx = createApiContext(env, config, request, toShopInfo(row!, config.PLATFORM_DOMAIN, new URL(request.url)));
-  const res = await handleApi({ ...ctx, member: async () => member });
+  const shop = toShopInfo(row!, config.PLATFORM_DOMAIN, new URL(request.url));
+  const res = await handleApi(createApiContext(env, config, request, shop, async () => member));
   return { status: res.status, data: (await res.json()) as never };
 }
 

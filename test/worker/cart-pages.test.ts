@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { orderStatusLabel, ORDER_STATUSES } from "../../app/lib/order-status";
-import { normaliseQty, parseIntent } from "../../app/lib/cart-form";
+import { orderStatusLabel, ORDER_STATUSES } from "../../app/shared/order-status";
+import { normaliseQty, parseIntent } from "../../app/shared/cart-form";
 import { UNVERIFIED, unmetRequirement } from "../../functions/orders/verification";
 import { BEAUTY, PICKS, STUDIO_CUSTOM } from "./helpers";
 import { Shopper, stockOf } from "./cart-helpers";

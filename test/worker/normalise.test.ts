@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { normaliseQty } from "../../app/lib/cart-form";
+import { normaliseQty } from "../../app/shared/cart-form";
 import { BEAUTY } from "./helpers";
 import { Shopper } from "./cart-helpers";
 import { postJson, setCookies, cookieHeader, whoAmI } from "./auth-helpers";

@@ -6,8 +6,8 @@ import { formatKRW } from "~/lib/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
 import { isInternetExplorer } from "~/lib/ie";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { SKIN_DEFAULTS } from "../../functions/db/shops";
+import type { ShopInfo } from "~/shared/contracts";
+import { SKIN_DEFAULTS } from "../../functions/views/shop";
 
 const shop = (over: Partial<ShopInfo> = {}): ShopInfo =>
   ({

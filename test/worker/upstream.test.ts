@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { createShopApi, isShopApiError, upstreamTransport } from "~/lib/api/client.server";
+import { createShopApi, isShopApiError, upstreamTransport } from "~/shared/api-client.server";
 import worker from "../../functions/worker";
 import { BEAUTY, get } from "./helpers";
 
@@ -98,6 +98,29 @@ describe("upstream mode is tenant-aware and safe (issue 7)", () => {
 
   const browser = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) =>
     new Request(`http://${BEAUTY}${path}`, { ...init, headers: { host: BEAUTY, ...headers } });
+
+  it("shows the 502 page on every shop page when the shop API is down, never a 500 (issue 8)", async () => {
+    const outage = () => Response.json({ error: { code: "INTERNAL", message: "" } }, { status: 503 });
+    const pages = [
+      "/",
+      "/shop",
+      "/shop/list",
+      "/shop/notice-list",
+      "/shop/view/b0001",
+      "/user/checkout",
+      "/user/order?id=1",
+      "/user/forget?token=abc",
+    ];
+    for (const path of pages) {
+      const device = "dddddddd-dddd-4ddd-8ddd-dddddddddddd";
+      // The Worker logs the failed member lookup (and carries on as a guest); withUpstream
+      // restores this spy after each request.
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const { res } = await withUpstream(outage, browser(path, { cookie: `uuid_value=${device}` }));
+      expect(res.status, path).toBe(502);
+      expect(await res.text(), path).toContain("상점 서버에 연결하지 못했습니다");
+    }
+  });
 
   it("forwards a fresh, minimal header set with the shop named by the Worker", async () => {
     const { res, seen } = await withUpstream(

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ko } from "~/lib/messages";
-import { loginPath } from "~/lib/return-path";
+import { ko } from "~/shared/messages";
+import { loginPath } from "~/shared/return-path";
 import type { SessionState } from "~/lib/session";
 import { Avatar } from "./Avatar";
 import * as css from "./account.css";

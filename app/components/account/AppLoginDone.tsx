@@ -3,7 +3,7 @@ import { forgetReturn } from "~/lib/login-return.client";
 import { nativeBridge } from "~/lib/native-app.client";
 import { FormMessage } from "./Fields";
 import * as css from "./account.css";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 
 /** Login succeeded inside the native app: tell the app, and offer a way on if it does not react. */
 export function AppLoginDone({ uid, url }: { uid: number; url: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import type { SessionState } from "~/lib/session";
 import * as shop from "../shop.css";
 

@@ -1,6 +1,6 @@
-import { field, intentValue } from "~/lib/cart-form";
+import { field, intentValue } from "~/shared/cart-form";
 import * as css from "./cart.css";
-import { koCart } from "~/lib/messages-cart";
+import { koCart } from "~/shared/messages/cart";
 
 /**
  * A button of the cart form: a real submit button carrying its intent (without scripts the form

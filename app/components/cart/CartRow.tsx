@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { CartItem } from "~/lib/api/contracts-cart";
-import { allowedQtyKey, field, intentValue, lineKey, normaliseQty } from "~/lib/cart-form";
-import { MAX_LINE_QTY } from "~/lib/cart-limits";
+import type { CartItem } from "~/shared/contracts/cart";
+import { allowedQtyKey, field, intentValue, lineKey, normaliseQty } from "~/shared/cart-form";
+import { MAX_LINE_QTY } from "~/shared/limits";
 import * as css from "./cart.css";
-import { koCart } from "~/lib/messages-cart";
+import { koCart } from "~/shared/messages/cart";
 import { LinePrice, LineThumb } from "./Sums";
 import { IntentButton } from "./CartButtons";
 

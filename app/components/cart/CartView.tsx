@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { Cart } from "~/lib/api/contracts-cart";
-import { field, intentValue, lineKey, type LineKey } from "~/lib/cart-form";
+import type { Cart } from "~/shared/contracts/cart";
+import { field, intentValue, lineKey, type LineKey } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { ALERT_MS } from "../ui/UiProvider";
 import * as css from "./cart.css";
-import { koCart } from "~/lib/messages-cart";
+import { koCart } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { CartRow } from "./CartRow";
 import { OrderButton, SaveBar } from "./CartButtons";

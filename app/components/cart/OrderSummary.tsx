@@ -1,7 +1,7 @@
-import type { OrderView } from "~/lib/api/contracts-cart";
+import type { OrderView } from "~/shared/contracts/cart";
 import { formatKRW } from "~/lib/format";
 import * as css from "./cart.css";
-import { koCart, koOrder } from "~/lib/messages-cart";
+import { koCart, koOrder } from "~/shared/messages/cart";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
 
 const dateTime = new Intl.DateTimeFormat("ko-KR", {

@@ -1,6 +1,6 @@
 import { formatKRW } from "~/lib/format";
 import * as css from "./cart.css";
-import { koCart } from "~/lib/messages-cart";
+import { koCart } from "~/shared/messages/cart";
 
 /** One shop group's sums: the cart's (with its total and the free-delivery hint) and the order's. */
 export function GroupSums({

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { Cart, CartGroup, CartItem } from "~/lib/api/contracts-cart";
-import { field, lineKey, normaliseQty, type LineKey } from "~/lib/cart-form";
+import type { Cart, CartGroup, CartItem } from "~/shared/contracts/cart";
+import { field, lineKey, normaliseQty, type LineKey } from "~/shared/cart-form";
 
 export type FeeData = {
   sig: string;

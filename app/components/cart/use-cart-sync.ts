@@ -1,8 +1,8 @@
 import { useBlocker, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { intentValue } from "~/lib/cart-form";
+import { intentValue } from "~/shared/cart-form";
 import { useUi } from "../ui/UiProvider";
-import { koCart } from "~/lib/messages-cart";
+import { koCart } from "~/shared/messages/cart";
 import type { CartDraft, FeeData } from "./use-cart-draft";
 
 /** Spec §9: fees are rechecked 1 s after a quantity change; a delete is saved after 3 s. */

@@ -1,9 +1,9 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { field, intentValue } from "~/lib/cart-form";
+import { field, intentValue } from "~/shared/cart-form";
 import { useLatest } from "~/lib/use-latest";
 import { useUi } from "../ui/UiProvider";
-import { orderErrorView, type OrderErrorCode, type OrderErrorLinks } from "~/lib/order-errors";
+import { orderErrorView, type OrderErrorCode, type OrderErrorLinks } from "~/shared/order-errors";
 import type { CartDraft } from "./use-cart-draft";
 import type { useCartSync } from "./use-cart-sync";
 

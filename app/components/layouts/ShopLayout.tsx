@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { Category, ShopInfo } from "~/lib/api/contracts";
+import type { Category, ShopInfo } from "~/shared/contracts";
 import { Drawer } from "../Drawer";
 import { Footer, footerHidden } from "../Footer";
 import { Header } from "../Header";

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ShopInfo } from "~/lib/api/contracts";
-import { ko } from "~/lib/messages";
+import type { ShopInfo } from "~/shared/contracts";
+import { ko } from "~/shared/messages";
 import * as css from "./layouts.css";
 
 /**

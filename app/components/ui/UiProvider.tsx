@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ko } from "~/lib/messages";
+import { ko } from "~/shared/messages";
 import { ProgressBar } from "./ProgressBar";
 import * as css from "./ui.css";
 

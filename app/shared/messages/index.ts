@@ -21,6 +21,8 @@ export const ko = {
     pageNotFound: "페이지를 찾을 수 없습니다",
     pageNotFoundBody: "주소가 바뀌었거나 없어진 페이지입니다.",
     shopNotFound: "상점을 찾을 수 없습니다",
+    loginRequired: "로그인이 필요합니다.",
+    notShopOwner: "상점 주인만 할 수 있습니다.",
     shopNotFoundBody: "주소를 다시 확인해 주세요. 상점이 문을 닫았거나 주소가 바뀌었을 수 있습니다.",
     notReady: "준비 중인 상품입니다",
     notReadyBody: "상품 정보를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.",

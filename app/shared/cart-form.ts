@@ -4,7 +4,7 @@
  * are saved with whatever the button does.
  */
 
-import { MAX_LINE_QTY } from "./cart-limits";
+import { MAX_LINE_QTY } from "./limits";
 
 export type LineKey = `${number}.${number}`;
 

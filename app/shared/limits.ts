@@ -16,3 +16,6 @@ export const MAX_UNPAID_PER_OWNER = 3;
 /** Ways to pay, in the order the sheet offers them. Bank transfer needs no provider. */
 export const PAY_METHODS = ["bank", "card", "wallet"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** A profile photo, judged by its own bytes (app/lib/profile-image.server.ts). */
+export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -1,39 +1,6 @@
-/**
- * The shop API as data: every endpoint's method, path, query/body and response schema.
- * The embedded API (functions/api) validates requests with these; the storefront's client
- * validates responses with them. An upstream implementing the same contract is interchangeable.
- */
+/** The shop, its catalogue and its notices (spec §1, §3, §7): what every page reads. */
 import { z } from "zod";
-import { authApi } from "./contracts-auth";
-import { cartApi } from "./contracts-cart";
-import { membershipApi } from "./contracts-membership";
-
-export type Endpoint<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> = {
-  method: "GET" | "POST";
-  path: string;
-  query: Q;
-  body: B;
-  response: R;
-};
-
-/** Declares one endpoint. Feature contracts (contracts-*.ts) use it too and are spread into `api`. */
-export function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
-  method: "GET" | "POST";
-  path: string;
-  query: Q;
-  body?: B;
-  response: R;
-}): Endpoint<Q, B, R> {
-  return { ...e, body: (e.body ?? z.undefined()) as B };
-}
-
-export const id = z.coerce.number().int().positive();
-export const flag = z.enum(["true", "false"]).transform((v) => v === "true");
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
+import { endpoint, flag, id, nullableText, page } from "./core";
 
 export const SkinDetail = z.object({
   ratio: z.number(),
@@ -50,8 +17,6 @@ export const SkinDetail = z.object({
   show_price: z.number(),
 });
 export type SkinDetail = z.infer<typeof SkinDetail>;
-
-const nullableText = z.string().nullable();
 
 export const ShopInfo = z.object({
   shopid: z.number().int(),
@@ -183,7 +148,7 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
-export const api = {
+export const shopApi = {
   shopInfo: endpoint({
     method: "GET",
     path: "/api/myshp/get/info",
@@ -280,17 +245,4 @@ export const api = {
     query: z.object({}),
     response: z.object({ storage_url: z.string() }),
   }),
-  ...authApi,
-  ...cartApi,
-  ...membershipApi,
 } as const;
-
-export type Api = typeof api;
-export type ApiName = keyof Api;
-export type QueryIn<N extends ApiName> = z.input<Api[N]["query"]>;
-export type BodyIn<N extends ApiName> = z.input<Api[N]["body"]>;
-export type Result<N extends ApiName> = z.output<Api[N]["response"]>;
-
-/** The error body every failing endpoint answers with. */
-export const ApiErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,23 +1,20 @@
 /**
- * Cart and order calls of spec §7 (issue 4), spread into `api` by contracts.ts.
+ * Cart and order calls of spec §7 (issue 4), gathered into `api` by index.ts.
  *
  * What a browser may send is only ever a choice (which product, which option, how many). Prices,
  * totals, names, shop uids and owners in a request are accepted for compatibility with the spec's
  * payloads but never read: the server recomputes them from the catalogue.
  */
 import { z } from "zod";
-// Only the (hoisted) function: contracts.ts imports this file, so its consts are not ready yet.
-import { endpoint } from "./contracts";
+import { endpoint, id } from "./core";
 
-const id = z.coerce.number().int().positive();
-
-import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../cart-limits";
+import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../limits";
 import { normaliseQty } from "../cart-form";
-import { typedText } from "../forms/text";
+import { orderFields } from "../forms/order";
 
-export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../cart-limits";
+export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../limits";
 
-/** A quantity as spec §5 and app/lib/cart-form.ts say: anything but 1 to the line maximum becomes 1. */
+/** A quantity as spec §5 and app/shared/cart-form.ts say: anything but 1 to the line maximum becomes 1. */
 export const cartQty = z.unknown().transform((v) => normaliseQty(v, MAX_LINE_QTY));
 
 const ignored = z.unknown().optional();
@@ -198,23 +195,8 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
-// Names, addresses and memos: trimmed, NFC, counted in characters (app/lib/forms/text.ts).
-const text = (max: number) => typedText(max);
-const required = (max: number) => text(max).refine((v) => v.length > 0);
-
-export const PayOrderBody = z.object({
-  id,
-  pay_method: PayMethod,
-  orderer_name: required(40),
-  orderer_phone: required(20).regex(/^[0-9+\-() ]{8,20}$/),
-  receiver_name: required(40),
-  postcode: required(10).regex(/^\d{5,6}$/),
-  address: required(200),
-  detail: text(200).default(""),
-  receiver_phone: required(20).regex(/^[0-9+\-() ]{8,20}$/),
-  memo: text(200).default(""),
-  depositor: text(40).optional(),
-});
+/** 결제하기: the order sheet's fields, with the rules of app/shared/forms/order.ts. */
+export const PayOrderBody = z.object({ id, pay_method: PayMethod, ...orderFields });
 
 export const cartApi = {
   addCart: endpoint({

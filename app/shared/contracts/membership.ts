@@ -1,13 +1,12 @@
 /**
  * Shop membership and points (spec §3 Membership / points, §7 join, cancel, ismember), spread into
- * `api` by contracts.ts. Joining and cancelling change state, so they are POST here although the
+ * `api` by index.ts. Joining and cancelling change state, so they are POST here although the
  * spec lists GET; a GET answers 405 (docs/decisions/030).
  */
 import { z } from "zod";
-// Only the (hoisted) function: contracts.ts imports this file, so its consts are not ready yet.
-import { endpoint } from "./contracts";
+import { endpoint, id } from "./core";
 
-const shopid = z.coerce.number().int().positive();
+const shopid = id;
 
 /** One entry of the point history: earned (amount > 0) or used (amount < 0). */
 export const PointEntry = z.object({

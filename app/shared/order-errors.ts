@@ -4,8 +4,8 @@
  * own text for a code (an upstream's wording may differ); the cart's dialog (with scripts) and its
  * notice (without) render the same view. No dependencies beyond the catalogue: it ships to browsers.
  */
-import { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "./cart-limits";
-import { koCart, koOrder } from "./messages-cart";
+import { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "./limits";
+import { koCart, koOrder } from "./messages/cart";
 
 /**
  * Errors of making an order sheet (make/my/order/v4), and of saving the cart before it.

@@ -4,7 +4,7 @@
  * out of the shop's other client bundles.
  */
 import * as z from "zod";
-import { koAuth } from "~/lib/messages-auth";
+import { koAuth } from "~/shared/messages/auth";
 import { charCount } from "./text";
 
 const t = koAuth;

@@ -1,4 +1,4 @@
-import { koOrder } from "~/lib/messages-cart";
+import { koOrder } from "~/shared/messages/cart";
 
 /** The order statuses of spec §4, in one place for every feature that shows an order. */
 export const ORDER_STATUSES = [

@@ -1,7 +1,7 @@
 /** The accounts part of the shop API (spec §7 user calls, plus the calls behind the account forms). */
 import { z } from "zod";
-import { endpoint } from "./contracts";
-import { checkbox, emailField, loginPasswordField, nameField, newPasswordField } from "~/lib/forms/auth";
+import { endpoint } from "./core";
+import { checkbox, emailField, loginPasswordField, nameField, newPasswordField } from "~/shared/forms/auth";
 
 const ok = z.object({ ok: z.literal(true) });
 

@@ -1,4 +1,4 @@
-import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/lib/api/contracts-cart";
+import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/shared/contracts/cart";
 import { shopOrigin } from "../host";
 import type { ResolvedLine } from "../db/cart";
 

@@ -1,0 +1,29 @@
+/**
+ * The shop API as data: every endpoint's method, path, query/body and response schema.
+ * The embedded API (functions/api) validates requests with these; the storefront's client
+ * validates responses with them. An upstream implementing the same contract is interchangeable.
+ */
+import type { z } from "zod";
+import { authApi } from "./auth";
+import { cartApi } from "./cart";
+import { membershipApi } from "./membership";
+import { shopApi } from "./shop";
+
+export * from "./core";
+export * from "./shop";
+export * from "./auth";
+export * from "./cart";
+export * from "./membership";
+
+export const api = {
+  ...shopApi,
+  ...authApi,
+  ...cartApi,
+  ...membershipApi,
+} as const;
+
+export type Api = typeof api;
+export type ApiName = keyof Api;
+export type QueryIn<N extends ApiName> = z.input<Api[N]["query"]>;
+export type BodyIn<N extends ApiName> = z.input<Api[N]["body"]>;
+export type Result<N extends ApiName> = z.output<Api[N]["response"]>;

@@ -1,0 +1,73 @@
+/**
+ * The order sheet's schema (결제하기), from the rules in `order-fields.ts`: the page's action
+ * parses the form with it and shows each message next to its field; the API contract's
+ * PayOrderBody is built from the same field schemas. Server-side only on the storefront: the page
+ * itself renders the same limits as HTML attributes, so zod stays out of its bundle.
+ */
+import * as z from "zod";
+import { PAY_METHODS } from "../limits";
+import { koOrder } from "../messages/cart";
+import { ORDER_FIELDS, type OrderFieldName } from "./order-fields";
+import { charCount } from "./text";
+
+const t = koOrder.fieldErrors;
+
+/** Trimmed NFC text within the field's limit; "" when left out. */
+function field(name: OrderFieldName) {
+  const rule = ORDER_FIELDS[name];
+  let schema = z
+    .string()
+    .default("")
+    .transform((v) => v.trim().normalize("NFC"))
+    .refine((v) => charCount(v) <= rule.max, { error: t.tooLong(rule.max) });
+  if (rule.pattern) {
+    const pattern = new RegExp(`^(?:${rule.pattern})$`);
+    schema = schema.refine((v) => v === "" || pattern.test(v), { error: t.pattern[name] ?? t.invalid });
+  }
+  return schema;
+}
+
+/** A field that must be filled in, with the message that names it. */
+function filled(name: OrderFieldName, message: string) {
+  return field(name).refine((v) => v.length > 0, { error: message });
+}
+
+/** The fields as the API takes them: every required one present. */
+export const orderFields = {
+  orderer_name: filled("orderer_name", t.ordererName),
+  orderer_phone: filled("orderer_phone", t.phone),
+  receiver_name: filled("receiver_name", t.receiverName),
+  receiver_phone: filled("receiver_phone", t.phone),
+  postcode: filled("postcode", t.postcode),
+  address: filled("address", t.address),
+  detail: field("detail"),
+  memo: field("memo"),
+  depositor: field("depositor"),
+};
+
+export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
+
+/**
+ * The sheet as a shopper fills it in: the receiver may be left empty (the orderer then), and the
+ * depositor too (the orderer's name then, on the server). Output: the API's body minus the id.
+ */
+export const OrderSheetForm = z
+  .object({
+    pay_method: PayMethodField,
+    orderer_name: orderFields.orderer_name,
+    orderer_phone: orderFields.orderer_phone,
+    receiver_name: field("receiver_name"),
+    receiver_phone: field("receiver_phone"),
+    postcode: orderFields.postcode,
+    address: orderFields.address,
+    detail: orderFields.detail,
+    memo: orderFields.memo,
+    depositor: orderFields.depositor,
+  })
+  .transform(({ depositor, ...v }) => ({
+    ...v,
+    receiver_name: v.receiver_name || v.orderer_name,
+    receiver_phone: v.receiver_phone || v.orderer_phone,
+    depositor: depositor || undefined,
+  }));
+export type OrderSheetInput = z.output<typeof OrderSheetForm>;

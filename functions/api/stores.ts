@@ -1,0 +1,71 @@
+import type { Config } from "../env";
+import { Throttle } from "../auth/throttle";
+import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
+import { CartStore } from "../db/cart";
+import { CatalogueStore } from "../db/catalogue";
+import { MemberStore } from "../db/members";
+import { OrderStore } from "../db/orders";
+import { SessionStore } from "../db/sessions";
+import { ShopMemberStore } from "../db/shop-members";
+import { ShopStore } from "../db/shops";
+import { mailProvider, type MailProvider } from "../mail/provider";
+import { accountVerification, type VerificationSource } from "../orders/verification";
+
+/**
+ * Every D1 store a handler may use, each built on first use: most calls need one or two. Handlers
+ * reach the database only through these (the API context has no `env`), so each query has a
+ * home and a name.
+ */
+export class Stores {
+  readonly #made = new Map<string, unknown>();
+
+  constructor(
+    private readonly db: D1Database,
+    private readonly config: Config,
+  ) {}
+
+  #lazy<T>(name: string, make: (db: D1Database) => T): T {
+    if (!this.#made.has(name)) this.#made.set(name, make(this.db));
+    return this.#made.get(name) as T;
+  }
+
+  get shops(): ShopStore {
+    return this.#lazy("shops", (db) => new ShopStore(db));
+  }
+  get catalogue(): CatalogueStore {
+    return this.#lazy("catalogue", (db) => new CatalogueStore(db));
+  }
+  get cart(): CartStore {
+    return this.#lazy("cart", (db) => new CartStore(db));
+  }
+  get orders(): OrderStore {
+    return this.#lazy("orders", (db) => new OrderStore(db));
+  }
+  get members(): MemberStore {
+    return this.#lazy("members", (db) => new MemberStore(db));
+  }
+  get sessions(): SessionStore {
+    return this.#lazy("sessions", (db) => new SessionStore(db));
+  }
+  get shopMembers(): ShopMemberStore {
+    return this.#lazy("shopMembers", (db) => new ShopMemberStore(db));
+  }
+  get resetTokens(): ResetTokenStore {
+    return this.#lazy("resetTokens", (db) => new ResetTokenStore(db));
+  }
+  get loginCodes(): LoginCodeStore {
+    return this.#lazy("loginCodes", (db) => new LoginCodeStore(db));
+  }
+  /** Failed-attempt counting (logins, resets, codes: decision 044). */
+  get throttle(): Throttle {
+    return this.#lazy("throttle", (db) => new Throttle(db));
+  }
+  /** Adult, identity and shop-membership flags an order may require. */
+  get verification(): VerificationSource {
+    return this.#lazy("verification", (db) => accountVerification(db));
+  }
+  /** The configured mail API, or the local outbox table. */
+  get mail(): MailProvider {
+    return this.#lazy("mail", (db) => mailProvider(this.config, db));
+  }
+}

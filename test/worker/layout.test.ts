@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import tsconfig from "../../tsconfig.json";
+import wranglerToml from "../../wrangler.toml?raw";
+import { aliases } from "../../remix.config.js";
+
+/**
+ * Issue 8, point 6: the aliases are one list (remix.config.js). vitest reads it; tsconfig.json and
+ * wrangler.toml cannot, so this says when they drift from it.
+ */
+describe("the layout's one list of aliases", () => {
+  it("tsconfig.json's paths name every alias, with the same target", () => {
+    const paths = tsconfig.compilerOptions.paths as Record<string, string[]>;
+    expect(paths["~/*"]).toEqual([`./${aliases["~"]}/*`]);
+    const build = paths["virtual:remix-build"];
+    expect(build).toBeDefined();
+    // TypeScript reads the build's declared shape; the bundlers read the build itself.
+    expect(build).toEqual(["./functions/remix-build.d.ts"]);
+  });
+
+  it("wrangler.toml's [alias] points the Worker at the same build", () => {
+    const section = /\[alias\]\n((?:.+\n?)*)/.exec(wranglerToml)?.[1] ?? "";
+    const entries = Object.fromEntries(
+      [...section.matchAll(/^"([^"]+)"\s*=\s*"\.\/([^"]+)"/gm)].map((m) => [m[1], m[2]] as const),
+    );
+    expect(entries).toEqual({ "virtual:remix-build": aliases["virtual:remix-build"] });
+  });
+});
