@@ -10,7 +10,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as css from "~/components/account/account.css";
 import { Field, FormMessage } from "~/components/account/Fields";
 import { formFailure } from "~/lib/auth-actions.server";
-import { fieldErrors, ForgetForm, keptValues, ResetForm } from "~/shared/forms/auth";
+import { ForgetForm, ResetForm } from "~/shared/forms/auth";
+import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koAuth } from "~/shared/messages/auth";
 

@@ -16,6 +16,7 @@ import { formFailure } from "~/lib/auth-actions.server";
 import { requireMember } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { MembershipForm } from "~/lib/membership.server";
+import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";
 import { safeReturnPath } from "~/shared/return-path";
 import { rootMatchData, useRootData } from "~/lib/root-data";
@@ -61,8 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = MembershipForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const agree = parsed.error.issues.some((i) => i.path[0] === "agree");
-    return data<ActionData>(agree ? { errors: { agree: t.agreeRequired } } : { formError: t.failed }, { status: 400 });
+    // The agreement box has its own message next to it; anything else is a broken form.
+    const { agree } = fieldErrors(parsed.error);
+    return data<ActionData>(agree ? { errors: { agree } } : { formError: t.failed }, { status: 400 });
   }
   const input = parsed.data;
   const returnTo = returnOf(input.url);

@@ -1,18 +1,13 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/cart/OrderSummary";
-import { isShopApiError } from "~/shared/api-client.server";
 import type { PayMethod } from "~/shared/contracts/cart";
 import { BANK_DEADLINE_DAYS, PAY_METHODS } from "~/shared/limits";
-import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
-import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
+import type { FieldErrors } from "~/shared/forms/errors";
+import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
+import { payOrderSheet, type OrderSheetValues } from "~/lib/order-sheet.server";
+import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/shared/messages";
 import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
@@ -33,57 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { order, npay, cartPath: accountPath("/user/checkout", request, context) };
 }
 
-/** The API's phone rule, written for the browser's pattern attribute (which uses the v flag). */
-const PHONE_PATTERN = String.raw`[0-9+\-\(\) ]{8,20}`;
+type Values = OrderSheetValues;
 
-const FIELDS = [
-  "orderer_name",
-  "orderer_phone",
-  "receiver_name",
-  "receiver_phone",
-  "postcode",
-  "address",
-  "detail",
-  "memo",
-  "depositor",
-] as const;
-type Values = Partial<Record<(typeof FIELDS)[number] | "pay_method", string>>;
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const order = await loadOwnOrder(request, context);
-  const form = await request.formData();
-  const values: Values = Object.fromEntries(
-    [...FIELDS, "pay_method" as const].map((k) => [k, String(form.get(k) ?? "").trim()]),
-  );
-  const method = PAY_METHODS.find((m) => m === values.pay_method) ?? "bank";
-  try {
-    const result = await context.api.call("payOrder", {
-      body: {
-        id: order.id,
-        pay_method: method,
-        orderer_name: values.orderer_name ?? "",
-        orderer_phone: values.orderer_phone ?? "",
-        receiver_name: values.receiver_name || values.orderer_name || "",
-        receiver_phone: values.receiver_phone || values.orderer_phone || "",
-        postcode: values.postcode ?? "",
-        address: values.address ?? "",
-        detail: values.detail ?? "",
-        memo: values.memo ?? "",
-        depositor: values.depositor || undefined,
-      },
-    });
-    if (result.redirect_url) return redirect(result.redirect_url);
-  } catch (error) {
-    loginAgainIfExpired(error, request);
-    if (!isShopApiError(error)) throw error;
-    const code = payErrorCode(error.code);
-    // Stock that ran out since the sheet was made: the way forward is the cart.
-    const toCart = code === "CHECK_QTY_INFO";
-    const message = PAY_ERROR_TEXT[code];
-    return data({ error: message, toCart, values }, { status: error.status === 400 ? 400 : 409 });
-  }
-  return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);
-}
+export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 
 export default function OrderSheet() {
   const { order, npay, cartPath } = useLoaderData<typeof loader>();
@@ -92,6 +39,8 @@ export default function OrderSheet() {
   const navigation = useNavigation();
   const paying = navigation.state === "submitting";
   const values: Values = failed?.values ?? {};
+  const errors: FieldErrors = failed?.errors ?? {};
+  const field = (name: OrderFieldName) => ({ name, value: values[name], error: errors[name] });
   const open = order.status === "WAITING_PAYMENT" && !order.payment;
   const available = new Map(order.methods.map((m) => [m.method, m.available]));
   const preferred: PayMethod = values.pay_method
@@ -145,22 +94,8 @@ export default function OrderSheet() {
               {koOrder.orderer}
             </h2>
             <div className={css.fields}>
-              <Field
-                name="orderer_name"
-                label={koOrder.name}
-                value={values.orderer_name}
-                autoComplete="name"
-                max={40}
-              />
-              <Field
-                name="orderer_phone"
-                label={koOrder.phone}
-                value={values.orderer_phone}
-                type="tel"
-                autoComplete="tel"
-                pattern={PHONE_PATTERN}
-                max={20}
-              />
+              <Field {...field("orderer_name")} label={koOrder.name} autoComplete="name" />
+              <Field {...field("orderer_phone")} label={koOrder.phone} type="tel" autoComplete="tel" />
             </div>
           </section>
           <section className={css.section} aria-labelledby="delivery">
@@ -169,55 +104,18 @@ export default function OrderSheet() {
             </h2>
             <div className={css.fields}>
               <div className={css.fieldRow}>
-                <Field
-                  name="receiver_name"
-                  label={koOrder.receiver}
-                  value={values.receiver_name}
-                  autoComplete="shipping name"
-                  max={40}
-                />
-                <Field
-                  name="receiver_phone"
-                  label={koOrder.phone}
-                  value={values.receiver_phone}
-                  type="tel"
-                  autoComplete="shipping tel"
-                  pattern={PHONE_PATTERN}
-                  max={20}
-                />
+                <Field {...field("receiver_name")} label={koOrder.receiver} autoComplete="shipping name" />
+                <Field {...field("receiver_phone")} label={koOrder.phone} type="tel" autoComplete="shipping tel" />
               </div>
               <Field
-                name="postcode"
+                {...field("postcode")}
                 label={koOrder.postcode}
-                value={values.postcode}
                 inputMode="numeric"
                 autoComplete="shipping postal-code"
-                pattern="[0-9]{5,6}"
-                max={6}
               />
-              <Field
-                name="address"
-                label={koOrder.address}
-                value={values.address}
-                autoComplete="shipping address-line1"
-                max={200}
-              />
-              <Field
-                name="detail"
-                label={koOrder.addressDetail}
-                value={values.detail}
-                autoComplete="shipping address-line2"
-                required={false}
-                max={200}
-              />
-              <Field
-                name="memo"
-                label={koOrder.memo}
-                value={values.memo}
-                required={false}
-                placeholder={koOrder.memoPlaceholder}
-                max={200}
-              />
+              <Field {...field("address")} label={koOrder.address} autoComplete="shipping address-line1" />
+              <Field {...field("detail")} label={koOrder.addressDetail} autoComplete="shipping address-line2" />
+              <Field {...field("memo")} label={koOrder.memo} placeholder={koOrder.memoPlaceholder} />
             </div>
           </section>
           <section className={css.section} aria-labelledby="payment">
@@ -246,7 +144,7 @@ export default function OrderSheet() {
             </fieldset>
             {available.get("bank") ? (
               <div className={css.fields} style={{ marginTop: 12 }}>
-                <Field name="depositor" label={koOrder.depositor} value={values.depositor} required={false} max={40} />
+                <Field {...field("depositor")} label={koOrder.depositor} />
                 <p className={css.muted}>{koOrder.deadlineNote(BANK_DEADLINE_DAYS)}</p>
               </div>
             ) : null}
@@ -261,24 +159,40 @@ export default function OrderSheet() {
   );
 }
 
+/** One input of the sheet, its limits from ORDER_FIELDS and its message from the action. */
 function Field({
   name,
   label,
   value,
-  required = true,
-  max,
+  error,
   ...rest
 }: {
-  name: string;
+  name: OrderFieldName;
   label: string;
   value?: string;
-  required?: boolean;
-  max: number;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "required" | "max">) {
+  error?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "required" | "max" | "pattern">) {
+  const rule = ORDER_FIELDS[name];
+  const errorId = `${name}-error`;
   return (
     <label className={css.label}>
       <span>{label}</span>
-      <input className={css.input} name={name} defaultValue={value} required={required} maxLength={max} {...rest} />
+      <input
+        className={css.input}
+        name={name}
+        defaultValue={value}
+        required={rule.required}
+        maxLength={rule.max}
+        pattern={rule.pattern}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      />
+      {error ? (
+        <span id={errorId} className={css.fieldError}>
+          {error}
+        </span>
+      ) : null}
     </label>
   );
 }

@@ -389,6 +389,23 @@ describe("order sheet and completion", () => {
     let html = await res.text();
     expect(html).toContain("입력한 내용을 다시 확인해 주세요");
     expect(html).toContain('value="서울특별시 강남구 테헤란로 1"');
+    // each message next to its own field (issue 8, point 2)
+    expect(html).toMatch(/name="postcode"[^>]*aria-invalid="true"[^>]*aria-describedby="postcode-error"/);
+    expect(html).toContain('<span id="postcode-error"');
+    expect(html).toContain("우편번호는 숫자 5자리로 입력해 주세요");
+    res = await shopper.form(sheet, {
+      ...ADDRESS,
+      address: " ",
+      orderer_phone: "전화",
+      memo: "메".repeat(201),
+      pay_method: "bank",
+    });
+    expect(res.status).toBe(400);
+    html = await res.text();
+    expect(html).toContain("주소를 입력해 주세요");
+    expect(html).toContain("휴대폰 번호는 숫자로 8~20자리 입력해 주세요");
+    expect(html).toContain("200자 이내로 입력해 주세요");
+    expect(html).not.toContain('aria-describedby="postcode-error"');
     // card: no provider, never faked
     res = await shopper.form(sheet, { ...ADDRESS, pay_method: "card" });
     expect(await res.text()).toContain("선택한 결제 수단은 지금 사용할 수 없습니다");

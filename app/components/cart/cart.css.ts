@@ -221,6 +221,8 @@ export const input = style({
   width: "100%",
   boxSizing: "border-box",
 });
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontWeight: 400, fontSize: "calc(1em - 1px)" });
+
 export const methods = style({ display: "grid", gap: 8, margin: 0, padding: 0, border: 0 });
 export const method = style({
   display: "flex",

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { fieldErrors, type FieldErrors } from "~/shared/forms/auth";
+import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 
 /**
  * Checks a form with its schema before it is sent (when scripts run), so mistakes show at once;

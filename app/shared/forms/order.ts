@@ -53,7 +53,8 @@ export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
  */
 export const OrderSheetForm = z
   .object({
-    pay_method: PayMethodField,
+    // Bank transfer is the sheet's preselected choice: a form without one means it.
+    pay_method: PayMethodField.default("bank"),
     orderer_name: orderFields.orderer_name,
     orderer_phone: orderFields.orderer_phone,
     receiver_name: field("receiver_name"),

@@ -1,0 +1,43 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { isShopApiError } from "~/shared/api-client.server";
+import { fieldErrors, keptValues, type FieldErrors } from "~/shared/forms/errors";
+import { OrderSheetForm } from "~/shared/forms/order";
+import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fields";
+import { koOrder } from "~/shared/messages/cart";
+import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
+import { accountPath, loadOwnOrder, loginAgainIfExpired } from "./cart.server";
+
+/**
+ * 결제하기 on the order sheet (/user/order): the form is parsed with the sheet's schema (field by
+ * field, in Korean), then the API takes the payment choice. Here rather than in the route so the
+ * schema's zod never reaches the page's browser bundle.
+ */
+export type OrderSheetValues = Partial<Record<OrderFieldName | "pay_method", string>>;
+
+export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
+  const order = await loadOwnOrder(request, context);
+  const form = await request.formData();
+  const values: OrderSheetValues = keptValues(form, [...ORDER_FIELD_NAMES, "pay_method"]);
+  const parsed = OrderSheetForm.safeParse(values);
+  if (!parsed.success) {
+    // Each message shows next to its field; what was typed stays.
+    return data(
+      { error: koOrder.invalidField, errors: fieldErrors(parsed.error), toCart: false, values },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
+    if (result.redirect_url) return redirect(result.redirect_url);
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    const code = payErrorCode(error.code);
+    // Stock that ran out since the sheet was made: the way forward is the cart.
+    const toCart = code === "CHECK_QTY_INFO";
+    const message = PAY_ERROR_TEXT[code];
+    const errors: FieldErrors = {};
+    return data({ error: message, errors, toCart, values }, { status: error.status === 400 ? 400 : 409 });
+  }
+  return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);
+}
