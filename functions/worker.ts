@@ -17,6 +17,7 @@ import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
 import { ApiError, errorResponse } from "./api/http";
 import { handleApi, isApiPath } from "./api/router";
+import { isCallbackPath } from "./api/doors";
 import { EMBEDDED_STORAGE_URL } from "./api/shops";
 import { readMember } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
@@ -70,10 +71,9 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   const method = methodRefusal(request);
   if (method) return method;
   // Nothing that changes state is accepted from another origin, sibling shops included.
-  if (crossSiteReason(request)) {
-    return isApiPath(new URL(request.url).pathname)
-      ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite))
-      : crossSitePage();
+  const pathname = new URL(request.url).pathname;
+  if (crossSiteReason(request) && !isCallbackPath(pathname)) {
+    return isApiPath(pathname) ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite)) : crossSitePage();
   }
   // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
   const guarded = await guardBody(request);

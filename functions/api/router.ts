@@ -5,7 +5,8 @@ import type { ApiContext, Handler } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
 import { shopHandlers } from "./shops";
-import { authHandlers, authNavigations } from "./auth";
+import { authHandlers } from "./auth";
+import { doorFor, doorRefusal } from "./doors";
 import { cartHandlers } from "./cart";
 import { orderHandlers } from "./orders";
 import { membershipHandlers } from "./membership";
@@ -56,8 +57,9 @@ async function readBody(request: Request): Promise<unknown> {
 export async function handleApi(ctx: ApiContext): Promise<Response> {
   const route = routes.get(ctx.url.pathname);
   try {
-    const navigation = authNavigations[ctx.url.pathname];
-    if (navigation?.methods.includes(ctx.request.method)) return await navigation.handle(ctx);
+    // Navigations, payment callbacks and sockets: not JSON, each with its own checks (doors.ts).
+    const door = doorFor(ctx.url.pathname, ctx.request.method);
+    if (door) return doorRefusal(door, ctx.request) ?? (await door.handle(ctx));
     if (!route) throw new ApiError(404, "NOT_FOUND", ko.errors.notFound);
     const { endpoint, handler } = route;
     if (ctx.request.method !== endpoint.method && !(endpoint.method === "GET" && ctx.request.method === "HEAD")) {
