@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { MAX_LINE_QTY } from "~/shared/limits";
 import { isShopApiError } from "~/shared/api-client.server";
-import { field, normaliseQty, parseIntent, parseLineKey, type Intent } from "~/shared/cart-form";
+import { field, normaliseQty, parseIntent, parseLineKey, stepQty, type Intent } from "~/shared/cart-form";
 import { readCookie, readDeviceId, withDevice } from "~/shared/device";
 import { orderErrorCode, type OrderErrorCode } from "~/shared/order-errors";
 
@@ -46,7 +45,7 @@ export function readCartForm(form: FormData): {
       remove.push(ref);
       continue;
     }
-    let qty = normaliseQty(form.get(field.qty(value as `${number}.${number}`))?.toString(), MAX_LINE_QTY);
+    let qty = normaliseQty(form.get(field.qty(value as `${number}.${number}`))?.toString());
     if (
       intent.kind !== "save" &&
       intent.kind !== "order" &&
@@ -57,7 +56,7 @@ export function readCartForm(form: FormData): {
         remove.push(ref);
         continue;
       }
-      qty = intent.kind === "inc" ? Math.min(qty + 1, MAX_LINE_QTY) : Math.max(qty - 1, 1);
+      qty = stepQty(qty, intent.kind);
     }
     lines.push({ ...ref, qty });
   }

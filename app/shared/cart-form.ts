@@ -67,6 +67,19 @@ export function normaliseQty(value: unknown, max = MAX_LINE_QTY): number {
   return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : 1;
 }
 
+/** The − and + buttons: one less (never below 1) or one more (never above the maximum). */
+export function stepQty(qty: number, step: "inc" | "dec"): number {
+  return step === "inc" ? Math.min(qty + 1, MAX_LINE_QTY) : Math.max(qty - 1, 1);
+}
+
+/**
+ * Two quantities of one line added up (the same product added twice, a guest cart merged at
+ * login), capped at the line maximum. The SQL upserts in functions/db/cart.ts say the same.
+ */
+export function addQty(a: number, b: number): number {
+  return Math.min(a + b, MAX_LINE_QTY);
+}
+
 /** Keys the quantity field accepts (spec §5): digits, backspace, enter, delete and arrows. */
 export function allowedQtyKey(e: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }): boolean {
   // Shortcuts (copy, paste, select all) and Tab (leaving the field) are not typing.

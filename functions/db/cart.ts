@@ -1,4 +1,5 @@
 import { MAX_CART_LINES, MAX_LINE_QTY } from "~/shared/contracts/cart";
+import { addQty } from "~/shared/cart-form";
 
 /**
  * Carts on D1. A cart belongs to (the shop whose host it lives on, an owner): a guest device
@@ -81,7 +82,7 @@ export function dedupe<T extends LineQty>(lines: T[]): T[] {
   for (const line of lines) {
     const key = `${line.pid2}:${line.pid3}`;
     const seen = byKey.get(key);
-    if (seen) byKey.set(key, { ...seen, qty: Math.min(seen.qty + line.qty, MAX_LINE_QTY) });
+    if (seen) byKey.set(key, { ...seen, qty: addQty(seen.qty, line.qty) });
     else byKey.set(key, { ...line });
   }
   return [...byKey.values()];

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { normaliseQty } from "../../app/shared/cart-form";
+import { addQty, normaliseQty, stepQty } from "../../app/shared/cart-form";
 import { BEAUTY } from "./helpers";
 import { Shopper } from "./cart-helpers";
 import { postJson, setCookies, cookieHeader, whoAmI } from "./auth-helpers";
@@ -76,6 +76,11 @@ describe("text is NFC and counted in characters", () => {
 });
 
 describe("one quantity rule", () => {
+  it("steps between 1 and the line maximum, and adds up to the maximum at most", () => {
+    expect([stepQty(1, "dec"), stepQty(2, "dec"), stepQty(998, "inc"), stepQty(999, "inc")]).toEqual([1, 1, 999, 999]);
+    expect([addQty(2, 3), addQty(900, 200), addQty(999, 999)]).toEqual([5, 999, 999]);
+  });
+
   it("takes plain digits or safe integers from 1 to the line maximum; anything else is 1", () => {
     for (const [input, qty] of [
       ["3", 3],

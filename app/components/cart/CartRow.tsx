@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CartItem } from "~/shared/contracts/cart";
-import { allowedQtyKey, field, intentValue, lineKey, normaliseQty } from "~/shared/cart-form";
+import { allowedQtyKey, field, intentValue, lineKey, normaliseQty, stepQty } from "~/shared/cart-form";
 import { MAX_LINE_QTY } from "~/shared/limits";
 import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
@@ -61,7 +61,7 @@ export function CartRow({
             className={css.stepButton}
             aria-label={koCart.decrease}
             disabled={n <= 1}
-            onPress={() => onQty(String(Math.max(1, n - 1)))}
+            onPress={() => onQty(String(stepQty(n, "dec")))}
           >
             −
           </IntentButton>
@@ -95,7 +95,7 @@ export function CartRow({
             className={css.stepButton}
             aria-label={koCart.increase}
             disabled={n >= MAX_LINE_QTY}
-            onPress={() => onQty(String(Math.min(MAX_LINE_QTY, n + 1)))}
+            onPress={() => onQty(String(stepQty(n, "inc")))}
           >
             +
           </IntentButton>
