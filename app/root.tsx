@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -22,6 +21,7 @@ import { THEME_DEFAULTS } from "~/shared/theme-defaults";
 import { sessionState } from "./lib/session";
 import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
+import { useOptionalRootData } from "~/lib/root-data";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -49,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useOptionalRootData();
   const nonce = useNonce();
   useEffect(() => {
     // Lets browser tests (and curious developers) tell a hydrated page from server HTML; here in
@@ -82,7 +82,7 @@ export default function App() {
 /** The one error boundary: every thrown status gets its Korean page here. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useOptionalRootData();
   // Inside a shop, errors keep the shop's frame so the shopper can carry on browsing.
   return data ? (
     <ShopLayout shop={data.shop} storageUrl={data.storageUrl} categories={[]}>

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "~/root";
+import type { loader as shopLoader } from "~/routes/_shop";
 
 /**
  * The root route's data (the shop, its theme, the session), read by every page through these
@@ -8,9 +9,21 @@ import type { loader } from "~/root";
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useOptionalRootData();
   if (!data) throw new Error("root data is missing");
   return data;
+}
+
+/** The root's data where it may be missing: the document shell and the error boundary. */
+export function useOptionalRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The shop frame's data (categories, cart badge, cart address), under any page inside a shop. */
+export type ShopFrameData = Awaited<ReturnType<typeof shopLoader>>;
+
+export function useShopFrameData(): ShopFrameData | undefined {
+  return useRouteLoaderData<typeof shopLoader>("routes/_shop");
 }
 
 /** The root's data inside a meta function, where hooks cannot run. */

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Await, Link, useActionData, useFetcher, useLoaderData, useMatches, useSearchParams } from "@remix-run/react";
+import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
 import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
@@ -22,7 +22,7 @@ import type { ProductCard } from "~/shared/contracts";
 import { formatKRW } from "~/lib/format";
 import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 
 /** Stock at or under this is shown as "N left". */
 const LOW_STOCK = 5;
@@ -263,7 +263,5 @@ function AddToCart({ product }: { product: ReturnType<typeof useLoaderData<typeo
 
 /** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
 function useCartPath(): { cartPath: string } {
-  const matches = useMatches();
-  const shop = matches.find((m) => m.id === "routes/_shop")?.data as { cartPath?: string } | undefined;
-  return { cartPath: shop?.cartPath ?? "/user/checkout" };
+  return { cartPath: useShopFrameData()?.cartPath ?? "/user/checkout" };
 }

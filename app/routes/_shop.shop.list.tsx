@@ -6,9 +6,7 @@ import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
-import type { loader as shopLoader } from "./_shop";
-import { useRouteLoaderData } from "@remix-run/react";
+import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 
 /** Products per page of a category list. */
 const PAGE_SIZE = 20;
@@ -34,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function ProductList() {
   const { storageUrl } = useRootData();
   const { items, page, pages, total, category } = useLoaderData<typeof loader>();
-  const categories = useRouteLoaderData<typeof shopLoader>("routes/_shop")?.categories ?? [];
+  const categories = useShopFrameData()?.categories ?? [];
   const current = category?.id ?? 0;
   const parent = category?.parent_id ?? category?.id ?? null;
   const roots = categories.filter((c) => c.parent_id === null);
