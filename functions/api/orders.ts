@@ -12,28 +12,35 @@ import { unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireCartOwner, trackingOf } from "./cart";
-import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT } from "~/shared/order-errors";
+import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_METHODS } from "~/shared/limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An order error of the contract's enum, with its one text (app/shared/order-errors.ts). */
+const orderFail = (status: number, code: keyof typeof ORDER_ERROR_TEXT) => () =>
+  new ApiError(status, code, ORDER_ERROR_TEXT[code]);
+const payFail = (status: number, code: keyof typeof PAY_ERROR_TEXT) => () =>
+  new ApiError(status, code, PAY_ERROR_TEXT[code]);
+
 /** The order errors of spec §8 and decisions 046–048, as API errors with the storefront's texts. */
 const orderError = {
-  empty: () => new ApiError(400, "EMPTY_CART", ORDER_ERROR_TEXT.EMPTY_CART),
-  qty: () => new ApiError(409, "CHECK_QTY_INFO", ORDER_ERROR_TEXT.CHECK_QTY_INFO),
-  shop: () => new ApiError(409, "CHECK_SHOP_STATUS", ORDER_ERROR_TEXT.CHECK_SHOP_STATUS),
-  AGE19: () => new ApiError(403, "AGE19", ORDER_ERROR_TEXT.AGE19),
-  AUTH_ONLY: () => new ApiError(403, "AUTH_ONLY", ORDER_ERROR_TEXT.AUTH_ONLY),
-  APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY", koMembershipOrder.member),
-  cartChanged: () => new ApiError(409, "CART_CHANGED", ORDER_ERROR_TEXT.CART_CHANGED),
-  tooLarge: () => new ApiError(409, "ORDER_TOO_LARGE", ORDER_ERROR_TEXT.ORDER_TOO_LARGE),
-  rate: () => new ApiError(429, "TOO_MANY_ORDERS", ORDER_ERROR_TEXT.TOO_MANY_ORDERS),
+  empty: orderFail(400, "EMPTY_CART"),
+  qty: orderFail(409, "CHECK_QTY_INFO"),
+  shop: orderFail(409, "CHECK_SHOP_STATUS"),
+  AGE19: orderFail(403, "AGE19"),
+  AUTH_ONLY: orderFail(403, "AUTH_ONLY"),
+  // Its words depend on membership: the member's version here, the page picks its own.
+  APPROVE_ONLY: () => new ApiError(403, "APPROVE_ONLY" satisfies OrderErrorCode, koMembershipOrder.member),
+  cartChanged: orderFail(409, "CART_CHANGED"),
+  tooLarge: orderFail(409, "ORDER_TOO_LARGE"),
+  rate: orderFail(429, "TOO_MANY_ORDERS"),
   notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
-  closed: () => new ApiError(409, "ORDER_CLOSED", PAY_ERROR_TEXT.ORDER_CLOSED),
-  unavailable: () => new ApiError(409, "PAYMENT_UNAVAILABLE", PAY_ERROR_TEXT.PAYMENT_UNAVAILABLE),
+  closed: payFail(409, "ORDER_CLOSED"),
+  unavailable: payFail(409, "PAYMENT_UNAVAILABLE"),
   // Paying: the stock check that only the payment batch makes.
-  stockGone: () => new ApiError(409, "CHECK_QTY_INFO", ORDER_ERROR_TEXT.CHECK_QTY_INFO),
-  unpaid: () => new ApiError(429, "TOO_MANY_UNPAID", PAY_ERROR_TEXT.TOO_MANY_UNPAID),
+  stockGone: payFail(409, "CHECK_QTY_INFO"),
+  unpaid: payFail(429, "TOO_MANY_UNPAID"),
 };
 
 /** How long a bank transfer may take: the shop may give guests less time than members. */
