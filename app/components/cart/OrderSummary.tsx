@@ -69,8 +69,10 @@ export function BankTransferInfo({ order }: { order: OrderView }) {
       <dl className={css.dl}>
         <dt>{koOrder.bankAccount}</dt>
         <dd>
-          {p.bank_name} {p.bank_account} ({p.bank_holder})
+          {p.bank_name} {p.bank_account}
         </dd>
+        <dt>{koOrder.bankHolder}</dt>
+        <dd>{p.bank_holder}</dd>
         <dt>{koOrder.amount}</dt>
         <dd>{formatKRW(p.amount)}</dd>
         <dt>{koOrder.depositor}</dt>

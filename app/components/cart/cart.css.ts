@@ -220,6 +220,7 @@ export const input = style({
   fontSize: "calc(1em + 2px)",
   width: "100%",
   boxSizing: "border-box",
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontWeight: 400, fontSize: "calc(1em - 1px)" });
 

@@ -81,6 +81,7 @@ export const koOrder = {
   sheetDeadline: (date: string) =>
     `${date}까지 결제하지 않으면 이 주문서는 닫힙니다. 장바구니의 상품은 그대로 남아 있습니다.`,
   bankAccount: "입금 계좌",
+  bankHolder: "예금주",
   amount: "입금 금액",
   pay: "결제하기",
   paying: "처리 중…",
