@@ -39,7 +39,7 @@ const orderError = {
   closed: payFail(409, "ORDER_CLOSED"),
   unavailable: payFail(409, "PAYMENT_UNAVAILABLE"),
   // Paying: the stock check that only the payment batch makes.
-  stockGone: payFail(409, "CHECK_QTY_INFO"),
+  stockGone: orderFail(409, "CHECK_QTY_INFO"),
   unpaid: payFail(429, "TOO_MANY_UNPAID"),
 };
 
