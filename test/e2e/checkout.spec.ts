@@ -101,7 +101,8 @@ test.describe("guest purchase from two shops in one cart", () => {
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}&uuid_value=/);
     await expect(page.getByRole("heading", { name: "주문이 접수되었습니다" })).toBeVisible();
     const bank = page.getByTestId("bank-info");
-    await expect(bank).toContainText("신한은행 110-456-789012 (에디터픽)");
+    await expect(bank.getByRole("definition").first()).toHaveText("신한은행 110-456-789012");
+    await expect(bank).toContainText("예금주에디터픽");
     await expect(bank).toContainText("68,800원");
     await expect(bank).toContainText("김하나");
     await expect(bank).toContainText("까지 입금해 주세요");
