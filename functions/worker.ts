@@ -23,7 +23,7 @@ import { readMember } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
 import { ensureDevice, withSetCookie } from "./cart/device";
 import { crossSiteReason } from "./csrf";
-import { cancelExpiredOrders } from "./db/orders";
+import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
 import { shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
@@ -60,9 +60,12 @@ export default {
     return withSecurityHeaders(await answerRequest(request, env, ctx, answer), request, answer);
   },
 
-  /** Cron: unpaid orders past their deadline are cancelled and their stock returned. */
+  /**
+   * Cron: unpaid orders past their deadline are cancelled (stock returned); shipped orders count
+   * as delivered, and delivered ones as confirmed, after their days (decision 054).
+   */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
-    await cancelExpiredOrders(env.DB, controller.scheduledTime);
+    await runScheduledTransitions(env.DB, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
 

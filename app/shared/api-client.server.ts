@@ -9,6 +9,8 @@ export class ShopApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The form field the message belongs next to, when the API names one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -93,7 +95,7 @@ export function createShopApi(
     if (!response.ok) {
       const parsed = ApiErrorBody.safeParse(data);
       const error = parsed.success ? parsed.data.error : { code: "HTTP_" + response.status, message: "" };
-      throw new ShopApiError(response.status, error.code, error.message);
+      throw new ShopApiError(response.status, error.code, error.message, "field" in error ? error.field : undefined);
     }
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) throw new ShopApiError(502, "BAD_RESPONSE", `${name}: ${parsed.error.message}`);

@@ -28,8 +28,11 @@ export type ApiContext = {
   requireHostShop: (shopid?: number) => ShopInfo;
   /** The logged-in member (401 LOGIN_REQUIRED otherwise). */
   requireMember: () => Promise<Member>;
-  /** The logged-in member who owns the host's shop (401 LOGIN_REQUIRED, 403 NOT_SHOP_OWNER). */
-  requireOwner: () => Promise<{ member: Member; shop: ShopInfo }>;
+  /**
+   * The logged-in member who runs the host's shop: its owner, or a platform admin (401
+   * LOGIN_REQUIRED, 403 NOT_SHOP_OWNER). `actor` says which, for the order timeline.
+   */
+  requireOwner: () => Promise<{ member: Member; shop: ShopInfo; actor: "owner" | "admin" }>;
   /** Headers added to the handler's response (the accounts calls set cookies here). */
   responseHeaders: Headers;
 };
@@ -70,8 +73,9 @@ export function createApiContext(
     async requireOwner() {
       const shop = requireHostShop();
       const owner = await requireMember();
-      if (owner.uid !== shop.uid) throw apiErrors.notShopOwner();
-      return { member: owner, shop };
+      if (owner.uid === shop.uid) return { member: owner, shop, actor: "owner" };
+      if (owner.admin) return { member: owner, shop, actor: "admin" };
+      throw apiErrors.notShopOwner();
     },
     responseHeaders: new Headers(),
   };

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The form field the message belongs next to, when it is about one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -19,6 +21,8 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+  const body: ApiErrorBody = {
+    error: { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+  };
   return json(body, { status: error.status });
 }

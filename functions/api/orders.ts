@@ -50,7 +50,8 @@ function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
   return Math.min(full, now + bank.guestHours * 60 * 60 * 1000);
 }
 
-async function methods(ctx: ApiContext, shopId: number) {
+/** Every payment method and whether this shop can take it now. */
+export async function paymentMethods(ctx: ApiContext, shopId: number) {
   const providers = paymentProviders(ctx.config);
   const bank = await ctx.db.shops.bank(shopId);
   return PAY_METHODS.map((method) => ({
@@ -175,7 +176,7 @@ export const orderHandlers = {
   async myOrder({ query }, ctx) {
     const shop = ctx.requireHostShop();
     const record = await ownOrder(ctx, shop, await requireCartOwner(ctx), query.id);
-    return toOrderView(record, await methods(ctx, shop.shopid));
+    return toOrderView(record, await paymentMethods(ctx, shop.shopid));
   },
 
   async payOrder({ body }, ctx) {
@@ -183,7 +184,7 @@ export const orderHandlers = {
     const owner = await requireCartOwner(ctx);
     const record = await ownOrder(ctx, shop, owner, body.id);
     const now = Date.now();
-    const available = await methods(ctx, shop.shopid);
+    const available = await paymentMethods(ctx, shop.shopid);
     const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));
 
     // The same choice posted twice (double click, retry) is one payment.

@@ -10,6 +10,7 @@ import { doorFor, doorRefusal } from "./doors";
 import { cartHandlers } from "./cart";
 import { orderHandlers } from "./orders";
 import { membershipHandlers } from "./membership";
+import { lifecycleHandlers } from "./order-life";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -19,6 +20,7 @@ const handlers = {
   ...cartHandlers,
   ...orderHandlers,
   ...membershipHandlers,
+  ...lifecycleHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };
@@ -35,9 +37,16 @@ export function isApiPath(pathname: string): boolean {
   return pathname.startsWith("/api/") || pathname.startsWith("/myshp/");
 }
 
+/**
+ * A refused input: a schema's own Korean message says what to fix, next to its field; zod's
+ * defaults (English) become the generic message with the fields' names.
+ */
 function invalid(error: z.ZodError): ApiError {
+  const first = error.issues[0];
+  const field = first?.path.join(".") || undefined;
+  if (first && /[가-힣]/.test(first.message)) return new ApiError(400, "BAD_REQUEST", first.message, field);
   const fields = error.issues.map((i) => i.path.join(".") || "(본문)").join(", ");
-  return new ApiError(400, "BAD_REQUEST", `${ko.errors.badRequest} (${fields})`);
+  return new ApiError(400, "BAD_REQUEST", `${ko.errors.badRequest} (${fields})`, field);
 }
 
 async function readBody(request: Request): Promise<unknown> {

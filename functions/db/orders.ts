@@ -1,5 +1,7 @@
 import type { PayMethod } from "~/shared/contracts/cart";
+import type { Actor, Claim } from "~/shared/order-machine";
 import type { Owner, ResolvedLine } from "./cart";
+import { closeSheetsStatements, runTransition, type TransitionRequest } from "./order-transitions";
 import {
   countedAddress,
   MAX_SHEETS_PER_WINDOW,
@@ -74,6 +76,31 @@ export type OrderRow = {
   canceled_at: number | null;
   cancel_reason: string | null;
   stock_taken: number;
+  claim: Claim | null;
+  claim_from: string | null;
+  claim_reason: string | null;
+  paid_at: number | null;
+  paid_amount: number;
+  courier: string | null;
+  tracking_no: string | null;
+  shipped_at: number | null;
+  delivered_at: number | null;
+  done_at: number | null;
+  refund_bank: string | null;
+  refund_account: string | null;
+  refund_holder: string | null;
+  refund_amount: number | null;
+  refunded_at: number | null;
+  status_at: number | null;
+};
+
+export type OrderEventRow = {
+  actor: Actor;
+  action: string;
+  from_status: string;
+  to_status: string;
+  note: string | null;
+  created_at: number;
 };
 
 export type OrderGroupRow = NewOrderGroup & { order_id: number };
@@ -106,6 +133,22 @@ export type OrderRecord = {
   groups: OrderGroupRow[];
   lines: OrderLineRow[];
   payment: PaymentRow | null;
+  events: OrderEventRow[];
+};
+
+/** One order in the owner's list. */
+export type OrderListRow = {
+  id: number;
+  status: string;
+  refund_after_done: number;
+  total_price: number;
+  pay_method: string | null;
+  orderer_name: string | null;
+  orderer_phone: string | null;
+  first_item: string | null;
+  item_count: number;
+  created_at: number;
+  status_at: number | null;
 };
 
 export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "duplicate_key" | "duplicate_id";
@@ -136,6 +179,11 @@ const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE orde
 export class OrderStore {
   constructor(private readonly db: D1Database) {}
 
+  /** One step of the state machine, as one conditional batch (functions/db/order-transitions.ts). */
+  transition(r: TransitionRequest): Promise<void> {
+    return runTransition(this.db, r);
+  }
+
   async byKey(shopId: number, owner: Owner, key: string): Promise<number | null> {
     const row = await this.db
       .prepare("SELECT order_id FROM order_keys WHERE shop_id = ? AND owner = ? AND key = ?")
@@ -161,7 +209,7 @@ export class OrderStore {
   }
 
   /**
-   * Writes an order sheet in one batch of seven statements. It fails as a whole (`batchFailure`)
+   * Writes an order sheet in one batch of eight statements. It fails as a whole (`batchFailure`)
    * when a line is no longer in the owner's cart with the same quantity ('cart'), when the owner or
    * the client address made too many sheets lately ('rate'), or when the key was used
    * ('duplicate_key'). Any other open sheet of the owner on this shop is replaced (cancelled):
@@ -244,42 +292,53 @@ export class OrderStore {
               <> (SELECT COUNT(*) FROM order_lines WHERE order_id = ?1)`,
         )
         .bind(id, o.shopId, o.owner),
-      db
-        .prepare(
-          `UPDATE orders SET status = 'CANCELED', canceled_at = ?4, cancel_reason = 'replaced'
-           WHERE shop_id = ?1 AND owner = ?2 AND id <> ?3 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
-             AND stock_taken = 0`,
-        )
-        .bind(o.shopId, o.owner, id, o.now),
+      ...closeSheetsStatements(db, o.shopId, o.owner, id, o.now),
     ]);
     return id;
   }
 
-  /** An order of this shop, only for its owner. */
-  async get(shopId: number, owner: Owner, id: number): Promise<OrderRecord | null> {
-    const [orders, groups, lines, payments] = await this.db.batch([
-      this.db.prepare("SELECT * FROM orders WHERE id = ? AND shop_id = ? AND owner = ?").bind(id, shopId, owner),
+  /** An order of this shop, only for its owner (the buyer: member or device). */
+  get(shopId: number, owner: Owner, id: number): Promise<OrderRecord | null> {
+    return this.read(shopId, id, owner);
+  }
+
+  /** An order of this shop, whoever bought it: for the shop's owner. */
+  getForShop(shopId: number, id: number): Promise<OrderRecord | null> {
+    return this.read(shopId, id, null);
+  }
+
+  private async read(shopId: number, id: number, owner: Owner | null): Promise<OrderRecord | null> {
+    // Every part is joined to the order under the same conditions: no part of another shop's or
+    // another buyer's order is ever read.
+    const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
+    const [orders, groups, lines, payments, events] = await this.db.batch([
+      this.db
+        .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
+        .bind(shopId, owner, id),
       this.db
         .prepare(
-          `SELECT g.order_id, g.uid, g.origin_uid, g.shop_name, g.origin_shop_name AS shop_name_origin, g.sub_price,
-             g.delivery_fee
-           FROM order_groups g JOIN orders o ON o.id = g.order_id AND o.shop_id = ? AND o.owner = ?
-           WHERE g.order_id = ? ORDER BY g.rowid`,
+          `SELECT x.order_id, x.uid, x.origin_uid, x.shop_name, x.origin_shop_name AS shop_name_origin, x.sub_price,
+             x.delivery_fee
+           FROM order_groups x ${of} WHERE x.order_id = ?3 ORDER BY x.rowid`,
         )
         .bind(shopId, owner, id),
       this.db
         .prepare(
-          `SELECT l.product_id, l.option_id, l.sid, l.uid, l.origin_uid, l.name, l.opt_name, l.image, l.unit_price, l.qty
-           FROM order_lines l JOIN orders o ON o.id = l.order_id AND o.shop_id = ? AND o.owner = ?
-           WHERE l.order_id = ? ORDER BY l.rowid`,
+          `SELECT x.product_id, x.option_id, x.sid, x.uid, x.origin_uid, x.name, x.opt_name, x.image, x.unit_price, x.qty
+           FROM order_lines x ${of} WHERE x.order_id = ?3 ORDER BY x.rowid`,
         )
         .bind(shopId, owner, id),
       this.db
         .prepare(
-          `SELECT p.method, p.provider, p.status, p.amount, p.depositor, p.bank_name, p.bank_account, p.bank_holder,
-             p.deadline
-           FROM payments p JOIN orders o ON o.id = p.order_id AND o.shop_id = ? AND o.owner = ?
-           WHERE p.order_id = ?`,
+          `SELECT x.method, x.provider, x.status, x.amount, x.depositor, x.bank_name, x.bank_account, x.bank_holder,
+             x.deadline
+           FROM payments x ${of} WHERE x.order_id = ?3`,
+        )
+        .bind(shopId, owner, id),
+      this.db
+        .prepare(
+          `SELECT x.actor, x.action, x.from_status, x.to_status, x.note, x.created_at
+           FROM order_events x ${of} WHERE x.order_id = ?3 ORDER BY x.id`,
         )
         .bind(shopId, owner, id),
     ]);
@@ -290,6 +349,42 @@ export class OrderStore {
       groups: groups!.results as OrderGroupRow[],
       lines: lines!.results as OrderLineRow[],
       payment: (payments!.results[0] as PaymentRow | undefined) ?? null,
+      events: events!.results as OrderEventRow[],
+    };
+  }
+
+  /**
+   * The shop's orders for its console, newest first, with counts per status. `q` is an order id,
+   * or part of the orderer's name or phone number (digits compared without hyphens).
+   */
+  async listForShop(
+    shopId: number,
+    f: { status?: string; q?: string; page: number; size: number },
+  ): Promise<{ items: OrderListRow[]; total: number; counts: Record<string, number> }> {
+    const q = f.q?.trim() ?? "";
+    const digits = q.replace(/\D/g, "");
+    const where = `o.shop_id = ?1 AND (?2 IS NULL OR o.status = ?2)
+      AND (?3 = '' OR o.id = ?4 OR o.orderer_name LIKE '%' || ?3 || '%'
+           OR (?5 <> '' AND REPLACE(o.orderer_phone, '-', '') LIKE '%' || ?5 || '%'))`;
+    const args = [shopId, f.status ?? null, q, /^\d{12}$/.test(q) ? Number(q) : -1, digits.length >= 4 ? digits : ""];
+    const [items, total, counts] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT o.id, o.status, o.refund_after_done, o.total_price, o.pay_method, o.orderer_name, o.orderer_phone,
+             (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
+             (SELECT COUNT(*) FROM order_lines WHERE order_id = o.id) AS item_count,
+             o.created_at, o.status_at
+           FROM orders o WHERE ${where}
+           ORDER BY o.created_at DESC LIMIT ?6 OFFSET ?7`,
+        )
+        .bind(...args, f.size, (f.page - 1) * f.size),
+      this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
+      this.db.prepare("SELECT status, COUNT(*) AS n FROM orders WHERE shop_id = ?1 GROUP BY status").bind(shopId),
+    ]);
+    return {
+      items: items!.results as OrderListRow[],
+      total: (total!.results[0] as { n: number } | undefined)?.n ?? 0,
+      counts: Object.fromEntries((counts!.results as { status: string; n: number }[]).map((r) => [r.status, r.n])),
     };
   }
 
@@ -396,38 +491,4 @@ export class OrderStore {
         .bind(id, shopId, owner),
     ]);
   }
-}
-
-/**
- * The scheduled job: every unpaid order past its deadline is cancelled and the stock it holds
- * returned, in one batch of three statements however many there are. D1 runs a batch alone, so
- * the three statements see the same set of orders; a payment that landed first has moved its
- * order's deadline, one that comes after finds the order cancelled. Returns how many it cancelled.
- */
-export async function cancelExpiredOrders(db: D1Database, now: number): Promise<number> {
-  const expired = "SELECT id FROM orders WHERE status = 'WAITING_PAYMENT' AND deadline <= ?1";
-  const holding = `${expired} AND stock_taken = 1`;
-  const [, , cancelled] = await db.batch([
-    db
-      .prepare(
-        `UPDATE product_options
-         SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l
-                              WHERE l.option_id = product_options.id AND l.order_id IN (${holding}))
-         WHERE id IN (SELECT option_id FROM order_lines WHERE order_id IN (${holding}))`,
-      )
-      .bind(now),
-    db
-      .prepare(
-        `UPDATE payments SET status = 'canceled', updated_at = ?1 WHERE status = 'pending' AND order_id IN (${expired})`,
-      )
-      .bind(now),
-    db
-      .prepare(
-        `UPDATE orders SET status = 'CANCELED', stock_taken = 0, canceled_at = ?1,
-           cancel_reason = CASE WHEN pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END
-         WHERE status = 'WAITING_PAYMENT' AND deadline <= ?1`,
-      )
-      .bind(now),
-  ]);
-  return cancelled?.meta.changes ?? 0;
 }

@@ -1,8 +1,25 @@
 import type { OrderView } from "~/shared/contracts/cart";
+import { courierOf, trackingUrl } from "~/shared/couriers";
+import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-machine";
+import { isOrderStatus } from "~/shared/order-status";
 import type { OrderRecord } from "../db/orders";
 
+/** What the state machine needs to know about an order. */
+export function orderFacts(r: OrderRecord): OrderFacts | null {
+  const o = r.order;
+  if (!isOrderStatus(o.status)) return null;
+  return {
+    status: o.status,
+    paymentChosen: r.payment !== null,
+    paidAmount: o.paid_amount,
+    claim: o.claim,
+    claimFrom: o.claim_from && isOrderStatus(o.claim_from) ? o.claim_from : null,
+    refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
+  };
+}
+
 /** An order with its groups, lines and payment, as the order sheet and its page show it. */
-export function toOrderView(r: OrderRecord, m: OrderView["methods"]): OrderView {
+export function toOrderView(r: OrderRecord, m: OrderView["methods"], viewer: Actor = "buyer"): OrderView {
   const o = r.order;
   return {
     id: o.id,
@@ -50,5 +67,41 @@ export function toOrderView(r: OrderRecord, m: OrderView["methods"]): OrderView 
       : null,
     payment: r.payment,
     methods: m,
+    paid_amount: o.paid_amount,
+    claim: o.claim ? { type: o.claim, reason: o.claim_reason } : null,
+    shipment:
+      o.courier && o.tracking_no && o.shipped_at
+        ? {
+            courier: o.courier,
+            courier_name: courierOf(o.courier)?.name ?? o.courier,
+            tracking_no: o.tracking_no,
+            tracking_url: trackingUrl(o.courier, o.tracking_no),
+            shipped_at: o.shipped_at,
+          }
+        : null,
+    delivered_at: o.delivered_at,
+    done_at: o.done_at,
+    refund:
+      o.refund_account || o.refunded_at
+        ? {
+            bank: o.refund_bank,
+            account: o.refund_account,
+            holder: o.refund_holder,
+            amount: o.refund_amount,
+            refunded_at: o.refunded_at,
+          }
+        : null,
+    events: r.events.map((e) => ({
+      actor: e.actor,
+      action: e.action,
+      from: e.from_status,
+      to: e.to_status,
+      note: e.note,
+      created_at: e.created_at,
+    })),
+    actions: (() => {
+      const facts = orderFacts(r);
+      return facts ? allowedActions(facts, viewer) : [];
+    })(),
   };
 }

@@ -25,3 +25,19 @@ describe("the layout's one list of aliases", () => {
     expect(entries).toEqual({ "virtual:remix-build": aliases["virtual:remix-build"] });
   });
 });
+
+describe("one writer of orders.status (decision 054)", () => {
+  const sources = import.meta.glob("../../functions/**/*.ts", { query: "?raw", import: "default", eager: true });
+
+  it("is functions/db/order-transitions.ts: no other module updates an order's status", () => {
+    const setsStatus = (text: string) =>
+      // The SET part of every UPDATE of orders (up to its WHERE), naming the status column.
+      [...text.matchAll(/UPDATE\s+orders\s+SET((?:(?!WHERE)[^`])*)/gi)].some((m) => /\bstatus\s*=/.test(m[1]!));
+    const transitions = "../../functions/db/order-transitions.ts";
+    const others = Object.entries(sources).filter(([path, text]) => path !== transitions && setsStatus(String(text)));
+    expect(others.map(([path]) => path)).toEqual([]);
+    expect(String(sources[transitions])).toContain('const sets = ["status = ?"');
+    expect(String(sources["../../functions/db/orders.ts"])).toMatch(/UPDATE orders SET pay_method/);
+    expect(Object.keys(sources).length).toBeGreaterThan(30);
+  });
+});

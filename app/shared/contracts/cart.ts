@@ -11,6 +11,7 @@ import { endpoint, id } from "./core";
 import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../limits";
 import { normaliseQty } from "../cart-form";
 import { orderFields } from "../forms/order";
+import { ORDER_ACTIONS } from "../order-machine";
 
 export { BANK_DEADLINE_DAYS, MAX_CART_LINES, MAX_LINE_QTY } from "../limits";
 
@@ -192,6 +193,50 @@ export const OrderView = z.object({
     .nullable(),
   /** Every payment method and whether this shop can take it now. */
   methods: z.array(z.object({ method: PayMethod, available: z.boolean() })),
+  // The order's life after the sheet (issue 9). Defaults keep an upstream without them readable.
+  /** What was received (a confirmed deposit); what a refund sends back. */
+  paid_amount: z.number().int().default(0),
+  claim: z
+    .object({ type: z.enum(["cancel", "refund", "change"]), reason: z.string().nullable() })
+    .nullable()
+    .default(null),
+  shipment: z
+    .object({
+      courier: z.string(),
+      courier_name: z.string(),
+      tracking_no: z.string(),
+      tracking_url: z.string().nullable(),
+      shipped_at: z.number(),
+    })
+    .nullable()
+    .default(null),
+  delivered_at: z.number().nullable().default(null),
+  done_at: z.number().nullable().default(null),
+  refund: z
+    .object({
+      bank: z.string().nullable(),
+      account: z.string().nullable(),
+      holder: z.string().nullable(),
+      amount: z.number().int().nullable(),
+      refunded_at: z.number().nullable(),
+    })
+    .nullable()
+    .default(null),
+  /** The timeline, oldest first. */
+  events: z
+    .array(
+      z.object({
+        actor: z.enum(["buyer", "owner", "admin", "system"]),
+        action: z.string(),
+        from: z.string(),
+        to: z.string(),
+        note: z.string().nullable(),
+        created_at: z.number(),
+      }),
+    )
+    .default([]),
+  /** What the caller may do with the order now (app/shared/order-machine.ts). */
+  actions: z.array(z.enum(ORDER_ACTIONS)).default([]),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

@@ -35,5 +35,12 @@ export const page = z.coerce.number().int().min(1).max(10_000).default(1);
 export const nullableText = z.string().nullable();
 
 /** The error body every failing endpoint answers with. */
-export const ApiErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** The form field the message belongs next to, when it is about one. */
+    field: z.string().optional(),
+  }),
+});
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { membershipApi } from "./membership";
+import { lifecycleApi } from "./orders";
 import { shopApi } from "./shop";
 
 export * from "./core";
@@ -14,12 +15,14 @@ export * from "./shop";
 export * from "./auth";
 export * from "./cart";
 export * from "./membership";
+export * from "./orders";
 
 export const api = {
   ...shopApi,
   ...authApi,
   ...cartApi,
   ...membershipApi,
+  ...lifecycleApi,
 } as const;
 
 export type Api = typeof api;

@@ -1,0 +1,67 @@
+/**
+ * The order's life after the sheet (issue 9, decision 054): the buyer's actions on their order,
+ * and the shop owner's console calls. Which action is allowed is the state machine's answer; these
+ * are the shapes.
+ */
+import { z } from "zod";
+import { BuyerActionBody, OwnerActionBody } from "../forms/order-actions";
+import { ORDER_STATUSES } from "../order-status";
+import { OrderView } from "./cart";
+import { endpoint, id, page } from "./core";
+
+export const OrderListItem = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  refund_after_done: z.boolean(),
+  total_price: z.number().int(),
+  pay_method: z.string().nullable(),
+  orderer_name: z.string().nullable(),
+  orderer_phone: z.string().nullable(),
+  first_item: z.string().nullable(),
+  item_count: z.number().int(),
+  created_at: z.number(),
+  status_at: z.number().nullable(),
+});
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export const lifecycleApi = {
+  orderAction: endpoint({
+    method: "POST",
+    path: "/api/myshp/my/order/action",
+    query: z.object({}),
+    body: BuyerActionBody,
+    response: OrderView,
+  }),
+  adminOrders: endpoint({
+    method: "GET",
+    path: "/api/myshp/admin/orders",
+    query: z.object({
+      status: z.enum(ORDER_STATUSES).optional(),
+      // An order id, or part of the buyer's name or phone number.
+      q: z.string().trim().max(40).optional(),
+      page,
+    }),
+    response: z.object({
+      items: z.array(OrderListItem),
+      page: z.number().int(),
+      pages: z.number().int(),
+      /** Orders of the shop per status (all of them, whatever the filter). */
+      counts: z.record(z.string(), z.number().int()),
+    }),
+  }),
+  adminOrder: endpoint({
+    method: "GET",
+    path: "/api/myshp/admin/order",
+    query: z.object({ id }),
+    response: OrderView,
+  }),
+  adminOrderAction: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/order/action",
+    query: z.object({}),
+    body: OwnerActionBody,
+    response: OrderView,
+  }),
+};

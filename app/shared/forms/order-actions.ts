@@ -1,0 +1,44 @@
+/**
+ * What a buyer or a shop owner sends to move an order (decision 054): the action and what it
+ * needs. One schema for the API contract and the pages' actions; messages in Korean, field by
+ * field. Which action is allowed now is the machine's answer (app/shared/order-machine.ts), not
+ * this schema's.
+ */
+import * as z from "zod";
+import { COURIER_IDS, normaliseTrackingNo, TRACKING_NO } from "../couriers";
+import { koLifecycle } from "../messages/lifecycle";
+import { ORDER_ACTIONS } from "../order-machine";
+import { charCount } from "./text";
+
+const t = koLifecycle.fieldErrors;
+
+const text = (max: number) =>
+  z
+    .string()
+    .default("")
+    .transform((v) => v.trim().normalize("NFC"))
+    .refine((v) => charCount(v) <= max, { error: t.tooLong(max) });
+
+export const orderActionField = z.enum(ORDER_ACTIONS, { error: t.action });
+
+/** Reasons and notes: what the other side reads on the timeline. */
+export const reasonField = text(500);
+
+export const BuyerActionBody = z.object({
+  id: z.coerce.number().int().positive(),
+  action: orderActionField,
+  reason: reasonField,
+  refund_bank: text(20),
+  refund_account: text(30).refine((v) => v === "" || /^[0-9-]{8,30}$/.test(v), { error: t.refundAccount }),
+  refund_holder: text(30),
+});
+
+export const OwnerActionBody = z.object({
+  id: z.coerce.number().int().positive(),
+  action: orderActionField,
+  note: reasonField,
+  courier: z.union([z.enum(COURIER_IDS), z.literal("")]).default(""),
+  tracking_no: text(30)
+    .transform(normaliseTrackingNo)
+    .refine((v) => v === "" || TRACKING_NO.test(v), { error: t.trackingNo }),
+});

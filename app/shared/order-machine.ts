@@ -1,0 +1,315 @@
+/**
+ * The order state machine (issue 9, decision 054): every status change an order can make, who may
+ * make it, what it needs and what it does. Pure data and functions, shared by the API (which
+ * checks and executes through functions/db/order-transitions.ts, the only code that writes
+ * orders.status), the cron, the buyer's order page and the owner's console (which list the
+ * actions allowed now). No dependencies: it ships to browsers.
+ */
+import type { OrderStatus } from "./order-status";
+
+/** Who acts: the buyer (member or guest device), the shop's owner, a platform admin, the cron. */
+export type Actor = "buyer" | "owner" | "admin" | "system";
+
+/** What a transition needs from the one who makes it. */
+export type Need = "reason" | "shipment" | "refund_account" | "note";
+
+/**
+ * What a transition does besides changing the status. Each effect happens at most once per order
+ * whatever the order of requests: stock is returned only while the order holds it
+ * (`stock_taken`), a refund is recorded once.
+ */
+export type Effect =
+  | "mark_paid" // the pending bank transfer is paid
+  | "cancel_payment" // a pending transfer is void
+  | "return_stock" // what the order holds goes back to the options
+  | "open_claim" // remembers the claim and the status to go back to
+  | "close_claim" // back to the status before the claim
+  | "record_shipment" // courier, tracking number, shipped_at
+  | "record_delivery" // delivered_at
+  | "record_done" // done_at
+  | "record_refund_account" // the buyer's account for a bank refund
+  | "record_refund" // refunded amount and time
+  | "refund_after_done"; // the spec's flag: refunded after the purchase was confirmed
+
+export type Claim = "cancel" | "refund" | "change";
+
+/** The facts about an order a transition's choice depends on. */
+export type OrderFacts = {
+  status: OrderStatus;
+  /** A payment method has been chosen (a bank transfer is pending or paid). */
+  paymentChosen: boolean;
+  /** Money was received (a confirmed deposit) and must go back on cancel or return. */
+  paidAmount: number;
+  claim: Claim | null;
+  /** The status an open claim returns to when refused. */
+  claimFrom: OrderStatus | null;
+  refundAccount: boolean;
+};
+
+export type Transition = {
+  action: OrderAction;
+  from: readonly OrderStatus[];
+  /** The status after; a function where it depends on the order. */
+  to: OrderStatus | ((o: OrderFacts) => OrderStatus);
+  by: readonly Actor[];
+  needs: readonly Need[];
+  effects: readonly Effect[];
+  /** Further conditions on the order, beyond its status. */
+  when?: (o: OrderFacts) => boolean;
+  /** Money or stock moves: the page asks before sending. */
+  confirm: boolean;
+};
+
+export const ORDER_ACTIONS = [
+  "cancel",
+  "expire",
+  "close_sheet",
+  "confirm_payment",
+  "prepare",
+  "ship",
+  "deliver",
+  "confirm",
+  "request_cancel",
+  "request_refund",
+  "request_change",
+  "hold",
+  "accept_cancel",
+  "accept_refund",
+  "accept_change",
+  "refuse_claim",
+  "refund_account",
+  "refund_done",
+  "refund_after_done",
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+const OWNER = ["owner", "admin"] as const;
+const BEFORE_SHIPPING = ["CONFIRM_PAYMENT", "READY_FOR_DELIVERY"] as const;
+
+/** Days after shipping that an order counts as delivered, and after delivery as confirmed. */
+export const AUTO_DELIVERED_DAYS = 5;
+export const AUTO_CONFIRM_DAYS = 7;
+
+export const TRANSITIONS: readonly Transition[] = [
+  // Before payment: the buyer drops the order, or its deadline passes.
+  {
+    action: "cancel",
+    from: ["WAITING_PAYMENT"],
+    to: "CANCELED",
+    by: ["buyer"],
+    needs: [],
+    effects: ["cancel_payment", "return_stock"],
+    confirm: true,
+  },
+  {
+    action: "expire",
+    from: ["WAITING_PAYMENT"],
+    to: "CANCELED",
+    by: ["system"],
+    needs: [],
+    effects: ["cancel_payment", "return_stock"],
+    confirm: false,
+  },
+  // A newer sheet of the same cart replaces an unpaid one nobody chose a payment for.
+  {
+    action: "close_sheet",
+    from: ["WAITING_PAYMENT"],
+    to: "CANCELED",
+    by: ["system"],
+    needs: [],
+    effects: [],
+    when: (o) => !o.paymentChosen,
+    confirm: false,
+  },
+  // 입금확인: only a chosen bank transfer can be confirmed (a bare order sheet holds nothing).
+  {
+    action: "confirm_payment",
+    from: ["WAITING_PAYMENT"],
+    to: "CONFIRM_PAYMENT",
+    by: OWNER,
+    needs: [],
+    effects: ["mark_paid"],
+    when: (o) => o.paymentChosen,
+    confirm: true,
+  },
+  {
+    action: "prepare",
+    from: ["CONFIRM_PAYMENT"],
+    to: "READY_FOR_DELIVERY",
+    by: OWNER,
+    needs: [],
+    effects: [],
+    confirm: false,
+  },
+  {
+    action: "ship",
+    from: ["CONFIRM_PAYMENT", "READY_FOR_DELIVERY", "CHANGE_ACCEPTED"],
+    to: "DELIVERY",
+    by: OWNER,
+    needs: ["shipment"],
+    effects: ["record_shipment"],
+    confirm: false,
+  },
+  {
+    action: "deliver",
+    from: ["DELIVERY"],
+    to: "CONFIRM_DELIVERY",
+    by: [...OWNER, "system"],
+    needs: [],
+    effects: ["record_delivery"],
+    confirm: false,
+  },
+  // 구매확정
+  {
+    action: "confirm",
+    from: ["CONFIRM_DELIVERY"],
+    to: "DONE",
+    by: ["buyer", "system"],
+    needs: [],
+    effects: ["record_done"],
+    confirm: true,
+  },
+  // Claims by the buyer, with a reason.
+  {
+    action: "request_cancel",
+    from: BEFORE_SHIPPING,
+    to: "REQ_CANCEL",
+    by: ["buyer"],
+    needs: ["reason"],
+    effects: ["open_claim"],
+    confirm: true,
+  },
+  {
+    action: "request_refund",
+    from: ["CONFIRM_DELIVERY"],
+    to: "REQ_REFUND",
+    by: ["buyer"],
+    needs: ["reason"],
+    effects: ["open_claim"],
+    confirm: true,
+  },
+  {
+    action: "request_change",
+    from: ["CONFIRM_DELIVERY"],
+    to: "REQ_CHANGE",
+    by: ["buyer"],
+    needs: ["reason"],
+    effects: ["open_claim"],
+    confirm: true,
+  },
+  // The owner's answers.
+  {
+    action: "hold",
+    from: ["REQ_REFUND", "REQ_CHANGE"],
+    to: "BUYER_PENDING",
+    by: OWNER,
+    needs: ["note"],
+    effects: [],
+    confirm: false,
+  },
+  // A paid order's money goes back to an account the buyer gives; one paid with nothing is closed.
+  {
+    action: "accept_cancel",
+    from: ["REQ_CANCEL"],
+    to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
+    by: OWNER,
+    needs: [],
+    effects: ["return_stock"],
+    confirm: true,
+  },
+  {
+    action: "accept_refund",
+    from: ["REQ_REFUND", "BUYER_PENDING"],
+    to: "REFUND_ACCEPTED",
+    by: OWNER,
+    needs: [],
+    effects: ["return_stock"],
+    when: (o) => o.claim === "refund",
+    confirm: true,
+  },
+  {
+    action: "accept_change",
+    from: ["REQ_CHANGE", "BUYER_PENDING"],
+    to: "CHANGE_ACCEPTED",
+    by: OWNER,
+    needs: [],
+    effects: [],
+    when: (o) => o.claim === "change",
+    confirm: false,
+  },
+  {
+    action: "refuse_claim",
+    from: ["REQ_CANCEL", "REQ_REFUND", "REQ_CHANGE", "BUYER_PENDING"],
+    to: (o) => o.claimFrom ?? "CONFIRM_DELIVERY",
+    by: OWNER,
+    needs: ["note"],
+    effects: ["close_claim"],
+    confirm: false,
+  },
+  // The buyer's refund account: the status stays, the account is kept for the owner.
+  {
+    action: "refund_account",
+    from: ["REQ_CANCEL", "REQ_REFUND", "BUYER_PENDING", "REFUND_ACCEPTED", "REQ_BANK_REFUND"],
+    to: (o) => o.status,
+    by: ["buyer"],
+    needs: ["refund_account"],
+    effects: ["record_refund_account"],
+    when: (o) => o.paidAmount > 0,
+    confirm: false,
+  },
+  // 환불완료: the owner has sent the money back (to the buyer's account when it was a transfer).
+  {
+    action: "refund_done",
+    from: ["REFUND_ACCEPTED", "REQ_BANK_REFUND"],
+    to: "REFUNDED",
+    by: OWNER,
+    needs: [],
+    effects: ["record_refund"],
+    when: (o) => o.paidAmount === 0 || o.refundAccount,
+    confirm: true,
+  },
+  // A return the owner takes after the purchase was confirmed (the spec's flag).
+  {
+    action: "refund_after_done",
+    from: ["DONE"],
+    to: "REFUND_ACCEPTED",
+    by: OWNER,
+    needs: ["note"],
+    effects: ["return_stock", "refund_after_done"],
+    confirm: true,
+  },
+];
+
+const byAction = new Map(TRANSITIONS.map((t) => [t.action, t]));
+
+export function transitionOf(action: OrderAction): Transition {
+  return byAction.get(action)!;
+}
+
+export function isOrderAction(value: string): value is OrderAction {
+  return byAction.has(value as OrderAction);
+}
+
+/** The status `action` leads to from this order, or null when `actor` may not make it now. */
+export function nextStatus(o: OrderFacts, action: OrderAction, actor: Actor): OrderStatus | null {
+  const t = byAction.get(action);
+  if (!t || !t.by.includes(actor) || !t.from.includes(o.status)) return null;
+  if (t.when && !t.when(o)) return null;
+  return typeof t.to === "function" ? t.to(o) : t.to;
+}
+
+/** Every action `actor` may make on this order now, in the table's order. */
+export function allowedActions(o: OrderFacts, actor: Actor): OrderAction[] {
+  return TRANSITIONS.filter((t) => nextStatus(o, t.action, actor) !== null).map((t) => t.action);
+}
+
+/** The claim an action opens. */
+export function claimOf(action: OrderAction): Claim | null {
+  return action === "request_cancel"
+    ? "cancel"
+    : action === "request_refund"
+      ? "refund"
+      : action === "request_change"
+        ? "change"
+        : null;
+}

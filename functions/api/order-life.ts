@@ -1,0 +1,134 @@
+import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
+import type { Owner } from "../db/cart";
+import { batchFailure, type OrderRecord } from "../db/orders";
+import { orderFacts, toOrderView } from "../views/order";
+import { requireCartOwner } from "./cart";
+import type { ApiContext, Handlers } from "./context";
+import { ApiError } from "./http";
+import { paymentMethods } from "./orders";
+
+const t = koLifecycle;
+const refused = () => new ApiError(409, "ORDER_ACTION_REFUSED", t.errors.refused);
+const raced = () => new ApiError(409, "ORDER_CHANGED", t.errors.raced);
+const notFound = () => new ApiError(404, "ORDER_NOT_FOUND", t.errors.notFound);
+const missing = (field: string, message: string) => new ApiError(400, "BAD_REQUEST", message, field);
+
+type ActInput = {
+  action: OrderAction;
+  note: string;
+  shipment?: { courier: string; trackingNo: string };
+  refundAccount?: { bank: string; account: string; holder: string };
+};
+
+/**
+ * Moves one order by one action of the state machine, for `actor`, and answers with the order as
+ * it is afterwards. What the action needs is checked here; whether it is allowed now, by the
+ * machine; the write is conditional on the status read (decision 054). The same action posted
+ * twice (a double click, a replayed form) finds it done and changes nothing.
+ */
+async function act(
+  ctx: ApiContext,
+  read: () => Promise<OrderRecord | null>,
+  actor: Actor,
+  actorUid: number | null,
+  input: ActInput,
+): Promise<OrderRecord> {
+  const record = await read();
+  if (!record) throw notFound();
+  const facts = orderFacts(record);
+  const to = facts ? nextStatus(facts, input.action, actor) : null;
+  if (!facts || !to) {
+    const last = record.events.at(-1);
+    if (last && last.action === input.action && last.actor === actor) return record;
+    throw refused();
+  }
+  const needs = transitionOf(input.action).needs;
+  if ((needs.includes("reason") || needs.includes("note")) && !input.note) {
+    throw missing(needs.includes("reason") ? "reason" : "note", t.fieldErrors.reason);
+  }
+  if (needs.includes("shipment") && !input.shipment) throw missing("tracking_no", t.fieldErrors.shipment);
+  if (needs.includes("refund_account") && !input.refundAccount) {
+    throw missing("refund_account", t.fieldErrors.refundAccountMissing);
+  }
+  try {
+    await ctx.db.orders.transition({
+      orderId: record.order.id,
+      shopId: record.order.shop_id,
+      action: input.action,
+      actor,
+      actorUid,
+      from: facts.status,
+      to,
+      now: Date.now(),
+      note: input.note || null,
+      claim: claimOf(input.action),
+      shipment: input.shipment,
+      refundAccount: input.refundAccount,
+    });
+  } catch (error) {
+    if (batchFailure(error) !== "state") throw error;
+    // Someone else moved the order first: the same action by the same side is fine.
+    const again = await read();
+    const last = again?.events.at(-1);
+    if (again && last?.action === input.action && last.actor === actor) return again;
+    throw raced();
+  }
+  return (await read()) ?? Promise.reject(notFound());
+}
+
+export const lifecycleHandlers = {
+  /** The buyer's own order (member, or the guest's device), one action at a time. */
+  async orderAction({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner: Owner = await requireCartOwner(ctx);
+    const member = await ctx.member();
+    const account =
+      body.refund_bank && body.refund_account && body.refund_holder
+        ? { bank: body.refund_bank, account: body.refund_account, holder: body.refund_holder }
+        : undefined;
+    const record = await act(ctx, () => ctx.db.orders.get(shop.shopid, owner, body.id), "buyer", member?.uid ?? null, {
+      action: body.action,
+      note: body.reason,
+      refundAccount: account,
+    });
+    return toOrderView(record, await paymentMethods(ctx, shop.shopid), "buyer");
+  },
+
+  async adminOrders({ query }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    const { items, total, counts } = await ctx.db.orders.listForShop(shop.shopid, {
+      status: query.status,
+      q: query.q,
+      page: query.page,
+      size: ADMIN_PAGE_SIZE,
+    });
+    return {
+      items: items.map((i) => ({ ...i, refund_after_done: i.refund_after_done === 1 })),
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+      counts,
+    };
+  },
+
+  async adminOrder({ query }, ctx) {
+    const { shop, actor } = await ctx.requireOwner();
+    const record = await ctx.db.orders.getForShop(shop.shopid, query.id);
+    // Another shop's order is no order of this console.
+    if (!record) throw notFound();
+    return toOrderView(record, await paymentMethods(ctx, shop.shopid), actor);
+  },
+
+  async adminOrderAction({ body }, ctx) {
+    const { shop, member, actor } = await ctx.requireOwner();
+    const shipment =
+      body.courier && body.tracking_no ? { courier: body.courier, trackingNo: body.tracking_no } : undefined;
+    const record = await act(ctx, () => ctx.db.orders.getForShop(shop.shopid, body.id), actor, member.uid, {
+      action: body.action,
+      note: body.note,
+      shipment,
+    });
+    return toOrderView(record, await paymentMethods(ctx, shop.shopid), actor);
+  },
+} satisfies Handlers;

@@ -1,0 +1,255 @@
+/**
+ * The only code that writes orders.status (decision 054). A transition is one D1 batch of a fixed
+ * number of statements: the UPDATE of the order is conditional on the status it was read in, and
+ * a guard right after it aborts the whole batch when another request moved the order first; the
+ * effects (stock, payment) and the timeline row are in the same batch, so they happen with the
+ * status change or not at all. The rules themselves are app/shared/order-machine.ts.
+ */
+import {
+  AUTO_CONFIRM_DAYS,
+  AUTO_DELIVERED_DAYS,
+  transitionOf,
+  type Actor,
+  type Claim,
+  type OrderAction,
+} from "~/shared/order-machine";
+import type { OrderStatus } from "~/shared/order-status";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TransitionRequest = {
+  orderId: number;
+  shopId: number;
+  action: OrderAction;
+  actor: Actor;
+  actorUid: number | null;
+  /** The status the order was read in, and the one the machine leads to. */
+  from: OrderStatus;
+  to: OrderStatus;
+  now: number;
+  /** A claim's reason, or the owner's note (hold, refusal). */
+  note?: string | null;
+  claim?: Claim | null;
+  shipment?: { courier: string; trackingNo: string };
+  refundAccount?: { bank: string; account: string; holder: string };
+};
+
+/** Why an order was cancelled, by the action that cancelled it. */
+const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
+  cancel: "buyer",
+  expire: "deadline",
+  close_sheet: "replaced",
+  accept_cancel: "claim",
+};
+
+/** Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). */
+function returnStock(db: D1Database, orderId: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE product_options
+         SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id)
+         WHERE id IN (SELECT option_id FROM order_lines WHERE order_id = ?1)
+           AND (SELECT stock_taken FROM orders WHERE id = ?1) = 1`,
+      )
+      .bind(orderId),
+    db.prepare("UPDATE orders SET stock_taken = 0 WHERE id = ?1 AND stock_taken = 1").bind(orderId),
+  ];
+}
+
+/** The statements of one transition, in batch order. At most six. */
+export function transitionStatements(db: D1Database, r: TransitionRequest): D1PreparedStatement[] {
+  const t = transitionOf(r.action);
+  const sets = ["status = ?", "status_at = ?"];
+  const args: unknown[] = [r.to, r.now];
+  const set = (sql: string, ...values: unknown[]) => {
+    sets.push(sql);
+    args.push(...values);
+  };
+  for (const effect of t.effects) {
+    if (effect === "mark_paid") set("paid_at = ?, paid_amount = total_price", r.now);
+    if (effect === "open_claim")
+      set("claim = ?, claim_from = status, claim_reason = ?", r.claim ?? null, r.note ?? null);
+    if (effect === "close_claim") set("claim = NULL, claim_from = NULL");
+    if (effect === "record_shipment") {
+      set(
+        "courier = ?, tracking_no = ?, shipped_at = ?",
+        r.shipment?.courier ?? null,
+        r.shipment?.trackingNo ?? null,
+        r.now,
+      );
+    }
+    if (effect === "record_delivery") set("delivered_at = ?", r.now);
+    if (effect === "record_done") set("done_at = ?", r.now);
+    if (effect === "record_refund_account") {
+      const a = r.refundAccount;
+      set(
+        "refund_bank = ?, refund_account = ?, refund_holder = ?",
+        a?.bank ?? null,
+        a?.account ?? null,
+        a?.holder ?? null,
+      );
+    }
+    if (effect === "record_refund") set("refund_amount = paid_amount, refunded_at = ?", r.now);
+    if (effect === "refund_after_done") set("refund_after_done = 1");
+  }
+  if (r.to === "CANCELED") set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);
+  // `claim_from = status` above reads the status before this UPDATE: SQLite evaluates every
+  // expression of a SET against the old row.
+  const statements = [
+    db
+      .prepare(`UPDATE orders SET ${sets.join(", ")} WHERE id = ? AND shop_id = ? AND status = ?`)
+      .bind(...args, r.orderId, r.shopId, r.from),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+  ];
+  if (t.effects.includes("return_stock")) statements.push(...returnStock(db, r.orderId));
+  if (t.effects.includes("mark_paid")) {
+    statements.push(
+      db
+        .prepare("UPDATE payments SET status = 'paid', updated_at = ?2 WHERE order_id = ?1 AND status = 'pending'")
+        .bind(r.orderId, r.now),
+    );
+  }
+  if (t.effects.includes("cancel_payment")) {
+    statements.push(
+      db
+        .prepare("UPDATE payments SET status = 'canceled', updated_at = ?2 WHERE order_id = ?1 AND status = 'pending'")
+        .bind(r.orderId, r.now),
+    );
+  }
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO order_events (order_id, actor, actor_uid, action, from_status, to_status, note, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(r.orderId, r.actor, r.actorUid, r.action, r.from, r.to, r.note ?? null, r.now),
+  );
+  return statements;
+}
+
+/**
+ * Makes one transition. Throws the batch's error when the order moved meanwhile (`batchFailure`
+ * reads it as 'state'); the caller reads the order again and answers with what it is now.
+ */
+export async function runTransition(db: D1Database, r: TransitionRequest): Promise<void> {
+  await db.batch(transitionStatements(db, r));
+}
+
+/**
+ * The set-based form of a system transition, for the cron and for sheets replaced by a newer one:
+ * the timeline rows first (they select the orders still in their old status), then the effects,
+ * then the status. D1 runs a batch alone, so every statement sees the same orders.
+ */
+function systemStatements(
+  db: D1Database,
+  action: OrderAction,
+  where: string,
+  args: unknown[],
+  now: number,
+  extraSets = "",
+): D1PreparedStatement[] {
+  const t = transitionOf(action);
+  const to = typeof t.to === "string" ? t.to : null;
+  if (!to) throw new Error(`${action} has no fixed target status`);
+  const n = args.length;
+  const nowArg = `?${n + 1}`;
+  const all = [...args, now];
+  const selected = `SELECT id FROM orders WHERE ${where}`;
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO order_events (order_id, actor, actor_uid, action, from_status, to_status, note, created_at)
+         SELECT id, 'system', NULL, '${action}', status, '${to}', NULL, ${nowArg} FROM orders WHERE ${where}`,
+      )
+      .bind(...all),
+  ];
+  if (t.effects.includes("return_stock")) {
+    const holding = `${selected} AND stock_taken = 1`;
+    statements.push(
+      db
+        .prepare(
+          `UPDATE product_options
+           SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l
+                                WHERE l.option_id = product_options.id AND l.order_id IN (${holding}))
+           WHERE id IN (SELECT option_id FROM order_lines WHERE order_id IN (${holding}))`,
+        )
+        .bind(...args),
+    );
+  }
+  if (t.effects.includes("cancel_payment")) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE payments SET status = 'canceled', updated_at = ${nowArg} WHERE status = 'pending' AND order_id IN (${selected})`,
+        )
+        .bind(...all),
+    );
+  }
+  const sets = [`status = '${to}'`, `status_at = ${nowArg}`];
+  if (t.effects.includes("return_stock")) sets.push("stock_taken = 0");
+  if (t.effects.includes("record_delivery")) sets.push(`delivered_at = ${nowArg}`);
+  if (t.effects.includes("record_done")) sets.push(`done_at = ${nowArg}`);
+  if (to === "CANCELED") sets.push(`canceled_at = ${nowArg}`);
+  if (extraSets) sets.push(extraSets);
+  statements.push(db.prepare(`UPDATE orders SET ${sets.join(", ")} WHERE ${where}`).bind(...all));
+  return statements;
+}
+
+/** Other unpaid sheets of this cart (no payment chosen), closed by the new one (`keepId`). */
+export function closeSheetsStatements(
+  db: D1Database,
+  shopId: number,
+  owner: string,
+  keepId: number,
+  now: number,
+): D1PreparedStatement[] {
+  return systemStatements(
+    db,
+    "close_sheet",
+    "shop_id = ?1 AND owner = ?2 AND id <> ?3 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 0",
+    [shopId, owner, keepId],
+    now,
+    "cancel_reason = 'replaced'",
+  );
+}
+
+/**
+ * The scheduled job, in one batch of eight statements however many orders there are: unpaid
+ * orders past their deadline are cancelled (stock returned), shipped ones count as delivered
+ * AUTO_DELIVERED_DAYS after shipping, delivered ones as confirmed AUTO_CONFIRM_DAYS after delivery.
+ */
+export async function runScheduledTransitions(
+  db: D1Database,
+  now: number,
+): Promise<{ expired: number; delivered: number; confirmed: number }> {
+  const expire = systemStatements(
+    db,
+    "expire",
+    "status = 'WAITING_PAYMENT' AND deadline <= ?1",
+    [now],
+    now,
+    "cancel_reason = CASE WHEN pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",
+  );
+  const deliver = systemStatements(
+    db,
+    "deliver",
+    "status = 'DELIVERY' AND shipped_at <= ?1",
+    [now - AUTO_DELIVERED_DAYS * DAY_MS],
+    now,
+  );
+  const confirm = systemStatements(
+    db,
+    "confirm",
+    "status = 'CONFIRM_DELIVERY' AND delivered_at <= ?1",
+    [now - AUTO_CONFIRM_DAYS * DAY_MS],
+    now,
+  );
+  const results = await db.batch([...expire, ...deliver, ...confirm]);
+  const changes = (i: number) => results[i]?.meta.changes ?? 0;
+  return {
+    expired: changes(expire.length - 1),
+    delivered: changes(expire.length + deliver.length - 1),
+    confirmed: changes(results.length - 1),
+  };
+}
