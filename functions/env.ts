@@ -25,7 +25,9 @@ const ConfigSchema = z.object({
     .union([z.literal(""), z.url({ protocol: /^https?$/ })])
     .default("")
     .transform((u) => u.replace(/\/+$/, "")),
-  SHOP_ADMIN_URL: z.url().default("https://admin.example.com/shop"),
+  // The owner's console: "/admin" on the shop's own host (issue 9), or an absolute address of an
+  // outside admin site, which gets ?shopid=.
+  SHOP_ADMIN_URL: z.union([z.string().regex(/^\/[a-z0-9/_-]*$/i), z.url({ protocol: /^https?$/ })]).default("/admin"),
   SHOP_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
   // Mail: an HTTP mail API when both are set, else the local outbox (README).
   MAIL_API_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),

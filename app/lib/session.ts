@@ -21,7 +21,10 @@ export function sessionState(member: Member | null, shop: ShopInfo, adminBase: s
   if (!member) return { login: -1, muid: 0, madmin: false, mshop: false, member: null, adminUrl: null };
   const mshop = member.uid === shop.uid;
   let adminUrl: string | null = null;
-  if (mshop) {
+  if (mshop && adminBase.startsWith("/")) {
+    // The console on the shop's own host (the default): it knows the shop by its host.
+    adminUrl = adminBase;
+  } else if (mshop) {
     const url = new URL(adminBase);
     url.searchParams.set("shopid", String(shop.shopid));
     adminUrl = url.toString();

@@ -20,18 +20,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   // Nothing chosen yet: the sheet is where that happens.
   if (!order.payment) throw redirect(accountPath(`/user/order?id=${order.id}`, request, context));
-  return { order, sheetPath: accountPath(`/user/order?id=${order.id}`, request, context) };
+  return { order, viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context) };
 }
 
 export default function OrderComplete() {
-  const { order, sheetPath } = useLoaderData<typeof loader>();
+  const { order, viewPath } = useLoaderData<typeof loader>();
   const { storageUrl } = useRootData();
   const canceled = order.status === "CANCELED";
   return (
     <>
       <h1 className={css.title}>{canceled ? koOrder.canceled : koOrder.complete}</h1>
       <p className={css.muted}>
-        {koOrder.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+        {koOrder.orderNo(order.id)} ·{" "}
+        <span data-testid="order-status">{orderStatusLabel(order.status, { payMethod: order.pay_method })}</span>
       </p>
       <section className={css.section}>
         <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>
@@ -39,8 +40,8 @@ export default function OrderComplete() {
       </section>
       <OrderSummary order={order} storageUrl={storageUrl} />
       <div className={css.actions}>
-        <Link className={css.secondary} to={sheetPath}>
-          {koOrder.viewOrder}
+        <Link className={css.secondary} to={viewPath}>
+          {koOrder.orderDetail}
         </Link>
         <Link className={css.secondary} to="/">
           {koOrder.continueShopping}

@@ -30,10 +30,12 @@ export function isOrderStatus(value: string): value is OrderStatus {
  */
 export function orderStatusLabel(
   status: string,
-  opts: { smartOrder?: boolean; refundAfterDone?: boolean } = {},
+  opts: { smartOrder?: boolean; refundAfterDone?: boolean; payMethod?: string | null } = {},
 ): string {
   if (opts.refundAfterDone) return koOrder.refundAfterDone;
   if (!isOrderStatus(status)) return koOrder.changedStatus;
+  // A bank transfer waits for the shopper's deposit, not for a payment step.
+  if (status === "WAITING_PAYMENT" && opts.payMethod === "bank") return koOrder.waitingDeposit;
   if (status === "READY_FOR_DELIVERY" && opts.smartOrder) return koOrder.cooking;
   return koOrder.status[status];
 }

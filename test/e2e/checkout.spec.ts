@@ -106,7 +106,7 @@ test.describe("guest purchase from two shops in one cart", () => {
     await expect(bank).toContainText("68,800원");
     await expect(bank).toContainText("김하나");
     await expect(bank).toContainText("까지 입금해 주세요");
-    await expect(page.getByTestId("order-status")).toHaveText("결제 대기");
+    await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
     // The ordered lines left the cart.
     await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveCount(0);
   });

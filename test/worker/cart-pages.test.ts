@@ -456,6 +456,7 @@ describe("pieces", () => {
   it("labels every order status of spec §4 in Korean, in one place", () => {
     expect(ORDER_STATUSES).toHaveLength(15);
     expect(orderStatusLabel("WAITING_PAYMENT")).toBe("결제 대기");
+    expect(orderStatusLabel("WAITING_PAYMENT", { payMethod: "bank" })).toBe("입금 대기");
     expect(orderStatusLabel("READY_FOR_DELIVERY")).toBe("배송 준비 중");
     expect(orderStatusLabel("READY_FOR_DELIVERY", { smartOrder: true })).toBe("조리 중");
     expect(orderStatusLabel("DONE", { refundAfterDone: true })).toBe("구매 완료 후 환불");

@@ -112,6 +112,7 @@ export const koOrder = {
   complete: "주문이 접수되었습니다",
   completeBody: "아래 계좌로 입금해 주시면 입금 확인 후 배송이 시작됩니다.",
   viewOrder: "주문서 보기",
+  orderDetail: "주문 상세 보기",
   continueShopping: "쇼핑 계속하기",
   status: {
     WAITING_PAYMENT: "결제 대기",
@@ -133,4 +134,5 @@ export const koOrder = {
   cooking: "조리 중",
   refundAfterDone: "구매 완료 후 환불",
   changedStatus: "상태 변경됨",
+  waitingDeposit: "입금 대기",
 } as const;

@@ -1,0 +1,157 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { COURIERS } from "~/shared/couriers";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { transitionOf, type OrderAction } from "~/shared/order-machine";
+import * as cartCss from "~/components/cart/cart.css";
+import type { OrderActionResult } from "~/lib/order-actions.server";
+import * as css from "./order.css";
+
+const t = koLifecycle;
+
+/**
+ * One plain form per action the state machine allows now, each with what it needs (a reason, a
+ * courier and tracking number, a refund account). Where money or stock moves, the first press
+ * asks again on the page itself, so it works the same without JavaScript.
+ */
+export function ActionForms({
+  orderId,
+  actions,
+  result,
+  side,
+}: {
+  orderId: number;
+  actions: OrderAction[];
+  result: OrderActionResult | undefined;
+  side: "buyer" | "owner";
+}) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  if (actions.length === 0) return null;
+  const back = new URLSearchParams(location.search);
+  back.delete("done");
+  return (
+    <section className={cartCss.section} aria-labelledby="order-actions">
+      <h2 id="order-actions" className={cartCss.sectionTitle}>
+        {t.view.actionsTitle}
+      </h2>
+      <div className={cartCss.fields}>
+        {actions.map((action) => {
+          const mine = result?.action === action ? result : undefined;
+          const values = mine?.values ?? {};
+          const errors = mine?.errors ?? {};
+          const needs = transitionOf(action).needs;
+          const asking = mine?.confirm === action;
+          return (
+            <Form key={action} method="post" className={css.actionForm} aria-label={t.actions[action]}>
+              <input type="hidden" name="id" value={orderId} />
+              <input type="hidden" name="action" value={action} />
+              {mine?.error && !Object.keys(errors).length ? (
+                <div className={cartCss.notice} role="alert">
+                  {mine.error}
+                </div>
+              ) : null}
+              {needs.includes("reason") || needs.includes("note") ? (
+                <Field label={side === "buyer" ? t.view.reason : t.view.note} error={errors.reason ?? errors.note}>
+                  <textarea
+                    className={css.textarea}
+                    name={side === "buyer" ? "reason" : "note"}
+                    defaultValue={values.reason ?? values.note}
+                    maxLength={500}
+                    required
+                    placeholder={side === "buyer" ? t.view.reasonPlaceholder : undefined}
+                  />
+                </Field>
+              ) : null}
+              {needs.includes("shipment") ? (
+                <div className={cartCss.fieldRow}>
+                  <Field label={t.view.courier} error={errors.courier}>
+                    <select className={cartCss.input} name="courier" defaultValue={values.courier ?? ""} required>
+                      <option value="">{t.view.chooseCourier}</option>
+                      {COURIERS.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field label={t.view.trackingNo} error={errors.tracking_no}>
+                    <input
+                      className={cartCss.input}
+                      name="tracking_no"
+                      defaultValue={values.tracking_no}
+                      inputMode="numeric"
+                      maxLength={30}
+                      required
+                    />
+                  </Field>
+                </div>
+              ) : null}
+              {needs.includes("refund_account") ? (
+                <>
+                  <div className={cartCss.fieldRow}>
+                    <Field label={t.view.refundBank} error={errors.refund_bank}>
+                      <input
+                        className={cartCss.input}
+                        name="refund_bank"
+                        defaultValue={values.refund_bank}
+                        maxLength={20}
+                        required
+                      />
+                    </Field>
+                    <Field label={t.view.refundHolder} error={errors.refund_holder}>
+                      <input
+                        className={cartCss.input}
+                        name="refund_holder"
+                        defaultValue={values.refund_holder}
+                        maxLength={30}
+                        required
+                      />
+                    </Field>
+                  </div>
+                  <Field label={t.view.refundAccountNo} error={errors.refund_account ?? errors.refund_account_missing}>
+                    <input
+                      className={cartCss.input}
+                      name="refund_account"
+                      defaultValue={values.refund_account}
+                      inputMode="numeric"
+                      maxLength={30}
+                      required
+                    />
+                  </Field>
+                </>
+              ) : null}
+              {asking ? (
+                <div className={css.confirmBox} role="alertdialog" aria-label={t.actions[action]}>
+                  <p style={{ margin: 0 }}>{t.confirms[action]}</p>
+                  <div className={css.buttons}>
+                    <button type="submit" name="confirm" value="1" className={cartCss.primary} disabled={busy}>
+                      {t.view.confirmYes}
+                    </button>
+                    <Link className={cartCss.secondary} to={`?${back}`} replace>
+                      {t.view.confirmNo}
+                    </Link>
+                  </div>
+                </div>
+              ) : (
+                <button type="submit" className={cartCss.secondary} disabled={busy}>
+                  {t.actions[action]}
+                </button>
+              )}
+            </Form>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <label className={cartCss.label}>
+      <span>{label}</span>
+      {children}
+      {error ? <span className={cartCss.fieldError}>{error}</span> : null}
+    </label>
+  );
+}

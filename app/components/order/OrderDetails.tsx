@@ -1,0 +1,96 @@
+import type { OrderView } from "~/shared/contracts/cart";
+import { koOrder } from "~/shared/messages/cart";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import * as css from "~/components/cart/cart.css";
+import { formatDeadline } from "~/components/cart/OrderSummary";
+import { formatKRW } from "~/lib/format";
+
+const t = koLifecycle.view;
+
+/** Where it goes, how it travels, what was asked and what was refunded. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  const d = order.delivery;
+  return (
+    <>
+      {d ? (
+        <section className={css.section} aria-labelledby="order-delivery">
+          <h2 id="order-delivery" className={css.sectionTitle}>
+            {koOrder.delivery}
+          </h2>
+          <dl className={css.dl}>
+            <dt>{koOrder.receiver}</dt>
+            <dd>
+              {d.name} · {d.phone}
+            </dd>
+            <dt>{koOrder.address}</dt>
+            <dd>
+              ({d.postcode}) {d.address} {d.detail}
+            </dd>
+            {d.memo ? (
+              <>
+                <dt>{koOrder.memo}</dt>
+                <dd>{d.memo}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+      {order.shipment ? (
+        <section className={css.section} aria-labelledby="order-shipment" data-testid="shipment">
+          <h2 id="order-shipment" className={css.sectionTitle}>
+            {t.shipment}
+          </h2>
+          <dl className={css.dl}>
+            <dt>{t.courier}</dt>
+            <dd>{order.shipment.courier_name}</dd>
+            <dt>{t.trackingNo}</dt>
+            <dd>
+              {order.shipment.tracking_url ? (
+                <a href={order.shipment.tracking_url} target="_blank" rel="noopener noreferrer">
+                  {order.shipment.tracking_no} ({t.track})
+                </a>
+              ) : (
+                order.shipment.tracking_no
+              )}
+            </dd>
+            <dt>{t.shippedAt}</dt>
+            <dd>{formatDeadline(order.shipment.shipped_at)}</dd>
+          </dl>
+        </section>
+      ) : null}
+      {order.claim ? (
+        <section className={css.section} aria-labelledby="order-claim">
+          <h2 id="order-claim" className={css.sectionTitle}>
+            {t.claims[order.claim.type]}
+          </h2>
+          <p style={{ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{order.claim.reason}</p>
+        </section>
+      ) : null}
+      {order.refund ? (
+        <section className={css.section} aria-labelledby="order-refund" data-testid="refund">
+          <h2 id="order-refund" className={css.sectionTitle}>
+            {t.refund}
+          </h2>
+          <dl className={css.dl}>
+            {order.refund.account ? (
+              <>
+                <dt>{t.refundAccount}</dt>
+                <dd>
+                  {order.refund.bank} {order.refund.account} ({order.refund.holder})
+                </dd>
+              </>
+            ) : null}
+            {order.refund.refunded_at ? (
+              <>
+                <dt>{t.refunded}</dt>
+                <dd>
+                  {formatKRW(order.refund.amount ?? 0)} · {formatDeadline(order.refund.refunded_at)}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+    </>
+  );
+}

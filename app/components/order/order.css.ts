@@ -1,0 +1,41 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../../styles/theme.css";
+
+export const timeline = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 });
+export const event = style({
+  display: "grid",
+  gap: 2,
+  paddingLeft: 12,
+  borderLeft: `3px solid ${vars.color.line}`,
+});
+export const eventNote = style({
+  margin: 0,
+  color: vars.color.muted,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+});
+export const actionForm = style({
+  display: "grid",
+  gap: 8,
+  paddingTop: 10,
+  borderTop: `1px solid ${vars.color.line}`,
+  selectors: { "&:first-of-type": { paddingTop: 0, borderTop: 0 } },
+});
+export const textarea = style({
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  font: "inherit",
+  minHeight: 72,
+  resize: "vertical",
+  width: "100%",
+  boxSizing: "border-box",
+});
+export const confirmBox = style({
+  display: "grid",
+  gap: 8,
+  padding: 12,
+  borderRadius: 8,
+  background: "#fff8e1",
+});
+export const buttons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8 });

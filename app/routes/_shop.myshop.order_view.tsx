@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/cart/cart.css";
+import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { ActionForms } from "~/components/order/ActionForms";
+import { OrderDetails } from "~/components/order/OrderDetails";
+import { Timeline } from "~/components/order/Timeline";
+import { accountPath, loadOwnOrder } from "~/lib/cart.server";
+import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
+import { rootMatchData, useRootData } from "~/lib/root-data";
+import { ko } from "~/shared/messages";
+import { koOrder } from "~/shared/messages/cart";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { isOrderAction } from "~/shared/order-machine";
+import { orderStatusLabel } from "~/shared/order-status";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = rootMatchData(matches);
+  return [
+    { title: `${koLifecycle.view.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/** The buyer's order (member, or the guest's device as today): everything about it, and what they may do now. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const order = await loadOwnOrder(request, context);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    order,
+    done: done && isOrderAction(done) ? done : null,
+    sheetPath: accountPath(`/user/order?id=${order.id}`, request, context),
+  };
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => submitOrderAction(request, context, "buyer");
+
+export default function OrderView() {
+  const { order, done, sheetPath } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as OrderActionResult | undefined;
+  const { storageUrl } = useRootData();
+  const label = orderStatusLabel(order.status, {
+    payMethod: order.pay_method,
+    refundAfterDone: order.refund_after_done,
+  });
+  return (
+    <>
+      <h1 className={css.title}>{koLifecycle.view.title}</h1>
+      <p className={css.muted}>
+        {koOrder.orderNo(order.id)} · <span data-testid="order-status">{label}</span>
+      </p>
+      {done ? (
+        <div className={css.success} role="status">
+          {koLifecycle.view.done(koLifecycle.actions[done])}
+        </div>
+      ) : null}
+      {order.status === "WAITING_PAYMENT" && !order.payment ? (
+        <p>
+          <Link to={sheetPath}>{koOrder.viewOrder}</Link>
+        </p>
+      ) : null}
+      {order.status === "WAITING_PAYMENT" && order.payment ? (
+        <section className={css.section}>
+          <BankTransferInfo order={order} />
+        </section>
+      ) : null}
+      <ActionForms orderId={order.id} actions={order.actions} result={result} side="buyer" />
+      <OrderSummary order={order} storageUrl={storageUrl} />
+      <OrderDetails order={order} />
+      <Timeline order={order} />
+    </>
+  );
+}

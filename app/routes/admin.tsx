@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/admin/admin.css";
+import { requireShopOwner } from "~/lib/admin.server";
+import { koAdmin } from "~/shared/messages/admin";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${koAdmin.title} | ${data?.shopName ?? ""}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The shop owner's console on the shop's own host: its owner or a platform admin, nobody else. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireShopOwner(request, context);
+  return { shopName: context.shop.name };
+}
+
+export default function AdminFrame() {
+  const { shopName } = useLoaderData<typeof loader>();
+  return (
+    <div className={css.frame}>
+      <header className={css.bar}>
+        <h1 className={css.barTitle}>
+          {shopName} · {koAdmin.title}
+        </h1>
+        <Link className={css.barLink} to="/">
+          {koAdmin.toShop}
+        </Link>
+      </header>
+      <nav className={css.nav} aria-label={koAdmin.title}>
+        <NavLink className={css.navLink} to="/admin" end>
+          {koAdmin.nav.orders}
+        </NavLink>
+      </nav>
+      <main className={css.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
