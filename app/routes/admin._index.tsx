@@ -45,7 +45,7 @@ export default function AdminOrders() {
         </Link>
         {ORDER_STATUSES.filter((s) => counts[s]).map((s) => (
           <Link key={s} className={css.chip} to={href({ status: s })} aria-current={status === s ? "true" : undefined}>
-            {orderStatusLabel(s)} {counts[s]}
+            {orderStatusLabel(s, { payMethod: "bank" })} {counts[s]}
           </Link>
         ))}
       </nav>

@@ -354,8 +354,9 @@ export class OrderStore {
   }
 
   /**
-   * The shop's orders for its console, newest first, with counts per status. `q` is an order id,
-   * or part of the orderer's name or phone number (digits compared without hyphens).
+   * The shop's orders for its console, newest first, with counts per status. An order sheet
+   * nobody chose a payment for is no order yet and is left out. `q` is an order id, or part of
+   * the orderer's name or phone number (digits compared without hyphens).
    */
   async listForShop(
     shopId: number,
@@ -363,7 +364,7 @@ export class OrderStore {
   ): Promise<{ items: OrderListRow[]; total: number; counts: Record<string, number> }> {
     const q = f.q?.trim() ?? "";
     const digits = q.replace(/\D/g, "");
-    const where = `o.shop_id = ?1 AND (?2 IS NULL OR o.status = ?2)
+    const where = `o.shop_id = ?1 AND o.pay_method IS NOT NULL AND (?2 IS NULL OR o.status = ?2)
       AND (?3 = '' OR o.id = ?4 OR o.orderer_name LIKE '%' || ?3 || '%'
            OR (?5 <> '' AND REPLACE(o.orderer_phone, '-', '') LIKE '%' || ?5 || '%'))`;
     const args = [shopId, f.status ?? null, q, /^\d{12}$/.test(q) ? Number(q) : -1, digits.length >= 4 ? digits : ""];
@@ -379,7 +380,11 @@ export class OrderStore {
         )
         .bind(...args, f.size, (f.page - 1) * f.size),
       this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
-      this.db.prepare("SELECT status, COUNT(*) AS n FROM orders WHERE shop_id = ?1 GROUP BY status").bind(shopId),
+      this.db
+        .prepare(
+          "SELECT status, COUNT(*) AS n FROM orders WHERE shop_id = ?1 AND pay_method IS NOT NULL GROUP BY status",
+        )
+        .bind(shopId),
     ]);
     return {
       items: items!.results as OrderListRow[],

@@ -47,7 +47,7 @@ describe("the buyer's order page", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`${page}&done=cancel`);
     html = await text(await shopper.fetch(res.headers.get("location")!));
-    expect(html).toContain("주문취소 처리되었습니다.");
+    expect(html).toContain("주문취소 완료");
     expect(html).toContain("주문 취소");
     expect(html).not.toContain('aria-label="주문취소"');
     // Posting it again changes nothing and says so plainly.

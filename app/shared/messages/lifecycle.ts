@@ -56,7 +56,7 @@ export const koLifecycle = {
     chooseCourier: "택배사 선택",
     confirmYes: "네, 진행합니다",
     confirmNo: "아니요",
-    done: (action: string) => `${action} 처리되었습니다.`,
+    done: (action: string) => `${action} 완료`,
     myOrders: "주문 내역",
     toShop: "쇼핑 계속하기",
   },

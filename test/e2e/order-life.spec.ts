@@ -1,0 +1,140 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+
+/** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
+
+async function fillLogin(page: Page, email: string, password: string) {
+  const form = page.getByRole("form", { name: "로그인" });
+  await form.getByLabel("이메일").fill(email);
+  await form.getByLabel("비밀번호").fill(password);
+  await form.getByRole("button", { name: "로그인" }).click();
+}
+
+/** A guest's bank-transfer order on beauty; answers its id, on its order page. */
+async function guestOrder(page: Page, js: boolean): Promise<string> {
+  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+  await page.getByTestId("header-cart").click();
+  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  if (js) await hydrated(page);
+  await page.getByRole("button", { name: "주문하기", exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  const sheet = page.getByRole("form", { name: "주문서" });
+  await sheet.getByLabel("이름").fill("김구매");
+  await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
+  await sheet.getByLabel("받는 분").fill("김구매");
+  await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
+  await sheet.getByLabel("우편번호").fill("06236");
+  await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
+  await sheet.getByRole("button", { name: /결제하기/ }).click();
+  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+  const id = new URL(page.url()).searchParams.get("id")!;
+  await page.getByRole("link", { name: "주문 상세 보기" }).click();
+  await expect(page).toHaveURL(/\/myshop\/order_view\?id=\d{12}/);
+  await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
+  return id;
+}
+
+/** The owner of beauty, signed in to the console in a browser of their own. */
+async function ownerConsole(browser: Browser, js: boolean, id: string) {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  const owner = await context.newPage();
+  const errors: string[] = [];
+  owner.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  owner.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  await owner.goto(shopUrl("beauty", "/user/login?url=%2Fadmin"));
+  if (js) await hydrated(owner);
+  await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
+  await expect(owner).toHaveURL(shopUrl("beauty", "/admin"));
+  await owner.getByRole("link", { name: new RegExp(id) }).click();
+  await expect(owner).toHaveURL(shopUrl("beauty", `/admin/order?id=${id}`));
+  if (js) await hydrated(owner);
+  const close = async () => {
+    await context.close();
+    expect(errors, "console errors in the owner's browser").toEqual([]);
+  };
+  return { owner, close };
+}
+
+/** Presses an order action's button (after filling its form), and its confirm step if it has one. */
+async function act(
+  page: Page,
+  name: string,
+  opts: { fill?: (form: Locator) => Promise<void>; confirm?: boolean } = {},
+) {
+  const form = page.getByRole("form", { name });
+  await opts.fill?.(form);
+  await form.getByRole("button", { name }).click();
+  if (opts.confirm) await page.getByRole("button", { name: "네, 진행합니다" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${name} 완료` })).toBeVisible();
+}
+
+test.describe("an order's life", () => {
+  test("deposit confirmed, prepared, shipped with a tracking number, delivered, purchase confirmed", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    const id = await guestOrder(page, js);
+    const { owner, close } = await ownerConsole(browser, js, id);
+    await act(owner, "입금확인", { confirm: true });
+    await act(owner, "상품준비");
+    await act(owner, "발송처리", {
+      fill: async (form) => {
+        await form.getByLabel("택배사").selectOption({ label: "CJ대한통운" });
+        await form.getByLabel("송장번호").fill("6012-3456-7890");
+      },
+    });
+    await expect(owner.getByTestId("shipment")).toContainText("CJ대한통운");
+    await act(owner, "배송완료");
+    await close();
+
+    await page.reload();
+    await expect(page.getByTestId("order-status")).toHaveText("배송 완료");
+    await expect(page.getByRole("link", { name: /601234567890/ })).toHaveAttribute(
+      "href",
+      "https://www.cjlogistics.com/ko/tool/parcel/tracking?gnbInvcNo=601234567890",
+    );
+    await act(page, "구매확정", { confirm: true });
+    await expect(page.getByTestId("order-status")).toHaveText("구매 완료");
+    await expect(page.getByTestId("timeline").getByRole("listitem")).toHaveCount(5);
+  });
+
+  test("a paid order cancelled on request, refunded to the buyer's account", async ({ page, browser }, testInfo) => {
+    const js = !jsOff(testInfo);
+    const id = await guestOrder(page, js);
+    let { owner, close } = await ownerConsole(browser, js, id);
+    await act(owner, "입금확인", { confirm: true });
+    await close();
+
+    await page.reload();
+    await act(page, "취소요청", {
+      fill: (form) => form.getByLabel("사유").fill("주소를 잘못 입력했어요"),
+      confirm: true,
+    });
+    await expect(page.getByTestId("order-status")).toHaveText("취소 요청");
+
+    ({ owner, close } = await ownerConsole(browser, js, id));
+    await expect(owner.getByText("주소를 잘못 입력했어요").first()).toBeVisible();
+    await act(owner, "취소승인", { confirm: true });
+    await expect(owner.getByTestId("order-status")).toHaveText("계좌 환불 요청");
+    await close();
+
+    await page.reload();
+    await act(page, "환불계좌 입력", {
+      fill: async (form) => {
+        await form.getByLabel("은행").fill("국민은행");
+        await form.getByLabel("예금주").fill("김구매");
+        await form.getByLabel("계좌번호").fill("123-45-6789012");
+      },
+    });
+    await expect(page.getByTestId("refund")).toContainText("국민은행 123-45-6789012");
+
+    ({ owner, close } = await ownerConsole(browser, js, id));
+    await act(owner, "환불완료", { confirm: true });
+    await expect(owner.getByTestId("order-status")).toHaveText("환불 완료");
+    await close();
+    await page.reload();
+    await expect(page.getByTestId("order-status")).toHaveText("환불 완료");
+    await expect(page.getByTestId("refund")).toContainText("24,000원");
+  });
+});
