@@ -1,5 +1,5 @@
 import type { ProductCard as Card } from "~/shared/contracts";
-import { formatKRW } from "~/lib/format";
+import { formatKRW } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";

@@ -19,7 +19,7 @@ import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
 import type { ProductCard } from "~/shared/contracts";
-import { formatKRW } from "~/lib/format";
+import { formatKRW } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";

@@ -14,7 +14,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import type { Membership } from "~/shared/contracts/membership";
 import { formFailure } from "~/lib/auth-actions.server";
 import { requireMember } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/format";
 import { MembershipForm } from "~/lib/membership.server";
 import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 

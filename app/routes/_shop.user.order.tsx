@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
-import { BankTransferInfo, OrderSummary, formatDeadline } from "~/components/cart/OrderSummary";
+import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { formatDeadline } from "~/shared/format";
 import type { PayMethod } from "~/shared/contracts/cart";
-import { BANK_DEADLINE_DAYS, PAY_METHODS } from "~/shared/limits";
+import { PAY_METHODS } from "~/shared/limits";
 import type { FieldErrors } from "~/shared/forms/errors";
 import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
 import { payOrderSheet, type OrderSheetValues } from "~/lib/order-sheet.server";
@@ -35,7 +36,7 @@ export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 export default function OrderSheet() {
   const { order, npay, cartPath } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const { storageUrl } = useRootData();
+  const { storageUrl, session } = useRootData();
   const navigation = useNavigation();
   const paying = navigation.state === "submitting";
   const values: Values = failed?.values ?? {};
@@ -146,11 +147,17 @@ export default function OrderSheet() {
             {available.get("bank") ? (
               <div className={css.fields} style={{ marginTop: 12 }}>
                 <Field {...field("depositor")} label={koOrder.depositor} />
-                <p className={css.muted}>{koOrder.deadlineNote(BANK_DEADLINE_DAYS)}</p>
+                {session.login !== 1 ? (
+                  <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" />
+                ) : null}
+                {order.deposit_deadline ? (
+                  <p className={css.muted} data-testid="deposit-deadline">
+                    {koOrder.depositBy(formatDeadline(order.deposit_deadline))}
+                  </p>
+                ) : null}
               </div>
             ) : null}
           </section>
-          <p className={css.muted}>{koOrder.sheetDeadline(formatDeadline(order.deadline))}</p>
           <button type="submit" className={css.primary} disabled={paying}>
             {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${ko.common.won}`}
           </button>

@@ -6,7 +6,7 @@ import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
 import { requireShopOwner } from "~/lib/admin.server";
-import { formatKRW } from "~/lib/format";
+import { formatKRW } from "~/shared/format";
 import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
 import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";

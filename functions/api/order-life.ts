@@ -7,7 +7,9 @@ import { orderFacts, toOrderView } from "../views/order";
 import { requireCartOwner } from "./cart";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
-import { paymentMethods } from "./orders";
+import { paymentTerms } from "./orders";
+import { sendOrderMail, type OrderMailKind } from "../orders/mail";
+import type { ShopInfo } from "~/shared/contracts";
 
 const t = koLifecycle;
 const refused = () => new ApiError(409, "ORDER_ACTION_REFUSED", t.errors.refused);
@@ -28,8 +30,16 @@ type ActInput = {
  * machine; the write is conditional on the status read (decision 054). The same action posted
  * twice (a double click, a replayed form) finds it done and changes nothing.
  */
+/** The mail each action sends the buyer once it is done. */
+const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
+  confirm_payment: "paid",
+  ship: "shipped",
+  refund_done: "refunded",
+};
+
 async function act(
   ctx: ApiContext,
+  shop: ShopInfo,
   read: () => Promise<OrderRecord | null>,
   actor: Actor,
   actorUid: number | null,
@@ -75,7 +85,11 @@ async function act(
     if (again && last?.action === input.action && last.actor === actor) return again;
     throw raced();
   }
-  return (await read()) ?? Promise.reject(notFound());
+  const after = await read();
+  if (!after) throw notFound();
+  const mail = MAIL_AFTER[input.action];
+  if (mail) await sendOrderMail(ctx.db, mail, after, shop);
+  return after;
 }
 
 export const lifecycleHandlers = {
@@ -88,12 +102,19 @@ export const lifecycleHandlers = {
       body.refund_bank && body.refund_account && body.refund_holder
         ? { bank: body.refund_bank, account: body.refund_account, holder: body.refund_holder }
         : undefined;
-    const record = await act(ctx, () => ctx.db.orders.get(shop.shopid, owner, body.id), "buyer", member?.uid ?? null, {
-      action: body.action,
-      note: body.reason,
-      refundAccount: account,
-    });
-    return toOrderView(record, await paymentMethods(ctx, shop.shopid), "buyer");
+    const record = await act(
+      ctx,
+      shop,
+      () => ctx.db.orders.get(shop.shopid, owner, body.id),
+      "buyer",
+      member?.uid ?? null,
+      {
+        action: body.action,
+        note: body.reason,
+        refundAccount: account,
+      },
+    );
+    return toOrderView(record, await paymentTerms(ctx, shop.shopid, owner), "buyer");
   },
 
   async adminOrders({ query }, ctx) {
@@ -117,18 +138,18 @@ export const lifecycleHandlers = {
     const record = await ctx.db.orders.getForShop(shop.shopid, query.id);
     // Another shop's order is no order of this console.
     if (!record) throw notFound();
-    return toOrderView(record, await paymentMethods(ctx, shop.shopid), actor);
+    return toOrderView(record, await paymentTerms(ctx, shop.shopid, record.order.owner as Owner), actor);
   },
 
   async adminOrderAction({ body }, ctx) {
     const { shop, member, actor } = await ctx.requireOwner();
     const shipment =
       body.courier && body.tracking_no ? { courier: body.courier, trackingNo: body.tracking_no } : undefined;
-    const record = await act(ctx, () => ctx.db.orders.getForShop(shop.shopid, body.id), actor, member.uid, {
+    const record = await act(ctx, shop, () => ctx.db.orders.getForShop(shop.shopid, body.id), actor, member.uid, {
       action: body.action,
       note: body.note,
       shipment,
     });
-    return toOrderView(record, await paymentMethods(ctx, shop.shopid), actor);
+    return toOrderView(record, await paymentTerms(ctx, shop.shopid, record.order.owner as Owner), actor);
   },
 } satisfies Handlers;

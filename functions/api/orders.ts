@@ -3,7 +3,8 @@ import { ko } from "~/shared/messages";
 import { koMembershipOrder } from "~/shared/messages/membership";
 import { dedupe, type Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
-import { toOrderView } from "../views/order";
+import { toOrderView, type PaymentTerms } from "../views/order";
+import { sendOrderMail } from "../orders/mail";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
@@ -50,14 +51,20 @@ function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
   return Math.min(full, now + bank.guestHours * 60 * 60 * 1000);
 }
 
-/** Every payment method and whether this shop can take it now. */
-export async function paymentMethods(ctx: ApiContext, shopId: number) {
+/**
+ * Every payment method and whether this shop can take it now, and the one deposit deadline a
+ * bank transfer chosen now would have for this buyer (what the sheet shows).
+ */
+export async function paymentTerms(ctx: ApiContext, shopId: number, owner: Owner): Promise<PaymentTerms> {
   const providers = paymentProviders(ctx.config);
   const bank = await ctx.db.shops.bank(shopId);
-  return PAY_METHODS.map((method) => ({
-    method,
-    available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
-  }));
+  return {
+    methods: PAY_METHODS.map((method) => ({
+      method,
+      available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
+    })),
+    depositDeadline: bank ? depositDeadline(Date.now(), owner, bank) : null,
+  };
 }
 
 async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: number): Promise<OrderRecord> {
@@ -175,8 +182,9 @@ export const orderHandlers = {
 
   async myOrder({ query }, ctx) {
     const shop = ctx.requireHostShop();
-    const record = await ownOrder(ctx, shop, await requireCartOwner(ctx), query.id);
-    return toOrderView(record, await paymentMethods(ctx, shop.shopid));
+    const owner = await requireCartOwner(ctx);
+    const record = await ownOrder(ctx, shop, owner, query.id);
+    return toOrderView(record, await paymentTerms(ctx, shop.shopid, owner));
   },
 
   async payOrder({ body }, ctx) {
@@ -184,7 +192,7 @@ export const orderHandlers = {
     const owner = await requireCartOwner(ctx);
     const record = await ownOrder(ctx, shop, owner, body.id);
     const now = Date.now();
-    const available = await paymentMethods(ctx, shop.shopid);
+    const available = await paymentTerms(ctx, shop.shopid, owner);
     const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));
 
     // The same choice posted twice (double click, retry) is one payment.
@@ -211,6 +219,7 @@ export const orderHandlers = {
       await ctx.db.orders.chooseBankTransfer(shop.shopid, owner, body.id, now, {
         ...body,
         depositor: body.depositor || body.orderer_name,
+        email: body.email || null,
         bank,
         deadline: depositDeadline(now, owner, bank),
         ip: record.order.ip,
@@ -225,6 +234,9 @@ export const orderHandlers = {
       if (again.payment?.method === "bank") return { order: again, redirect_url: null };
       throw orderError.closed();
     }
-    return { order: await view(), redirect_url: null };
+    const placed = await ownOrder(ctx, shop, owner, body.id);
+    // The bank, account, amount and the one deadline, to the buyer; the new order, to the owner.
+    await sendOrderMail(ctx.db, "placed", placed, shop);
+    return { order: toOrderView(placed, available), redirect_url: null };
   },
 } satisfies Handlers;

@@ -92,6 +92,7 @@ export type OrderRow = {
   refund_amount: number | null;
   refunded_at: number | null;
   status_at: number | null;
+  buyer_email: string | null;
 };
 
 export type OrderEventRow = {
@@ -149,6 +150,7 @@ export type OrderListRow = {
   item_count: number;
   created_at: number;
   status_at: number | null;
+  buyer_email: string | null;
 };
 
 export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "duplicate_key" | "duplicate_id";
@@ -415,6 +417,8 @@ export class OrderStore {
       receiver_phone: string;
       memo: string;
       depositor: string;
+      /** A guest's address for the order's mail (a member's comes from their account). */
+      email: string | null;
       bank: { name: string; account: string; holder: string };
       deadline: number;
       /** The order's client address (as stored when the sheet was made). */
@@ -427,7 +431,8 @@ export class OrderStore {
       db
         .prepare(
           `UPDATE orders SET pay_method = 'bank', orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,
-             address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?, stock_taken = 1
+             address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?, buyer_email = ?,
+             stock_taken = 1
            WHERE id = ? AND shop_id = ? AND owner = ? AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
              AND stock_taken = 0 AND deadline > ?`,
         )
@@ -441,6 +446,7 @@ export class OrderStore {
           d.receiver_phone,
           d.memo,
           d.deadline,
+          d.email,
           id,
           shopId,
           owner,

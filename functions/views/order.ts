@@ -19,7 +19,10 @@ export function orderFacts(r: OrderRecord): OrderFacts | null {
 }
 
 /** An order with its groups, lines and payment, as the order sheet and its page show it. */
-export function toOrderView(r: OrderRecord, m: OrderView["methods"], viewer: Actor = "buyer"): OrderView {
+/** The shop's payment methods, and the deposit deadline a transfer chosen now would get. */
+export type PaymentTerms = { methods: OrderView["methods"]; depositDeadline: number | null };
+
+export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor = "buyer"): OrderView {
   const o = r.order;
   return {
     id: o.id,
@@ -66,7 +69,10 @@ export function toOrderView(r: OrderRecord, m: OrderView["methods"], viewer: Act
         }
       : null,
     payment: r.payment,
-    methods: m,
+    methods: terms.methods,
+    // One deposit deadline everywhere: the transfer's own once chosen, else the one it would get.
+    deposit_deadline:
+      r.payment?.deadline ?? (o.status === "WAITING_PAYMENT" && !r.payment ? terms.depositDeadline : null),
     paid_amount: o.paid_amount,
     claim: o.claim ? { type: o.claim, reason: o.claim_reason } : null,
     shipment:

@@ -310,3 +310,78 @@ describe("the crons", () => {
     expect(events.slice(-2).map((e) => `${e.actor}:${e.action}`)).toEqual(["system:deliver", "system:confirm"]);
   });
 });
+
+describe("order mail", () => {
+  const mailTo = async (to: string) =>
+    (
+      await env.DB.prepare("SELECT subject, body FROM mail_outbox WHERE to_addr = ? ORDER BY id")
+        .bind(to)
+        .all<{ subject: string; body: string }>()
+    ).results;
+
+  it("tells the buyer the bank, amount and the one deadline, the owner of the new order, and each step after", async () => {
+    const email = `guest-${crypto.randomUUID()}@example.test`;
+    const shopper = new Shopper(BEAUTY);
+    shopper.ip = "192.0.2.77";
+    await shopper.add([{ pid2: 13, pid3: 1300 }]);
+    const id = (await shopper.order([{ pid2: 13, pid3: 1300, qty: 1 }])).data.order_id;
+    const paid = await shopper.api<{ order: { payment: { deadline: number; amount: number } } }>(
+      "/api/myshp/pay/my/order",
+      {
+        id,
+        pay_method: "bank",
+        orderer_name: "김하나",
+        orderer_phone: "010-1234-5678",
+        receiver_name: "김하나",
+        receiver_phone: "010-1234-5678",
+        postcode: "06236",
+        address: "서울특별시 강남구 테헤란로 1",
+        email: email.toUpperCase(),
+      },
+    );
+    expect(paid.status).toBe(200);
+    let mail = await mailTo(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe(`[뷰티 라운지] 주문이 접수되었습니다 (주문번호 ${id})`);
+    expect(mail[0]!.body).toContain("입금 계좌: 국민은행 123401-04-567890");
+    expect(mail[0]!.body).toContain(`입금 금액: ${paid.data.order.payment.amount.toLocaleString("ko-KR")}원`);
+    const deadline = new Intl.DateTimeFormat("ko-KR", {
+      timeZone: "Asia/Seoul",
+      month: "long",
+      day: "numeric",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(paid.data.order.payment.deadline));
+    expect(mail[0]!.body).toContain(`입금 기한: ${deadline}`);
+    const ownerMail = await mailTo("owner@beauty.example.test");
+    expect(ownerMail.at(-1)!.subject).toBe(`[뷰티 라운지] 새 주문이 들어왔습니다 (주문번호 ${id})`);
+    expect(ownerMail.at(-1)!.body).toContain(`/admin/order?id=${id}`);
+
+    const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
+    await ownerAct(owner, { id, action: "confirm_payment" });
+    await ownerAct(owner, { id, action: "ship", courier: "epost", tracking_no: "1234567890123" });
+    mail = await mailTo(email);
+    expect(mail.map((m) => m.subject.replace(/ \(.*$/, ""))).toEqual([
+      "[뷰티 라운지] 주문이 접수되었습니다",
+      "[뷰티 라운지] 입금이 확인되었습니다",
+      "[뷰티 라운지] 상품이 발송되었습니다",
+    ]);
+    expect(mail[2]!.body).toContain("우체국택배");
+    expect(mail[2]!.body).toContain("1234567890123");
+  });
+
+  it("shows one deposit deadline on the sheet: the one the buyer would get", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([{ pid2: 13, pid3: 1300 }]);
+    const id = (await shopper.order([{ pid2: 13, pid3: 1300, qty: 1 }])).data.order_id;
+    const html = (await (await shopper.fetch(`/user/order?id=${id}&uuid_value=${shopper.device}`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(html).toContain('data-testid="deposit-deadline"');
+    expect(html).toContain("까지 입금하지 않으면 주문은 자동으로 취소됩니다.");
+    expect(html).not.toContain("주문서는 닫힙니다");
+    expect(html).toContain('name="email"');
+  });
+});

@@ -405,6 +405,7 @@ describe("writes in a fixed number of statements", () => {
       store.chooseBankTransfer(1, owner, id, Date.now(), {
         ...ADDRESS,
         depositor: "김하나",
+        email: null,
         bank: { name: "우리은행", account: "1", holder: "뷰티" },
         deadline: Date.now() + 86_400_000,
         ip: null,

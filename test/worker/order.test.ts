@@ -42,6 +42,7 @@ const PAYMENT = {
   ...ADDRESS,
   detail: ADDRESS.detail,
   depositor: "김하나",
+  email: null,
   bank: { name: "우리은행", account: "1002-345-678901", holder: "뷰티 라운지" },
   deadline: Date.now() + 3 * DAY,
   ip: null,

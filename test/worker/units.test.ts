@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { footerHidden } from "~/components/Footer";
 import { prefetchAllowed } from "~/components/SmartLink";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
-import { formatKRW } from "~/lib/format";
+import { formatKRW } from "~/shared/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
 import { isInternetExplorer } from "~/lib/ie";

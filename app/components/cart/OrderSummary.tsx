@@ -1,22 +1,8 @@
 import type { OrderView } from "~/shared/contracts/cart";
-import { formatKRW } from "~/lib/format";
+import { formatDeadline, formatKRW } from "~/shared/format";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
-
-const dateTime = new Intl.DateTimeFormat("ko-KR", {
-  timeZone: "Asia/Seoul",
-  month: "long",
-  day: "numeric",
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** 11월 25일 (수) 오후 02:30, in Korea's time zone. */
-export function formatDeadline(ms: number): string {
-  return dateTime.format(new Date(ms));
-}
 
 /** The order's lines by shop, each shop's delivery fee, and the totals. */
 export function OrderSummary({ order, storageUrl }: { order: OrderView; storageUrl: string }) {

@@ -1,4 +1,4 @@
-import { formatKRW } from "~/lib/format";
+import { formatKRW } from "~/shared/format";
 import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
 

@@ -2,8 +2,7 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import * as css from "~/components/cart/cart.css";
-import { formatDeadline } from "~/components/cart/OrderSummary";
-import { formatKRW } from "~/lib/format";
+import { formatDeadline, formatKRW } from "~/shared/format";
 
 const t = koLifecycle.view;
 

@@ -3,7 +3,7 @@ import { koLifecycle } from "~/shared/messages/lifecycle";
 import { isOrderAction } from "~/shared/order-machine";
 import { orderStatusLabel } from "~/shared/order-status";
 import * as cartCss from "~/components/cart/cart.css";
-import { formatDeadline } from "~/components/cart/OrderSummary";
+import { formatDeadline } from "~/shared/format";
 import * as css from "./order.css";
 
 const t = koLifecycle;

@@ -194,6 +194,8 @@ export const OrderView = z.object({
   /** Every payment method and whether this shop can take it now. */
   methods: z.array(z.object({ method: PayMethod, available: z.boolean() })),
   // The order's life after the sheet (issue 9). Defaults keep an upstream without them readable.
+  /** When a bank transfer must arrive: the chosen transfer's, or the one choosing it now would get. */
+  deposit_deadline: z.number().nullable().default(null),
   /** What was received (a confirmed deposit); what a refund sends back. */
   paid_amount: z.number().int().default(0),
   claim: z

@@ -6,6 +6,8 @@
 
 /** A phone number as shoppers type it: digits, spaces, +, - and brackets. Also an HTML pattern. */
 export const PHONE_PATTERN = String.raw`[0-9+\-\(\) ]{8,20}`;
+/** An e-mail address, loosely: something@domain.tld. Also an HTML pattern. */
+export const EMAIL_PATTERN = String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`;
 /** Five-digit road-name postcodes (and the old six). */
 export const POSTCODE_PATTERN = "[0-9]{5,6}";
 
@@ -18,7 +20,8 @@ export type OrderFieldName =
   | "address"
   | "detail"
   | "memo"
-  | "depositor";
+  | "depositor"
+  | "email";
 
 type FieldRule = { max: number; required: boolean; pattern?: string };
 
@@ -36,6 +39,8 @@ export const ORDER_FIELDS: Record<OrderFieldName, FieldRule> = {
   detail: { max: 200, required: false },
   memo: { max: 200, required: false },
   depositor: { max: 40, required: false },
+  // Where a guest gets the order's mail (a member's goes to their account's address).
+  email: { max: 254, required: false, pattern: EMAIL_PATTERN },
 };
 
 export const ORDER_FIELD_NAMES = Object.keys(ORDER_FIELDS) as OrderFieldName[];

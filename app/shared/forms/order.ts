@@ -43,6 +43,7 @@ export const orderFields = {
   detail: field("detail"),
   memo: field("memo"),
   depositor: field("depositor"),
+  email: field("email").transform((v) => v.toLowerCase()),
 };
 
 export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
@@ -64,6 +65,7 @@ export const OrderSheetForm = z
     detail: orderFields.detail,
     memo: orderFields.memo,
     depositor: orderFields.depositor,
+    email: orderFields.email,
   })
   .transform(({ depositor, ...v }) => ({
     ...v,

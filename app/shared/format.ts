@@ -16,3 +16,17 @@ const dateFmt = new Intl.DateTimeFormat("ko-KR", {
 export function formatDate(epochSeconds: number): string {
   return dateFmt.format(new Date(epochSeconds * 1000));
 }
+
+const dateTime = new Intl.DateTimeFormat("ko-KR", {
+  timeZone: "Asia/Seoul",
+  month: "long",
+  day: "numeric",
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** 11월 25일 (수) 오후 02:30, in Korea's time zone. */
+export function formatDeadline(ms: number): string {
+  return dateTime.format(new Date(ms));
+}

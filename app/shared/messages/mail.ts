@@ -1,0 +1,66 @@
+/** The mail an order sends (issue 9, point 5). Plain text; every amount and date as the pages show it. */
+export const koOrderMail = {
+  placed: {
+    subject: (shop: string, id: number) => `[${shop}] 주문이 접수되었습니다 (주문번호 ${id})`,
+    body: (p: {
+      name: string;
+      amount: string;
+      deadline: string;
+      bank: string;
+      account: string;
+      holder: string;
+      link: string;
+    }) =>
+      [
+        `${p.name}님, 주문해 주셔서 감사합니다.`,
+        "",
+        `아래 계좌로 ${p.deadline}까지 ${p.amount}을 입금해 주세요. 기한이 지나면 주문은 자동으로 취소됩니다.`,
+        "",
+        `입금 계좌: ${p.bank} ${p.account}`,
+        `예금주: ${p.holder}`,
+        `입금 금액: ${p.amount}`,
+        `입금 기한: ${p.deadline}`,
+        "",
+        `주문 상세: ${p.link}`,
+      ].join("\n"),
+  },
+  newOrder: {
+    subject: (shop: string, id: number) => `[${shop}] 새 주문이 들어왔습니다 (주문번호 ${id})`,
+    body: (p: { items: string; amount: string; orderer: string; deadline: string; link: string }) =>
+      [
+        `주문 상품: ${p.items}`,
+        `결제 금액: ${p.amount} (무통장입금, ${p.deadline}까지)`,
+        `주문자: ${p.orderer}`,
+        "",
+        `입금이 확인되면 관리자 화면에서 입금확인을 눌러 주세요: ${p.link}`,
+      ].join("\n"),
+  },
+  paid: {
+    subject: (shop: string, id: number) => `[${shop}] 입금이 확인되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; amount: string; link: string }) =>
+      [
+        `${p.name}님, ${p.amount} 입금이 확인되었습니다. 상품을 준비해 보내 드리겠습니다.`,
+        "",
+        `주문 상세: ${p.link}`,
+      ].join("\n"),
+  },
+  shipped: {
+    subject: (shop: string, id: number) => `[${shop}] 상품이 발송되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; courier: string; trackingNo: string; trackingUrl: string | null; link: string }) =>
+      [
+        `${p.name}님, 주문하신 상품이 발송되었습니다.`,
+        "",
+        `택배사: ${p.courier}`,
+        `송장번호: ${p.trackingNo}`,
+        ...(p.trackingUrl ? [`배송조회: ${p.trackingUrl}`] : []),
+        "",
+        `주문 상세: ${p.link}`,
+      ].join("\n"),
+  },
+  refunded: {
+    subject: (shop: string, id: number) => `[${shop}] 환불이 완료되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; amount: string; account: string; link: string }) =>
+      [`${p.name}님, ${p.amount}을 ${p.account}(으)로 환불해 드렸습니다.`, "", `주문 상세: ${p.link}`].join("\n"),
+  },
+  guest: "고객",
+} as const;

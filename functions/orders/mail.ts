@@ -1,0 +1,109 @@
+import type { ShopInfo } from "~/shared/contracts";
+import { courierOf, trackingUrl } from "~/shared/couriers";
+import { formatDeadline, formatKRW } from "~/shared/format";
+import { koOrderMail as t } from "~/shared/messages/mail";
+import type { OrderRecord } from "../db/orders";
+import type { Stores } from "../api/stores";
+import type { MailMessage } from "../mail/provider";
+
+/** The order mails, by the moment they are sent. */
+export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded";
+
+/** The buyer's address: a member's account address, or what a guest left on the order sheet. */
+async function buyerAddress(db: Stores, record: OrderRecord): Promise<string | null> {
+  const member = /^m:(\d+)$/.exec(record.order.owner);
+  if (member) return (await db.members.byUid(Number(member[1])))?.email ?? null;
+  return record.order.buyer_email;
+}
+
+function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to: string): MailMessage | null {
+  const o = record.order;
+  const name = o.orderer_name ?? t.guest;
+  const link = `${shop.url}/myshop/order_view?id=${o.id}`;
+  const p = record.payment;
+  if (kind === "placed" && p?.bank_account) {
+    return {
+      to,
+      subject: t.placed.subject(shop.name, o.id),
+      text: t.placed.body({
+        name,
+        amount: formatKRW(p.amount),
+        deadline: formatDeadline(p.deadline ?? o.deadline),
+        bank: p.bank_name ?? "",
+        account: p.bank_account,
+        holder: p.bank_holder ?? "",
+        link,
+      }),
+    };
+  }
+  if (kind === "paid") {
+    return {
+      to,
+      subject: t.paid.subject(shop.name, o.id),
+      text: t.paid.body({ name, amount: formatKRW(o.paid_amount), link }),
+    };
+  }
+  if (kind === "shipped" && o.courier && o.tracking_no) {
+    return {
+      to,
+      subject: t.shipped.subject(shop.name, o.id),
+      text: t.shipped.body({
+        name,
+        courier: courierOf(o.courier)?.name ?? o.courier,
+        trackingNo: o.tracking_no,
+        trackingUrl: trackingUrl(o.courier, o.tracking_no),
+        link,
+      }),
+    };
+  }
+  if (kind === "refunded") {
+    const account = [o.refund_bank, o.refund_account].filter(Boolean).join(" ");
+    return {
+      to,
+      subject: t.refunded.subject(shop.name, o.id),
+      text: t.refunded.body({ name, amount: formatKRW(o.refund_amount ?? 0), account, link }),
+    };
+  }
+  return null;
+}
+
+/**
+ * Sends the mail of an order's moment: to the buyer (when there is an address) and, for a new
+ * order, to the shop's owner. After the order's write, never part of it: a mail that cannot be
+ * handed over is logged and the order stands.
+ */
+export async function sendOrderMail(
+  db: Stores,
+  kind: OrderMailKind,
+  record: OrderRecord,
+  shop: ShopInfo,
+): Promise<void> {
+  const messages: MailMessage[] = [];
+  const to = await buyerAddress(db, record);
+  const forBuyer = to ? buyerMail(kind, record, shop, to) : null;
+  if (forBuyer) messages.push(forBuyer);
+  if (kind === "placed") {
+    const owner = await db.members.byUid(shop.uid);
+    const first = record.lines[0];
+    if (owner?.email && first && record.payment) {
+      messages.push({
+        to: owner.email,
+        subject: t.newOrder.subject(shop.name, record.order.id),
+        text: t.newOrder.body({
+          items: record.lines.length > 1 ? `${first.name} 외 ${record.lines.length - 1}건` : first.name,
+          amount: formatKRW(record.payment.amount),
+          orderer: `${record.order.orderer_name ?? t.guest} (${record.order.orderer_phone ?? "-"})`,
+          deadline: formatDeadline(record.payment.deadline ?? record.order.deadline),
+          link: `${shop.url}/admin/order?id=${record.order.id}`,
+        }),
+      });
+    }
+  }
+  for (const message of messages) {
+    try {
+      await db.mail.send(message);
+    } catch (error) {
+      console.error("order mail not sent", kind, record.order.id, error);
+    }
+  }
+}
