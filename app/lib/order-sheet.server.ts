@@ -12,12 +12,12 @@ import { accountPath, loadOwnOrder, loginAgainIfExpired } from "./cart.server";
  * field, in Korean), then the API takes the payment choice. Here rather than in the route so the
  * schema's zod never reaches the page's browser bundle.
  */
-export type OrderSheetValues = Partial<Record<OrderFieldName | "pay_method", string>>;
+export type OrderSheetValues = Partial<Record<OrderFieldName | "pay_method" | "points", string>>;
 
 export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const form = await request.formData();
-  const values: OrderSheetValues = keptValues(form, [...ORDER_FIELD_NAMES, "pay_method"]);
+  const values: OrderSheetValues = keptValues(form, [...ORDER_FIELD_NAMES, "pay_method", "points"]);
   const parsed = OrderSheetForm.safeParse(values);
   if (!parsed.success) {
     // Each message shows next to its field; what was typed stays.
@@ -29,6 +29,10 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
   try {
     const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
     if (result.redirect_url) return redirect(result.redirect_url);
+    // Points paid for everything: nothing to transfer, the order is paid.
+    if (result.order.points_used > 0 && result.order.points_used >= result.order.total_price) {
+      return redirect(accountPath(`/user/order_point?id=${order.id}`, request, context), 303);
+    }
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
@@ -36,7 +40,7 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
     // Stock that ran out since the sheet was made: the way forward is the cart.
     const toCart = code === "CHECK_QTY_INFO";
     const message = PAY_ERROR_TEXT[code];
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = error.field ? { [error.field]: error.message } : {};
     return data({ error: message, errors, toCart, values }, { status: error.status === 400 ? 400 : 409 });
   }
   return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
-import { formatDeadline } from "~/shared/format";
+import { formatDeadline, formatKRW } from "~/shared/format";
 import type { PayMethod } from "~/shared/contracts/cart";
 import { PAY_METHODS } from "~/shared/limits";
 import type { FieldErrors } from "~/shared/forms/errors";
@@ -26,7 +26,15 @@ export const meta: MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const npay = new URL(request.url).searchParams.get("npay") === "1";
-  return { order, npay, cartPath: accountPath("/user/checkout", request, context) };
+  // A member of a shop that runs points may use them on the sheet.
+  const pointBalance =
+    context.member && context.shop.point
+      ? await context.api
+          .call("isMember", { query: { shopid: context.shop.shopid } })
+          .then((m) => (m.id !== null ? m.point : null))
+          .catch(() => null)
+      : null;
+  return { order, npay, pointBalance, cartPath: accountPath("/user/checkout", request, context) };
 }
 
 type Values = OrderSheetValues;
@@ -34,9 +42,9 @@ type Values = OrderSheetValues;
 export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 
 export default function OrderSheet() {
-  const { order, npay, cartPath } = useLoaderData<typeof loader>();
+  const { order, npay, pointBalance, cartPath } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const { storageUrl, session } = useRootData();
+  const { storageUrl, session, shop } = useRootData();
   const navigation = useNavigation();
   const paying = navigation.state === "submitting";
   const values: Values = failed?.values ?? {};
@@ -124,6 +132,26 @@ export default function OrderSheet() {
             <h2 id="payment" className={css.sectionTitle}>
               {koOrder.payment}
             </h2>
+            {pointBalance ? (
+              <label className={css.label} style={{ marginBottom: 12 }}>
+                <span>{koOrder.points.label}</span>
+                <input
+                  className={css.input}
+                  name="points"
+                  inputMode="numeric"
+                  pattern="[0-9,]*"
+                  maxLength={11}
+                  defaultValue={values.points}
+                  placeholder="0"
+                  aria-describedby="points-hint"
+                  aria-invalid={errors.points ? true : undefined}
+                />
+                <span id="points-hint" className={css.muted} style={{ fontWeight: 400 }}>
+                  {koOrder.points.balance(formatKRW(pointBalance))} · {koOrder.points.unitHint(shop.point_unit)}
+                </span>
+                {errors.points ? <span className={css.fieldError}>{errors.points}</span> : null}
+              </label>
+            ) : null}
             <fieldset className={css.methods}>
               <legend className={visuallyHidden}>{koOrder.payment}</legend>
               {PAY_METHODS.map((m) => {

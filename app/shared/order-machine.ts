@@ -29,7 +29,11 @@ export type Effect =
   | "record_done" // done_at
   | "record_refund_account" // the buyer's account for a bank refund
   | "record_refund" // refunded amount and time
-  | "refund_after_done"; // the spec's flag: refunded after the purchase was confirmed
+  | "refund_after_done" // the spec's flag: refunded after the purchase was confirmed
+  | "release_points" // points the order holds go back to the buyer
+  | "spend_points" // points the order holds are spent for good
+  | "earn_points" // the buyer earns the shop's rate of what was paid
+  | "revoke_points"; // what is left of the points the order earned lapses
 
 export type Claim = "cancel" | "refund" | "change";
 
@@ -58,12 +62,15 @@ export type Transition = {
   when?: (o: OrderFacts) => boolean;
   /** Money or stock moves: the page asks before sending. */
   confirm: boolean;
+  /** Made by another form (the order sheet), never offered as an action button. */
+  internal?: boolean;
 };
 
 export const ORDER_ACTIONS = [
   "cancel",
   "expire",
   "close_sheet",
+  "pay_points",
   "confirm_payment",
   "prepare",
   "ship",
@@ -98,7 +105,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "CANCELED",
     by: ["buyer"],
     needs: [],
-    effects: ["cancel_payment", "return_stock"],
+    effects: ["cancel_payment", "return_stock", "release_points"],
     confirm: true,
   },
   {
@@ -107,7 +114,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "CANCELED",
     by: ["system"],
     needs: [],
-    effects: ["cancel_payment", "return_stock"],
+    effects: ["cancel_payment", "return_stock", "release_points"],
     confirm: false,
   },
   // A newer sheet of the same cart replaces an unpaid one nobody chose a payment for.
@@ -120,6 +127,18 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: [],
     when: (o) => !o.paymentChosen,
     confirm: false,
+  },
+  // An order whose points cover it all is paid when the sheet is sent (/user/order_point).
+  {
+    action: "pay_points",
+    from: ["WAITING_PAYMENT"],
+    to: "CONFIRM_PAYMENT",
+    by: ["buyer"],
+    needs: [],
+    effects: ["mark_paid"],
+    when: (o) => !o.paymentChosen,
+    confirm: false,
+    internal: true,
   },
   // 입금확인: only a chosen bank transfer can be confirmed (a bare order sheet holds nothing).
   {
@@ -166,7 +185,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "DONE",
     by: ["buyer", "system"],
     needs: [],
-    effects: ["record_done"],
+    effects: ["record_done", "spend_points", "earn_points"],
     confirm: true,
   },
   // Claims by the buyer, with a reason.
@@ -214,7 +233,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
     by: OWNER,
     needs: [],
-    effects: ["return_stock"],
+    effects: ["return_stock", "release_points"],
     confirm: true,
   },
   {
@@ -223,7 +242,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "REFUND_ACCEPTED",
     by: OWNER,
     needs: [],
-    effects: ["return_stock"],
+    effects: ["return_stock", "release_points"],
     when: (o) => o.claim === "refund",
     confirm: true,
   },
@@ -275,7 +294,7 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "REFUND_ACCEPTED",
     by: OWNER,
     needs: ["note"],
-    effects: ["return_stock", "refund_after_done"],
+    effects: ["return_stock", "refund_after_done", "revoke_points"],
     confirm: true,
   },
 ];
@@ -298,9 +317,9 @@ export function nextStatus(o: OrderFacts, action: OrderAction, actor: Actor): Or
   return typeof t.to === "function" ? t.to(o) : t.to;
 }
 
-/** Every action `actor` may make on this order now, in the table's order. */
+/** Every action `actor` may make on this order now with its button, in the table's order. */
 export function allowedActions(o: OrderFacts, actor: Actor): OrderAction[] {
-  return TRANSITIONS.filter((t) => nextStatus(o, t.action, actor) !== null).map((t) => t.action);
+  return TRANSITIONS.filter((t) => !t.internal && nextStatus(o, t.action, actor) !== null).map((t) => t.action);
 }
 
 /** The claim an action opens. */

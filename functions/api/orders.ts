@@ -13,7 +13,7 @@ import { unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireCartOwner, trackingOf } from "./cart";
-import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
+import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, PAY_POINT_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_METHODS } from "~/shared/limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,6 +43,13 @@ const orderError = {
   stockGone: orderFail(409, "CHECK_QTY_INFO"),
   unpaid: payFail(429, "TOO_MANY_UNPAID"),
 };
+
+/** Points the sheet cannot use, with the message next to the points field. */
+const pointError = (message: string, status = 400) => new ApiError(status, "BAD_POINTS", message, "points");
+
+/** Paid in full with points (/user/order_point): no transfer, and the state machine's pay_points done. */
+const paidWithPoints = (r: OrderRecord) =>
+  r.order.points_used > 0 && !r.payment && r.order.status !== "WAITING_PAYMENT";
 
 /** How long a bank transfer may take: the shop may give guests less time than members. */
 function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
@@ -196,42 +203,59 @@ export const orderHandlers = {
     const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));
 
     // The same choice posted twice (double click, retry) is one payment.
-    if (record.payment?.method === body.pay_method)
+    if (record.payment?.method === body.pay_method || paidWithPoints(record)) {
       return { order: toOrderView(record, available), redirect_url: null };
+    }
     if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
       throw orderError.closed();
     }
-    if (body.pay_method !== "bank") {
+    // Points: a member of the shop, in the shop's unit, at most the total (the balance is the
+    // payment batch's to check, so concurrent spends cannot overdraw).
+    const points = body.points;
+    const uid = owner.startsWith("m:") ? Number(owner.slice(2)) : null;
+    if (points > 0) {
+      if (uid === null) throw pointError(PAY_POINT_TEXT.membersOnly);
+      if (!shop.point) throw pointError(PAY_POINT_TEXT.off);
+      if (points % shop.point_unit !== 0) throw pointError(PAY_POINT_TEXT.unit(shop.point_unit));
+      if (points > record.order.total_price) throw pointError(PAY_POINT_TEXT.overTotal);
+    }
+    const rest = record.order.total_price - points;
+    if (rest > 0 && body.pay_method !== "bank") {
       const provider = paymentProviders(ctx.config).find((p) => p.method === body.pay_method);
       if (!provider) throw orderError.unavailable();
       const started = await provider.start({
         id: record.order.id,
-        amount: record.order.total_price,
+        amount: rest,
         name: record.lines[0]?.name ?? shop.name,
         returnUrl: `${shop.url}/user/order_complete?id=${record.order.id}`,
       });
       return { order: await view(), redirect_url: started.redirectUrl };
     }
 
-    const bank = await ctx.db.shops.bank(shop.shopid);
-    if (!bank) throw orderError.unavailable();
+    const bank = rest > 0 ? await ctx.db.shops.bank(shop.shopid) : null;
+    if (rest > 0 && !bank) throw orderError.unavailable();
     try {
-      await ctx.db.orders.chooseBankTransfer(shop.shopid, owner, body.id, now, {
+      await ctx.db.orders.pay(shop.shopid, owner, body.id, now, {
         ...body,
         depositor: body.depositor || body.orderer_name,
         email: body.email || null,
         bank,
-        deadline: depositDeadline(now, owner, bank),
+        deadline: bank ? depositDeadline(now, owner, bank) : record.order.deadline,
         ip: record.order.ip,
+        points,
+        uid,
       });
     } catch (error) {
       const why = batchFailure(error);
       if (why === "stock") throw orderError.stockGone();
       if (why === "unpaid") throw orderError.unpaid();
+      if (why === "points") throw pointError(PAY_POINT_TEXT.short, 409);
       if (why !== "state") throw error;
       // Another request got there first: the same choice is fine, anything else is closed.
-      const again = await view();
-      if (again.payment?.method === "bank") return { order: again, redirect_url: null };
+      const again = await ownOrder(ctx, shop, owner, body.id);
+      if (again.payment?.method === "bank" || paidWithPoints(again)) {
+        return { order: toOrderView(again, available), redirect_url: null };
+      }
       throw orderError.closed();
     }
     const placed = await ownOrder(ctx, shop, owner, body.id);

@@ -14,6 +14,7 @@ import {
   type OrderAction,
 } from "~/shared/order-machine";
 import type { OrderStatus } from "~/shared/order-status";
+import { earnPointsStatements, releasePointsStatements, revokePointsStatements } from "./points";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ function returnStock(db: D1Database, orderId: number): D1PreparedStatement[] {
   ];
 }
 
-/** The statements of one transition, in batch order. At most six. */
+/** The statements of one transition, in batch order: a fixed number for each action (at most nine). */
 export function transitionStatements(db: D1Database, r: TransitionRequest): D1PreparedStatement[] {
   const t = transitionOf(r.action);
   const sets = ["status = ?", "status_at = ?"];
@@ -67,7 +68,7 @@ export function transitionStatements(db: D1Database, r: TransitionRequest): D1Pr
     args.push(...values);
   };
   for (const effect of t.effects) {
-    if (effect === "mark_paid") set("paid_at = ?, paid_amount = total_price", r.now);
+    if (effect === "mark_paid") set("paid_at = ?, paid_amount = total_price - points_used", r.now);
     if (effect === "open_claim")
       set("claim = ?, claim_from = status, claim_reason = ?", r.claim ?? null, r.note ?? null);
     if (effect === "close_claim") set("claim = NULL, claim_from = NULL");
@@ -103,6 +104,10 @@ export function transitionStatements(db: D1Database, r: TransitionRequest): D1Pr
     db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
   ];
   if (t.effects.includes("return_stock")) statements.push(...returnStock(db, r.orderId));
+  const one = ["o.id = ?1", [r.orderId]] as const;
+  if (t.effects.includes("release_points")) statements.push(...releasePointsStatements(db, one[0], [...one[1]], r.now));
+  if (t.effects.includes("earn_points")) statements.push(...earnPointsStatements(db, one[0], [...one[1]], r.now));
+  if (t.effects.includes("revoke_points")) statements.push(...revokePointsStatements(db, r.orderId, r.now));
   if (t.effects.includes("mark_paid")) {
     statements.push(
       db
@@ -155,17 +160,17 @@ function systemStatements(
   const n = args.length;
   const nowArg = `?${n + 1}`;
   const all = [...args, now];
-  const selected = `SELECT id FROM orders WHERE ${where}`;
+  const selected = `SELECT o.id FROM orders o WHERE ${where}`;
   const statements = [
     db
       .prepare(
         `INSERT INTO order_events (order_id, actor, actor_uid, action, from_status, to_status, note, created_at)
-         SELECT id, 'system', NULL, '${action}', status, '${to}', NULL, ${nowArg} FROM orders WHERE ${where}`,
+         SELECT o.id, 'system', NULL, '${action}', o.status, '${to}', NULL, ${nowArg} FROM orders o WHERE ${where}`,
       )
       .bind(...all),
   ];
   if (t.effects.includes("return_stock")) {
-    const holding = `${selected} AND stock_taken = 1`;
+    const holding = `${selected} AND o.stock_taken = 1`;
     statements.push(
       db
         .prepare(
@@ -186,13 +191,15 @@ function systemStatements(
         .bind(...all),
     );
   }
+  if (t.effects.includes("release_points")) statements.push(...releasePointsStatements(db, where, args, now));
+  if (t.effects.includes("earn_points")) statements.push(...earnPointsStatements(db, where, args, now));
   const sets = [`status = '${to}'`, `status_at = ${nowArg}`];
   if (t.effects.includes("return_stock")) sets.push("stock_taken = 0");
   if (t.effects.includes("record_delivery")) sets.push(`delivered_at = ${nowArg}`);
   if (t.effects.includes("record_done")) sets.push(`done_at = ${nowArg}`);
   if (to === "CANCELED") sets.push(`canceled_at = ${nowArg}`);
   if (extraSets) sets.push(extraSets);
-  statements.push(db.prepare(`UPDATE orders SET ${sets.join(", ")} WHERE ${where}`).bind(...all));
+  statements.push(db.prepare(`UPDATE orders AS o SET ${sets.join(", ")} WHERE ${where}`).bind(...all));
   return statements;
 }
 
@@ -207,7 +214,7 @@ export function closeSheetsStatements(
   return systemStatements(
     db,
     "close_sheet",
-    "shop_id = ?1 AND owner = ?2 AND id <> ?3 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 0",
+    "o.shop_id = ?1 AND o.owner = ?2 AND o.id <> ?3 AND o.status = 'WAITING_PAYMENT' AND o.pay_method IS NULL AND o.stock_taken = 0",
     [shopId, owner, keepId],
     now,
     "cancel_reason = 'replaced'",
@@ -215,7 +222,7 @@ export function closeSheetsStatements(
 }
 
 /**
- * The scheduled job, in one batch of eight statements however many orders there are: unpaid
+ * The scheduled job, in one batch of fourteen statements however many orders there are: unpaid
  * orders past their deadline are cancelled (stock returned), shipped ones count as delivered
  * AUTO_DELIVERED_DAYS after shipping, delivered ones as confirmed AUTO_CONFIRM_DAYS after delivery.
  */
@@ -226,22 +233,22 @@ export async function runScheduledTransitions(
   const expire = systemStatements(
     db,
     "expire",
-    "status = 'WAITING_PAYMENT' AND deadline <= ?1",
+    "o.status = 'WAITING_PAYMENT' AND o.deadline <= ?1",
     [now],
     now,
-    "cancel_reason = CASE WHEN pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",
+    "cancel_reason = CASE WHEN o.pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",
   );
   const deliver = systemStatements(
     db,
     "deliver",
-    "status = 'DELIVERY' AND shipped_at <= ?1",
+    "o.status = 'DELIVERY' AND o.shipped_at <= ?1",
     [now - AUTO_DELIVERED_DAYS * DAY_MS],
     now,
   );
   const confirm = systemStatements(
     db,
     "confirm",
-    "status = 'CONFIRM_DELIVERY' AND delivered_at <= ?1",
+    "o.status = 'CONFIRM_DELIVERY' AND o.delivered_at <= ?1",
     [now - AUTO_CONFIRM_DAYS * DAY_MS],
     now,
   );

@@ -1,7 +1,13 @@
 import type { PayMethod } from "~/shared/contracts/cart";
 import type { Actor, Claim } from "~/shared/order-machine";
 import type { Owner, ResolvedLine } from "./cart";
-import { closeSheetsStatements, runTransition, type TransitionRequest } from "./order-transitions";
+import {
+  closeSheetsStatements,
+  runTransition,
+  transitionStatements,
+  type TransitionRequest,
+} from "./order-transitions";
+import { holdPointsStatements } from "./points";
 import {
   countedAddress,
   MAX_SHEETS_PER_WINDOW,
@@ -93,6 +99,9 @@ export type OrderRow = {
   refunded_at: number | null;
   status_at: number | null;
   buyer_email: string | null;
+  points_used: number;
+  points_held: number;
+  points_earned: number;
 };
 
 export type OrderEventRow = {
@@ -153,12 +162,12 @@ export type OrderListRow = {
   buyer_email: string | null;
 };
 
-export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "duplicate_key" | "duplicate_id";
+export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "duplicate_key" | "duplicate_id";
 
 /** Why a batch failed, read from D1's error. */
 export function batchFailure(error: unknown): BatchFailure | null {
   const message = error instanceof Error ? error.message : String(error);
-  for (const reason of ["stock", "state", "cart", "unpaid", "rate"] as const) {
+  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points"] as const) {
     if (message.includes(`GUARD_${reason.toUpperCase()}`)) return reason;
   }
   if (/UNIQUE constraint failed: order_keys/.test(message)) return "duplicate_key";
@@ -396,13 +405,16 @@ export class OrderStore {
   }
 
   /**
-   * Pays an order sheet by bank transfer, in one batch of eight statements: records the orderer,
-   * address and a pending transfer, takes the stock of every line, and takes the ordered
-   * quantities out of the owner's cart. Only while the sheet waits for payment, has none chosen
-   * and has not expired ('state'), while every option has the stock and is on sale ('stock'), and
-   * while the owner and the address have few enough unpaid orders holding stock ('unpaid').
+   * Pays an order sheet, in one batch: records the orderer and address, takes the stock of every
+   * line, holds the points the buyer uses (decision 055), and takes the ordered quantities out of
+   * the owner's cart. With `bank`, a pending transfer of what the points leave (eight statements,
+   * four more with points); without, the points cover it all and the order is paid at once
+   * (`pay_points` of the state machine). Only while the sheet waits for payment, has none chosen
+   * and has not expired ('state'), while every option has the stock and is on sale ('stock'),
+   * while the balance covers the points ('points'), and while the owner and the address have few
+   * enough unpaid transfers holding stock ('unpaid').
    */
-  async chooseBankTransfer(
+  async pay(
     shopId: number,
     owner: Owner,
     id: number,
@@ -419,24 +431,30 @@ export class OrderStore {
       depositor: string;
       /** A guest's address for the order's mail (a member's comes from their account). */
       email: string | null;
-      bank: { name: string; account: string; holder: string };
+      /** The shop's account for the transfer; null when the points pay for everything. */
+      bank: { name: string; account: string; holder: string } | null;
       deadline: number;
       /** The order's client address (as stored when the sheet was made). */
       ip: string | null;
+      /** Points used, of member `uid` (0 for none). */
+      points: number;
+      uid: number | null;
     },
   ): Promise<void> {
     const d = details;
     const db = this.db;
-    await db.batch([
+    const points = d.uid !== null && d.points > 0 ? d.points : 0;
+    const statements = [
       db
         .prepare(
-          `UPDATE orders SET pay_method = 'bank', orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,
+          `UPDATE orders SET pay_method = ?, orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,
              address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?, buyer_email = ?,
-             stock_taken = 1
+             points_used = ?, points_held = ?, stock_taken = 1
            WHERE id = ? AND shop_id = ? AND owner = ? AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
-             AND stock_taken = 0 AND deadline > ?`,
+             AND stock_taken = 0 AND deadline > ? AND total_price >= ?`,
         )
         .bind(
+          d.bank ? "bank" : null,
           d.orderer_name,
           d.orderer_phone,
           d.receiver_name,
@@ -447,10 +465,13 @@ export class OrderStore {
           d.memo,
           d.deadline,
           d.email,
+          points,
+          points > 0 ? 1 : 0,
           id,
           shopId,
           owner,
           now,
+          points,
         ),
       db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
       // The same option reached through two lines (a pick and the original) is taken once, summed.
@@ -469,21 +490,31 @@ export class OrderStore {
            WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
         )
         .bind(id),
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'unpaid'
-           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
-              OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
-                    AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)`,
-        )
-        .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(d.ip)),
-      db
-        .prepare(
-          `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
-             bank_holder, deadline, created_at, updated_at)
-           SELECT id, 'bank', 'bank_transfer', total_price, 'pending', ?, ?, ?, ?, ?, ?, ? FROM orders WHERE id = ?`,
-        )
-        .bind(d.depositor, d.bank.name, d.bank.account, d.bank.holder, d.deadline, now, now, id),
+    ];
+    if (points > 0) {
+      statements.push(...holdPointsStatements(db, { orderId: id, shopId, uid: d.uid!, points, now }));
+    }
+    if (d.bank) {
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO batch_guard (reason) SELECT 'unpaid'
+             WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
+                OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
+                      AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)`,
+          )
+          .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(d.ip)),
+        db
+          .prepare(
+            `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
+               bank_holder, deadline, created_at, updated_at)
+             SELECT id, 'bank', 'bank_transfer', total_price - points_used, 'pending', ?, ?, ?, ?, ?, ?, ?
+             FROM orders WHERE id = ?`,
+          )
+          .bind(d.depositor, d.bank.name, d.bank.account, d.bank.holder, d.deadline, now, now, id),
+      );
+    }
+    statements.push(
       // What was ordered leaves the cart; more of the same added meanwhile stays.
       db
         .prepare(
@@ -500,6 +531,22 @@ export class OrderStore {
              AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
         )
         .bind(id, shopId, owner),
-    ]);
+    );
+    if (!d.bank) {
+      // Nothing left to pay: the order is paid now, through the state machine's own statements.
+      statements.push(
+        ...transitionStatements(db, {
+          orderId: id,
+          shopId,
+          action: "pay_points",
+          actor: "buyer",
+          actorUid: d.uid,
+          from: "WAITING_PAYMENT",
+          to: "CONFIRM_PAYMENT",
+          now,
+        }),
+      );
+    }
+    await db.batch(statements);
   }
 }

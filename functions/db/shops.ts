@@ -26,6 +26,8 @@ export type ShopRow = {
   design_value: string;
   point: number;
   join_point: number;
+  point_rate: number;
+  point_unit: number;
   free_delivery_threshold: number;
   delivery_fee: number;
 } & Record<

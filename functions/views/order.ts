@@ -74,6 +74,8 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
     deposit_deadline:
       r.payment?.deadline ?? (o.status === "WAITING_PAYMENT" && !r.payment ? terms.depositDeadline : null),
     paid_amount: o.paid_amount,
+    points_used: o.points_used,
+    points_earned: o.points_earned,
     claim: o.claim ? { type: o.claim, reason: o.claim_reason } : null,
     shipment:
       o.courier && o.tracking_no && o.shipped_at

@@ -59,6 +59,8 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
     agency_gtag_id: row.agency_gtag_id,
     point: row.point === 1,
     join_point: row.join_point,
+    point_rate: row.point_rate,
+    point_unit: row.point_unit,
     corp: row.corp,
     corpname: row.corpname,
     ceo: row.ceo,

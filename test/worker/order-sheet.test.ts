@@ -402,10 +402,12 @@ describe("writes in a fixed number of statements", () => {
     let id = 0;
     await measure("create", async () => (id = await store.create(order)));
     await measure("pay", () =>
-      store.chooseBankTransfer(1, owner, id, Date.now(), {
+      store.pay(1, owner, id, Date.now(), {
         ...ADDRESS,
         depositor: "김하나",
         email: null,
+        points: 0,
+        uid: null,
         bank: { name: "우리은행", account: "1", holder: "뷰티" },
         deadline: Date.now() + 86_400_000,
         ip: null,

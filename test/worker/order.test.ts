@@ -43,6 +43,8 @@ const PAYMENT = {
   detail: ADDRESS.detail,
   depositor: "김하나",
   email: null,
+  points: 0,
+  uid: null,
   bank: { name: "우리은행", account: "1002-345-678901", holder: "뷰티 라운지" },
   deadline: Date.now() + 3 * DAY,
   ip: null,
@@ -145,7 +147,7 @@ describe("make/my/order/v4", () => {
     await setStock(4300, 1);
     const store = new OrderStore(env.DB);
     const results = await Promise.allSettled(
-      [a, b].map((s, i) => store.chooseBankTransfer(1, deviceOwner(s.device!), ids[i]!, Date.now(), PAYMENT)),
+      [a, b].map((s, i) => store.pay(1, deviceOwner(s.device!), ids[i]!, Date.now(), PAYMENT)),
     );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -195,9 +197,9 @@ describe("make/my/order/v4", () => {
     const res = await shopper.pay(id);
     expect(res.status).toBe(409);
     expect(res.data.error?.code).toBe("CHECK_QTY_INFO");
-    await expect(
-      new OrderStore(env.DB).chooseBankTransfer(1, deviceOwner(shopper.device!), id, Date.now(), PAYMENT),
-    ).rejects.toThrow(/GUARD_STOCK/);
+    await expect(new OrderStore(env.DB).pay(1, deviceOwner(shopper.device!), id, Date.now(), PAYMENT)).rejects.toThrow(
+      /GUARD_STOCK/,
+    );
     expect(await stockOf(1500)).toBe(a);
     expect(await stockOf(1600)).toBe(1);
     const order = (await orderOf(shopper, id)).data;

@@ -42,6 +42,21 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
         labels={{ sub: koOrder.itemsPrice, fee: koOrder.deliveryFee, total: koOrder.totalPrice }}
         testId="order-total"
       />
+      {order.points_used > 0 ? (
+        <dl className={css.dl} style={{ marginTop: 8 }} data-testid="order-points">
+          <dt>{koOrder.points.used}</dt>
+          <dd>-{formatKRW(order.points_used)}</dd>
+          <dt>{koOrder.points.toPay}</dt>
+          <dd>
+            <strong>{formatKRW(order.total_price - order.points_used)}</strong>
+          </dd>
+        </dl>
+      ) : null}
+      {order.points_earned > 0 ? (
+        <p className={css.muted} data-testid="order-points-earned">
+          {koOrder.points.earnedDone} {formatKRW(order.points_earned)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -196,6 +196,9 @@ export const OrderView = z.object({
   // The order's life after the sheet (issue 9). Defaults keep an upstream without them readable.
   /** When a bank transfer must arrive: the chosen transfer's, or the one choosing it now would get. */
   deposit_deadline: z.number().nullable().default(null),
+  /** Points the buyer used on this order, and the points it earned at confirmation. */
+  points_used: z.number().int().default(0),
+  points_earned: z.number().int().default(0),
   /** What was received (a confirmed deposit); what a refund sends back. */
   paid_amount: z.number().int().default(0),
   claim: z

@@ -61,6 +61,9 @@ export const ShopInfo = z.object({
   agency_gtag_id: nullableText,
   point: z.boolean(),
   join_point: z.number(),
+  /** Points earned at purchase confirmation, in percent of what was paid; used in units of point_unit. */
+  point_rate: z.number().default(1),
+  point_unit: z.number().int().positive().default(10),
   corp: nullableText,
   corpname: nullableText,
   ceo: nullableText,

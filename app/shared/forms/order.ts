@@ -44,6 +44,13 @@ export const orderFields = {
   memo: field("memo"),
   depositor: field("depositor"),
   email: field("email").transform((v) => v.toLowerCase()),
+  /** Points used (a member of the shop): whole won, empty for none. */
+  points: z
+    .union([z.number(), z.string()])
+    .default(0)
+    .transform((v) => (typeof v === "string" ? v.replace(/[,\s]/g, "") : String(v)))
+    .refine((v) => v === "" || /^\d{1,9}$/.test(v), { error: koOrder.points.invalid })
+    .transform((v) => (v === "" ? 0 : Number(v))),
 };
 
 export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
@@ -66,6 +73,7 @@ export const OrderSheetForm = z
     memo: orderFields.memo,
     depositor: orderFields.depositor,
     email: orderFields.email,
+    points: orderFields.points,
   })
   .transform(({ depositor, ...v }) => ({
     ...v,

@@ -4,6 +4,7 @@ export const koLifecycle = {
     cancel: "주문취소",
     expire: "자동취소",
     close_sheet: "주문서 닫힘",
+    pay_points: "적립금 결제",
     confirm_payment: "입금확인",
     prepare: "상품준비",
     ship: "발송처리",

@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/cart/cart.css";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { accountPath, loadOwnOrder } from "~/lib/cart.server";
+import { rootMatchData, useRootData } from "~/lib/root-data";
+import { ko } from "~/shared/messages";
+import { koOrder } from "~/shared/messages/cart";
+import { orderStatusLabel } from "~/shared/order-status";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = rootMatchData(matches);
+  return [
+    { title: `${koOrder.points.paidTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/** Where an order paid in full with points completes (spec's /user/order_point). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const order = await loadOwnOrder(request, context);
+  // Anything else has its own page: the sheet before paying, the bank transfer's completion.
+  if (order.points_used === 0 || order.payment) {
+    throw redirect(accountPath(`/myshop/order_view?id=${order.id}`, request, context));
+  }
+  return { order, viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context) };
+}
+
+export default function OrderPoint() {
+  const { order, viewPath } = useLoaderData<typeof loader>();
+  const { storageUrl } = useRootData();
+  return (
+    <>
+      <h1 className={css.title}>{koOrder.points.paidTitle}</h1>
+      <p className={css.muted}>
+        {koOrder.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
+      </p>
+      <section className={css.section}>
+        <p style={{ margin: 0 }}>{koOrder.points.paidBody}</p>
+      </section>
+      <OrderSummary order={order} storageUrl={storageUrl} />
+      <div className={css.actions}>
+        <Link className={css.secondary} to={viewPath}>
+          {koOrder.orderDetail}
+        </Link>
+        <Link className={css.secondary} to="/">
+          {koOrder.continueShopping}
+        </Link>
+      </div>
+    </>
+  );
+}
