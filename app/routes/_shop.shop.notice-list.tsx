@@ -5,6 +5,7 @@ import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { Linkified } from "~/components/Linkified";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(new URL(request.url));
@@ -35,7 +36,9 @@ export default function NoticeList() {
                   </span>
                   <small>{formatDate(n.created_at)}</small>
                 </summary>
-                <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>{n.body}</div>
+                <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>
+                  <Linkified text={n.body} />
+                </div>
               </details>
             </li>
           ))}

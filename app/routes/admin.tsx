@@ -31,6 +31,12 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin" end>
           {koAdmin.nav.orders}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/stock">
+          {koAdmin.nav.stock}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/notices">
+          {koAdmin.nav.notices}
+        </NavLink>
       </nav>
       <main className={css.main}>
         <Outlet />

@@ -11,6 +11,7 @@ import { cartHandlers } from "./cart";
 import { orderHandlers } from "./orders";
 import { membershipHandlers } from "./membership";
 import { lifecycleHandlers } from "./order-life";
+import { adminHandlers } from "./admin";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -21,6 +22,7 @@ const handlers = {
   ...orderHandlers,
   ...membershipHandlers,
   ...lifecycleHandlers,
+  ...adminHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

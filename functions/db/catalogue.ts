@@ -232,4 +232,96 @@ export class CatalogueStore {
     }));
     return { items, pages: Math.max(1, Math.ceil(total / size)) };
   }
+
+  /**
+   * The shop's own goods with their options' stock, for its console (picks are the origin shop's
+   * stock, not this one's). `q` matches the title.
+   */
+  async stockList(shopId: number, f: { page: number; size: number; q: string }) {
+    const where = "p.shop_id = ?1 AND p.ptype = 'normal' AND (?2 = '' OR p.title LIKE '%' || ?2 || '%')";
+    const [rows, count] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT p.id AS product_id, p.sid, p.title, p.sold_out, p.visible,
+             o.id AS option_id, o.name AS option_name, o.stock
+           FROM (SELECT * FROM products p WHERE ${where} ORDER BY p.id DESC LIMIT ?3 OFFSET ?4) p
+           JOIN product_options o ON o.product_id = p.id
+           ORDER BY p.id DESC, o.sort, o.id`,
+        )
+        .bind(shopId, f.q, f.size, (f.page - 1) * f.size),
+      this.db.prepare(`SELECT COUNT(*) AS n FROM products p WHERE ${where}`).bind(shopId, f.q),
+    ]);
+    type Row = {
+      product_id: number;
+      sid: string;
+      title: string;
+      sold_out: number;
+      visible: number;
+      option_id: number;
+      option_name: string;
+      stock: number;
+    };
+    const products = new Map<
+      number,
+      {
+        id: number;
+        sid: string;
+        title: string;
+        sold_out: boolean;
+        visible: boolean;
+        options: { id: number; name: string; stock: number }[];
+      }
+    >();
+    for (const r of rows!.results as Row[]) {
+      const p = products.get(r.product_id) ?? {
+        id: r.product_id,
+        sid: r.sid,
+        title: r.title,
+        sold_out: r.sold_out === 1,
+        visible: r.visible === 1,
+        options: [],
+      };
+      p.options.push({ id: r.option_id, name: r.option_name, stock: r.stock });
+      products.set(r.product_id, p);
+    }
+    const total = (count!.results[0] as { n: number }).n;
+    return { items: [...products.values()], pages: Math.max(1, Math.ceil(total / f.size)) };
+  }
+
+  /** Sets one option's stock, only for an option of this shop's own goods. False when it is not one. */
+  async setStock(shopId: number, optionId: number, stock: number): Promise<boolean> {
+    const res = await this.db
+      .prepare(
+        `UPDATE product_options SET stock = ?3
+         WHERE id = ?2 AND product_id IN (SELECT id FROM products WHERE shop_id = ?1 AND ptype = 'normal')`,
+      )
+      .bind(shopId, optionId, stock)
+      .run();
+    return (res.meta.changes ?? 0) > 0;
+  }
+
+  /** Writes a notice of this shop: a new one, or the one `id` names. Null when `id` is not this shop's. */
+  async saveNotice(
+    shopId: number,
+    n: { id?: number; title: string; body: string; pinned: boolean },
+  ): Promise<number | null> {
+    if (n.id) {
+      const res = await this.db
+        .prepare("UPDATE notices SET title = ?3, body = ?4, pinned = ?5 WHERE id = ?2 AND shop_id = ?1")
+        .bind(shopId, n.id, n.title, n.body, n.pinned ? 1 : 0)
+        .run();
+      return (res.meta.changes ?? 0) > 0 ? n.id : null;
+    }
+    const row = await this.db
+      .prepare("INSERT INTO notices (shop_id, title, body, pinned) VALUES (?, ?, ?, ?) RETURNING id")
+      .bind(shopId, n.title, n.body, n.pinned ? 1 : 0)
+      .first<{ id: number }>();
+    return row?.id ?? null;
+  }
+
+  /** Deletes a notice of this shop. False when `id` is not one. */
+  async deleteNotice(shopId: number, id: number): Promise<boolean> {
+    const res = await this.db.prepare("DELETE FROM notices WHERE id = ? AND shop_id = ?").bind(id, shopId).run();
+    return (res.meta.changes ?? 0) > 0;
+  }
 }

@@ -43,3 +43,11 @@ describe("one writer of orders.status (decision 054)", () => {
     expect(Object.keys(sources).length).toBeGreaterThan(30);
   });
 });
+
+describe("the contract", () => {
+  it("gives every endpoint its own path: the router finds a call by its path alone", async () => {
+    const { api } = await import("../../app/shared/contracts");
+    const paths = Object.values(api).map((e) => e.path);
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY } from "./helpers";
 import { login, PASSWORD } from "./auth-helpers";
@@ -99,5 +100,55 @@ describe("the owner's console", () => {
     html = await text(await shopper.fetch(`/myshop/order_view?id=${id}&uuid_value=${shopper.device}`));
     expect(html).toContain('href="https://www.cjlogistics.com/ko/tool/parcel/tracking?gnbInvcNo=601234567890"');
     expect(html).toContain("발송처리 → 배송 중");
+  });
+});
+
+describe("the console's stock and notices", () => {
+  it("sets stock only on the shop's own options, from a plain form", async () => {
+    const owner = await signedIn("owner@beauty.example.test");
+    const html = await text(await owner.fetch(`/admin/stock?q=${encodeURIComponent("클렌징")}`));
+    expect(html).toContain('data-testid="stock-product"');
+    let res = await owner.form("/admin/stock", { option_id: "1400", stock: "1,234" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin/stock?saved=1400");
+    const row = await env.DB.prepare("SELECT stock FROM product_options WHERE id = 1400").first<{ stock: number }>();
+    expect(row!.stock).toBe(1234);
+    res = await owner.form("/admin/stock", { option_id: "1400", stock: "-3" });
+    expect(res.status).toBe(400);
+    expect(await text(res)).toContain("재고는 0 이상의 숫자로 입력해 주세요");
+    // picks' own option, on beauty's console: not this shop's.
+    const api = await owner.api<{ error: { code: string } }>("/api/myshp/admin/stock/set", {
+      option_id: 25100,
+      stock: 1,
+    });
+    expect([api.status, api.data.error.code]).toEqual([404, "NOT_FOUND"]);
+    // A shopper cannot.
+    const shopper = await signedIn("shopper@example.test");
+    expect((await shopper.api("/api/myshp/admin/stock/set", { option_id: 1400, stock: 0 })).status).toBe(403);
+  });
+
+  it("writes notices as plain text; addresses become safe links, markup stays text", async () => {
+    const owner = await signedIn("owner@beauty.example.test");
+    const body = '배송 안내: https://example.com/guide 참고\n<script>alert(1)</script><a href="javascript:x">링크</a>';
+    let res = await owner.form("/admin/notices", { intent: "save", title: "새 배송 안내", body, pinned: "on" });
+    expect(res.status).toBe(303);
+    res = await owner.form("/admin/notices", { intent: "save", title: " ", body: "내용" });
+    expect(res.status).toBe(400);
+    expect(await text(res)).toContain("제목을 입력해 주세요");
+    const page = await text(await new Shopper(BEAUTY).fetch("/shop/notice-list"));
+    expect(page).toContain("새 배송 안내");
+    expect(page).toContain(
+      '<a href="https://example.com/guide" target="_blank" rel="nofollow noopener noreferrer ugc">',
+    );
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page).not.toContain('href="javascript:x"');
+    // Another shop's owner cannot touch beauty's notices, even by id.
+    const id = (await env.DB.prepare("SELECT id FROM notices WHERE title = '새 배송 안내'").first<{ id: number }>())!
+      .id;
+    const picks = await signedIn("owner@picks.example.test");
+    expect((await picks.api("/api/myshp/admin/notice/delete", { id })).status).toBe(403);
+    res = await owner.form("/admin/notices", { intent: "delete", id: String(id) });
+    expect(res.status).toBe(303);
+    expect(await text(await new Shopper(BEAUTY).fetch("/shop/notice-list"))).not.toContain("새 배송 안내");
   });
 });

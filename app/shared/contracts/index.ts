@@ -8,6 +8,7 @@ import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { membershipApi } from "./membership";
 import { lifecycleApi } from "./orders";
+import { adminApi } from "./admin";
 import { shopApi } from "./shop";
 
 export * from "./core";
@@ -16,6 +17,7 @@ export * from "./auth";
 export * from "./cart";
 export * from "./membership";
 export * from "./orders";
+export * from "./admin";
 
 export const api = {
   ...shopApi,
@@ -23,6 +25,7 @@ export const api = {
   ...cartApi,
   ...membershipApi,
   ...lifecycleApi,
+  ...adminApi,
 } as const;
 
 export type Api = typeof api;

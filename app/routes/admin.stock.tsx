@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import * as css from "~/components/admin/admin.css";
+import * as cartCss from "~/components/cart/cart.css";
+import { Pager } from "~/components/Pager";
+import { requireShopOwner } from "~/lib/admin.server";
+import { pageParam } from "~/lib/shop-loaders.server";
+import { saveStock, type StockResult } from "~/lib/admin.server";
+import { koAdmin } from "~/shared/messages/admin";
+
+const t = koAdmin.stock;
+
+/** Stock per option of the shop's own goods: one small form per option, so it works without scripts. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireShopOwner(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
+  const list = await context.api.call("adminStock", { query: { q, page: pageParam(url) } });
+  return { ...list, q };
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => saveStock(request, context);
+
+export default function AdminStock() {
+  const { items, page, pages, q } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as StockResult | undefined;
+  const [params] = useSearchParams();
+  const saved = Number(params.get("saved")) || null;
+  const busy = useNavigation().state === "submitting";
+  const href = (p: number) =>
+    `/admin/stock?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  return (
+    <>
+      <h2 className={cartCss.sectionTitle}>{t.title}</h2>
+      <Form method="get" className={css.search} role="search">
+        <input
+          className={cartCss.input}
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={t.search}
+          aria-label={t.search}
+          maxLength={40}
+        />
+        <button type="submit" className={cartCss.secondary} style={{ padding: "0 16px" }}>
+          {koAdmin.orders.searchButton}
+        </button>
+      </Form>
+      {items.length === 0 ? <p className={cartCss.muted}>{t.empty}</p> : null}
+      <ul className={css.list}>
+        {items.map((p) => (
+          <li key={p.id} className={css.card} data-testid="stock-product">
+            <span className={css.cardHead}>
+              <strong>{p.title}</strong>
+              <span className={cartCss.muted}>
+                {[p.sold_out ? t.soldOut : null, p.visible ? null : t.hidden].filter(Boolean).join(" · ")}
+              </span>
+            </span>
+            {p.options.map((o) => {
+              const mine = result?.option === o.id ? result : undefined;
+              return (
+                <Form key={o.id} method="post" className={css.search} aria-label={`${p.title} ${t.option(o.name)}`}>
+                  <input type="hidden" name="option_id" value={o.id} />
+                  <label className={cartCss.label} style={{ fontWeight: 400 }}>
+                    <span>
+                      {t.option(o.name)}
+                      {saved === o.id ? <span role="status"> · {t.saved}</span> : null}
+                    </span>
+                    <input
+                      className={cartCss.input}
+                      name="stock"
+                      inputMode="numeric"
+                      pattern="[0-9,]*"
+                      maxLength={7}
+                      defaultValue={mine?.value ?? String(o.stock)}
+                      aria-invalid={mine?.error ? true : undefined}
+                      required
+                    />
+                    {mine?.error ? <span className={cartCss.fieldError}>{mine.error}</span> : null}
+                  </label>
+                  <button
+                    type="submit"
+                    className={cartCss.secondary}
+                    style={{ padding: "0 16px", alignSelf: "end" }}
+                    disabled={busy}
+                  >
+                    {t.save}
+                  </button>
+                </Form>
+              );
+            })}
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} pages={pages} href={href} />
+    </>
+  );
+}

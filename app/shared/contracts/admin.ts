@@ -1,0 +1,44 @@
+/** The owner console's stock and notice calls (issue 9, point 4). Orders are in orders.ts. */
+import { z } from "zod";
+import { NoticeBody, NoticeDeleteBody, StockBody } from "../forms/admin";
+import { endpoint, page } from "./core";
+
+export const StockProduct = z.object({
+  id: z.number().int(),
+  sid: z.string(),
+  title: z.string(),
+  sold_out: z.boolean(),
+  visible: z.boolean(),
+  options: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
+});
+export type StockProduct = z.infer<typeof StockProduct>;
+
+export const adminApi = {
+  adminStock: endpoint({
+    method: "GET",
+    path: "/api/myshp/admin/stock",
+    query: z.object({ q: z.string().trim().max(40).default(""), page }),
+    response: z.object({ items: z.array(StockProduct), page: z.number().int(), pages: z.number().int() }),
+  }),
+  adminStockSet: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/stock/set",
+    query: z.object({}),
+    body: StockBody,
+    response: z.object({ option_id: z.number().int(), stock: z.number().int() }),
+  }),
+  adminNoticeSave: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/notice",
+    query: z.object({}),
+    body: NoticeBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  adminNoticeDelete: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/notice/delete",
+    query: z.object({}),
+    body: NoticeDeleteBody,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+};
