@@ -9,6 +9,7 @@ export default tseslint.config(
       ".cache/",
       ".wrangler/",
       ".bench/",
+      ".bench-orders/",
       ".memcheck/",
       "node_modules/",
       "test-results/",

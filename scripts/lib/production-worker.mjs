@@ -34,7 +34,7 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30", inspec
     bindings: {
       PLATFORM_DOMAIN: "localhost",
       SHOP_API_ORIGIN: "",
-      SHOP_ADMIN_URL: "https://admin.example.com/shop",
+      SHOP_ADMIN_URL: field("SHOP_ADMIN_URL") ?? "/admin",
       SHOP_CACHE_TTL: cacheTtl,
     },
   });
