@@ -137,4 +137,58 @@ test.describe("an order's life", () => {
     await expect(page.getByTestId("order-status")).toHaveText("환불 완료");
     await expect(page.getByTestId("refund")).toContainText("24,000원");
   });
+
+  test("a member pays partly with points and earns 1 % at 구매확정", async ({ page, browser }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await page.goto(shopUrl("beauty", "/user/join"));
+    const join = page.getByRole("form", { name: "회원가입" });
+    await join.getByLabel("이메일").fill(`e2e-points-${testInfo.project.name}-${Date.now()}@example.test`);
+    await join.getByLabel("이름").fill("적립 회원");
+    await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
+    await join.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
+    await join.getByRole("checkbox").check();
+    await join.getByRole("button", { name: "가입하기" }).click();
+    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await page.goto(shopUrl("beauty", "/shop/member_point"));
+    await page.getByRole("checkbox", { name: "개인정보 수집·이용에 동의합니다" }).check();
+    await page.getByRole("button", { name: "상점 회원 가입하기" }).click();
+    await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
+
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    if (js) await hydrated(page);
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    const sheet = page.getByRole("form", { name: "주문서" });
+    await expect(sheet.getByText("사용 가능 2,000원")).toBeVisible();
+    await sheet.getByLabel("이름").fill("적립 회원");
+    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-5000-6000");
+    await sheet.getByLabel("받는 분").fill("적립 회원");
+    await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-5000-6000");
+    await sheet.getByLabel("우편번호").fill("06236");
+    await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
+    await sheet.getByLabel("적립금 사용").fill("1,000");
+    await sheet.getByRole("button", { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+    await expect(page.getByTestId("bank-info")).toContainText("23,000원");
+    const id = new URL(page.url()).searchParams.get("id")!;
+
+    const { owner, close } = await ownerConsole(browser, js, id);
+    await act(owner, "입금확인", { confirm: true });
+    await act(owner, "발송처리", {
+      fill: async (form) => {
+        await form.getByLabel("택배사").selectOption({ label: "한진택배" });
+        await form.getByLabel("송장번호").fill("123456789012");
+      },
+    });
+    await act(owner, "배송완료");
+    await close();
+
+    await page.goto(shopUrl("beauty", `/myshop/order_view?id=${id}`));
+    await act(page, "구매확정", { confirm: true });
+    await expect(page.getByTestId("order-points-earned")).toHaveText("적립된 적립금 230원");
+    await page.goto(shopUrl("beauty", "/shop/member_point"));
+    await expect(page.getByTestId("point-balance")).toHaveText("1,230P");
+    await expect(page.getByTestId("point-entry").filter({ hasText: "구매 확정 적립" })).toContainText("+230P");
+  });
 });

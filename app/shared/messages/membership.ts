@@ -32,7 +32,17 @@ export const koMembership = {
   pointsOff: "이 상점은 포인트를 운영하지 않습니다.",
   history: "포인트 내역",
   historyEmpty: "포인트 내역이 없습니다.",
-  reason: (reason: string) => ({ join: "가입 축하 포인트" })[reason] ?? "포인트",
+  reason: (reason: string) =>
+    (
+      ({
+        join: "가입 축하 포인트",
+        order_use: "주문에 사용",
+        order_return: "주문 취소로 반환",
+        order_earn: "구매 확정 적립",
+        order_revoke: "환불로 적립 취소",
+        admin: "상점 지급",
+      }) as Record<string, string>
+    )[reason] ?? "포인트",
   expires: (date: string, n: number) => `${date} 소멸 예정 ${points(n)}`,
   expired: "유효기간이 지나 소멸되었습니다",
   // Joining (spec §5: agreeing to the privacy policy, two policy links)
