@@ -36,6 +36,13 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
       }),
     };
   }
+  if (kind === "placed" && !p && o.points_used > 0) {
+    return {
+      to,
+      subject: t.paidWithPoints.subject(shop.name, o.id),
+      text: t.paidWithPoints.body({ name, points: formatKRW(o.points_used), link }),
+    };
+  }
   if (kind === "paid") {
     return {
       to,
@@ -85,15 +92,15 @@ export async function sendOrderMail(
   if (kind === "placed") {
     const owner = await db.members.byUid(shop.uid);
     const first = record.lines[0];
-    if (owner?.email && first && record.payment) {
+    if (owner?.email && first) {
       messages.push({
         to: owner.email,
         subject: t.newOrder.subject(shop.name, record.order.id),
         text: t.newOrder.body({
           items: record.lines.length > 1 ? `${first.name} 외 ${record.lines.length - 1}건` : first.name,
-          amount: formatKRW(record.payment.amount),
+          amount: formatKRW(record.payment?.amount ?? record.order.points_used),
           orderer: `${record.order.orderer_name ?? t.guest} (${record.order.orderer_phone ?? "-"})`,
-          deadline: formatDeadline(record.payment.deadline ?? record.order.deadline),
+          deadline: record.payment ? formatDeadline(record.payment.deadline ?? record.order.deadline) : null,
           link: `${shop.url}/admin/order?id=${record.order.id}`,
         }),
       });

@@ -285,6 +285,81 @@ describe("an order's life through the API", () => {
   });
 });
 
+describe("claims after delivery", () => {
+  async function delivered(qty = 1) {
+    const { shopper, id } = await paidOrder(qty);
+    const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
+    await ownerAct(owner, { id, action: "confirm_payment" });
+    await ownerAct(owner, { id, action: "ship", courier: "lotte", tracking_no: "123456789012" });
+    await ownerAct(owner, { id, action: "deliver" });
+    return { shopper, owner, id };
+  }
+
+  it("a return put on hold, refused back to delivered; asked again, accepted (stock back once) and refunded", async () => {
+    const { shopper, owner, id } = await delivered(2);
+    const before = await stockOf(1300);
+    let res = await buyerAct(shopper, { id, action: "request_refund", reason: "사이즈가 맞지 않아요" });
+    expect([res.data.status, res.data.actions]).toEqual(["REQ_REFUND", ["refund_account"]]);
+    res = await ownerAct(owner, { id, action: "hold" });
+    expect(res.data.error?.field).toBe("note");
+    res = await ownerAct(owner, { id, action: "hold", note: "상품 회수 후 확인하겠습니다" });
+    expect(res.data.status).toBe("BUYER_PENDING");
+    res = await ownerAct(owner, { id, action: "refuse_claim", note: "사용 흔적이 있어 반품이 어렵습니다" });
+    expect(res.data.status).toBe("CONFIRM_DELIVERY");
+    expect((res.data as unknown as { claim: unknown }).claim).toBeNull();
+    res = await buyerAct(shopper, { id, action: "request_refund", reason: "다시 요청합니다" });
+    res = await ownerAct(owner, { id, action: "accept_refund" });
+    expect(res.data.status).toBe("REFUND_ACCEPTED");
+    expect(await stockOf(1300)).toBe(before + 2);
+    await ownerAct(owner, { id, action: "accept_refund" });
+    expect(await stockOf(1300)).toBe(before + 2);
+    await buyerAct(shopper, {
+      id,
+      action: "refund_account",
+      refund_bank: "신한은행",
+      refund_account: "110-123-456789",
+      refund_holder: "김하나",
+    });
+    res = await ownerAct(owner, { id, action: "refund_done" });
+    expect(res.data.status).toBe("REFUNDED");
+    expect(res.data.events.map((e) => e.action)).toEqual([
+      "confirm_payment",
+      "ship",
+      "deliver",
+      "request_refund",
+      "hold",
+      "refuse_claim",
+      "request_refund",
+      "accept_refund",
+      "refund_account",
+      "refund_done",
+    ]);
+  });
+
+  it("an exchange accepted is shipped again, and the stock never moves", async () => {
+    const { shopper, owner, id } = await delivered(1);
+    const before = await stockOf(1300);
+    await buyerAct(shopper, { id, action: "request_change", reason: "색상을 바꾸고 싶어요" });
+    let res = await ownerAct(owner, { id, action: "accept_refund" });
+    expect(res.data.error?.code).toBe("ORDER_ACTION_REFUSED");
+    res = await ownerAct(owner, { id, action: "accept_change" });
+    expect(res.data.status).toBe("CHANGE_ACCEPTED");
+    res = await ownerAct(owner, { id, action: "ship", courier: "cj", tracking_no: "987654321098" });
+    expect([res.data.status, res.data.shipment?.tracking_no]).toEqual(["DELIVERY", "987654321098"]);
+    expect(await stockOf(1300)).toBe(before);
+  });
+
+  it("a cancel asked before shipping and refused goes back to where it was", async () => {
+    const { shopper, id } = await paidOrder();
+    const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
+    await ownerAct(owner, { id, action: "confirm_payment" });
+    await ownerAct(owner, { id, action: "prepare" });
+    await buyerAct(shopper, { id, action: "request_cancel", reason: "실수로 주문했어요" });
+    const res = await ownerAct(owner, { id, action: "refuse_claim", note: "이미 포장을 마쳤습니다" });
+    expect(res.data.status).toBe("READY_FOR_DELIVERY");
+  });
+});
+
 describe("the crons", () => {
   async function runCron(at: number) {
     await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), env);

@@ -189,6 +189,13 @@ describe("points on an order", () => {
       0,
     ]);
     expect(await balance(m.browser)).toBe(2000 + 30_000 - total);
+    const mail = await env.DB.prepare("SELECT to_addr, subject FROM mail_outbox WHERE subject LIKE ? ORDER BY id")
+      .bind(`%${id}%`)
+      .all<{ to_addr: string; subject: string }>();
+    expect(mail.results.map((r) => [r.to_addr, r.subject])).toEqual([
+      [m.email, `[뷰티 라운지] 주문이 완료되었습니다 (주문번호 ${id})`],
+      ["owner@beauty.example.test", `[뷰티 라운지] 새 주문이 들어왔습니다 (주문번호 ${id})`],
+    ]);
   });
 
   it("earns at an automatic 구매확정 too, through the cron", async () => {

@@ -24,15 +24,26 @@ export const koOrderMail = {
         `주문 상세: ${p.link}`,
       ].join("\n"),
   },
+  paidWithPoints: {
+    subject: (shop: string, id: number) => `[${shop}] 주문이 완료되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; points: string; link: string }) =>
+      [
+        `${p.name}님, 적립금 ${p.points}으로 결제되었습니다. 상품을 준비해 보내 드리겠습니다.`,
+        "",
+        `주문 상세: ${p.link}`,
+      ].join("\n"),
+  },
   newOrder: {
     subject: (shop: string, id: number) => `[${shop}] 새 주문이 들어왔습니다 (주문번호 ${id})`,
-    body: (p: { items: string; amount: string; orderer: string; deadline: string; link: string }) =>
+    body: (p: { items: string; amount: string; orderer: string; deadline: string | null; link: string }) =>
       [
         `주문 상품: ${p.items}`,
-        `결제 금액: ${p.amount} (무통장입금, ${p.deadline}까지)`,
+        p.deadline
+          ? `결제 금액: ${p.amount} (무통장입금, ${p.deadline}까지)`
+          : `결제 금액: ${p.amount} (적립금 결제 완료)`,
         `주문자: ${p.orderer}`,
         "",
-        `입금이 확인되면 관리자 화면에서 입금확인을 눌러 주세요: ${p.link}`,
+        p.deadline ? `입금이 확인되면 관리자 화면에서 입금확인을 눌러 주세요: ${p.link}` : `주문 관리: ${p.link}`,
       ].join("\n"),
   },
   paid: {
