@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
-import { NoticeBody, NoticeDeleteBody, StockBody } from "~/shared/forms/admin";
+import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody } from "~/shared/forms/admin";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import type { Member } from "../../functions/auth/member";
 import { requireMember } from "./auth.server";
@@ -65,4 +65,16 @@ export async function writeNotice(request: Request, context: AppLoadContext) {
   }
   back.searchParams.set("done", "saved");
   return redirect(back.pathname + back.search, 303);
+}
+
+export type PointTermsResult = { errors?: FieldErrors; values?: Record<string, string> };
+
+/** The shop's point terms from the console's form; back to the page with `saved=1` (303). */
+export async function savePointTerms(request: Request, context: AppLoadContext) {
+  requireShopOwner(request, context);
+  const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  const parsed = PointTermsBody.safeParse(values);
+  if (!parsed.success) return data<PointTermsResult>({ errors: fieldErrors(parsed.error), values }, 400);
+  await context.api.call("adminPointTerms", { body: parsed.data });
+  return redirect("/admin/points?saved=1", 303);
 }

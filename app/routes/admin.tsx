@@ -37,6 +37,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/notices">
           {koAdmin.nav.notices}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/points">
+          {koAdmin.nav.points}
+        </NavLink>
       </nav>
       <main className={css.main}>
         <Outlet />

@@ -24,6 +24,12 @@ export const adminHandlers = {
     return { option_id: body.option_id, stock: body.stock };
   },
 
+  async adminPointTerms({ body }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    await ctx.db.shops.setPointTerms(shop.shopid, body);
+    return body;
+  },
+
   async adminNoticeSave({ body }, ctx) {
     const { shop } = await ctx.requireOwner();
     const id = await ctx.db.catalogue.saveNotice(shop.shopid, body);

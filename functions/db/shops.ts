@@ -66,6 +66,14 @@ export type ShopBank = { name: string; account: string; holder: string; guestHou
 export class ShopStore {
   constructor(private readonly db: D1Database) {}
 
+  /** The shop's points: on or off, the percent earned at 구매확정, the unit they are used in. */
+  async setPointTerms(shopId: number, t: { point: boolean; point_rate: number; point_unit: number }): Promise<void> {
+    await this.db
+      .prepare("UPDATE shops SET point = ?2, point_rate = ?3, point_unit = ?4 WHERE id = ?1")
+      .bind(shopId, t.point ? 1 : 0, t.point_rate, t.point_unit)
+      .run();
+  }
+
   /** The shop's bank account, or null when it has not set one up (no bank transfer then). */
   async bank(shopId: number): Promise<ShopBank | null> {
     const row = await this.db

@@ -152,3 +152,20 @@ describe("the console's stock and notices", () => {
     expect(await text(await new Shopper(BEAUTY).fetch("/shop/notice-list"))).not.toContain("새 배송 안내");
   });
 });
+
+describe("the console's point terms", () => {
+  it("sets whether members earn and use points, the rate and the unit, field by field", async () => {
+    const owner = await signedIn("owner@beauty.example.test");
+    let res = await owner.form("/admin/points", { point: "on", point_rate: "30", point_unit: "0" });
+    expect(res.status).toBe(400);
+    const html = await text(res);
+    expect(html).toContain("적립률은 0에서 20 사이로, 소수 한 자리까지 입력해 주세요");
+    expect(html).toContain("사용 단위는 1에서 10,000 사이의 정수로 입력해 주세요");
+    res = await owner.form("/admin/points", { point: "on", point_rate: "2.5", point_unit: "100" });
+    expect([res.status, res.headers.get("location")]).toEqual([303, "/admin/points?saved=1"]);
+    const row = await env.DB.prepare("SELECT point, point_rate, point_unit FROM shops WHERE id = 1").first();
+    expect(row).toEqual({ point: 1, point_rate: 2.5, point_unit: 100 });
+    const shopper = await signedIn("shopper@example.test");
+    expect((await shopper.form("/admin/points", { point: "on", point_rate: "20", point_unit: "1" })).status).toBe(404);
+  });
+});

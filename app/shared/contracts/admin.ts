@@ -1,6 +1,6 @@
 /** The owner console's stock and notice calls (issue 9, point 4). Orders are in orders.ts. */
 import { z } from "zod";
-import { NoticeBody, NoticeDeleteBody, StockBody } from "../forms/admin";
+import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody } from "../forms/admin";
 import { endpoint, page } from "./core";
 
 export const StockProduct = z.object({
@@ -26,6 +26,13 @@ export const adminApi = {
     query: z.object({}),
     body: StockBody,
     response: z.object({ option_id: z.number().int(), stock: z.number().int() }),
+  }),
+  adminPointTerms: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/points",
+    query: z.object({}),
+    body: PointTermsBody,
+    response: z.object({ point: z.boolean(), point_rate: z.number(), point_unit: z.number().int() }),
   }),
   adminNoticeSave: endpoint({
     method: "POST",

@@ -31,4 +31,19 @@ export const NoticeBody = z.object({
   pinned: z.preprocess((v) => v === true || v === "on" || v === "1" || v === "true", z.boolean()),
 });
 
+/** The shop's points: on or off, 0–20 % earned at 구매확정, used in units of 1–10,000 won. */
+export const PointTermsBody = z.object({
+  point: z.preprocess((v) => v === true || v === "on" || v === "1" || v === "true", z.boolean()),
+  point_rate: z.coerce
+    .number({ error: t.pointRate })
+    .min(0, { error: t.pointRate })
+    .max(20, { error: t.pointRate })
+    .refine((v) => Number.isInteger(v * 10), { error: t.pointRate }),
+  point_unit: z.coerce
+    .number({ error: t.pointUnit })
+    .int({ error: t.pointUnit })
+    .min(1, { error: t.pointUnit })
+    .max(10_000, { error: t.pointUnit }),
+});
+
 export const NoticeDeleteBody = z.object({ id: z.coerce.number().int().positive() });

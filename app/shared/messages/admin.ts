@@ -2,7 +2,15 @@
 export const koAdmin = {
   title: "관리자",
   toShop: "상점 보기",
-  nav: { orders: "주문", stock: "재고", notices: "공지" },
+  nav: { orders: "주문", stock: "재고", notices: "공지", points: "적립금" },
+  points: {
+    title: "적립금 설정",
+    enabled: "적립금 사용",
+    rate: "구매 확정 적립률 (%)",
+    unit: "사용 단위 (원)",
+    save: "저장",
+    saved: "적립금 설정을 저장했습니다. 상점 화면에는 잠시 후 반영됩니다.",
+  },
   orders: {
     title: "주문 관리",
     all: "전체",
@@ -49,5 +57,7 @@ export const koAdmin = {
     noticeBody: "내용을 입력해 주세요",
     tooLong: (max: number) => `${max}자 이내로 입력해 주세요`,
     notFound: "찾을 수 없습니다.",
+    pointRate: "적립률은 0에서 20 사이로, 소수 한 자리까지 입력해 주세요",
+    pointUnit: "사용 단위는 1에서 10,000 사이의 정수로 입력해 주세요",
   },
 } as const;
