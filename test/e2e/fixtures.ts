@@ -26,7 +26,7 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
     page.on("console", (msg) => {
       if (msg.type() === "error" && !expectedConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text());
     });
-    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message} (at ${page.url()})`));
     if (javaScriptEnabled !== false) {
       await page.clock.install();
       for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
