@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Await, Link, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { LIST_PATHS, ORDER_LISTS } from "~/shared/order-lists";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { MyshopLayout } from "~/components/layouts";
@@ -14,12 +17,14 @@ export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "
 /** The account area's summary: members only. Orders, favourites and the rest come with their features. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(request, context);
-  return { member: { name: member.name, profile: member.profile }, memberPoint: memberPointLink() };
+  // Streamed: the page's shell never waits on the counts.
+  const orderCounts = context.api.call("orderSummary").catch(() => null);
+  return { member: { name: member.name, profile: member.profile }, memberPoint: memberPointLink(), orderCounts };
 }
 
 export default function MyShop() {
   const { shop, storageUrl } = useRootData();
-  const { member, memberPoint } = useLoaderData<typeof loader>();
+  const { member, memberPoint, orderCounts } = useLoaderData<typeof loader>();
   const menu = (
     <nav aria-label={koAuth.memberArea} style={{ display: "grid", padding: 8 }}>
       <Link to="/myshop">{koAuth.memberArea}</Link>
@@ -34,7 +39,21 @@ export default function MyShop() {
           <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatarLarge} />
           <h1 className={css.sectionTitle}>{ko.account.greeting(member.name)}</h1>
         </div>
-        <p>{koAuth.myshopEmpty(member.name)}</p>
+        <Suspense fallback={null}>
+          <Await resolve={orderCounts}>
+            {(counts) =>
+              counts ? (
+                <nav aria-label={koLifecycle.lists.nav} className={css.accountLinks} data-testid="order-counts">
+                  {ORDER_LISTS.map((l) => (
+                    <Link key={l} to={LIST_PATHS[l]}>
+                      {koLifecycle.lists.tabs[l]} {counts[l]}
+                    </Link>
+                  ))}
+                </nav>
+              ) : null
+            }
+          </Await>
+        </Suspense>
         <p className={css.accountLinks}>
           <Link to="/user/info">{ko.account.settings}</Link>
           <a href="/api/user/logout/v2?url=%2F">{ko.account.logout}</a>

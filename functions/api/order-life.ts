@@ -1,10 +1,19 @@
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
+import {
+  allowedActions,
+  claimOf,
+  nextStatus,
+  transitionOf,
+  type Actor,
+  type OrderAction,
+} from "~/shared/order-machine";
+import { LIST_STATUSES, MY_ORDERS_PAGE_SIZE, ORDER_LISTS, type OrderList } from "~/shared/order-lists";
+import { isOrderStatus } from "~/shared/order-status";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
 import { orderFacts, toOrderView } from "../views/order";
-import { requireCartOwner } from "./cart";
+import { cartOwner, requireCartOwner } from "./cart";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { paymentTerms } from "./orders";
@@ -93,6 +102,64 @@ async function act(
 }
 
 export const lifecycleHandlers = {
+  /** The buyer's orders on this shop (member, or the guest's device), one of spec §2's lists. */
+  async myOrders({ query }, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner = await cartOwner(ctx);
+    if (!owner) return { items: [], page: query.page, pages: 1 };
+    const { items, total } = await ctx.db.orders.listForBuyer(shop.shopid, owner, {
+      statuses: query.list === "all" ? null : LIST_STATUSES[query.list],
+      needsAccount: query.list === "refundable_cash",
+      page: query.page,
+      size: MY_ORDERS_PAGE_SIZE,
+    });
+    return {
+      items: items.map((o) => {
+        const facts = isOrderStatus(o.status)
+          ? {
+              status: o.status,
+              paymentChosen: o.has_payment > 0,
+              paidAmount: o.paid_amount,
+              claim: o.claim,
+              claimFrom: o.claim_from && isOrderStatus(o.claim_from) ? o.claim_from : null,
+              refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
+            }
+          : null;
+        return {
+          id: o.id,
+          status: o.status,
+          pay_method: o.pay_method,
+          refund_after_done: o.refund_after_done === 1,
+          total_price: o.total_price,
+          points_used: o.points_used,
+          created_at: o.created_at,
+          first_item: o.first_item,
+          first_image: o.first_image,
+          item_count: o.item_count,
+          next_action: facts ? (allowedActions(facts, "buyer")[0] ?? null) : null,
+        };
+      }),
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / MY_ORDERS_PAGE_SIZE)),
+    };
+  },
+
+  /** How many of the buyer's orders each list holds, in one query (spec's get/order/summary). */
+  async orderSummary(_input, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner = await cartOwner(ctx).catch(() => null);
+    const counts = Object.fromEntries(ORDER_LISTS.map((l) => [l, 0])) as Record<OrderList, number>;
+    if (!owner) return counts;
+    for (const row of await ctx.db.orders.countsForBuyer(shop.shopid, owner)) {
+      counts.all += row.n;
+      for (const list of ORDER_LISTS) {
+        if (list === "all" || !(LIST_STATUSES[list] as readonly string[]).includes(row.status)) continue;
+        counts[list] += list === "refundable_cash" ? row.needs_account : row.n;
+      }
+    }
+    return counts;
+  },
+
   /** The buyer's own order (member, or the guest's device), one action at a time. */
   async orderAction({ body }, ctx) {
     const shop = ctx.requireHostShop();

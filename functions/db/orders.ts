@@ -146,6 +146,27 @@ export type OrderRecord = {
   events: OrderEventRow[];
 };
 
+/** One order in the buyer's lists. */
+export type BuyerOrderRow = {
+  id: number;
+  status: string;
+  refund_after_done: number;
+  total_price: number;
+  points_used: number;
+  pay_method: string | null;
+  created_at: number;
+  paid_amount: number;
+  claim: Claim | null;
+  claim_from: string | null;
+  refund_bank: string | null;
+  refund_account: string | null;
+  refund_holder: string | null;
+  has_payment: number;
+  first_item: string | null;
+  first_image: string | null;
+  item_count: number;
+};
+
 /** One order in the owner's list. */
 export type OrderListRow = {
   id: number;
@@ -362,6 +383,68 @@ export class OrderStore {
       payment: (payments!.results[0] as PaymentRow | undefined) ?? null,
       events: events!.results as OrderEventRow[],
     };
+  }
+
+  /**
+   * One buyer's orders on this shop for their lists (order sheets nobody paid are no orders):
+   * newest first, with the first line's name and image, how many lines, and what the list's
+   * conditions need. `statuses` null is every order; `needsAccount` keeps money waiting for the
+   * buyer's refund account.
+   */
+  async listForBuyer(
+    shopId: number,
+    owner: Owner,
+    f: { statuses: readonly string[] | null; needsAccount: boolean; page: number; size: number },
+  ): Promise<{ items: BuyerOrderRow[]; total: number }> {
+    const where = `o.shop_id = ?1 AND o.owner = ?2 AND (o.pay_method IS NOT NULL OR o.points_used > 0)
+      AND (?3 IS NULL OR o.status IN (SELECT value FROM json_each(?3)))
+      AND (?4 = 0 OR (o.refund_account IS NULL AND o.paid_amount > 0))`;
+    const args = [shopId, owner, f.statuses ? JSON.stringify(f.statuses) : null, f.needsAccount ? 1 : 0];
+    const [items, total] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT o.id, o.status, o.refund_after_done, o.total_price, o.points_used, o.pay_method, o.created_at,
+             o.paid_amount, o.claim, o.claim_from, o.refund_bank, o.refund_account, o.refund_holder,
+             (SELECT COUNT(*) FROM payments WHERE order_id = o.id) AS has_payment,
+             (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
+             (SELECT image FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_image,
+             (SELECT COUNT(*) FROM order_lines WHERE order_id = o.id) AS item_count
+           FROM orders o WHERE ${where}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT ?5 OFFSET ?6`,
+        )
+        .bind(...args, f.size, (f.page - 1) * f.size),
+      this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
+    ]);
+    return {
+      items: items!.results as BuyerOrderRow[],
+      total: (total!.results[0] as { n: number } | undefined)?.n ?? 0,
+    };
+  }
+
+  /** How many of one buyer's orders on this shop are in each status, in one query. */
+  async countsForBuyer(shopId: number, owner: Owner): Promise<{ status: string; n: number; needs_account: number }[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT status, COUNT(*) AS n,
+           SUM(CASE WHEN refund_account IS NULL AND paid_amount > 0 THEN 1 ELSE 0 END) AS needs_account
+         FROM orders WHERE shop_id = ?1 AND owner = ?2 AND (pay_method IS NOT NULL OR points_used > 0)
+         GROUP BY status`,
+      )
+      .bind(shopId, owner)
+      .all<{ status: string; n: number; needs_account: number }>();
+    return results;
+  }
+
+  /** A guest's orders on this shop become the member's at login (in the login's batch, like the cart). */
+  mergeStatements(shopId: number, deviceId: string, uid: number): D1PreparedStatement[] {
+    return [
+      this.db
+        .prepare("UPDATE order_keys SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2")
+        .bind(shopId, `d:${deviceId}`, `m:${uid}`),
+      this.db
+        .prepare("UPDATE orders SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2")
+        .bind(shopId, `d:${deviceId}`, `m:${uid}`),
+    ];
   }
 
   /**

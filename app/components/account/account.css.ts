@@ -114,7 +114,7 @@ export const account = style({
 });
 export const accountText = style({ flex: 1, minWidth: 0, display: "grid", gap: 2 });
 export const accountName = style({ margin: 0, fontWeight: 700, overflow: "hidden", textOverflow: "ellipsis" });
-export const accountLinks = style({ display: "flex", gap: 12, color: vars.color.muted });
+export const accountLinks = style({ display: "flex", flexWrap: "wrap", gap: 12, color: vars.color.muted });
 export const prompt = style({
   padding: "14px 16px",
   borderBottom: `1px solid ${vars.color.line}`,

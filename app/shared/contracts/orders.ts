@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { BuyerActionBody, OwnerActionBody } from "../forms/order-actions";
 import { ORDER_STATUSES } from "../order-status";
+import { ORDER_ACTIONS } from "../order-machine";
+import { ORDER_LISTS, type OrderList } from "../order-lists";
 import { OrderView } from "./cart";
 import { endpoint, id, page } from "./core";
 
@@ -26,7 +28,40 @@ export type OrderListItem = z.infer<typeof OrderListItem>;
 
 export const ADMIN_PAGE_SIZE = 20;
 
+/** One order in the buyer's lists (/myshop/order_*), with the one next thing they can do. */
+export const MyOrderItem = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  pay_method: z.string().nullable(),
+  refund_after_done: z.boolean(),
+  total_price: z.number().int(),
+  points_used: z.number().int(),
+  created_at: z.number(),
+  first_item: z.string().nullable(),
+  first_image: z.string().nullable(),
+  item_count: z.number().int(),
+  next_action: z.enum(ORDER_ACTIONS).nullable(),
+});
+export type MyOrderItem = z.infer<typeof MyOrderItem>;
+
+/** How many of the buyer's orders each list holds. */
+export const OrderCounts = z.object(
+  Object.fromEntries(ORDER_LISTS.map((l) => [l, z.number().int()])) as Record<OrderList, z.ZodNumber>,
+);
+
 export const lifecycleApi = {
+  myOrders: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/my/orders",
+    query: z.object({ list: z.enum(ORDER_LISTS).default("all"), page }),
+    response: z.object({ items: z.array(MyOrderItem), page: z.number().int(), pages: z.number().int() }),
+  }),
+  orderSummary: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/order/summary",
+    query: z.object({}),
+    response: OrderCounts,
+  }),
   orderAction: endpoint({
     method: "POST",
     path: "/api/myshp/my/order/action",

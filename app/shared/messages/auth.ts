@@ -81,7 +81,6 @@ export const koAuth = {
   memberArea: "내 쇼핑",
   messagesTitle: "메시지",
   messagesEmpty: "아직 주고받은 메시지가 없습니다.",
-  myshopEmpty: (name: string) => `${name}님의 쇼핑 정보가 여기에 표시됩니다.`,
   crossSite: "다른 사이트에서 보낸 요청은 처리할 수 없습니다.",
   crossSiteBody: "이 상점의 페이지에서 다시 시도해 주세요.",
 } as const;

@@ -61,6 +61,32 @@ export const koLifecycle = {
     myOrders: "주문 내역",
     toShop: "쇼핑 계속하기",
   },
+  lists: {
+    nav: "주문 목록",
+    titles: {
+      all: "전체 주문",
+      payment: "입금 대기",
+      ready: "결제 완료 · 상품 준비 중",
+      delivery: "배송 중",
+      confirm: "구매 확정 대기",
+      refund: "취소 · 반품 · 교환",
+      refundable_cash: "환불 계좌를 기다리는 주문",
+    },
+    tabs: {
+      all: "전체",
+      payment: "입금대기",
+      ready: "상품준비",
+      delivery: "배송중",
+      confirm: "구매확정 대기",
+      refund: "취소·반품·교환",
+      refundable_cash: "환불계좌",
+    },
+    empty: "해당하는 주문이 없습니다.",
+    guest: "이 기기에서 한 주문입니다. 로그인하면 회원 주문으로 옮겨 모아 볼 수 있습니다.",
+    login: "로그인",
+    items: (first: string | null, count: number) =>
+      first ? (count > 1 ? `${first} 외 ${count - 1}건` : first) : "상품 없음",
+  },
   errors: {
     refused: "지금 주문 상태에서는 할 수 없는 요청입니다.",
     raced: "다른 요청이 먼저 처리되었습니다. 주문 상태를 다시 확인해 주세요.",

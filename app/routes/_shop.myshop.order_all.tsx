@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { MyOrders } from "~/components/order/MyOrders";
+import { loadMyOrders } from "~/lib/my-orders.server";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+
+export const meta: MetaFunction = () => [
+  { title: koLifecycle.lists.titles.all },
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = (args: LoaderFunctionArgs) => loadMyOrders(args, "all");
+
+export default MyOrders;
