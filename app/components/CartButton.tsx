@@ -28,9 +28,17 @@ export function CartButton({ count, to }: { count: number; to: string }) {
   );
 }
 
-export function CountBadge({ count, className }: { count: number; className?: string }) {
+export function CountBadge({
+  count,
+  className,
+  testId = "cart-count",
+}: {
+  count: number;
+  className?: string;
+  testId?: string;
+}) {
   return (
-    <span className={className ? `${css.badge} ${className}` : css.badge} data-testid="cart-count">
+    <span className={className ? `${css.badge} ${className}` : css.badge} data-testid={testId}>
       {count > 99 ? "99+" : count}
     </span>
   );

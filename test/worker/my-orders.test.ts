@@ -49,6 +49,14 @@ describe("the buyer's order lists", () => {
     expect(html).toContain("입금 대기");
     expect(html).toContain(`/myshop/order_view?id=${waiting}`);
     expect(html).toContain("로그인하면 회원 주문으로 옮겨");
+    // The drawer's my menu links the lists with their counts, for this device.
+    const home = (await (await guest.fetch("/")).text()).replace(/<!-- -->/g, "");
+    expect(home).toContain('data-testid="my-menu"');
+    expect(home).toMatch(
+      new RegExp(
+        `href="/myshop/order\\?uuid_value=${guest.device}"[^>]*>입금대기<span[^>]*data-testid="menu-count">1<`,
+      ),
+    );
     // Past the end, or nonsense: a clean, empty page.
     expect((await guest.fetch(`/myshop/order_all?page=9999&uuid_value=${guest.device}`)).status).toBe(200);
     expect((await guest.fetch(`/myshop/order_all?page=abc&uuid_value=${guest.device}`)).status).toBe(200);

@@ -64,6 +64,11 @@ export const ko = {
     loginPrompt: "로그인하고 포인트와 주문 내역을 확인하세요",
     login: "로그인",
     join: "회원가입",
+    myPage: "마이페이지",
+    orders: "주문 내역",
+    tracking: "배송조회",
+    claims: "교환·반품·취소",
+    membership: "상점 회원 · 적립금",
   },
   footer: {
     terms: "이용약관",
