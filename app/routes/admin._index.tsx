@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SearchForm } from "~/components/admin/SearchForm";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { formatDeadline, formatKRW } from "~/shared/format";
@@ -7,6 +8,7 @@ import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
 import { pageParam } from "~/lib/shop-loaders.server";
 import { koAdmin } from "~/shared/messages/admin";
+import { koLifecycle } from "~/shared/messages/lifecycle";
 import { isOrderStatus, ORDER_STATUSES, orderStatusLabel } from "~/shared/order-status";
 
 const t = koAdmin.orders;
@@ -48,21 +50,7 @@ export default function AdminOrders() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className={css.search} role="search">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <input
-          className={cartCss.input}
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t.search}
-          aria-label={t.search}
-          maxLength={40}
-        />
-        <button type="submit" className={cartCss.secondary} style={{ padding: "0 16px" }}>
-          {t.searchButton}
-        </button>
-      </Form>
+      <SearchForm q={q} placeholder={t.search} keep={{ status }} />
       {items.length === 0 ? (
         <p className={cartCss.muted}>{t.empty}</p>
       ) : (
@@ -76,7 +64,7 @@ export default function AdminOrders() {
                     {orderStatusLabel(o.status, { payMethod: o.pay_method, refundAfterDone: o.refund_after_done })}
                   </span>
                 </span>
-                <span>{t.items(o.first_item, o.item_count)}</span>
+                <span>{koLifecycle.items(o.first_item, o.item_count)}</span>
                 <span className={css.cardHead}>
                   <span className={cartCss.muted}>
                     {o.orderer_name ?? t.guest} · {formatDeadline(o.created_at)}

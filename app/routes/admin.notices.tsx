@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
+import { Field } from "~/components/ui/Field";
 import { Linkified } from "~/components/Linkified";
 import { Pager } from "~/components/Pager";
 import * as orderCss from "~/components/order/order.css";
@@ -34,8 +35,7 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
           {mine.error}
         </div>
       ) : null}
-      <label className={cartCss.label}>
-        <span>{t.titleLabel}</span>
+      <Field label={t.titleLabel} error={errors.title}>
         <input
           className={cartCss.input}
           name="title"
@@ -43,10 +43,8 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
           maxLength={100}
           required
         />
-        {errors.title ? <span className={cartCss.fieldError}>{errors.title}</span> : null}
-      </label>
-      <label className={cartCss.label}>
-        <span>{t.bodyLabel}</span>
+      </Field>
+      <Field label={t.bodyLabel} hint={t.bodyHint} error={errors.body}>
         <textarea
           className={orderCss.textarea}
           name="body"
@@ -55,11 +53,7 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
           rows={6}
           required
         />
-        <span className={cartCss.muted} style={{ fontWeight: 400 }}>
-          {t.bodyHint}
-        </span>
-        {errors.body ? <span className={cartCss.fieldError}>{errors.body}</span> : null}
-      </label>
+      </Field>
       <label style={{ display: "flex", gap: 8, alignItems: "center" }}>
         <input type="checkbox" name="pinned" defaultChecked={values ? values.pinned === "on" : notice?.pinned} />
         <span>{t.pinned}</span>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import * as cartCss from "~/components/cart/cart.css";
+import { Field } from "~/components/ui/Field";
 import { requireShopOwner, savePointTerms, type PointTermsResult } from "~/lib/admin.server";
 import { koAdmin } from "~/shared/messages/admin";
 
@@ -34,8 +35,7 @@ export default function AdminPoints() {
           <input type="checkbox" name="point" defaultChecked={values ? values.point === "on" : terms.point} />
           <span>{t.enabled}</span>
         </label>
-        <label className={cartCss.label}>
-          <span>{t.rate}</span>
+        <Field label={t.rate} error={errors.point_rate}>
           <input
             className={cartCss.input}
             name="point_rate"
@@ -44,10 +44,8 @@ export default function AdminPoints() {
             aria-invalid={errors.point_rate ? true : undefined}
             required
           />
-          {errors.point_rate ? <span className={cartCss.fieldError}>{errors.point_rate}</span> : null}
-        </label>
-        <label className={cartCss.label}>
-          <span>{t.unit}</span>
+        </Field>
+        <Field label={t.unit} error={errors.point_unit}>
           <input
             className={cartCss.input}
             name="point_unit"
@@ -56,8 +54,7 @@ export default function AdminPoints() {
             aria-invalid={errors.point_unit ? true : undefined}
             required
           />
-          {errors.point_unit ? <span className={cartCss.fieldError}>{errors.point_unit}</span> : null}
-        </label>
+        </Field>
         <button type="submit" className={cartCss.primary}>
           {t.save}
         </button>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
+import { SearchForm } from "~/components/admin/SearchForm";
 import * as cartCss from "~/components/cart/cart.css";
 import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
@@ -32,20 +33,7 @@ export default function AdminStock() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
-      <Form method="get" className={css.search} role="search">
-        <input
-          className={cartCss.input}
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={t.search}
-          aria-label={t.search}
-          maxLength={40}
-        />
-        <button type="submit" className={cartCss.secondary} style={{ padding: "0 16px" }}>
-          {koAdmin.orders.searchButton}
-        </button>
-      </Form>
+      <SearchForm q={q} placeholder={t.search} />
       {items.length === 0 ? <p className={cartCss.muted}>{t.empty}</p> : null}
       <ul className={css.list}>
         {items.map((p) => (

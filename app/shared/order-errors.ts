@@ -37,15 +37,6 @@ export const PAY_ERROR_TEXT = {
 } as const;
 export type PayErrorCode = keyof typeof PAY_ERROR_TEXT;
 
-/** Points on the sheet that cannot be used (the field's own messages). */
-export const PAY_POINT_TEXT = {
-  membersOnly: koOrder.points.membersOnly,
-  off: koOrder.points.off,
-  unit: koOrder.points.unit,
-  overTotal: koOrder.points.overTotal,
-  short: koOrder.points.short,
-} as const;
-
 /** Any other code is the generic failure of its kind. */
 export function orderErrorCode(code: string): OrderErrorCode {
   return code in ORDER_ERROR_TEXT || code === "APPROVE_ONLY" ? (code as OrderErrorCode) : "FAILED";

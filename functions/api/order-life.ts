@@ -1,18 +1,10 @@
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import {
-  allowedActions,
-  claimOf,
-  nextStatus,
-  transitionOf,
-  type Actor,
-  type OrderAction,
-} from "~/shared/order-machine";
+import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
 import { LIST_STATUSES, MY_ORDERS_PAGE_SIZE, ORDER_LISTS, type OrderList } from "~/shared/order-lists";
-import { isOrderStatus } from "~/shared/order-status";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
-import { orderFacts, toOrderView } from "../views/order";
+import { actionsOf, orderFacts, toOrderView } from "../views/order";
 import { cartOwner, requireCartOwner } from "./cart";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
@@ -21,6 +13,8 @@ import { sendOrderMail, type OrderMailKind } from "../orders/mail";
 import type { ShopInfo } from "~/shared/contracts";
 
 const t = koLifecycle;
+/** How many times a buyer may give (or change) the refund account of one order. */
+const MAX_REFUND_ACCOUNT_CHANGES = 5;
 const refused = () => new ApiError(409, "ORDER_ACTION_REFUSED", t.errors.refused);
 const raced = () => new ApiError(409, "ORDER_CHANGED", t.errors.raced);
 const notFound = () => new ApiError(404, "ORDER_NOT_FOUND", t.errors.notFound);
@@ -62,6 +56,17 @@ async function act(
     const last = record.events.at(-1);
     if (last && last.action === input.action && last.actor === actor) return record;
     throw refused();
+  }
+  // The one action that keeps the status writes a timeline row each time: the same account again
+  // changes nothing, and an account changes a few times at most (how often a door may be used).
+  const account = input.refundAccount;
+  if (input.action === "refund_account" && account) {
+    const o = record.order;
+    if (o.refund_bank === account.bank && o.refund_account === account.account && o.refund_holder === account.holder) {
+      return record;
+    }
+    const changes = record.events.filter((e) => e.action === "refund_account").length;
+    if (changes >= MAX_REFUND_ACCOUNT_CHANGES) throw new ApiError(429, "TOO_MANY_CHANGES", t.errors.tooManyChanges);
   }
   const needs = transitionOf(input.action).needs;
   if ((needs.includes("reason") || needs.includes("note")) && !input.note) {
@@ -114,31 +119,19 @@ export const lifecycleHandlers = {
       size: MY_ORDERS_PAGE_SIZE,
     });
     return {
-      items: items.map((o) => {
-        const facts = isOrderStatus(o.status)
-          ? {
-              status: o.status,
-              paymentChosen: o.has_payment > 0,
-              paidAmount: o.paid_amount,
-              claim: o.claim,
-              claimFrom: o.claim_from && isOrderStatus(o.claim_from) ? o.claim_from : null,
-              refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
-            }
-          : null;
-        return {
-          id: o.id,
-          status: o.status,
-          pay_method: o.pay_method,
-          refund_after_done: o.refund_after_done === 1,
-          total_price: o.total_price,
-          points_used: o.points_used,
-          created_at: o.created_at,
-          first_item: o.first_item,
-          first_image: o.first_image,
-          item_count: o.item_count,
-          next_action: facts ? (allowedActions(facts, "buyer")[0] ?? null) : null,
-        };
-      }),
+      items: items.map((o) => ({
+        id: o.id,
+        status: o.status,
+        pay_method: o.pay_method,
+        refund_after_done: o.refund_after_done === 1,
+        total_price: o.total_price,
+        points_used: o.points_used,
+        created_at: o.created_at,
+        first_item: o.first_item,
+        first_image: o.first_image,
+        item_count: o.item_count,
+        next_action: actionsOf(o, o.has_payment > 0, "buyer")[0] ?? null,
+      })),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / MY_ORDERS_PAGE_SIZE)),
     };

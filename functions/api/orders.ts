@@ -1,5 +1,6 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
+import { koOrder } from "~/shared/messages/cart";
 import { koMembershipOrder } from "~/shared/messages/membership";
 import { dedupe, type Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
@@ -13,7 +14,7 @@ import { unmetRequirement, verificationFor } from "../orders/verification";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireCartOwner, trackingOf } from "./cart";
-import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, PAY_POINT_TEXT, type OrderErrorCode } from "~/shared/order-errors";
+import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_METHODS } from "~/shared/limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -214,10 +215,10 @@ export const orderHandlers = {
     const points = body.points;
     const uid = owner.startsWith("m:") ? Number(owner.slice(2)) : null;
     if (points > 0) {
-      if (uid === null) throw pointError(PAY_POINT_TEXT.membersOnly);
-      if (!shop.point) throw pointError(PAY_POINT_TEXT.off);
-      if (points % shop.point_unit !== 0) throw pointError(PAY_POINT_TEXT.unit(shop.point_unit));
-      if (points > record.order.total_price) throw pointError(PAY_POINT_TEXT.overTotal);
+      if (uid === null) throw pointError(koOrder.points.membersOnly);
+      if (!shop.point) throw pointError(koOrder.points.off);
+      if (points % shop.point_unit !== 0) throw pointError(koOrder.points.unit(shop.point_unit));
+      if (points > record.order.total_price) throw pointError(koOrder.points.overTotal);
     }
     const rest = record.order.total_price - points;
     if (rest > 0 && body.pay_method !== "bank") {
@@ -249,7 +250,7 @@ export const orderHandlers = {
       const why = batchFailure(error);
       if (why === "stock") throw orderError.stockGone();
       if (why === "unpaid") throw orderError.unpaid();
-      if (why === "points") throw pointError(PAY_POINT_TEXT.short, 409);
+      if (why === "points") throw pointError(koOrder.points.short, 409);
       if (why !== "state") throw error;
       // Another request got there first: the same choice is fine, anything else is closed.
       const again = await ownOrder(ctx, shop, owner, body.id);

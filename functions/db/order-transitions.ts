@@ -152,7 +152,8 @@ function systemStatements(
   where: string,
   args: unknown[],
   now: number,
-  extraSets = "",
+  /** Why the orders were cancelled, as SQL, when it depends on the order (default: CANCEL_REASON). */
+  cancelReason?: string,
 ): D1PreparedStatement[] {
   const t = transitionOf(action);
   const to = typeof t.to === "string" ? t.to : null;
@@ -198,7 +199,7 @@ function systemStatements(
   if (t.effects.includes("record_delivery")) sets.push(`delivered_at = ${nowArg}`);
   if (t.effects.includes("record_done")) sets.push(`done_at = ${nowArg}`);
   if (to === "CANCELED") sets.push(`canceled_at = ${nowArg}`);
-  if (extraSets) sets.push(extraSets);
+  if (to === "CANCELED") sets.push(`cancel_reason = ${cancelReason ?? `'${CANCEL_REASON[action] ?? action}'`}`);
   statements.push(db.prepare(`UPDATE orders AS o SET ${sets.join(", ")} WHERE ${where}`).bind(...all));
   return statements;
 }
@@ -217,7 +218,6 @@ export function closeSheetsStatements(
     "o.shop_id = ?1 AND o.owner = ?2 AND o.id <> ?3 AND o.status = 'WAITING_PAYMENT' AND o.pay_method IS NULL AND o.stock_taken = 0",
     [shopId, owner, keepId],
     now,
-    "cancel_reason = 'replaced'",
   );
 }
 
@@ -236,7 +236,7 @@ export async function runScheduledTransitions(
     "o.status = 'WAITING_PAYMENT' AND o.deadline <= ?1",
     [now],
     now,
-    "cancel_reason = CASE WHEN o.pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",
+    "CASE WHEN o.pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",
   );
   const deliver = systemStatements(
     db,

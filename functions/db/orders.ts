@@ -205,6 +205,14 @@ export function newOrderId(): number {
 /** The owner's open order sheet (unpaid, no payment chosen, not expired) and its lines. */
 export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: number }[] };
 
+/**
+ * An order (`o`) somebody placed: a payment was chosen, or points paid for it. An order sheet
+ * nobody paid is no order for the buyer's lists or the console.
+ */
+const PLACED = "(o.pay_method IS NOT NULL OR o.points_used > 0)";
+/** Money (`o`) to send back that waits for the buyer's refund account. */
+const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
+
 /** Rows of order_lines for an order, as JSON: pid2 (product_id) and pid3 (option_id) are the keys. */
 const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE order_id = ?1)";
 
@@ -396,9 +404,8 @@ export class OrderStore {
     owner: Owner,
     f: { statuses: readonly string[] | null; needsAccount: boolean; page: number; size: number },
   ): Promise<{ items: BuyerOrderRow[]; total: number }> {
-    const where = `o.shop_id = ?1 AND o.owner = ?2 AND (o.pay_method IS NOT NULL OR o.points_used > 0)
-      AND (?3 IS NULL OR o.status IN (SELECT value FROM json_each(?3)))
-      AND (?4 = 0 OR (o.refund_account IS NULL AND o.paid_amount > 0))`;
+    const where = `o.shop_id = ?1 AND o.owner = ?2 AND ${PLACED}
+      AND (?3 IS NULL OR o.status IN (SELECT value FROM json_each(?3))) AND (?4 = 0 OR ${NEEDS_ACCOUNT})`;
     const args = [shopId, owner, f.statuses ? JSON.stringify(f.statuses) : null, f.needsAccount ? 1 : 0];
     const [items, total] = await this.db.batch([
       this.db
@@ -425,10 +432,9 @@ export class OrderStore {
   async countsForBuyer(shopId: number, owner: Owner): Promise<{ status: string; n: number; needs_account: number }[]> {
     const { results } = await this.db
       .prepare(
-        `SELECT status, COUNT(*) AS n,
-           SUM(CASE WHEN refund_account IS NULL AND paid_amount > 0 THEN 1 ELSE 0 END) AS needs_account
-         FROM orders WHERE shop_id = ?1 AND owner = ?2 AND (pay_method IS NOT NULL OR points_used > 0)
-         GROUP BY status`,
+        `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
+         FROM orders o WHERE o.shop_id = ?1 AND o.owner = ?2 AND ${PLACED}
+         GROUP BY o.status`,
       )
       .bind(shopId, owner)
       .all<{ status: string; n: number; needs_account: number }>();
@@ -458,7 +464,7 @@ export class OrderStore {
   ): Promise<{ items: OrderListRow[]; total: number; counts: Record<string, number> }> {
     const q = f.q?.trim() ?? "";
     const digits = q.replace(/\D/g, "");
-    const where = `o.shop_id = ?1 AND o.pay_method IS NOT NULL AND (?2 IS NULL OR o.status = ?2)
+    const where = `o.shop_id = ?1 AND ${PLACED} AND (?2 IS NULL OR o.status = ?2)
       AND (?3 = '' OR o.id = ?4 OR o.orderer_name LIKE '%' || ?3 || '%'
            OR (?5 <> '' AND REPLACE(o.orderer_phone, '-', '') LIKE '%' || ?5 || '%'))`;
     const args = [shopId, f.status ?? null, q, /^\d{12}$/.test(q) ? Number(q) : -1, digits.length >= 4 ? digits : ""];
@@ -475,9 +481,7 @@ export class OrderStore {
         .bind(...args, f.size, (f.page - 1) * f.size),
       this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
       this.db
-        .prepare(
-          "SELECT status, COUNT(*) AS n FROM orders WHERE shop_id = ?1 AND pay_method IS NOT NULL GROUP BY status",
-        )
+        .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
         .bind(shopId),
     ]);
     return {

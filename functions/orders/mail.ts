@@ -1,6 +1,7 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { formatDeadline, formatKRW } from "~/shared/format";
+import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koOrderMail as t } from "~/shared/messages/mail";
 import type { OrderRecord } from "../db/orders";
 import type { Stores } from "../api/stores";
@@ -97,7 +98,7 @@ export async function sendOrderMail(
         to: owner.email,
         subject: t.newOrder.subject(shop.name, record.order.id),
         text: t.newOrder.body({
-          items: record.lines.length > 1 ? `${first.name} 외 ${record.lines.length - 1}건` : first.name,
+          items: koLifecycle.items(first.name, record.lines.length),
           amount: formatKRW(record.payment?.amount ?? record.order.points_used),
           orderer: `${record.order.orderer_name ?? t.guest} (${record.order.orderer_phone ?? "-"})`,
           deadline: record.payment ? formatDeadline(record.payment.deadline ?? record.order.deadline) : null,

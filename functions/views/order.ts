@@ -2,20 +2,32 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-machine";
 import { isOrderStatus } from "~/shared/order-status";
-import type { OrderRecord } from "../db/orders";
+import type { OrderRecord, OrderRow } from "../db/orders";
 
-/** What the state machine needs to know about an order. */
-export function orderFacts(r: OrderRecord): OrderFacts | null {
-  const o = r.order;
+type FactColumns = Pick<
+  OrderRow,
+  "status" | "paid_amount" | "claim" | "claim_from" | "refund_bank" | "refund_account" | "refund_holder"
+>;
+
+/** What the state machine needs to know about an order: its columns, and whether a payment was chosen. */
+export function factsOf(o: FactColumns, paymentChosen: boolean): OrderFacts | null {
   if (!isOrderStatus(o.status)) return null;
   return {
     status: o.status,
-    paymentChosen: r.payment !== null,
+    paymentChosen,
     paidAmount: o.paid_amount,
     claim: o.claim,
     claimFrom: o.claim_from && isOrderStatus(o.claim_from) ? o.claim_from : null,
     refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
   };
+}
+
+export const orderFacts = (r: OrderRecord) => factsOf(r.order, r.payment !== null);
+
+/** The actions `viewer` may take on an order now (none for a status the machine does not know). */
+export function actionsOf(o: FactColumns, paymentChosen: boolean, viewer: Actor) {
+  const facts = factsOf(o, paymentChosen);
+  return facts ? allowedActions(facts, viewer) : [];
 }
 
 /** An order with its groups, lines and payment, as the order sheet and its page show it. */
@@ -107,9 +119,6 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       note: e.note,
       created_at: e.created_at,
     })),
-    actions: (() => {
-      const facts = orderFacts(r);
-      return facts ? allowedActions(facts, viewer) : [];
-    })(),
+    actions: actionsOf(o, r.payment !== null, viewer),
   };
 }

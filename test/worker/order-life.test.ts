@@ -10,6 +10,7 @@ import {
   type OrderFacts,
 } from "../../app/shared/order-machine";
 import { ORDER_STATUSES, type OrderStatus } from "../../app/shared/order-status";
+import { formatDeadline } from "../../app/shared/format";
 import { BEAUTY, PICKS } from "./helpers";
 import { login, PASSWORD } from "./auth-helpers";
 import { Shopper, stockOf } from "./cart-helpers";
@@ -223,6 +224,18 @@ describe("an order's life through the API", () => {
       refund_holder: "김하나",
     });
     expect([res.data.status, res.data.refund?.account]).toEqual(["REQ_BANK_REFUND", "123-45-6789012"]);
+    // The same account again writes nothing; changing it is bounded.
+    const account = { id, action: "refund_account", refund_bank: "국민은행", refund_holder: "김하나" };
+    res = await buyerAct(shopper, { ...account, refund_account: "123-45-6789012" });
+    expect(res.data.events.filter((e) => e.action === "refund_account")).toHaveLength(1);
+    for (const n of [1, 2, 3, 4]) {
+      res = await buyerAct(shopper, { ...account, refund_account: `123-45-678901${n}` });
+      expect(res.status).toBe(200);
+    }
+    res = await buyerAct(shopper, { ...account, refund_account: "999-99-9999999" });
+    expect([res.status, res.data.error?.code]).toEqual([429, "TOO_MANY_CHANGES"]);
+    const kept = await shopper.api<View>(`/api/myshp/get/my/order?id=${id}`);
+    expect(kept.data.refund?.account).toBe("123-45-6789014");
     res = await ownerAct(owner, { id, action: "refund_done" });
     expect([res.data.status, res.data.refund?.amount]).toEqual(["REFUNDED", res.data.paid_amount]);
     expect(await stockOf(1300)).toBe(before);
@@ -420,14 +433,7 @@ describe("order mail", () => {
     expect(mail[0]!.subject).toBe(`[뷰티 라운지] 주문이 접수되었습니다 (주문번호 ${id})`);
     expect(mail[0]!.body).toContain("입금 계좌: 국민은행 123401-04-567890");
     expect(mail[0]!.body).toContain(`입금 금액: ${paid.data.order.payment.amount.toLocaleString("ko-KR")}원`);
-    const deadline = new Intl.DateTimeFormat("ko-KR", {
-      timeZone: "Asia/Seoul",
-      month: "long",
-      day: "numeric",
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).format(new Date(paid.data.order.payment.deadline));
+    const deadline = formatDeadline(paid.data.order.payment.deadline);
     expect(mail[0]!.body).toContain(`입금 기한: ${deadline}`);
     const ownerMail = await mailTo("owner@beauty.example.test");
     expect(ownerMail.at(-1)!.subject).toBe(`[뷰티 라운지] 새 주문이 들어왔습니다 (주문번호 ${id})`);

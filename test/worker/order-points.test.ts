@@ -142,8 +142,10 @@ describe("points on an order", () => {
       true,
     );
     expect(await balance(m.browser)).toBe(100);
-    const held = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(amount) AS sum FROM point_holds WHERE order_id >= ?")
-      .bind(900_000_000_000 + m.uid * 100)
+    const held = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(amount) AS sum FROM point_holds WHERE order_id BETWEEN ? AND ? + 19",
+    )
+      .bind(ids[0], ids[0])
       .first<{ n: number; sum: number }>();
     expect(held!.sum).toBe(900);
   });
@@ -189,6 +191,11 @@ describe("points on an order", () => {
       0,
     ]);
     expect(await balance(m.browser)).toBe(2000 + 30_000 - total);
+    // A placed order for the console, though no transfer was chosen.
+    const listed = await (
+      await owner()
+    ).api<{ items: { id: number }[] }>("/api/myshp/admin/orders?status=CONFIRM_PAYMENT");
+    expect(listed.data.items.map((o) => o.id)).toContain(id);
     const mail = await env.DB.prepare("SELECT to_addr, subject FROM mail_outbox WHERE subject LIKE ? ORDER BY id")
       .bind(`%${id}%`)
       .all<{ to_addr: string; subject: string }>();

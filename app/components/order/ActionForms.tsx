@@ -4,6 +4,7 @@ import { koLifecycle } from "~/shared/messages/lifecycle";
 import { transitionOf, type OrderAction } from "~/shared/order-machine";
 import * as cartCss from "~/components/cart/cart.css";
 import type { OrderActionResult } from "~/lib/order-actions.server";
+import { Field } from "../ui/Field";
 import * as css from "./order.css";
 
 const t = koLifecycle;
@@ -109,7 +110,7 @@ export function ActionForms({
                       />
                     </Field>
                   </div>
-                  <Field label={t.view.refundAccountNo} error={errors.refund_account ?? errors.refund_account_missing}>
+                  <Field label={t.view.refundAccountNo} error={errors.refund_account}>
                     <input
                       className={cartCss.input}
                       name="refund_account"
@@ -143,15 +144,5 @@ export function ActionForms({
         })}
       </div>
     </section>
-  );
-}
-
-function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <label className={cartCss.label}>
-      <span>{label}</span>
-      {children}
-      {error ? <span className={cartCss.fieldError}>{error}</span> : null}
-    </label>
   );
 }

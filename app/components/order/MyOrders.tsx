@@ -46,7 +46,7 @@ export function MyOrders() {
                   {orderStatusLabel(o.status, { payMethod: o.pay_method, refundAfterDone: o.refund_after_done })}
                 </span>
               </span>
-              <strong>{t.items(o.first_item, o.item_count)}</strong>
+              <strong>{koLifecycle.items(o.first_item, o.item_count)}</strong>
               <span className={adminCss.cardHead}>
                 <span>{formatKRW(o.total_price)}</span>
                 {o.next_action ? <span className={cartCss.muted}>{koLifecycle.actions[o.next_action]} ›</span> : null}

@@ -17,8 +17,6 @@ export const koAdmin = {
     search: "주문번호, 주문자 이름 또는 연락처",
     searchButton: "검색",
     empty: "해당하는 주문이 없습니다.",
-    items: (first: string | null, count: number) =>
-      first ? (count > 1 ? `${first} 외 ${count - 1}건` : first) : "상품 없음",
     guest: "비회원",
   },
   order: {

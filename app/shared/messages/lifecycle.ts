@@ -35,6 +35,9 @@ export const koLifecycle = {
     refund_done: "환불 금액을 보냈나요? 환불완료로 바뀝니다.",
     refund_after_done: "구매확정된 주문을 환불할까요? 재고가 돌아갑니다.",
   } as Partial<Record<string, string>>,
+  /** An order's goods in one line: the first, and how many more (lists, console, mail). */
+  items: (first: string | null, count: number) =>
+    first ? (count > 1 ? `${first} 외 ${count - 1}건` : first) : "상품 없음",
   view: {
     title: "주문 상세",
     shipment: "배송 정보",
@@ -84,12 +87,11 @@ export const koLifecycle = {
     empty: "해당하는 주문이 없습니다.",
     guest: "이 기기에서 한 주문입니다. 로그인하면 회원 주문으로 옮겨 모아 볼 수 있습니다.",
     login: "로그인",
-    items: (first: string | null, count: number) =>
-      first ? (count > 1 ? `${first} 외 ${count - 1}건` : first) : "상품 없음",
   },
   errors: {
     refused: "지금 주문 상태에서는 할 수 없는 요청입니다.",
     raced: "다른 요청이 먼저 처리되었습니다. 주문 상태를 다시 확인해 주세요.",
+    tooManyChanges: "환불 계좌는 다섯 번까지 바꿀 수 있습니다. 판매자에게 문의해 주세요.",
     notFound: "주문을 찾을 수 없습니다.",
   },
   fieldErrors: {
