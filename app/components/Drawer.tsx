@@ -2,7 +2,6 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Category, ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
-import { CountBadge } from "./CartButton";
 import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";
 import * as css from "./shop.css";
@@ -17,12 +16,10 @@ export function Drawer({
   shop,
   categories,
   account,
-  cart,
 }: {
   shop: ShopInfo;
   categories: Category[];
   account?: ReactNode;
-  cart?: { count: number; to: string };
 }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
@@ -70,12 +67,6 @@ export function Drawer({
           <SmartLink className={css.drawerLink} to="/shop/notice-list">
             {ko.drawer.notices}
           </SmartLink>
-          {cart ? (
-            <SmartLink className={css.drawerLink} to={cart.to}>
-              {ko.header.cart}
-              {cart.count > 0 ? <CountBadge count={cart.count} /> : null}
-            </SmartLink>
-          ) : null}
           {categories.length > 0 ? (
             <a className={css.drawerLink} href="/shop/list?category=0#categories" onClick={openCategories}>
               {ko.drawer.categories}

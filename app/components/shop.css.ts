@@ -138,6 +138,16 @@ export const drawerLink = style({
   cursor: "pointer",
 });
 
+/** A header button carrying a count (the message button's unread badge). */
+export const withBadge = style({ position: "relative" });
+export const iconBadge = style({ position: "absolute", top: 4, right: 0 });
+
+/** An order list under 주문 관리 in the my menu. */
+export const drawerSubLink = style({ minHeight: 40, paddingLeft: 32, fontSize: "1em" });
+
+export const subscription = style({ minHeight: 56, paddingTop: 8, paddingBottom: 8 });
+export const subscriptionLine = style({ display: "block", color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+
 export const categoryTree = style({ listStyle: "none", margin: 0, padding: 0 });
 export const categoryChild = style({ paddingLeft: 16 });
 

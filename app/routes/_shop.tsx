@@ -11,30 +11,31 @@ import { syncDeviceStorage } from "~/shared/device";
 import { useRootData } from "~/lib/root-data";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // No device id and no member: no cart to count, no call to make.
-  const hasCart = context.member !== null || deviceIdOf(request) !== null;
-  const [{ categories }, cart, orderCounts] = await Promise.all([
+  // No device id and no member: nothing of theirs to count, no call to make.
+  const hasOwner = context.member !== null || deviceIdOf(request) !== null;
+  const [{ categories }, summary] = await Promise.all([
     context.api.call("categories", { query: { shopid: context.shop.shopid } }),
-    hasCart ? context.api.call("cartCount").catch(() => ({ count: 0 })) : { count: 0 },
-    // The drawer's my menu counts the orders of the member or this device (none without either).
-    hasCart ? context.api.call("orderSummary").catch(() => null) : null,
+    // The my menu's counts (one D1 round trip beside the categories): awaited, not streamed, so
+    // that they are there without scripts too (decision 060).
+    hasOwner ? context.api.call("mySummary").catch(() => null) : null,
   ]);
   return {
     categories,
-    cartCount: cart.count,
+    summary,
+    cartCount: summary?.cart ?? 0,
     cartPath: accountPath("/user/checkout", request, context),
-    orderCounts,
     device: context.member ? null : deviceIdOf(request),
   };
 }
 
-// Categories change rarely; navigating inside the shop does not need them again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// Categories change rarely; navigating inside the shop does not need them again. Counts change
+// with form posts, and with product views (recently viewed): entering the account area refreshes them.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) =>
+  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname);
 
 export default function ShopFrame() {
   const { shop, storageUrl, session } = useRootData();
-  const { categories, cartCount, cartPath, orderCounts, device } = useLoaderData<typeof loader>();
+  const { categories, summary, cartCount, cartPath, device } = useLoaderData<typeof loader>();
   // The device id also lives in local storage once scripts run (and comes back from there).
   useEffect(() => {
     syncDeviceStorage();
@@ -47,16 +48,15 @@ export default function ShopFrame() {
       headerActions={
         <>
           <CartButton count={cartCount} to={cartPath} />
-          <HeaderActions session={session} />
+          <HeaderActions session={session} unread={summary?.message ?? 0} />
         </>
       }
       account={
         <>
           <AccountBox session={session} storageUrl={storageUrl} />
-          <MyMenu counts={orderCounts} member={session.login === 1} device={device} />
+          <MyMenu summary={summary} device={device} cartPath={cartPath} shop={shop} />
         </>
       }
-      cart={{ count: cartCount, to: cartPath }}
     >
       <Outlet />
     </ShopLayout>

@@ -42,3 +42,19 @@ export const LIST_PATHS: Record<OrderList, string> = {
 
 /** The buyer's lists show 20 orders a page. */
 export const MY_ORDERS_PAGE_SIZE = 20;
+
+/**
+ * Each list's count from counts per status (`needs_account`: of those, money waiting for the
+ * buyer's refund account), so the API's order summary and account summary count alike.
+ */
+export function countsByList(rows: readonly { status: string; n: number; needs_account: number }[]) {
+  const counts = Object.fromEntries(ORDER_LISTS.map((l) => [l, 0])) as Record<OrderList, number>;
+  for (const row of rows) {
+    counts.all += row.n;
+    for (const list of ORDER_LISTS) {
+      if (list === "all" || !(LIST_STATUSES[list] as readonly string[]).includes(row.status)) continue;
+      counts[list] += list === "refundable_cash" ? row.needs_account : row.n;
+    }
+  }
+  return counts;
+}

@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
-import { LIST_STATUSES, MY_ORDERS_PAGE_SIZE, ORDER_LISTS, type OrderList } from "~/shared/order-lists";
+import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order-lists";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
 import { actionsOf, orderFacts, toOrderView } from "../views/order";
@@ -141,16 +141,7 @@ export const lifecycleHandlers = {
   async orderSummary(_input, ctx) {
     const shop = ctx.requireHostShop();
     const owner = await cartOwner(ctx).catch(() => null);
-    const counts = Object.fromEntries(ORDER_LISTS.map((l) => [l, 0])) as Record<OrderList, number>;
-    if (!owner) return counts;
-    for (const row of await ctx.db.orders.countsForBuyer(shop.shopid, owner)) {
-      counts.all += row.n;
-      for (const list of ORDER_LISTS) {
-        if (list === "all" || !(LIST_STATUSES[list] as readonly string[]).includes(row.status)) continue;
-        counts[list] += list === "refundable_cash" ? row.needs_account : row.n;
-      }
-    }
-    return counts;
+    return countsByList(owner ? await ctx.db.orders.countsForBuyer(shop.shopid, owner) : []);
   },
 
   /** The buyer's own order (member, or the guest's device), one action at a time. */

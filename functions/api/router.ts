@@ -12,6 +12,7 @@ import { orderHandlers } from "./orders";
 import { membershipHandlers } from "./membership";
 import { lifecycleHandlers } from "./order-life";
 import { adminHandlers } from "./admin";
+import { accountHandlers } from "./account";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -23,6 +24,7 @@ const handlers = {
   ...membershipHandlers,
   ...lifecycleHandlers,
   ...adminHandlers,
+  ...accountHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

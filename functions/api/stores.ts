@@ -1,6 +1,7 @@
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
+import { AccountSummaryStore } from "../db/account-summary";
 import { CartStore } from "../db/cart";
 import { CatalogueStore } from "../db/catalogue";
 import { MemberStore } from "../db/members";
@@ -40,6 +41,10 @@ export class Stores {
   }
   get orders(): OrderStore {
     return this.#lazy("orders", (db) => new OrderStore(db));
+  }
+  /** The account summary's counts, in one round trip. */
+  get accountSummary(): AccountSummaryStore {
+    return this.#lazy("accountSummary", (db) => new AccountSummaryStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

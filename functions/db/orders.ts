@@ -26,6 +26,9 @@ import {
  * (docs/decisions/022).
  */
 
+/** How many of a buyer's orders are in one status; `needs_account`: of those, refunds waiting for an account. */
+export type StatusCount = { status: string; n: number; needs_account: number };
+
 export type NewOrderGroup = {
   uid: number;
   origin_uid: number;
@@ -429,16 +432,20 @@ export class OrderStore {
   }
 
   /** How many of one buyer's orders on this shop are in each status, in one query. */
-  async countsForBuyer(shopId: number, owner: Owner): Promise<{ status: string; n: number; needs_account: number }[]> {
-    const { results } = await this.db
+  async countsForBuyer(shopId: number, owner: Owner): Promise<StatusCount[]> {
+    const { results } = await this.countsForBuyerStatement(shopId, owner).all<StatusCount>();
+    return results;
+  }
+
+  /** The statement of `countsForBuyer`, for a batch that reads more (the account summary). */
+  countsForBuyerStatement(shopId: number, owner: Owner): D1PreparedStatement {
+    return this.db
       .prepare(
         `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
          FROM orders o WHERE o.shop_id = ?1 AND o.owner = ?2 AND ${PLACED}
          GROUP BY o.status`,
       )
-      .bind(shopId, owner)
-      .all<{ status: string; n: number; needs_account: number }>();
-    return results;
+      .bind(shopId, owner);
   }
 
   /** A guest's orders on this shop become the member's at login (in the login's batch, like the cart). */

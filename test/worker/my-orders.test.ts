@@ -88,10 +88,10 @@ describe("the buyer's order lists", () => {
     expect(cookieHeader(setCookies(joined))).toContain("sid=");
     const mine = (await member.api<List>("/api/myshp/get/my/orders")).data;
     expect(mine.items.map((o) => o.id)).toEqual([id]);
-    // The account area's summary links each list with its count (streamed after the shell).
+    // The account area's summary links each list with its count.
     const summary = (await (await member.fetch("/myshop")).text()).replace(/<!-- -->/g, "");
     expect(summary).toContain('data-testid="order-counts"');
-    expect(summary).toMatch(/href="\/myshop\/order"[^>]*>입금대기 1</);
+    expect(summary).toMatch(/data-testid="summary-payment"[^>]*href="\/myshop\/order"><strong[^>]*>1<\/strong><span>입금대기</);
     // The device alone no longer holds it.
     expect((await guest.api<Counts>("/api/myshp/get/order/summary")).data.all).toBe(0);
   });

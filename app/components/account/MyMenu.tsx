@@ -1,6 +1,5 @@
-import type { OrderCounts } from "~/shared/contracts/orders";
-import type { z } from "zod";
-import { koLifecycle } from "~/shared/messages/lifecycle";
+import type { MySummary } from "~/shared/contracts/account";
+import type { ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
 import { LIST_PATHS } from "~/shared/order-lists";
 import { withDevice } from "~/shared/device";
@@ -8,36 +7,86 @@ import { CountBadge } from "../CartButton";
 import { SmartLink } from "../SmartLink";
 import * as css from "../shop.css";
 
+const t = ko.drawer;
+
 /**
- * The drawer's "my menu" (spec §2): the account area and the order lists with their counts, and
- * the shop's membership and points. A guest gets the order lists of this device.
+ * The drawer's "my menu" (spec §2): summary, messages, order management with its four lists,
+ * cart, then the subscription box. Counts are the member's, or a guest's device's; a guest's
+ * links carry the device id (spec: navigation to the account area appends uuid_value).
  */
 export function MyMenu({
-  counts,
-  member,
+  summary,
   device,
+  cartPath,
+  shop,
+  side = false,
 }: {
-  counts: z.infer<typeof OrderCounts> | null;
-  member: boolean;
+  summary: MySummary | null;
   device: string | null;
+  cartPath: string;
+  shop: Pick<ShopInfo, "point" | "join_point">;
+  /** The account area's side menu (wide screens) rather than the drawer. */
+  side?: boolean;
 }) {
-  const t = koLifecycle.lists;
+  const member = summary?.member != null;
   const to = (path: string) => (member ? path : withDevice(path, device));
-  const row = (path: string, label: string, count?: number) => (
-    <SmartLink key={path} className={css.drawerLink} to={to(path)}>
+  const row = (path: string, label: string, count: number | undefined, sub = false) => (
+    <SmartLink key={path} className={sub ? `${css.drawerLink} ${css.drawerSubLink}` : css.drawerLink} to={path}>
       {label}
       {count ? <CountBadge count={count} testId="menu-count" /> : null}
     </SmartLink>
   );
+  const orders = summary?.orders;
   return (
-    <div className={css.drawerSection} data-testid="my-menu">
-      {member ? row("/myshop", ko.drawer.myPage) : null}
-      {row(LIST_PATHS.all, ko.drawer.orders, counts?.all)}
-      {row(LIST_PATHS.payment, t.tabs.payment, counts?.payment)}
-      {row(LIST_PATHS.delivery, ko.drawer.tracking, counts?.delivery)}
-      {row(LIST_PATHS.confirm, t.tabs.confirm, counts?.confirm)}
-      {row(LIST_PATHS.refund, ko.drawer.claims, counts?.refund)}
-      {row("/shop/member_point", ko.drawer.membership)}
+    <>
+      <nav className={css.drawerSection} aria-label={t.myMenu} data-testid={side ? "side-menu" : "my-menu"}>
+        {member ? row("/myshop", t.myPage, undefined) : null}
+        {member ? row("/message", t.messages, summary?.message) : null}
+        {row(to(LIST_PATHS.all), t.orders, orders?.all)}
+        {row(to(LIST_PATHS.payment), t.payment, orders?.payment, true)}
+        {row(to(LIST_PATHS.delivery), t.tracking, orders?.delivery, true)}
+        {row(to(LIST_PATHS.confirm), t.confirm, orders?.confirm, true)}
+        {row(to(LIST_PATHS.refund), t.claims, orders?.refund, true)}
+        {row(cartPath, t.cart, summary?.cart)}
+      </nav>
+      <SubscriptionBox membership={summary?.membership ?? null} member={member} shop={shop} side={side} />
+    </>
+  );
+}
+
+/** What the shopper has of this shop's membership, or what joining gives. */
+export function membershipLine(
+  member: boolean,
+  membership: MySummary["membership"],
+  shop: Pick<ShopInfo, "point" | "join_point">,
+): string {
+  if (!member) return t.guestMembership;
+  if (membership?.joined) return shop.point ? t.points(membership.point) : t.joined;
+  return shop.point && shop.join_point > 0 ? t.joinBonus(shop.join_point) : t.joinPrompt;
+}
+
+/** Spec §2's subscription box: this shop's membership and points, or how to get them. */
+function SubscriptionBox({
+  membership,
+  member,
+  shop,
+  side,
+}: {
+  membership: MySummary["membership"];
+  member: boolean;
+  shop: Pick<ShopInfo, "point" | "join_point">;
+  side: boolean;
+}) {
+  const line = membershipLine(member, membership, shop);
+  return (
+    <div className={css.drawerSection} data-testid={side ? undefined : "subscription-box"}>
+      <SmartLink className={`${css.drawerLink} ${css.subscription}`} to="/shop/member_point">
+        <span>
+          <strong>{t.membership}</strong>
+          <span className={css.subscriptionLine}>{line}</span>
+        </span>
+        <span aria-hidden="true">›</span>
+      </SmartLink>
     </div>
   );
 }

@@ -136,3 +136,53 @@ export const section = style({
 });
 export const sectionTitle = style({ margin: 0, fontSize: "calc(1em + 4px)" });
 export const row = style({ display: "flex", alignItems: "center", gap: 12 });
+
+// The account area: one column on a phone; the my menu beside the page from 900 px on.
+export const myshopGrid = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  "@media": { "(min-width: 900px)": { gridTemplateColumns: "200px minmax(0, 1fr)", gap: 12 } },
+});
+export const myshopSide = style({
+  display: "none",
+  "@media": {
+    "(min-width: 900px)": { display: "block", alignSelf: "start", background: vars.color.surface, borderRadius: 8 },
+  },
+});
+export const myshopMain = style({ minWidth: 0 });
+
+// The /myshop summary.
+export const summaryCard = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  textDecoration: "none",
+});
+export const summaryHead = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline" });
+export const tiles = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(5, minmax(0, 1fr))",
+  gap: 4,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  textAlign: "center",
+});
+export const tile = style({
+  display: "grid",
+  gap: 4,
+  padding: "8px 0",
+  textDecoration: "none",
+  fontSize: "calc(1em - 1px)",
+  wordBreak: "keep-all",
+});
+export const tileCount = style({ fontSize: "calc(1em + 8px)", color: vars.color.main });
+export const summaryRow = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  minHeight: 44,
+  textDecoration: "none",
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: { "&:last-child": { borderBottom: 0 } },
+});

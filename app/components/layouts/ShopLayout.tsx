@@ -13,7 +13,6 @@ export function ShopLayout({
   categories,
   headerActions,
   account,
-  cart,
   children,
 }: {
   shop: ShopInfo;
@@ -21,14 +20,12 @@ export function ShopLayout({
   categories: Category[];
   headerActions?: ReactNode;
   account?: ReactNode;
-  /** The cart row of the drawer's menu: where the cart is and how many lines it holds. */
-  cart?: { count: number; to: string };
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
   return (
     <>
-      <Drawer shop={shop} categories={categories} account={account} cart={cart} />
+      <Drawer shop={shop} categories={categories} account={account} />
       <Header shop={shop} storageUrl={storageUrl} actions={headerActions} />
       <div className={css.page}>
         <main className={css.main}>{children}</main>

@@ -72,36 +72,6 @@ export function MessageLayout({ title, unread, children }: { title: string; unre
   );
 }
 
-/** The account area: side menu (wide screens), shop-name toolbar, cart button with its count. */
-export function MyshopLayout({
-  shop,
-  menu,
-  cartCount,
-  children,
-}: {
-  shop: ShopInfo;
-  menu: ReactNode;
-  cartCount: number;
-  children: ReactNode;
-}) {
-  return (
-    <div className={css.myshopGrid} data-layout="myshop">
-      <aside className={css.sideMenu}>{menu}</aside>
-      <div className={css.white}>
-        <div className={css.topBar}>
-          <BackButton />
-          <h1 className={css.barTitle}>{shop.name}</h1>
-          <Link className={css.barButton} to="/user/checkout" aria-label={ko.header.cart}>
-            🛒
-            <CountBadge count={cartCount} />
-          </Link>
-        </div>
-        <div className={css.body}>{children}</div>
-      </div>
-    </div>
-  );
-}
-
 /** Content on the page background, without the white sheet. */
 export function NobgLayout({ children }: { children: ReactNode }) {
   return <div className={css.plain}>{children}</div>;

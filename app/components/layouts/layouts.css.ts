@@ -81,22 +81,5 @@ export const fullbgCard = style({
   boxShadow: "0 12px 40px rgba(0,0,0,.18)",
 });
 
-export const myshopGrid = style({
-  display: "grid",
-  gridTemplateColumns: "1fr",
-  "@media": { "(min-width: 900px)": { gridTemplateColumns: "250px 1fr", maxWidth: 1100, margin: "0 auto" } },
-});
-
-export const sideMenu = style({
-  display: "none",
-  "@media": {
-    "(min-width: 900px)": {
-      display: "block",
-      borderRight: `1px solid ${vars.color.line}`,
-      minHeight: "100vh",
-      background: vars.color.surface,
-    },
-  },
-});
 
 export const body = style({ padding: 12 });

@@ -4,6 +4,7 @@
  * validates responses with them. An upstream implementing the same contract is interchangeable.
  */
 import type { z } from "zod";
+import { accountApi } from "./account";
 import { authApi } from "./auth";
 import { cartApi } from "./cart";
 import { membershipApi } from "./membership";
@@ -18,6 +19,7 @@ export * from "./cart";
 export * from "./membership";
 export * from "./orders";
 export * from "./admin";
+export * from "./account";
 
 export const api = {
   ...shopApi,
@@ -26,6 +28,7 @@ export const api = {
   ...membershipApi,
   ...lifecycleApi,
   ...adminApi,
+  ...accountApi,
 } as const;
 
 export type Api = typeof api;

@@ -64,11 +64,21 @@ export const ko = {
     loginPrompt: "로그인하고 포인트와 주문 내역을 확인하세요",
     login: "로그인",
     join: "회원가입",
+    myMenu: "마이 메뉴",
     myPage: "마이페이지",
-    orders: "주문 내역",
+    messages: "메시지 관리",
+    orders: "주문 관리",
+    payment: "입금대기",
     tracking: "배송조회",
-    claims: "교환·반품·취소",
-    membership: "상점 회원 · 적립금",
+    confirm: "구매확정",
+    claims: "교환/반품",
+    cart: "장바구니",
+    membership: "상점 회원",
+    points: (n: number) => `적립금 ${n.toLocaleString("ko-KR")}P`,
+    joined: "가입한 회원입니다",
+    joinPrompt: "상점 회원 가입하기",
+    joinBonus: (n: number) => `가입하면 ${n.toLocaleString("ko-KR")}P 적립`,
+    guestMembership: "로그인하고 상점 회원이 되어 보세요",
   },
   footer: {
     terms: "이용약관",
@@ -127,6 +137,11 @@ export const ko = {
   },
   ui: {
     chunkReload: "새 버전이 있어 페이지를 다시 불러옵니다.",
+  },
+  /** The /myshop summary. */
+  myshop: {
+    orders: "주문 현황",
+    allOrders: "전체",
   },
   /** What the shell (drawer, header) says about the member; account pages use koAuth. */
   account: {

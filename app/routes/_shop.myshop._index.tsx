@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/account/account.css";
+import { Avatar } from "~/components/account/Avatar";
+import { membershipLine } from "~/components/account/MyMenu";
+import { requireMember } from "~/lib/auth.server";
+import { useRootData, useShopFrameData } from "~/lib/root-data";
+import { ko } from "~/shared/messages";
+import { koAuth } from "~/shared/messages/auth";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { LIST_PATHS, type OrderList } from "~/shared/order-lists";
+
+export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "robots", content: "noindex" }];
+
+/** The summary's tiles: the lists a buyer waits on, in the order an order goes through them. */
+const TILES: OrderList[] = ["payment", "ready", "delivery", "confirm", "refund"];
+
+/**
+ * The account area's summary (spec §2 /myshop, §3 User summary): members only. Its counts are the
+ * shop frame's (one D1 round trip beside the categories, decision 060): no call of its own.
+ */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const member = requireMember(request, context);
+  return { name: member.name, profile: member.profile };
+}
+
+export default function MyShopSummary() {
+  const { storageUrl, shop } = useRootData();
+  const summary = useShopFrameData()?.summary ?? null;
+  const t = ko.myshop;
+  const lists = koLifecycle.lists;
+  const membership = summary?.membership ?? null;
+  const { name, profile } = useLoaderData<typeof loader>();
+  return (
+    <div className={css.page} data-testid="my-summary">
+      <div className={css.row}>
+        <Avatar name={name} profile={profile} storageUrl={storageUrl} className={css.avatarLarge} />
+        <div className={css.accountText}>
+          <h1 className={css.sectionTitle}>{ko.account.greeting(name)}</h1>
+          <p className={css.accountLinks}>
+            <Link to="/user/info">{ko.account.settings}</Link>
+            <a href="/api/user/logout/v2?url=%2F">{ko.account.logout}</a>
+          </p>
+        </div>
+      </div>
+
+      <Link className={`${css.section} ${css.summaryCard}`} to="/shop/member_point" data-testid="summary-membership">
+        <strong>{ko.drawer.membership}</strong>
+        <span>{membershipLine(true, membership, shop)} ›</span>
+      </Link>
+
+      <section className={css.section} aria-labelledby="summary-orders">
+        <div className={css.summaryHead}>
+          <h2 id="summary-orders" className={css.sectionTitle}>
+            {t.orders}
+          </h2>
+          <Link to={LIST_PATHS.all}>
+            {t.allOrders} {summary?.orders.all ?? 0} ›
+          </Link>
+        </div>
+        <ul className={css.tiles} data-testid="order-counts">
+          {TILES.map((l) => (
+            <li key={l}>
+              <Link className={css.tile} to={LIST_PATHS[l]} data-testid={`summary-${l}`}>
+                <strong className={css.tileCount}>{summary?.orders[l] ?? 0}</strong>
+                <span>{lists.tabs[l]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <nav className={css.section} aria-label={ko.drawer.myMenu}>
+        <SummaryRow to="/message" label={ko.drawer.messages} count={summary?.message ?? 0} id="message" />
+        <SummaryRow to="/user/checkout" label={ko.drawer.cart} count={summary?.cart ?? 0} id="cart" />
+      </nav>
+    </div>
+  );
+}
+
+function SummaryRow({ to, label, count, id }: { to: string; label: string; count: number; id: string }) {
+  return (
+    <Link className={css.summaryRow} to={to}>
+      <span>{label}</span>
+      <span data-testid={`summary-${id}`}>{count} ›</span>
+    </Link>
+  );
+}

@@ -1,0 +1,11 @@
+import { Outlet } from "@remix-run/react";
+import { MyshopFrame } from "~/components/account/MyshopFrame";
+
+/** /myshop/*: the account area's frame (spec §2 myshop layout) around its pages. */
+export default function Myshop() {
+  return (
+    <MyshopFrame>
+      <Outlet />
+    </MyshopFrame>
+  );
+}

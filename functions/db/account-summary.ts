@@ -1,0 +1,39 @@
+import type { Owner } from "./cart";
+import { OrderStore, type StatusCount } from "./orders";
+
+/** The counts of the account summary (spec §3 "User summary"), before they are shaped for the contract. */
+export type SummaryCounts = {
+  cart: number;
+  /** This shop's membership of the member: null for a guest's device. */
+  membership: { joined: boolean; point: number } | null;
+  orders: StatusCount[];
+};
+
+/**
+ * Everything the drawer's my menu and /myshop count, for one owner (member or device) on one shop,
+ * in one D1 round trip: a batch of two reads (the scalar counts, then orders per status).
+ */
+export class AccountSummaryStore {
+  constructor(private readonly db: D1Database) {}
+
+  async read(shopId: number, owner: Owner, uid: number | null, now: number): Promise<SummaryCounts> {
+    const [scalars, orders] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT
+             (SELECT COUNT(*) FROM cart_lines WHERE shop_id = ?1 AND owner = ?2) AS cart,
+             EXISTS (SELECT 1 FROM shop_members WHERE shop_id = ?1 AND uid = ?3) AS joined,
+             COALESCE((SELECT SUM(h.rem_value) FROM point_history h
+                       WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point`,
+        )
+        .bind(shopId, owner, uid ?? 0, now),
+      new OrderStore(this.db).countsForBuyerStatement(shopId, owner),
+    ]);
+    const row = (scalars!.results[0] ?? {}) as { cart?: number; joined?: number; point?: number };
+    return {
+      cart: row.cart ?? 0,
+      membership: uid === null ? null : { joined: row.joined === 1, point: row.point ?? 0 },
+      orders: orders!.results as StatusCount[],
+    };
+  }
+}
