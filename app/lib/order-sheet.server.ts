@@ -6,6 +6,7 @@ import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fie
 import { koOrder } from "~/shared/messages/cart";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "./cart.server";
+import { flowPath } from "./order-flow";
 
 /**
  * 결제하기 on the order sheet (/user/order): the form is parsed with the sheet's schema (field by
@@ -43,5 +44,6 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
     const errors: FieldErrors = error.field ? { [error.field]: error.message } : {};
     return data({ error: message, errors, toCart, values }, { status: error.status === 400 ? 400 : 409 });
   }
-  return redirect(accountPath(`/user/order_complete?id=${order.id}`, request, context), 303);
+  const complete = flowPath("order_complete", new URL(request.url).pathname);
+  return redirect(accountPath(`${complete}?id=${order.id}`, request, context), 303);
 }

@@ -22,6 +22,7 @@ import { approveOnlyText } from "~/lib/membership-text.server";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koCart } from "~/shared/messages/cart";
 import { orderErrorView } from "~/shared/order-errors";
+import { flowPath } from "~/lib/order-flow";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);
@@ -94,7 +95,8 @@ async function act(request: Request, context: AppLoadContext) {
       // a page without scripts is rendered again with it, as a 409, keeping the order's key.
       return data<CartActionData>({ error: orderError(error), key }, { status: js ? 200 : 409 });
     }
-    return redirect(accountPath(`/user/order?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
+    const sheet = flowPath("order", new URL(request.url).pathname);
+    return redirect(accountPath(`${sheet}?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
   }
 
   // Scripts want to know it worked; a page without scripts gets the cart again (post/redirect/get).
@@ -127,7 +129,8 @@ export default function CheckoutPage() {
           orderKey={failed?.key ?? orderKey}
           storageUrl={storageUrl}
           links={links}
-          apiBase={pathname.startsWith("/exmy/") ? "/exmy/user/checkout" : "/user/checkout"}
+          // Its /save and /fees resource routes sit under the page itself (/user, /exmy/user, /myorder).
+          apiBase={pathname.replace(/\/$/, "")}
         />
       )}
     </>

@@ -14,6 +14,7 @@ import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../styles/a11y.css";
+import { flowPath } from "~/lib/order-flow";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);
@@ -34,7 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           .then((m) => (m.id !== null ? m.point : null))
           .catch(() => null)
       : null;
-  return { order, npay, pointBalance, cartPath: accountPath("/user/checkout", request, context) };
+  return {
+    order,
+    npay,
+    pointBalance,
+    cartPath: accountPath(flowPath("checkout", new URL(request.url).pathname), request, context),
+  };
 }
 
 type Values = OrderSheetValues;

@@ -7,6 +7,7 @@ import { ko } from "~/shared/messages";
 import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
+import { flowPath } from "~/lib/order-flow";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);
@@ -19,7 +20,8 @@ export const meta: MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   // Nothing chosen yet: the sheet is where that happens.
-  if (!order.payment) throw redirect(accountPath(`/user/order?id=${order.id}`, request, context));
+  if (!order.payment)
+    throw redirect(accountPath(`${flowPath("order", new URL(request.url).pathname)}?id=${order.id}`, request, context));
   return { order, viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context) };
 }
 

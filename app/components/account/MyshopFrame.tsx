@@ -14,7 +14,14 @@ export function MyshopFrame({ children }: { children: ReactNode }) {
     <div className={css.myshopGrid} data-layout="myshop">
       <aside className={css.myshopSide}>
         {frame ? (
-          <MyMenu summary={frame.summary} device={frame.device} cartPath={frame.cartPath} shop={shop} side />
+          <MyMenu
+            summary={frame.summary}
+            device={frame.device}
+            // In the account area the cart opens inside it too (spec §2 /myorder/checkout).
+            cartPath={frame.cartPath.replace(/^\/user\/checkout/, "/myorder/checkout")}
+            shop={shop}
+            side
+          />
         ) : null}
       </aside>
       <div className={css.myshopMain}>{children}</div>
