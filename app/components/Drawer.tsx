@@ -12,15 +12,7 @@ export const DRAWER_TOGGLE_ID = "drawer-toggle";
  * The side menu. Opened by a checkbox (so it works before scripts load); once hydrated it also
  * closes itself after every navigation.
  */
-export function Drawer({
-  shop,
-  categories,
-  account,
-}: {
-  shop: ShopInfo;
-  categories: Category[];
-  account?: ReactNode;
-}) {
+export function Drawer({ shop, categories, account }: { shop: ShopInfo; categories: Category[]; account?: ReactNode }) {
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
   const ui = useUi();

@@ -91,7 +91,9 @@ describe("the buyer's order lists", () => {
     // The account area's summary links each list with its count.
     const summary = (await (await member.fetch("/myshop")).text()).replace(/<!-- -->/g, "");
     expect(summary).toContain('data-testid="order-counts"');
-    expect(summary).toMatch(/data-testid="summary-payment"[^>]*href="\/myshop\/order"><strong[^>]*>1<\/strong><span>입금대기</);
+    expect(summary).toMatch(
+      /data-testid="summary-payment"[^>]*href="\/myshop\/order"><strong[^>]*>1<\/strong><span>입금대기</,
+    );
     // The device alone no longer holds it.
     expect((await guest.api<Counts>("/api/myshp/get/order/summary")).data.all).toBe(0);
   });

@@ -23,7 +23,10 @@ describe("the purchase inside the account area", () => {
     const cart = await (await shopper.fetch(`/myorder/checkout?uuid_value=${shopper.device}`)).text();
     expect(cart).toContain('data-layout="myshop"');
     // The cart view saves and prices through routes under its own page.
-    const saved = await shopper.form("/myorder/checkout/save", [["line", "13.1300"], ["qty:13.1300", "2"]]);
+    const saved = await shopper.form("/myorder/checkout/save", [
+      ["line", "13.1300"],
+      ["qty:13.1300", "2"],
+    ]);
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ saved: true });
     const fees = await shopper.fetch("/myorder/checkout/fees?l=13.1300.2");

@@ -81,5 +81,4 @@ export const fullbgCard = style({
   boxShadow: "0 12px 40px rgba(0,0,0,.18)",
 });
 
-
 export const body = style({ padding: 12 });
