@@ -19,18 +19,24 @@ const TILES: OrderList[] = ["payment", "ready", "delivery", "confirm", "refund"]
  * The account area's summary (spec §2 /myshop, §3 User summary): members only. Its counts are the
  * shop frame's (one D1 round trip beside the categories, decision 060): no call of its own.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = requireMember(request, context);
-  return { name: member.name, profile: member.profile };
+  // A member who runs a shop of their own finds the way to it here (spec's userinfo/myshop).
+  const own = await context.api.call("userInfoMyShop").catch(() => null);
+  return {
+    name: member.name,
+    profile: member.profile,
+    ownShop: own?.shop ? { name: own.shop.name, url: own.shop.url } : null,
+  };
 }
 
 export default function MyShopSummary() {
-  const { storageUrl, shop } = useRootData();
+  const { storageUrl, shop, session } = useRootData();
   const summary = useShopFrameData()?.summary ?? null;
   const t = ko.myshop;
   const lists = koLifecycle.lists;
   const membership = summary?.membership ?? null;
-  const { name, profile } = useLoaderData<typeof loader>();
+  const { name, profile, ownShop } = useLoaderData<typeof loader>();
   return (
     <div className={css.page} data-testid="my-summary">
       <div className={css.row}>
@@ -72,8 +78,19 @@ export default function MyShopSummary() {
 
       <nav className={css.section} aria-label={ko.drawer.myMenu}>
         <SummaryRow to="/message" label={ko.drawer.messages} count={summary?.message ?? 0} id="message" />
-        <SummaryRow to="/user/checkout" label={ko.drawer.cart} count={summary?.cart ?? 0} id="cart" />
+        <SummaryRow to="/myorder/checkout" label={ko.drawer.cart} count={summary?.cart ?? 0} id="cart" />
       </nav>
+
+      {ownShop ? (
+        <a
+          className={`${css.section} ${css.summaryCard}`}
+          href={session.mshop && session.adminUrl ? session.adminUrl : ownShop.url}
+          data-testid="own-shop"
+        >
+          <strong>{t.ownShop}</strong>
+          <span>{session.mshop ? t.manageShop : ownShop.name} ›</span>
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "./helpers";
-import { joinNew } from "./auth-helpers";
+import { BEAUTY_OWNER, joinNew, login } from "./auth-helpers";
 import { Shopper } from "./cart-helpers";
 
 /** Issue 10, points 1 and 6: the account summary (get/my/summary), the drawer's my menu and /myshop. */
@@ -123,5 +123,19 @@ describe("the account summary", () => {
     const res = await new Shopper(BEAUTY).fetch("/myshop");
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/user\/login\?url=%2Fmyshop/);
+  });
+
+  it("shows a shop owner the way to their own shop (userinfo/myshop)", async () => {
+    const here = await text(
+      await new Shopper(BEAUTY).fetch("/myshop", { headers: { cookie: await login(BEAUTY, BEAUTY_OWNER) } }),
+    );
+    expect(here).toMatch(/data-testid="own-shop"[^>]*>[\s\S]*?상점 관리/);
+    expect(here).toMatch(/href="\/admin"[^>]*data-testid="own-shop"|data-testid="own-shop"[^>]*href="\/admin"/);
+    const elsewhere = await text(
+      await new Shopper(PICKS).fetch("/myshop", { headers: { cookie: await login(PICKS, BEAUTY_OWNER) } }),
+    );
+    expect(elsewhere).toMatch(/href="http:\/\/beauty\.localhost[^"]*"[^>]*data-testid="own-shop"[\s\S]*?뷰티 라운지/);
+    const { browser } = await memberBrowser(BEAUTY, "상점 없는 회원");
+    expect(await text(await browser.fetch("/myshop"))).not.toContain('data-testid="own-shop"');
   });
 });

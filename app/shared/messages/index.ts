@@ -142,6 +142,8 @@ export const ko = {
   myshop: {
     orders: "주문 현황",
     allOrders: "전체",
+    ownShop: "내 상점",
+    manageShop: "상점 관리",
   },
   /** What the shell (drawer, header) says about the member; account pages use koAuth. */
   account: {
