@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
 
