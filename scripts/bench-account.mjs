@@ -1,0 +1,127 @@
+// Account area benchmark (docs/performance.md, "The shopper's own corner", issue 10): the
+// production bundle served by workerd with a freshly seeded D1 plus 300 orders of one member in
+// `beauty` (all lists filled), then, over loopback, one request at a time:
+//   - /myshop: time to first byte and to the end (the summary's counts come with the frame: one
+//     D1 round trip beside the categories, decision 060),
+//   - the summary API alone (get/my/summary) and an order list page (/myshop/order_all).
+// Writes its section of docs/performance.md between its own markers. Loopback only.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { startProductionWorker } from "./lib/production-worker.mjs";
+
+const PORT = 3393;
+const HOST = "beauty.localhost";
+const ORDERS = 300;
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 200);
+const STATUSES = ["WAITING_PAYMENT", "CONFIRM_PAYMENT", "DELIVERY", "CONFIRM_DELIVERY", "CANCELED", "DONE"];
+
+const mf = await startProductionWorker({ port: PORT, dir: ".bench-account" });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function request(path, { method = "GET", body, cookie } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    let firstByte = 0;
+    const headers = { host: HOST };
+    if (cookie) headers.cookie = cookie;
+    if (body) headers["content-type"] = "application/json";
+    const req = http.request({ host: "127.0.0.1", port: PORT, path, method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => {
+        if (!firstByte) firstByte = Number(process.hrtime.bigint() - started) / 1e6;
+        chunks.push(c);
+      });
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          ttfb: firstByte,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+const pct = (arr, p) => [...arr].sort((a, b) => a - b)[Math.min(arr.length - 1, Math.floor((arr.length * p) / 100))];
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+try {
+  const login = await request("/api/user/login", {
+    method: "POST",
+    body: { email: "shopper@example.test", password: "demo1234!", keep: false },
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const uid = JSON.parse(login.body).uid;
+  const cookie = []
+    .concat(login.headers["set-cookie"])
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  // The member's orders in every list, written straight into D1.
+  const db = await mf.getD1Database("DB");
+  const now = Date.now();
+  for (let i = 0; i < ORDERS; i += 100) {
+    await db.batch(
+      Array.from({ length: 100 }, (_, j) => {
+        const n = i + j;
+        const id = 600_000_000_000 + n;
+        return db
+          .prepare(
+            `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, pay_method, orderer_name,
+               orderer_phone, created_at, deadline, status, status_at, stock_taken)
+             VALUES (?, 1, ?, 21000, 3000, 24000, 'bank', '한지민', '010-1234-5678', ?, ?, ?, ?, 0)`,
+          )
+          .bind(id, `m:${uid}`, now - n * 60_000, now + 86_400_000, STATUSES[n % STATUSES.length], now);
+      }),
+    );
+  }
+
+  for (let i = 0; i < 10; i++) await request("/myshop", { cookie });
+  const page = { ttfb: [], ms: [] };
+  const summary = [];
+  const list = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const res = await request("/myshop", { cookie });
+    if (res.status !== 200) throw new Error(`/myshop: ${res.status}`);
+    page.ttfb.push(res.ttfb);
+    page.ms.push(res.ms);
+    summary.push((await request("/api/myshp/get/my/summary", { cookie })).ms);
+    const orders = await request("/myshop/order_all", { cookie });
+    if (orders.status !== 200) throw new Error(`/myshop/order_all: ${orders.status}`);
+    list.push(orders.ms);
+  }
+
+  const row = (name, arr) => `| ${name} | ${arr.length} | ${ms(pct(arr, 50))} | ${ms(pct(arr, 99))} |`;
+  const section = `## The shopper's own corner (issue 10)
+
+Measured by \`npm run bench:account\` on ${new Date().toISOString().slice(0, 10)}: the production bundle
+served by workerd through Miniflare on this machine (2 cores), a freshly seeded local D1 with
+${ORDERS} orders of one member in \`beauty\` across every list, one request at a time over loopback.
+
+| request | n | p50 | p99 |
+| --- | --- | --- | --- |
+${row("\`/myshop\`, first byte (session, categories and the summary's one D1 round trip)", page.ttfb)}
+${row("\`/myshop\`, whole page", page.ms)}
+${row("\`get/my/summary\`, API (orders per list, cart, membership and points)", summary)}
+${row("\`/myshop/order_all\`, first page of 300 orders with the lists' counts", list)}
+`;
+  const path = "docs/performance.md";
+  const start = "<!-- bench:account -->\n";
+  const end = "<!-- /bench:account -->\n";
+  let doc = readFileSync(path, "utf8");
+  const block = start + section + end;
+  doc = doc.includes(start)
+    ? doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length)
+    : `${doc.trimEnd()}\n\n${block}`;
+  writeFileSync(path, doc);
+  execFileSync("npx", ["prettier", "--write", path], { stdio: "ignore" });
+  console.log(section);
+} finally {
+  agent.destroy();
+  await mf.dispose();
+}
