@@ -3,7 +3,7 @@
  * (a `.server` module, so its catalogue never rides along in those pages' scripts).
  */
 import type { ShopInfo } from "~/shared/contracts";
-import { koMembership, koMembershipOrder, koPolicy } from "~/shared/messages/membership";
+import { koMembershipOrder, koPolicy } from "~/shared/messages/membership";
 
 /** The cart's APPROVE_ONLY error: a member joins this shop's membership, a guest logs in first. */
 export function approveOnlyText(member: boolean): { message: string; confirm: string; link: string } {
@@ -24,7 +24,3 @@ export function policyPage(type: "privacy" | "terms", shop: ShopInfo) {
   };
 }
 
-/** The account area's link to the shop's membership and points. */
-export function memberPointLink(): { to: string; label: string } {
-  return { to: "/shop/member_point", label: koMembership.navLink };
-}

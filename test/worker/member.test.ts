@@ -420,7 +420,8 @@ describe("shop membership", () => {
     const account = await joinNew(BEAUTY);
     const page = await (await get(BEAUTY, "/myshop", { headers: { cookie: account.cookie } })).text();
     expect(page).toContain('href="/shop/member_point"');
-    expect(page).toContain("상점 회원 · 포인트");
+    expect(page).toContain("상점 회원");
+    expect(page).toContain("가입하면 2,000P 적립");
   });
 
   it("sends a guest to login with the return address", async () => {

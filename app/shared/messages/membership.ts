@@ -20,8 +20,6 @@ export const koMembershipOrder = {
 
 export const koMembership = {
   title: "상점 회원",
-  /** The account area's link to /shop/member_point. */
-  navLink: "상점 회원 · 포인트",
   isMember: (shop: string) => `${shop} 회원입니다`,
   memberSince: (date: string) => `${date} 가입`,
   notMember: (shop: string) => `아직 ${shop} 회원이 아닙니다`,
