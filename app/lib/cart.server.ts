@@ -30,12 +30,18 @@ export function accountPath(path: string, request: Request, context: AppLoadCont
 export function readCartForm(form: FormData): {
   lines: Line[];
   remove: Ref[];
+  /** The lines to order: the checked ones when the form carries check boxes, else every line. */
+  picked: Line[];
   intent: Intent;
   key: string | null;
   js: boolean;
 } {
   const intent = parseIntent(String(form.get(field.intent) ?? ""));
+  const picks = form.get(field.picking) === "1" ? new Set(form.getAll(field.pick).map(String)) : null;
+  const isPicked = (ref: Ref) => picks === null || picks.has(`${ref.pid2}.${ref.pid3}`);
   const removed = new Set(form.getAll(field.remove).map(String));
+  // 선택 삭제: the checked lines go (nothing goes when none is checked).
+  if (intent.kind === "delete_picked" && picks) for (const pick of picks) removed.add(pick);
   const lines: Line[] = [];
   const remove: Ref[] = [];
   for (const value of new Set(form.getAll(field.line).map(String))) {
@@ -47,8 +53,7 @@ export function readCartForm(form: FormData): {
     }
     let qty = normaliseQty(form.get(field.qty(value as `${number}.${number}`))?.toString());
     if (
-      intent.kind !== "save" &&
-      intent.kind !== "order" &&
+      (intent.kind === "inc" || intent.kind === "dec" || intent.kind === "delete") &&
       intent.line.pid2 === ref.pid2 &&
       intent.line.pid3 === ref.pid3
     ) {
@@ -61,7 +66,14 @@ export function readCartForm(form: FormData): {
     lines.push({ ...ref, qty });
   }
   const key = form.get(field.orderKey);
-  return { lines, remove, intent, key: typeof key === "string" && key ? key : null, js: form.get(field.js) === "1" };
+  return {
+    lines,
+    remove,
+    picked: lines.filter(isPicked),
+    intent,
+    key: typeof key === "string" && key ? key : null,
+    js: form.get(field.js) === "1",
+  };
 }
 
 /**

@@ -23,4 +23,3 @@ export function policyPage(type: "privacy" | "terms", shop: ShopInfo) {
     contact: contact ? koPolicy.contact(contact) : null,
   };
 }
-

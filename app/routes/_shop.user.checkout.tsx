@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 async function act(request: Request, context: AppLoadContext) {
   const form = await request.formData();
-  const { lines, remove, intent, key, js } = readCartForm(form);
+  const { lines, remove, picked, intent, key, js } = readCartForm(form);
 
   // Every post first saves the quantities on screen and the removals (never adds a line).
   if (!(await saveCart(context, lines, remove))) {
@@ -78,11 +78,15 @@ async function act(request: Request, context: AppLoadContext) {
     if (lines.length === 0 || !key) {
       return data<CartActionData>({ error: { code: "EMPTY_CART" }, key }, { status: js ? 200 : 400 });
     }
+    if (picked.length === 0) {
+      return data<CartActionData>({ error: { code: "NOTHING_PICKED" }, key }, { status: js ? 200 : 400 });
+    }
     let orderId: number;
     try {
       const result = await context.api.call("makeOrder", {
         body: {
-          list: lines,
+          // 선택 주문: only the checked lines go on the sheet; the rest stay in the cart.
+          list: picked,
           key,
           npay: intent.npay,
           ...trackingCookies(request),

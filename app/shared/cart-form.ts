@@ -22,6 +22,9 @@ export const field = {
   qty: (key: LineKey) => `qty:${key}`,
   /** Lines removed on screen but not yet saved (JavaScript only). */
   remove: "remove",
+  /** One per checked line (선택 주문, 선택 삭제); the form says it carries them with `picking`. */
+  pick: "pick",
+  picking: "picking",
   /** The order form's one-time key. */
   orderKey: "key",
   intent: "intent",
@@ -33,12 +36,14 @@ export const field = {
 export type Intent =
   | { kind: "save" }
   | { kind: "order"; npay: boolean }
+  | { kind: "delete_picked" }
   | { kind: "inc" | "dec" | "delete"; line: { pid2: number; pid3: number } };
 
 export const intentValue = {
   save: "save",
   order: "order",
   npay: "npay",
+  deletePicked: "delete_picked",
   inc: (key: LineKey) => `inc:${key}`,
   dec: (key: LineKey) => `dec:${key}`,
   delete: (key: LineKey) => `delete:${key}`,
@@ -46,6 +51,7 @@ export const intentValue = {
 
 export function parseIntent(value: string | null): Intent {
   if (value === "order" || value === "npay") return { kind: "order", npay: value === "npay" };
+  if (value === intentValue.deletePicked) return { kind: "delete_picked" };
   const m = /^(inc|dec|delete):(.+)$/.exec(value ?? "");
   const line = m ? parseLineKey(m[2]!) : null;
   if (m && line) return { kind: m[1] as "inc" | "dec" | "delete", line };

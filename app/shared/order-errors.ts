@@ -18,6 +18,7 @@ export const ORDER_ERROR_TEXT = {
   AGE19: koOrder.age19,
   AUTH_ONLY: koOrder.authOnly,
   EMPTY_CART: koOrder.emptyOrder,
+  NOTHING_PICKED: koOrder.nothingPicked,
   CART_CHANGED: koOrder.cartChanged,
   ORDER_TOO_LARGE: koOrder.tooLarge(MAX_ORDER_UNITS),
   TOO_MANY_ORDERS: koOrder.tooManyOrders,

@@ -35,6 +35,8 @@ export type ResolvedLine = {
   name: string;
   opt_name: string;
   price: number;
+  /** The goods' list price with the option's extra, when it is higher than the price. */
+  list_price: number | null;
   image: string | null;
   stock: number;
   default_option: number;
@@ -55,7 +57,8 @@ const RESOLVE = (source: string) => `
          p.sid, g.id AS goods_id, s.uid, os.uid AS origin_uid, s.name AS shop_name, os.name AS shop_name_origin,
          os.dom AS origin_dom, os.dom3 AS origin_dom3, os.status AS origin_status, s.status AS shop_status,
          os.delivery_fee AS origin_delivery_fee, os.free_delivery_threshold AS origin_free_threshold,
-         g.title AS name, o.name AS opt_name, g.price + o.extra_price AS price, g.image,
+         g.title AS name, o.name AS opt_name, g.price + o.extra_price AS price, g.list_price + o.extra_price AS list_price,
+         g.image,
          o.stock, o.default_option,
          (g.sold_out = 1 OR p.visible = 0 OR g.visible = 0) AS discontinued,
          g.adult_only, g.auth_only, g.members_only

@@ -25,7 +25,13 @@ export function toItem(line: ResolvedLine): CartItem {
     opt_name: line.opt_name,
     image: line.image,
     price: line.price,
+    list_price: line.list_price !== null && line.list_price > line.price ? line.list_price : null,
     qty: line.qty,
+    requires: [
+      ...(line.adult_only ? (["adult"] as const) : []),
+      ...(line.auth_only ? (["auth"] as const) : []),
+      ...(line.members_only ? (["members"] as const) : []),
+    ],
     available_qty: available,
     default_option: line.default_option === 1,
     error,
@@ -57,7 +63,7 @@ export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
 }
 
 /** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
-export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL): Cart {
+export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL, quickOrder: boolean): Cart {
   const groups: CartGroup[] = shippingGroups(lines).map(({ first, lines, subTotal, deliveryFee }) => ({
     key: groupKey(first),
     uid: first.uid,
@@ -81,6 +87,7 @@ export function buildCart(lines: ResolvedLine[], platformDomain: string, request
     delivery_fee: fee,
     total: sub + fee,
     has_error: groups.some((g) => g.data.some((i) => i.error !== null)),
+    quick_order: quickOrder,
   };
 }
 

@@ -17,6 +17,8 @@ export function CartRow({
   qty,
   hydrated,
   bubble,
+  picked,
+  onPick,
   onQty,
   onInvalidKey,
   onRemove,
@@ -26,6 +28,9 @@ export function CartRow({
   qty: string;
   hydrated: boolean;
   bubble: boolean;
+  /** Checked for 선택 주문 / 선택 삭제. */
+  picked: boolean;
+  onPick: (on: boolean) => void;
   onQty: (value: string) => void;
   onInvalidKey: () => void;
   onRemove: () => void;
@@ -37,6 +42,15 @@ export function CartRow({
   const errorId = `err-${key}`;
   return (
     <li className={css.row} data-testid="cart-row" data-line={key}>
+      <input
+        type="checkbox"
+        className={css.pick}
+        name={field.pick}
+        value={key}
+        checked={picked}
+        onChange={(e) => onPick(e.target.checked)}
+        aria-label={koCart.pickLine(item.name)}
+      />
       <LineThumb image={item.image} storageUrl={storageUrl} />
       <div className={css.info}>
         <Link className={css.name} to={`/shop/view/${encodeURIComponent(item.sid)}`}>
@@ -47,7 +61,16 @@ export function CartRow({
             {koCart.option}: {item.opt_name}
           </p>
         ) : null}
-        <LinePrice price={item.price} qty={n} />
+        {item.requires.length > 0 ? (
+          <p className={css.requires} data-testid="line-requires">
+            {item.requires.map((r) => (
+              <span key={r} className={css.requireTag}>
+                {koCart.requires[r]}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <LinePrice price={item.price} qty={n} listPrice={item.list_price} />
         {error ? (
           <p className={css.itemError} id={errorId} role="alert">
             {error === "qty" ? koCart.errorQty(item.available_qty) : koCart.errorSoldOut}

@@ -8,7 +8,7 @@ import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { CartRow } from "./CartRow";
-import { OrderButton, SaveBar } from "./CartButtons";
+import { IntentButton, OrderButton, SaveBar } from "./CartButtons";
 import { GrandTotals, GroupSums } from "./Sums";
 import { useCartDraft } from "./use-cart-draft";
 import { useCartSync } from "./use-cart-sync";
@@ -53,6 +53,21 @@ export function CartView({
     sync.recheckFees();
     sync.saveSoon();
   };
+  const removePicked = () => {
+    const keys = draft.groups.flatMap((g) => g.items.map(lineKey)).filter(draft.isPicked);
+    if (keys.length === 0) return;
+    for (const key of keys) draft.remove(key);
+    sync.recheckFees();
+    sync.saveSoon();
+  };
+  const pick = (on: boolean, key?: LineKey) => {
+    if (key) draft.pick(key, on);
+    else draft.pickAll(on);
+    sync.recheckFees();
+  };
+  const restricted = draft.groups
+    .flatMap((g) => g.items)
+    .filter((i) => i.requires.length > 0 && draft.isPicked(lineKey(i)));
   const busy = hydrated && draft.feesPending;
 
   if (draft.groups.length === 0) {
@@ -81,6 +96,26 @@ export function CartView({
       >
         {koCart.save}
       </button>
+      <input type="hidden" name={field.picking} value="1" />
+      <div className={css.pickBar}>
+        {hydrated ? (
+          <label className={css.pickAll}>
+            <input
+              type="checkbox"
+              className={css.pick}
+              style={{ margin: 0 }}
+              checked={draft.allPicked}
+              onChange={(e) => pick(e.target.checked)}
+            />
+            {koCart.pickAll(draft.pickedCount, draft.lineCount)}
+          </label>
+        ) : (
+          <span className={css.muted}>{koCart.pickedOnly}</span>
+        )}
+        <IntentButton intent={intentValue.deletePicked} className={css.smallButton} onPress={removePicked}>
+          {koCart.deletePicked}
+        </IntentButton>
+      </div>
       {draft.groups.map(({ group, items }) => {
         const { sub, fee } = draft.sums(group);
         return (
@@ -93,7 +128,8 @@ export function CartView({
               >
                 {group.shop_name_origin} ›
               </a>
-              <span className={css.separate}>{koCart.separateDelivery}</span>
+              {/* Only when another shop ships part of the cart. */}
+              {draft.groups.length > 1 ? <span className={css.separate}>{koCart.separateDelivery}</span> : null}
             </div>
             <ul className={css.rows}>
               {items.map((item) => {
@@ -106,6 +142,8 @@ export function CartView({
                     qty={draft.qty[key] ?? String(item.qty)}
                     hydrated={hydrated}
                     bubble={bubble.at === key}
+                    picked={draft.isPicked(key)}
+                    onPick={(on) => pick(on, key)}
                     onQty={(v) => changeQty(key, v)}
                     onInvalidKey={() => bubble.show(key)}
                     onRemove={() => remove(key)}
@@ -121,18 +159,34 @@ export function CartView({
       <GrandTotals
         sub={draft.totals.sub}
         fee={draft.totals.fee}
+        discount={draft.discount}
         labels={{ sub: koCart.subTotal, fee: koCart.deliveryFee, total: koCart.grandTotal }}
         testId="grand-total"
         busy={busy}
       />
 
+      {restricted.length > 0 ? (
+        <div className={css.requiresBox} data-testid="requires-notice">
+          <strong>{koCart.requiresTitle}</strong>
+          <ul>
+            {restricted.map((i) => (
+              <li key={lineKey(i)}>
+                {i.name}: {i.requires.map((r) => koCart.requires[r]).join(", ")}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
       <div className={css.actions}>
         <OrderButton npay={false} busy={orders.busy} onOrder={orders.order}>
           {orders.busy ? koCart.ordering : koCart.order}
         </OrderButton>
-        <OrderButton npay busy={orders.busy} onOrder={orders.order}>
-          {koCart.quickOrder}
-        </OrderButton>
+        {cart.quick_order ? (
+          <OrderButton npay busy={orders.busy} onOrder={orders.order}>
+            {koCart.quickOrder}
+          </OrderButton>
+        ) : null}
         <Link className={css.secondary} to={links.shop}>
           {koCart.goToShop}
         </Link>

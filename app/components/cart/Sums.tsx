@@ -34,8 +34,10 @@ export function GroupSums({
           <dd data-testid="group-total">{formatKRW(sub + fee)}</dd>
         </div>
       ) : null}
-      {fee > 0 && freeFrom !== undefined ? (
-        <p className={css.freeHint}>{koCart.freeFrom(formatKRW(freeFrom))}</p>
+      {fee > 0 && freeFrom !== undefined && freeFrom > sub ? (
+        <p className={css.freeHint} data-testid="free-in">
+          {koCart.freeIn(formatKRW(freeFrom - sub))}
+        </p>
       ) : null}
     </dl>
   );
@@ -45,12 +47,15 @@ export function GroupSums({
 export function GrandTotals({
   sub,
   fee,
+  discount = 0,
   labels,
   testId,
   busy = false,
 }: {
   sub: number;
   fee: number;
+  /** What the goods save against their list prices (already off the goods' sum): said under it. */
+  discount?: number;
   labels: { sub: string; fee: string; total: string };
   testId: string;
   busy?: boolean;
@@ -61,9 +66,14 @@ export function GrandTotals({
         <dt>{labels.sub}</dt>
         <dd>{formatKRW(sub)}</dd>
       </div>
+      {discount > 0 ? (
+        <p className={css.discount} data-testid="discount">
+          {koCart.discount(formatKRW(discount))}
+        </p>
+      ) : null}
       <div className={css.sumRow}>
         <dt>{labels.fee}</dt>
-        <dd>{formatKRW(fee)}</dd>
+        <dd>{fee === 0 && sub > 0 ? koCart.freeDelivery : formatKRW(fee)}</dd>
       </div>
       <div className={css.grandTotal}>
         <dt>{labels.total}</dt>
@@ -82,10 +92,15 @@ export function LineThumb({ image, storageUrl }: { image: string | null; storage
   );
 }
 
-/** A line's price: quantity × unit, with the unit price beside it. */
-export function LinePrice({ price, qty }: { price: number; qty: number }) {
+/** A line's price: quantity × unit, with the unit price beside it (and the list price struck out). */
+export function LinePrice({ price, qty, listPrice = null }: { price: number; qty: number; listPrice?: number | null }) {
   return (
     <p className={css.price} data-testid="line-price">
+      {listPrice ? (
+        <del className={css.listPrice} aria-label={`${koCart.listPrice} ${formatKRW(listPrice * qty)}`}>
+          {formatKRW(listPrice * qty)}
+        </del>
+      ) : null}
       {formatKRW(price * qty)}
       <span className={css.unit}>{koCart.unitPrice(formatKRW(price), qty)}</span>
     </p>

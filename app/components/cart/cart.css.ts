@@ -52,7 +52,8 @@ export const separate = style({ fontSize: 12, color: vars.color.muted });
 export const rows = style({ listStyle: "none", margin: 0, padding: 0 });
 export const row = style({
   display: "grid",
-  gridTemplateColumns: "64px 1fr",
+  gridTemplateColumns: "22px 64px minmax(0, 1fr)",
+  alignItems: "start",
   gap: "8px 12px",
   padding: 12,
   borderBottom: `1px solid ${vars.color.line}`,
@@ -78,6 +79,39 @@ export const name = style({
 export const option = style({ margin: "2px 0 0", color: vars.color.muted, fontSize: "calc(1em - 1px)" });
 export const price = style({ margin: "4px 0 0", fontWeight: 700 });
 export const unit = style({ marginLeft: 6, fontWeight: 400, color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+export const pick = style({ width: 22, height: 22, margin: "21px 0 0", accentColor: vars.color.main });
+export const listPrice = style({
+  marginRight: 6,
+  fontWeight: 400,
+  color: vars.color.muted,
+  fontSize: "calc(1em - 1px)",
+});
+export const discount = style({ margin: "0 0 2px", textAlign: "right", color: vars.color.danger, fontSize: 12 });
+export const requires = style({ display: "flex", flexWrap: "wrap", gap: 4, margin: "4px 0 0" });
+export const requireTag = style({
+  padding: "1px 6px",
+  borderRadius: 4,
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.danger,
+  fontSize: "calc(1em - 1px)",
+});
+export const pickBar = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 8,
+  minHeight: 44,
+  marginBottom: 8,
+});
+export const requiresBox = style({
+  margin: "0 0 12px",
+  padding: "10px 12px",
+  borderRadius: 8,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  fontSize: "calc(1em + 1px)",
+});
+export const pickAll = style({ display: "flex", alignItems: "center", gap: 8, minHeight: 44 });
 export const itemError = style({ margin: "4px 0 0", color: vars.color.danger, fontWeight: 700 });
 
 export const controls = style({

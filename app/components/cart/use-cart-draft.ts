@@ -19,6 +19,8 @@ export function useCartDraft(cart: Cart) {
   const items = useMemo(() => cart.groups.flatMap((g) => g.data), [cart]);
   const [qty, setQty] = useState(() => quantitiesOf(items));
   const [removed, setRemoved] = useState<LineKey[]>([]);
+  // 선택 주문: lines are checked unless the shopper unchecked them (new lines come checked).
+  const [unpicked, setUnpicked] = useState<LineKey[]>([]);
   const [modified, setModified] = useState(false);
   const [fees, setFees] = useState<FeeData | null>(null);
   const [seen, setSeen] = useState(cart);
@@ -33,11 +35,15 @@ export function useCartDraft(cart: Cart) {
   }
 
   const visible = items.filter((i) => !removed.includes(lineKey(i)));
-  /** The quantities on screen, as the fee check and the save compare them. */
-  const sig = visible.map((i) => `${lineKey(i)}.${normaliseQty(qty[lineKey(i)])}`).join(",");
+  const picked = visible.filter((i) => !unpicked.includes(lineKey(i)));
+  const sigOf = (lines: CartItem[]) => lines.map((i) => `${lineKey(i)}.${normaliseQty(qty[lineKey(i)])}`).join(",");
+  /** The quantities on screen, as the save compares them. */
+  const sig = sigOf(visible);
+  /** The checked lines' quantities: what the sums (and the server's fee check) are for. */
+  const feeSig = sigOf(picked);
   // Timers and listeners read the draft as it is when they fire, not as it was when they were set.
-  const latest = useRef({ sig, visible, removed, qty });
-  latest.current = { sig, visible, removed, qty };
+  const latest = useRef({ sig, feeSig, visible, picked, removed, qty });
+  latest.current = { sig, feeSig, visible, picked, removed, qty };
 
   const reset = useCallback(() => {
     setModified(false);
@@ -48,13 +54,15 @@ export function useCartDraft(cart: Cart) {
 
   /** The cart form's fields for what is on screen, as the actions read them. */
   const formData = useCallback((intent: string) => {
-    const { visible, removed, qty } = latest.current;
+    const { visible, picked, removed, qty } = latest.current;
     const fd = new FormData();
     for (const item of visible) {
       const key = lineKey(item);
       fd.append(field.line, key);
       fd.set(field.qty(key), String(normaliseQty(qty[key])));
     }
+    fd.set(field.picking, "1");
+    for (const item of picked) fd.append(field.pick, lineKey(item));
     for (const key of removed) {
       fd.append(field.line, key);
       fd.append(field.remove, key);
@@ -80,13 +88,29 @@ export function useCartDraft(cart: Cart) {
     setModified(true);
   };
 
-  /** Group sums: the server's, from the last fee check when the page has changed since loading. */
+  const isPicked = (key: LineKey) => !unpicked.includes(key);
+  /** Checks or unchecks one line (a choice of what to order: nothing to save). */
+  const pick = (key: LineKey, on: boolean) => setUnpicked((u) => (on ? u.filter((k) => k !== key) : [...u, key]));
+  /** 전체 선택: every line on screen checked, or none. */
+  const pickAll = (on: boolean) => setUnpicked(on ? [] : visible.map(lineKey));
+  const allPicked = picked.length === visible.length;
+
+  // Sums follow the server's fee check once the page differs from what it loaded.
+  const changed = modified || !allPicked;
+
+  /** Group sums of the checked lines: the server's, from the last fee check when the page has changed since loading. */
   const sums = (g: CartGroup) => {
-    if (!modified && !fees) return { sub: g.sub_total, fee: g.my_delivery_fee };
+    if (!changed && !fees) return { sub: g.sub_total, fee: g.my_delivery_fee };
     const f = fees?.fees.find((x) => x.uid === g.uid && x.from_uid === g.origin_uid);
-    if (fees && fees.sig === sig) return { sub: f?.sub_price ?? 0, fee: f?.delivery_fee ?? 0 };
+    if (fees && fees.sig === feeSig) return { sub: f?.sub_price ?? 0, fee: f?.delivery_fee ?? 0 };
     return f ? { sub: f.sub_price, fee: f.delivery_fee } : { sub: g.sub_total, fee: g.my_delivery_fee };
   };
+
+  /** What the checked lines save against their list prices, at the quantities on screen. */
+  const discount = picked.reduce(
+    (sum, i) => sum + (i.list_price && !i.error ? (i.list_price - i.price) * normaliseQty(qty[lineKey(i)]) : 0),
+    0,
+  );
 
   const groups = cart.groups
     .map((g) => ({ group: g, items: g.data.filter((i) => !removed.includes(lineKey(i))) }))
@@ -107,10 +131,17 @@ export function useCartDraft(cart: Cart) {
     latest,
     fees,
     setFees,
-    feesPending: modified && (!fees || fees.sig !== sig),
+    feesPending: changed && (!fees || fees.sig !== feeSig),
     groups,
     totals,
     sums,
+    discount,
+    isPicked,
+    pick,
+    pickAll,
+    allPicked,
+    pickedCount: picked.length,
+    lineCount: visible.length,
     reset,
     formData,
     snapshot,

@@ -63,7 +63,7 @@ export function useCartSync(draft: CartDraft, apiBase: string, holdLeave: { curr
     clearTimeout(timers.current.fee);
     timers.current.fee = setTimeout(async () => {
       try {
-        const res = await fetch(`${apiBase}/fees?l=${encodeURIComponent(latest.current.sig)}`, {
+        const res = await fetch(`${apiBase}/fees?l=${encodeURIComponent(latest.current.feeSig)}`, {
           credentials: "same-origin",
         });
         if (res.ok) setFees((await res.json()) as FeeData);

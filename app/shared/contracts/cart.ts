@@ -66,6 +66,10 @@ export type CartLine = z.infer<typeof CartLine>;
 
 export const CartItemError = z.enum(["qty", "sold_out"]);
 
+/** What a line needs before it can be ordered: adult or identity verification, this shop's membership. */
+export const LINE_REQUIREMENTS = ["adult", "auth", "members"] as const;
+export type LineRequirement = (typeof LINE_REQUIREMENTS)[number];
+
 /** A cart item (§3): price is the unit price; error says why it cannot be ordered as it is. */
 export const CartItem = z.object({
   pid2: z.number().int(),
@@ -77,7 +81,11 @@ export const CartItem = z.object({
   opt_name: z.string(),
   image: z.string().nullable(),
   price: z.number().int(),
+  /** The unit list price when it is higher than the price (what the shopper saves). */
+  list_price: z.number().int().nullable(),
   qty: z.number().int(),
+  /** Verification or membership the order will ask for, marked on the line before 주문하기. */
+  requires: z.array(z.enum(LINE_REQUIREMENTS)),
   available_qty: z.number().int(),
   default_option: z.boolean(),
   error: CartItemError.nullable(),
@@ -110,6 +118,8 @@ export const Cart = z.object({
   delivery_fee: z.number().int(),
   total: z.number().int(),
   has_error: z.boolean(),
+  /** A wallet (간편결제) provider is configured: the quick-order button shows only then. */
+  quick_order: z.boolean(),
 });
 export type Cart = z.infer<typeof Cart>;
 

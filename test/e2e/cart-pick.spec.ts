@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test } from "./fixtures";
+
+/** Issue 11, point 2: 선택 주문 and 선택 삭제 on a phone, with JavaScript on and off. */
+
+const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
+const pick = (page: Page, name: string) => row(page, name).getByRole("checkbox");
+
+test("order only the checked line, then delete the checked line", async ({ page }, testInfo) => {
+  const js = !jsOff(testInfo);
+  await addToCart(page, shopUrl("beauty", "/shop/view/b0001"), js); // 어성초 진정 토너, 18,900 (정가 24,000)
+  await addToCart(page, shopUrl("beauty", "/shop/view/b0002"), js); // 녹차 수분 스킨, 15,000
+  await page.getByTestId("header-cart").click();
+  await expect(page.getByTestId("cart-row")).toHaveCount(2);
+  if (js) await hydrated(page);
+  // Both checked; beauty ships free from 30,000.
+  await expect(pick(page, "어성초")).toBeChecked();
+  await expect(page.getByTestId("grand-total")).toHaveText("33,900원");
+  await expect(page.getByTestId("discount")).toHaveText("정가 대비 5,100원 할인");
+
+  const clock = js ? await holdTimers(page) : null;
+  await pick(page, "어성초").uncheck();
+  if (clock) {
+    // With scripts the sums follow the check boxes (the fee check runs 1 s after a change).
+    await expect(page.getByText("전체 선택 (1/2)")).toBeVisible();
+    await page.clock.runFor(1000);
+    await expect(page.getByTestId("grand-total")).toHaveText("18,000원"); // 15,000 + 3,000
+    await expect(page.getByTestId("free-in")).toHaveText("15,000원 더 담으면 무료배송");
+    await clock.release();
+  }
+  await page.getByRole("button", { name: "주문하기", exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  await expect(page.getByText("녹차 수분 스킨 200ml")).toBeVisible();
+  await expect(page.getByText("어성초 진정 토너 300ml")).toHaveCount(0);
+
+  // The cart still has both; 선택 삭제 takes the checked one away.
+  await page.getByTestId("header-cart").click();
+  await expect(page.getByTestId("cart-row")).toHaveCount(2);
+  if (js) await hydrated(page);
+  await pick(page, "녹차").uncheck();
+  await expect(pick(page, "어성초")).toBeChecked();
+  const later = js ? await holdTimers(page) : null;
+  await page.getByRole("button", { name: "선택 삭제" }).click();
+  await expect(row(page, "어성초")).toHaveCount(0);
+  if (later) {
+    await page.clock.runFor(3100); // saved 3 s after a delete
+    await later.release();
+    await expect(page.getByTestId("save-bar")).toHaveCount(0);
+  }
+  await page.reload();
+  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  await expect(row(page, "녹차")).toHaveCount(1);
+});
