@@ -262,6 +262,9 @@ export const pagerLink = style({
   background: vars.color.surface,
 });
 
+/** A target of an in-page link: lands below the pinned 56 px header, not under it. */
+export const anchored = style({ scrollMarginTop: 64 });
+
 export const chips = style({
   display: "flex",
   gap: 8,

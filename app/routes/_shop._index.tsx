@@ -6,7 +6,8 @@ import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { useRootData } from "~/lib/root-data";
+import { useRootData, useShopFrameData } from "~/lib/root-data";
+import { CategoryChips } from "~/components/CategoryChips";
 
 const HOME_PRODUCTS = 12;
 
@@ -22,9 +23,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function Home() {
   const { shop, storageUrl } = useRootData();
   const { products, total, notices } = useLoaderData<typeof loader>();
+  // Category shortcuts: the top level, from the shop frame (no call of its own).
+  const categories = (useShopFrameData()?.categories ?? []).filter((c) => c.parent_id === null);
   return (
     <>
       {shop.notice ? <p className={css.chip}>{shop.notice}</p> : null}
+      {categories.length > 0 ? (
+        <nav aria-label={ko.drawer.categories} data-testid="home-categories">
+          <CategoryChips categories={categories} current={null} all />
+        </nav>
+      ) : null}
       <h1 className={css.sectionTitle}>{ko.home.newArrivals}</h1>
       {products.length === 0 ? (
         <p className={css.empty}>{ko.home.noProducts}</p>
@@ -46,7 +54,7 @@ export default function Home() {
           <ul className={css.categoryTree}>
             {notices.map((n) => (
               <li key={n.id}>
-                <SmartLink className={css.drawerLink} to={`/shop/notice-list#notice-${n.id}`}>
+                <SmartLink className={css.drawerLink} to={`/shop/notice-list?open=${n.id}#notice-${n.id}`}>
                   <span>{n.title}</span>
                   <small>{formatDate(n.created_at)}</small>
                 </SmartLink>

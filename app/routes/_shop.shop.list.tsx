@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
+import { CategoryChips } from "~/components/CategoryChips";
 import { ProductGrid } from "~/components/ProductGrid";
-import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
@@ -42,43 +42,8 @@ export default function ProductList() {
     <>
       <h1 className={css.sectionTitle}>{category?.name ?? ko.list.all}</h1>
       <nav id="categories" aria-label={ko.drawer.categories}>
-        <ul className={css.chips}>
-          <li>
-            <SmartLink
-              className={css.chip}
-              to="/shop/list?category=0"
-              aria-current={current === 0 ? "page" : undefined}
-            >
-              {ko.drawer.allCategory}
-            </SmartLink>
-          </li>
-          {roots.map((c) => (
-            <li key={c.id}>
-              <SmartLink
-                className={css.chip}
-                to={`/shop/list?category=${c.id}`}
-                aria-current={c.id === current ? "page" : undefined}
-              >
-                {c.name}
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-        {children.length > 0 ? (
-          <ul className={css.chips}>
-            {children.map((c) => (
-              <li key={c.id}>
-                <SmartLink
-                  className={css.chip}
-                  to={`/shop/list?category=${c.id}`}
-                  aria-current={c.id === current ? "page" : undefined}
-                >
-                  {c.name}
-                </SmartLink>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <CategoryChips categories={roots} current={current} all />
+        {children.length > 0 ? <CategoryChips categories={children} current={current} /> : null}
       </nav>
       <p>{ko.list.count(total)}</p>
       {items.length === 0 ? (

@@ -13,11 +13,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .call("notices", { query: { shopid: context.shop.shopid, page } })
     .catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
-  return data;
+  // A notice linked from elsewhere (home) opens by itself, without scripts.
+  const open = Number(new URL(request.url).searchParams.get("open")) || null;
+  return { ...data, open };
 }
 
 export default function NoticeList() {
-  const { items, page, pages } = useLoaderData<typeof loader>();
+  const { items, page, pages, open } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className={css.sectionTitle}>{ko.notices.title}</h1>
@@ -26,9 +28,9 @@ export default function NoticeList() {
       ) : (
         <ul className={css.categoryTree}>
           {items.map((n) => (
-            <li key={n.id} id={`notice-${n.id}`}>
+            <li key={n.id} id={`notice-${n.id}`} className={css.anchored}>
               {/* details/summary: opens without JavaScript */}
-              <details>
+              <details open={n.id === open || undefined}>
                 <summary className={css.drawerLink}>
                   <span>
                     {n.pinned ? <strong>[{ko.notices.pinned}] </strong> : null}
