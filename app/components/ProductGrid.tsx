@@ -1,15 +1,35 @@
+import type { ReactNode } from "react";
 import type { ProductCard as Card } from "~/shared/contracts";
 import { formatKRW } from "~/shared/format";
 import { ko } from "~/shared/messages";
+import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 
-export function ProductGrid({ items, storageUrl, label }: { items: Card[]; storageUrl: string; label: string }) {
+/**
+ * Product cards in a grid. With `liked` (the ids the shopper likes) each card has its ♡; `below`
+ * adds something under a card (the recently viewed list's 삭제).
+ */
+export function ProductGrid({
+  items,
+  storageUrl,
+  label,
+  liked,
+  below,
+}: {
+  items: Card[];
+  storageUrl: string;
+  label: string;
+  liked?: readonly number[];
+  below?: (product: Card) => ReactNode;
+}) {
   return (
     <ul className={css.grid} aria-label={label}>
       {items.map((p, i) => (
-        <li key={p.id}>
+        <li key={p.id} className={css.cardCell}>
           <ProductCard product={p} storageUrl={storageUrl} eager={i < 4} />
+          {liked ? <LikeButton pid={p.id} title={p.title} liked={liked.includes(p.id)} /> : null}
+          {below?.(p)}
         </li>
       ))}
     </ul>

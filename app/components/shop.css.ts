@@ -295,3 +295,25 @@ export const ieBanner = style({
   textAlign: "center",
   fontSize: 13,
 });
+
+// ♡ on a card (over the picture's corner) and on the product page.
+export const likeForm = style({ position: "absolute", top: 6, right: 6, margin: 0 });
+export const likeButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 36,
+  height: 36,
+  border: 0,
+  borderRadius: 18,
+  background: "rgba(255,255,255,.9)",
+  color: vars.color.danger,
+  fontSize: 20,
+  lineHeight: 1,
+  cursor: "pointer",
+  boxShadow: "0 1px 4px rgba(0,0,0,.15)",
+});
+export const cardCell = style({ position: "relative" });
+export const belowCard = style({ display: "flex", justifyContent: "flex-end", marginTop: 4 });
+export const sectionHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 });
+export const likeInline = style({ margin: 0, flex: "none" });

@@ -14,7 +14,9 @@ import { loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
 import { field, normaliseQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { NOT_READY } from "~/components/ErrorPage";
+import { LikeButton } from "~/components/LikeButton";
 import { ProductGrid } from "~/components/ProductGrid";
+import { likedOf } from "~/lib/my-products.server";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
@@ -27,23 +29,35 @@ import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 /** Stock at or under this is shown as "N left". */
 const LOW_STOCK = 5;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
   const shopid = context.shop.shopid;
   const product = await context.api
     .call("productDetail", { query: { sid, shopid } })
     .catch((e) => rethrowAsResponse(e, NOT_READY));
   if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
-  const info = await (
-    product.ptype === "pick"
+  // Recently viewed: written after the page has gone out, never in its way (issue 10, decision
+  // 056); a link prefetched on hover is no view.
+  if (!/prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "")) {
+    context.waitUntil(
+      context.api.call("recordView", { body: { pid: product.id } }).then(
+        () => undefined,
+        (error: unknown) => console.error("recently viewed not recorded", error),
+      ),
+    );
+  }
+  const [info, liked] = await Promise.all([
+    (product.ptype === "pick"
       ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
       : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
-  ).catch((e) => rethrowAsResponse(e, NOT_READY));
+    ).catch((e) => rethrowAsResponse(e, NOT_READY)),
+    likedOf(context, request, [product]),
+  ]);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
   const recommendations: Promise<ProductCard[]> = context.api
     .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
     .then((r) => r.items);
-  return { product, info, recommendations };
+  return { product, info, recommendations, liked: liked.includes(product.id) };
 }
 
 type AddResult = { ok: true; count: number; error?: undefined } | { ok?: undefined; error: string };
@@ -102,7 +116,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ProductPage() {
   const { storageUrl } = useRootData();
-  const { product, info, recommendations } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   return (
     <article>
@@ -123,7 +137,10 @@ export default function ProductPage() {
         {product.ptype === "pick" ? (
           <p className={view.origin}>{ko.product.pickFrom(product.origin_shop_name)}</p>
         ) : null}
-        <h1 className={view.title}>{product.title}</h1>
+        <div className={css.sectionHead}>
+          <h1 className={view.title}>{product.title}</h1>
+          <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
+        </div>
         <p className={view.price} data-testid="price">
           {formatKRW(product.price)}
           {product.list_price && product.list_price > product.price ? (

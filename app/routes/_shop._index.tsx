@@ -6,23 +6,29 @@ import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
 import { ko } from "~/shared/messages";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import { CategoryChips } from "~/components/CategoryChips";
 
 const HOME_PRODUCTS = 12;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const shopid = context.shop.shopid;
   const [products, notices] = await Promise.all([
     context.api.call("productList", { query: { shopid, category: 0, page: 1, size: HOME_PRODUCTS } }),
     context.api.call("notices", { query: { shopid, page: 1 } }),
   ]).catch((e) => rethrowAsResponse(e));
-  return { products: products.items, total: products.total, notices: notices.items.slice(0, 3) };
+  return {
+    products: products.items,
+    total: products.total,
+    notices: notices.items.slice(0, 3),
+    liked: await likedOf(context, request, products.items),
+  };
 }
 
 export default function Home() {
   const { shop, storageUrl } = useRootData();
-  const { products, total, notices } = useLoaderData<typeof loader>();
+  const { products, total, notices, liked } = useLoaderData<typeof loader>();
   // Category shortcuts: the top level, from the shop frame (no call of its own).
   const categories = (useShopFrameData()?.categories ?? []).filter((c) => c.parent_id === null);
   return (
@@ -37,7 +43,7 @@ export default function Home() {
       {products.length === 0 ? (
         <p className={css.empty}>{ko.home.noProducts}</p>
       ) : (
-        <ProductGrid items={products} storageUrl={storageUrl} label={ko.home.newArrivals} />
+        <ProductGrid items={products} storageUrl={storageUrl} label={ko.home.newArrivals} liked={liked} />
       )}
       {total > products.length ? (
         <p className={css.pager}>

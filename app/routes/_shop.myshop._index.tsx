@@ -79,6 +79,8 @@ export default function MyShopSummary() {
       <nav className={css.section} aria-label={ko.drawer.myMenu}>
         <SummaryRow to="/message" label={ko.drawer.messages} count={summary?.message ?? 0} id="message" />
         <SummaryRow to="/myorder/checkout" label={ko.drawer.cart} count={summary?.cart ?? 0} id="cart" />
+        <SummaryRow to="/myshop/favorite" label={ko.drawer.liked} count={summary?.like ?? 0} id="like" />
+        <SummaryRow to="/myshop/recent" label={ko.drawer.recent} count={summary?.recent ?? 0} id="recent" />
       </nav>
 
       {ownShop ? (

@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { likedOf } from "~/lib/my-products.server";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 
 /** Products per page of a category list. */
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE } })
     .catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
-  return data;
+  return { ...data, liked: await likedOf(context, request, data.items) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ProductList() {
   const { storageUrl } = useRootData();
-  const { items, page, pages, total, category } = useLoaderData<typeof loader>();
+  const { items, page, pages, total, category, liked } = useLoaderData<typeof loader>();
   const categories = useShopFrameData()?.categories ?? [];
   const current = category?.id ?? 0;
   const parent = category?.parent_id ?? category?.id ?? null;
@@ -49,7 +50,7 @@ export default function ProductList() {
       {items.length === 0 ? (
         <p className={css.empty}>{ko.list.empty}</p>
       ) : (
-        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? ko.list.all} />
+        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? ko.list.all} liked={liked} />
       )}
       <Pager page={page} pages={pages} href={href} />
     </>

@@ -19,3 +19,10 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** A profile photo, judged by its own bytes (app/lib/profile-image.server.ts). */
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Favourites one member or device keeps per shop. */
+export const MAX_FAVOURITES = 500;
+/** Recently viewed products kept per member or device and shop, newest first. */
+export const RECENT_LIMIT = 50;
+/** The account area's product lists (favourites) show this many a page. */
+export const MY_PRODUCTS_PAGE_SIZE = 20;

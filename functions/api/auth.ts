@@ -28,18 +28,20 @@ function setCookies(ctx: ApiContext, cookies: string[]): void {
 
 /**
  * Logs `uid` in on this host (a new session, decision 011) and, in the same D1 batch, moves this
- * browser's guest cart of the host's shop into the member's cart (decision 032) and its orders there
- * to the member (issue 10): quantities add up, limits hold, the guest cart is gone afterwards, so
- * a second login has nothing to add.
+ * browser's guest cart of the host's shop into the member's cart (decision 032), and its orders,
+ * favourites and recently viewed products there to the member (issue 10, decision 056):
+ * quantities add up, limits hold, the guest's rows are gone afterwards, so a second login has
+ * nothing to add.
  */
 async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: string): Promise<string[]> {
   const device = readDeviceId(ctx.request.headers.get("cookie"));
-  // The guest's cart and orders on this shop become the member's, in the login's own batch.
+  // The guest's cart, orders, favourites and views on this shop become the member's, in the login's own batch.
   const merge =
     ctx.hostShop && device
       ? [
           ...ctx.db.cart.mergeStatements(ctx.hostShop.shopid, device, uid, Date.now()),
           ...ctx.db.orders.mergeStatements(ctx.hostShop.shopid, device, uid),
+          ...ctx.db.favourites.mergeStatements(ctx.hostShop.shopid, device, uid),
         ]
       : [];
   return startSession(ctx.db.sessions, ctx.request, uid, keep, host ?? requestHost(ctx.request), merge);

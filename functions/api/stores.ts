@@ -4,6 +4,7 @@ import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
 import { AccountSummaryStore } from "../db/account-summary";
 import { CartStore } from "../db/cart";
 import { CatalogueStore } from "../db/catalogue";
+import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
 import { OrderStore } from "../db/orders";
 import { SessionStore } from "../db/sessions";
@@ -45,6 +46,14 @@ export class Stores {
   /** The account summary's counts, in one round trip. */
   get accountSummary(): AccountSummaryStore {
     return this.#lazy("accountSummary", (db) => new AccountSummaryStore(db));
+  }
+  /** Favourites (찜), per shop host and member or device. */
+  get favourites(): FavouriteStore {
+    return this.#lazy("favourites", (db) => new FavouriteStore(db));
+  }
+  /** Recently viewed products, per shop host and member or device. */
+  get recent(): RecentStore {
+    return this.#lazy("recent", (db) => new RecentStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

@@ -1,12 +1,14 @@
+import { isbot } from "isbot";
 import { DEVICE_KEY, deviceCookie, newDeviceId, readDeviceId } from "~/shared/device";
 
 /**
  * The first change a guest posts (add to cart, save, order) mints their device id: the request is
  * handed on with the new cookie, so the API and the Remix action already see it, and the
- * response sets it in the browser. Reading pages never mints one.
+ * response sets it in the browser. So does the first product page a person opens (its view is
+ * remembered, decision 056); other pages, prefetches and robots never mint one.
  */
 export function ensureDevice(request: Request): { request: Request; setCookie: string | null } {
-  if (request.method !== "POST" || readDeviceId(request.headers.get("cookie"))) return { request, setCookie: null };
+  if (!mints(request) || readDeviceId(request.headers.get("cookie"))) return { request, setCookie: null };
   const id = newDeviceId();
   const headers = new Headers(request.headers);
   // A malformed id is replaced, not kept beside the new one.
@@ -23,4 +25,11 @@ export function withSetCookie(response: Response, setCookie: string | null): Res
   const copy = new Response(response.body, response);
   copy.headers.append("set-cookie", setCookie);
   return copy;
+}
+
+function mints(request: Request): boolean {
+  if (request.method === "POST") return true;
+  if (request.method !== "GET" || !new URL(request.url).pathname.startsWith("/shop/view/")) return false;
+  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+  return !/prefetch/i.test(purpose) && !isbot(request.headers.get("user-agent") ?? "");
 }

@@ -4,6 +4,8 @@ import { OrderStore, type StatusCount } from "./orders";
 /** The counts of the account summary (spec §3 "User summary"), before they are shaped for the contract. */
 export type SummaryCounts = {
   cart: number;
+  like: number;
+  recent: number;
   /** This shop's membership of the member: null for a guest's device. */
   membership: { joined: boolean; point: number } | null;
   orders: StatusCount[];
@@ -22,6 +24,8 @@ export class AccountSummaryStore {
         .prepare(
           `SELECT
              (SELECT COUNT(*) FROM cart_lines WHERE shop_id = ?1 AND owner = ?2) AS cart,
+             (SELECT COUNT(*) FROM favourites WHERE shop_id = ?1 AND owner = ?2) AS "like",
+             (SELECT COUNT(*) FROM recent_views WHERE shop_id = ?1 AND owner = ?2) AS recent,
              EXISTS (SELECT 1 FROM shop_members WHERE shop_id = ?1 AND uid = ?3) AS joined,
              COALESCE((SELECT SUM(h.rem_value) FROM point_history h
                        WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point`,
@@ -29,9 +33,17 @@ export class AccountSummaryStore {
         .bind(shopId, owner, uid ?? 0, now),
       new OrderStore(this.db).countsForBuyerStatement(shopId, owner),
     ]);
-    const row = (scalars!.results[0] ?? {}) as { cart?: number; joined?: number; point?: number };
+    const row = (scalars!.results[0] ?? {}) as {
+      cart?: number;
+      like?: number;
+      recent?: number;
+      joined?: number;
+      point?: number;
+    };
     return {
       cart: row.cart ?? 0,
+      like: row.like ?? 0,
+      recent: row.recent ?? 0,
       membership: uid === null ? null : { joined: row.joined === 1, point: row.point ?? 0 },
       orders: orders!.results as StatusCount[],
     };

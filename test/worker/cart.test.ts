@@ -14,8 +14,14 @@ const MUG_WHITE = { pid2: 401, pid3: 40101 }; // studio's mug 28,000원
 
 describe("device id", () => {
   it("is minted on the first posted change, readable by scripts, host-only, Lax", async () => {
-    const page = await get(BEAUTY, "/shop/view/b0001");
-    expect(page.headers.get("set-cookie")).toBeNull();
+    // Reading pages mints none, except a product page opened by a person (its view is remembered).
+    expect((await get(BEAUTY, "/")).headers.get("set-cookie")).toBeNull();
+    expect((await get(BEAUTY, "/shop/list?category=0")).headers.get("set-cookie")).toBeNull();
+    const bot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    expect((await get(BEAUTY, "/shop/view/b0001", { headers: bot })).headers.get("set-cookie")).toBeNull();
+    const prefetch = { "sec-purpose": "prefetch" };
+    expect((await get(BEAUTY, "/shop/view/b0001", { headers: prefetch })).headers.get("set-cookie")).toBeNull();
+    expect((await get(BEAUTY, "/shop/view/b0001")).headers.get("set-cookie")).toMatch(/^uuid_value=[0-9a-f]{32};/);
 
     const shopper = new Shopper(BEAUTY);
     const res = await shopper.fetch("/api/myshp/add/cart/v3", {

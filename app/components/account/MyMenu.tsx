@@ -48,6 +48,8 @@ export function MyMenu({
         {row(to(LIST_PATHS.confirm), t.confirm, orders?.confirm, true)}
         {row(to(LIST_PATHS.refund), t.claims, orders?.refund, true)}
         {row(cartPath, t.cart, summary?.cart)}
+        {row(to("/myshop/favorite"), t.liked, summary?.like)}
+        {row(to("/myshop/recent"), t.recent, summary?.recent)}
       </nav>
       <SubscriptionBox membership={summary?.membership ?? null} member={member} shop={shop} side={side} />
     </>

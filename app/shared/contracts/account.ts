@@ -3,8 +3,9 @@
  * or, for a guest, the device, on the host's shop.
  */
 import { z } from "zod";
-import { endpoint, nullableText } from "./core";
+import { endpoint, id, nullableText, page } from "./core";
 import { OrderCounts } from "./orders";
+import { ProductCard } from "./shop";
 
 const count = z.number().int().min(0);
 
@@ -15,12 +16,70 @@ export const MySummary = z.object({
   membership: z.object({ joined: z.boolean(), point: count }).nullable(),
   orders: OrderCounts,
   cart: count,
+  /** Favourites (찜) and recently viewed products on this shop. */
+  like: count,
+  recent: count,
   /** Unread messages from the shop: zero until messaging lands (issue 12). */
   message: count,
 });
 export type MySummary = z.infer<typeof MySummary>;
 
+/** A form's "1"/"0" or JSON's true/false. */
+const on = z.union([z.boolean(), z.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true")]);
+
+/** A comma-separated list of product ids (at most 100, repeats dropped). */
+const idList = z
+  .string()
+  .max(1300)
+  .transform((s) => [...new Set(s.split(",").filter(Boolean).map(Number))])
+  .pipe(z.array(z.number().int().positive()).max(100));
+
 export const accountApi = {
+  /** ♡: likes or unlikes a product this shop sells, for the member or the device (idempotent). */
+  likeProduct: endpoint({
+    method: "POST",
+    path: "/api/myshp/my/like",
+    query: z.object({}),
+    body: z.object({ pid: id, like: on }),
+    response: z.object({ liked: z.boolean(), like: count }),
+  }),
+  /** Which of the given products the member or device likes here. */
+  likedProducts: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/my/liked",
+    query: z.object({ pids: idList }),
+    response: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  /** The favourites, newest first, 20 a page. */
+  myFavourites: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/my/favorites",
+    query: z.object({ page }),
+    response: z.object({ items: z.array(ProductCard), page: z.number().int(), pages: z.number().int(), total: count }),
+  }),
+  /** Records a product page served to the member or device (the page calls it after answering). */
+  recordView: endpoint({
+    method: "POST",
+    path: "/api/myshp/my/recent/view",
+    query: z.object({}),
+    body: z.object({ pid: id }),
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  /** Recently viewed product ids here, newest first (the page reads them with pidlist/info). */
+  myRecent: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/my/recent",
+    query: z.object({}),
+    response: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  /** Removes one product from recently viewed, or clears the list (no pid). */
+  removeRecent: endpoint({
+    method: "POST",
+    path: "/api/myshp/my/recent/remove",
+    query: z.object({}),
+    body: z.object({ pid: id.optional() }),
+    response: z.object({ ok: z.literal(true) }),
+  }),
   mySummary: endpoint({
     method: "GET",
     path: "/api/myshp/get/my/summary",

@@ -1,0 +1,46 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useHydrated } from "~/lib/hydrated";
+import { LIKE_ACTION, likeField } from "~/lib/likes";
+import { ko } from "~/shared/messages";
+import * as css from "./shop.css";
+
+/**
+ * ♡ (찜): a real form post without scripts (the page comes back where it was); with them a
+ * fetcher that shows the new state at once, then the server's answer.
+ */
+export function LikeButton({
+  pid,
+  title,
+  liked,
+  className,
+}: {
+  pid: number;
+  title: string;
+  liked: boolean;
+  className?: string;
+}) {
+  const fetcher = useFetcher<{ liked?: boolean }>();
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  // Optimistic while the post is under way; then the answer (a refusal leaves it as it was).
+  const pending = fetcher.formData?.get(likeField.like);
+  const on = pending != null ? pending === "1" : (fetcher.data?.liked ?? liked);
+  return (
+    <fetcher.Form method="post" action={LIKE_ACTION} className={className ?? css.likeForm}>
+      <input type="hidden" name={likeField.pid} value={pid} />
+      <input type="hidden" name={likeField.like} value={on ? "0" : "1"} />
+      <input type="hidden" name={likeField.back} value={pathname + search} />
+      {/* Scripts want data back rather than a redirect. */}
+      {hydrated ? <input type="hidden" name={likeField.js} value="1" /> : null}
+      <button
+        type="submit"
+        className={css.likeButton}
+        aria-pressed={on}
+        aria-label={on ? ko.product.unlike(title) : ko.product.like(title)}
+        data-testid="like"
+      >
+        {on ? "♥" : "♡"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Text of the account area's favourites (찜) and recently viewed products (issue 10). The ♡ on
+ * product cards uses only `like`/`unlike`, which the shell catalogue carries (ko.product).
+ */
+export const koAccount = {
+  favouritesTitle: "찜한 상품",
+  favouritesEmpty: "찜한 상품이 없습니다. 마음에 드는 상품의 ♡를 눌러 보세요.",
+  recentTitle: "최근 본 상품",
+  recentEmpty: "최근 본 상품이 없습니다.",
+  remove: "삭제",
+  removeItem: (name: string) => `${name} 삭제`,
+  clear: "전체 삭제",
+  count: (n: number) => `${n.toLocaleString("ko-KR")}개`,
+  guest: "이 기기에서 본 상품입니다. 로그인하면 회원 정보로 옮겨 모아 볼 수 있습니다.",
+  login: "로그인",
+  notSoldHere: "이 상점에서 판매하지 않는 상품입니다.",
+  tooManyFavourites: "찜은 상점마다 500개까지 할 수 있습니다. 찜한 상품을 정리한 뒤 다시 시도해 주세요.",
+  removed: "삭제했습니다",
+} as const;
