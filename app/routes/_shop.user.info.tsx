@@ -13,14 +13,23 @@ import { ko } from "~/shared/messages";
 import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
+import { koSettings } from "~/shared/messages/settings";
+import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
+import { SETTINGS_INTENTS, settingsAction, type SettingsResult } from "~/lib/settings-actions.server";
 
 export const meta: MetaFunction = () => [{ title: koAuth.infoTitle }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const info = await context.api.call("userInfo");
+  const [info, settings, addresses] = await Promise.all([
+    context.api.call("userInfo"),
+    context.api.call("accountSettings"),
+    context.api.call("addresses"),
+  ]);
   return {
     info,
+    settings,
+    addresses: addresses.items,
     // ?auth=1 starts identity verification; with no provider the page says it is not available.
     verify: new URL(request.url).searchParams.get("auth") === "1",
     verificationAvailable: identityProvider(context.env) !== null,
@@ -30,6 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = requireMember(request, context);
   const form = await request.formData();
+  // Password, consent, addresses, withdrawal: each form says which it is; the profile form does not.
+  const intent = form.get("intent");
+  const settings = SETTINGS_INTENTS.find((i) => i === intent);
+  if (settings) return settingsAction(settings, form, context);
   const values = keptValues(form, ["name"]);
   const parsed = ProfileForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
@@ -63,8 +76,10 @@ type ActionData = {
 
 export default function InfoPage() {
   const { storageUrl } = useRootData();
-  const { info, verify, verificationAvailable } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const { info, settings, addresses, verify, verificationAvailable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as (ActionData & Partial<SettingsResult>) | undefined;
+  const settingsResult = actionData?.intent ? (actionData as SettingsResult) : undefined;
+  const result = actionData?.intent ? undefined : actionData;
   const submitting = useNavigation().state === "submitting";
   const { errors, onSubmit } = useFormErrors(ProfileForm, result?.errors);
   return (
@@ -108,6 +123,17 @@ export default function InfoPage() {
           </button>
         </Form>
       </section>
+      <section className={css.section} aria-labelledby="email-title">
+        <h2 id="email-title" className={css.sectionTitle}>
+          {koSettings.email}
+        </h2>
+        <p style={{ margin: 0 }} data-testid="account-email">
+          {settings.email}
+        </p>
+      </section>
+      <PasswordSection result={settingsResult} />
+      <AddressSection items={addresses} result={settingsResult} />
+      <MarketingSection agreedAt={settings.marketing_agreed_at} result={settingsResult} />
       <section className={css.section} aria-labelledby="verify-title" id="verification">
         <h2 id="verify-title" className={css.sectionTitle}>
           {koAuth.verification}
@@ -122,6 +148,7 @@ export default function InfoPage() {
           </Link>
         ) : null}
       </section>
+      <WithdrawSection result={settingsResult} />
     </div>
   );
 }

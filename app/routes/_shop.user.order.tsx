@@ -1,9 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { formatDeadline, formatKRW } from "~/shared/format";
 import type { PayMethod } from "~/shared/contracts/cart";
+import type { SavedAddress } from "~/shared/contracts/settings";
 import { PAY_METHODS } from "~/shared/limits";
 import type { FieldErrors } from "~/shared/forms/errors";
 import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
@@ -24,6 +30,26 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
+/**
+ * A member's sheet starts filled in: their name, and the default address of their address book
+ * (/user/info) for the receiver and the phone numbers. A guest's starts empty.
+ */
+async function prefillOf(context: AppLoadContext): Promise<Partial<Record<OrderFieldName, string>>> {
+  if (!context.member) return {};
+  const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
+  const home = book.items.find((a) => a.is_default);
+  if (!home) return { orderer_name: context.member.name };
+  return {
+    orderer_name: context.member.name,
+    orderer_phone: home.receiver_phone,
+    receiver_name: home.receiver_name,
+    receiver_phone: home.receiver_phone,
+    postcode: home.postcode,
+    address: home.address,
+    detail: home.detail,
+  };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const npay = new URL(request.url).searchParams.get("npay") === "1";
@@ -39,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     order,
     npay,
     pointBalance,
+    prefill: await prefillOf(context),
     cartPath: accountPath(flowPath("checkout", new URL(request.url).pathname), request, context),
   };
 }
@@ -48,12 +75,12 @@ type Values = OrderSheetValues;
 export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 
 export default function OrderSheet() {
-  const { order, npay, pointBalance, cartPath } = useLoaderData<typeof loader>();
+  const { order, npay, pointBalance, cartPath, prefill } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { storageUrl, session, shop } = useRootData();
   const navigation = useNavigation();
   const paying = navigation.state === "submitting";
-  const values: Values = failed?.values ?? {};
+  const values: Values = failed?.values ?? prefill;
   const errors: FieldErrors = failed?.errors ?? {};
   const field = (name: OrderFieldName) => ({ name, value: values[name], error: errors[name] });
   const open = order.status === "WAITING_PAYMENT" && !order.payment;

@@ -13,6 +13,7 @@ import { membershipHandlers } from "./membership";
 import { lifecycleHandlers } from "./order-life";
 import { adminHandlers } from "./admin";
 import { accountHandlers } from "./account";
+import { settingsHandlers } from "./settings";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -25,6 +26,7 @@ const handlers = {
   ...lifecycleHandlers,
   ...adminHandlers,
   ...accountHandlers,
+  ...settingsHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

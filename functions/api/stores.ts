@@ -6,6 +6,7 @@ import { CartStore } from "../db/cart";
 import { CatalogueStore } from "../db/catalogue";
 import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
+import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
 import { SessionStore } from "../db/sessions";
 import { ShopMemberStore } from "../db/shop-members";
@@ -54,6 +55,10 @@ export class Stores {
   /** Recently viewed products, per shop host and member or device. */
   get recent(): RecentStore {
     return this.#lazy("recent", (db) => new RecentStore(db));
+  }
+  /** Marketing consent, the address book, closing an account. */
+  get settings(): MemberSettingsStore {
+    return this.#lazy("settings", (db) => new MemberSettingsStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

@@ -45,6 +45,19 @@ export class MemberStore {
     return row?.uid ?? null;
   }
 
+  /**
+   * A password changed by its member: the new hash and the end of every other session (all but
+   * the one whose secret hashes to `keepSkeyHash`), in one batch.
+   */
+  async changePassword(uid: number, passwordHash: string, keepSkeyHash: string | null): Promise<void> {
+    await this.db.batch([
+      this.db
+        .prepare("UPDATE members SET password_hash = ?, updated_at = unixepoch() WHERE uid = ?")
+        .bind(passwordHash, uid),
+      this.db.prepare("DELETE FROM sessions WHERE uid = ? AND skey_hash IS NOT ?").bind(uid, keepSkeyHash),
+    ]);
+  }
+
   async setPassword(uid: number, passwordHash: string): Promise<void> {
     await this.db
       .prepare("UPDATE members SET password_hash = ?, updated_at = unixepoch() WHERE uid = ?")

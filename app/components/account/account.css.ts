@@ -186,3 +186,22 @@ export const summaryRow = style({
   borderBottom: `1px solid ${vars.color.line}`,
   selectors: { "&:last-child": { borderBottom: 0 } },
 });
+
+// /user/info's address book.
+export const addressList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 });
+export const addressItem = style({
+  padding: 12,
+  borderRadius: 8,
+  border: `1px solid ${vars.color.line}`,
+  display: "grid",
+  gap: 2,
+});
+export const tag = style({
+  display: "inline-block",
+  padding: "0 6px",
+  borderRadius: 4,
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontSize: "calc(1em - 1px)",
+});
+export const inlineButtons = style({ display: "flex", gap: 8, marginTop: 6 });

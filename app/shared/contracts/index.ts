@@ -10,6 +10,7 @@ import { cartApi } from "./cart";
 import { membershipApi } from "./membership";
 import { lifecycleApi } from "./orders";
 import { adminApi } from "./admin";
+import { settingsApi } from "./settings";
 import { shopApi } from "./shop";
 
 export * from "./core";
@@ -20,6 +21,7 @@ export * from "./membership";
 export * from "./orders";
 export * from "./admin";
 export * from "./account";
+export * from "./settings";
 
 export const api = {
   ...shopApi,
@@ -29,6 +31,7 @@ export const api = {
   ...lifecycleApi,
   ...adminApi,
   ...accountApi,
+  ...settingsApi,
 } as const;
 
 export type Api = typeof api;

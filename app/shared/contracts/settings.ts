@@ -1,0 +1,75 @@
+/** Account settings (issue 10, point 8): password, marketing consent, address book, withdrawal. */
+import { z } from "zod";
+import { loginPasswordField, newPasswordField } from "../forms/auth";
+import { AddressForm } from "../forms/settings";
+import { endpoint, id } from "./core";
+
+const ok = z.object({ ok: z.literal(true) });
+
+export const SavedAddress = z.object({
+  id: z.number().int(),
+  receiver_name: z.string(),
+  receiver_phone: z.string(),
+  postcode: z.string(),
+  address: z.string(),
+  detail: z.string(),
+  is_default: z.boolean(),
+});
+export type SavedAddress = z.infer<typeof SavedAddress>;
+
+/** A member keeps at most this many addresses. */
+export const MAX_ADDRESSES = 10;
+
+export const settingsApi = {
+  /** The account's e-mail and marketing consent (the rest of the account is userinfo). */
+  accountSettings: endpoint({
+    method: "GET",
+    path: "/api/user/settings",
+    query: z.object({}),
+    response: z.object({ email: z.string(), marketing_agreed_at: z.number().nullable() }),
+  }),
+  /** Changes the password (the current one first); every other session of the member ends. */
+  changePassword: endpoint({
+    method: "POST",
+    path: "/api/user/password",
+    query: z.object({}),
+    body: z.object({ current: loginPasswordField, password: newPasswordField }),
+    response: ok,
+  }),
+  setMarketing: endpoint({
+    method: "POST",
+    path: "/api/user/marketing",
+    query: z.object({}),
+    body: z.object({ agree: z.boolean() }),
+    response: z.object({ marketing_agreed_at: z.number().nullable() }),
+  }),
+  addresses: endpoint({
+    method: "GET",
+    path: "/api/user/addresses",
+    query: z.object({}),
+    response: z.object({ items: z.array(SavedAddress) }),
+  }),
+  addAddress: endpoint({
+    method: "POST",
+    path: "/api/user/address/add",
+    query: z.object({}),
+    body: AddressForm,
+    response: SavedAddress,
+  }),
+  /** Makes one address the default, or removes it (the next newest becomes the default). */
+  changeAddress: endpoint({
+    method: "POST",
+    path: "/api/user/address/change",
+    query: z.object({}),
+    body: z.object({ id, action: z.enum(["default", "remove"]) }),
+    response: ok,
+  }),
+  /** 회원탈퇴 (decision 059): with the password; refused while orders are in progress. */
+  withdraw: endpoint({
+    method: "POST",
+    path: "/api/user/withdraw",
+    query: z.object({}),
+    body: z.object({ password: loginPasswordField }),
+    response: ok,
+  }),
+};

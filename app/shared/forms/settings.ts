@@ -1,0 +1,27 @@
+/**
+ * The account settings forms of /user/info (issue 10, point 8): one schema each, shared by the
+ * page's action and the API contract. Server-side only on the storefront (zod).
+ */
+import * as z from "zod";
+import { koSettings } from "../messages/settings";
+import { checkbox, loginPasswordField, newPasswordField } from "./auth";
+import { orderFields } from "./order";
+
+export const PasswordForm = z
+  .object({ current: loginPasswordField, password: newPasswordField, password2: z.string().default("") })
+  .refine((v) => v.password === v.password2, { path: ["password2"], error: koSettings.passwordMismatch })
+  .refine((v) => v.password !== v.current, { path: ["password"], error: koSettings.passwordSame });
+
+export const AddressForm = z.object({
+  receiver_name: orderFields.receiver_name,
+  receiver_phone: orderFields.receiver_phone,
+  postcode: orderFields.postcode,
+  address: orderFields.address,
+  detail: orderFields.detail,
+  is_default: checkbox,
+});
+
+export const WithdrawForm = z.object({
+  leave_password: loginPasswordField,
+  confirm: checkbox.refine((v) => v, { error: koSettings.withdrawConfirmRequired }),
+});

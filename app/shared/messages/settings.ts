@@ -1,0 +1,42 @@
+/** Text of the account settings at /user/info (issue 10, point 8). */
+const date = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice(0, 10);
+
+export const koSettings = {
+  email: "이메일",
+  passwordTitle: "비밀번호 변경",
+  currentPassword: "현재 비밀번호",
+  newPassword: "새 비밀번호",
+  newPassword2: "새 비밀번호 확인",
+  passwordMismatch: "새 비밀번호가 서로 다릅니다",
+  passwordSame: "지금 쓰는 비밀번호와 다른 비밀번호를 입력해 주세요",
+  wrongPassword: "현재 비밀번호가 맞지 않습니다",
+  passwordChanged: "비밀번호를 바꿨습니다. 다른 기기에서는 다시 로그인해야 합니다.",
+  changePassword: "비밀번호 변경",
+  marketingTitle: "마케팅 정보 수신 동의",
+  marketingLabel: "이벤트·할인 소식을 메일로 받겠습니다 (선택)",
+  marketingAgreed: (ms: number) => `${date(ms)} 동의`,
+  marketingNone: "동의하지 않음",
+  marketingSave: "수신 동의 저장",
+  marketingSaved: "수신 동의를 저장했습니다.",
+  addressesTitle: "배송지 관리",
+  addressesEmpty: "저장한 배송지가 없습니다.",
+  addressesFull: (max: number) => `배송지는 ${max}개까지 저장할 수 있습니다. 쓰지 않는 배송지를 지운 뒤 추가해 주세요.`,
+  addAddress: "배송지 추가",
+  asDefault: "기본 배송지로 지정",
+  defaultTag: "기본",
+  makeDefault: "기본으로",
+  removeAddress: "삭제",
+  addressSaved: "배송지를 저장했습니다.",
+  addressRemoved: "배송지를 삭제했습니다.",
+  addressNotFound: "배송지를 찾을 수 없습니다.",
+  withdrawTitle: "회원탈퇴",
+  withdrawText:
+    "탈퇴하면 이메일, 이름, 프로필, 배송지, 찜·최근 본 상품, 장바구니와 상점 회원·적립금이 지워지고 다시 로그인할 수 없습니다. 주문·결제 기록은 전자상거래법에 따라 5년간 보관됩니다.",
+  withdrawConfirm: "위 내용을 확인했고 탈퇴합니다",
+  withdrawConfirmRequired: "탈퇴 내용을 확인하고 체크해 주세요",
+  withdraw: "회원탈퇴",
+  withdrawBusy:
+    "진행 중인 주문이 있어 탈퇴할 수 없습니다. 배송 완료·구매확정이나 취소·환불이 끝난 뒤 다시 시도해 주세요.",
+  withdrawOwner: "상점을 운영하는 계정은 탈퇴할 수 없습니다. 상점 운영을 먼저 정리해 주세요.",
+  withdrawn: "탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.",
+} as const;
