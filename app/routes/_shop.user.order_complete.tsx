@@ -22,11 +22,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Nothing chosen yet: the sheet is where that happens.
   if (!order.payment)
     throw redirect(accountPath(`${flowPath("order", new URL(request.url).pathname)}?id=${order.id}`, request, context));
-  return { order, viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context) };
+  return {
+    order,
+    viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context),
+    // A guest finds the order again from any device with its number and their phone number.
+    lookupPath: context.member ? null : `/user/order_lookup?id=${order.id}`,
+  };
 }
 
 export default function OrderComplete() {
-  const { order, viewPath } = useLoaderData<typeof loader>();
+  const { order, viewPath, lookupPath } = useLoaderData<typeof loader>();
   const { storageUrl } = useRootData();
   const canceled = order.status === "CANCELED";
   return (
@@ -49,6 +54,11 @@ export default function OrderComplete() {
           {koOrder.continueShopping}
         </Link>
       </div>
+      {lookupPath ? (
+        <p className={css.muted} data-testid="lookup-hint">
+          {koOrder.lookupHint} <Link to={lookupPath}>{koOrder.lookupLink}</Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,8 @@ import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
 import { actionsOf, orderFacts, toOrderView } from "../views/order";
-import { cartOwner, requireCartOwner } from "./cart";
+import { cartOwner } from "./cart";
+import { orderOwner } from "./order-lookup";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { paymentTerms } from "./orders";
@@ -147,7 +148,7 @@ export const lifecycleHandlers = {
   /** The buyer's own order (member, or the guest's device), one action at a time. */
   async orderAction({ body }, ctx) {
     const shop = ctx.requireHostShop();
-    const owner: Owner = await requireCartOwner(ctx);
+    const owner: Owner = await orderOwner(ctx, shop.shopid, body.id);
     const member = await ctx.member();
     const account =
       body.refund_bank && body.refund_account && body.refund_holder

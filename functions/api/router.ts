@@ -14,6 +14,7 @@ import { lifecycleHandlers } from "./order-life";
 import { adminHandlers } from "./admin";
 import { accountHandlers } from "./account";
 import { settingsHandlers } from "./settings";
+import { lookupHandlers } from "./order-lookup";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -27,6 +28,7 @@ const handlers = {
   ...adminHandlers,
   ...accountHandlers,
   ...settingsHandlers,
+  ...lookupHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

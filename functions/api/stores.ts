@@ -8,6 +8,7 @@ import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
+import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
 import { ShopMemberStore } from "../db/shop-members";
 import { ShopStore } from "../db/shops";
@@ -59,6 +60,10 @@ export class Stores {
   /** Marketing consent, the address book, closing an account. */
   get settings(): MemberSettingsStore {
     return this.#lazy("settings", (db) => new MemberSettingsStore(db));
+  }
+  /** Orders opened to a browser by 비회원 주문조회. */
+  get orderGrants(): OrderGrantStore {
+    return this.#lazy("orderGrants", (db) => new OrderGrantStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

@@ -15,6 +15,9 @@ export const LIMITS = {
   // Reset links and custom-domain login codes are long random tokens; a client that keeps
   // presenting wrong ones is guessing.
   token_client: 10,
+  // 비회원 주문조회: an order number with a phone number is a guess worth counting both ways.
+  lookup_client: 10,
+  lookup_order: 5,
 } as const satisfies Record<AttemptKind, number>;
 
 /**

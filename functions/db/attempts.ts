@@ -4,7 +4,14 @@
  */
 
 export type AttemptKind =
-  "login_account" | "login_client" | "reset_account" | "reset_client" | "join_client" | "token_client";
+  | "login_account"
+  | "login_client"
+  | "reset_account"
+  | "reset_client"
+  | "join_client"
+  | "token_client"
+  | "lookup_client"
+  | "lookup_order";
 
 export type AttemptKey = { kind: AttemptKind; key: string };
 

@@ -156,11 +156,12 @@ export class RecentStore {
 
   /** Removes one product from the list, or (`productId` null) clears it. */
   async remove(shopId: number, owner: Owner, productId: number | null): Promise<void> {
-    await (productId === null
-      ? this.db.prepare("DELETE FROM recent_views WHERE shop_id = ?1 AND owner = ?2").bind(shopId, owner)
-      : this.db
-          .prepare("DELETE FROM recent_views WHERE shop_id = ?1 AND owner = ?2 AND product_id = ?3")
-          .bind(shopId, owner, productId)
+    await (
+      productId === null
+        ? this.db.prepare("DELETE FROM recent_views WHERE shop_id = ?1 AND owner = ?2").bind(shopId, owner)
+        : this.db
+            .prepare("DELETE FROM recent_views WHERE shop_id = ?1 AND owner = ?2 AND product_id = ?3")
+            .bind(shopId, owner, productId)
     ).run();
   }
 

@@ -50,6 +50,7 @@ export function MyMenu({
         {row(cartPath, t.cart, summary?.cart)}
         {row(to("/myshop/favorite"), t.liked, summary?.like)}
         {row(to("/myshop/recent"), t.recent, summary?.recent)}
+        {member ? null : row("/user/order_lookup", t.lookup, undefined)}
       </nav>
       <SubscriptionBox membership={summary?.membership ?? null} member={member} shop={shop} side={side} />
     </>

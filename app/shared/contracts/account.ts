@@ -72,6 +72,17 @@ export const accountApi = {
     query: z.object({}),
     response: z.object({ ids: z.array(z.number().int()) }),
   }),
+  /**
+   * 비회원 주문조회: an order of this shop opens in this browser for a day when its number comes
+   * with the orderer's phone number (digits compared); counted per client and per order.
+   */
+  lookupOrder: endpoint({
+    method: "POST",
+    path: "/api/myshp/guest/order/lookup",
+    query: z.object({}),
+    body: z.object({ order_id: id, phone: z.string().trim().min(1).max(20) }),
+    response: z.object({ id: z.number().int() }),
+  }),
   /** Removes one product from recently viewed, or clears the list (no pid). */
   removeRecent: endpoint({
     method: "POST",

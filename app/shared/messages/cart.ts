@@ -66,6 +66,8 @@ export const koOrder = {
   emptyOrder: "장바구니에 담긴 상품이 없습니다",
   nothingPicked: "주문할 상품을 선택해 주세요",
   sheetTitle: "주문서",
+  lookupHint: "다른 기기에서는 주문번호와 휴대폰 번호로 주문을 찾을 수 있습니다.",
+  lookupLink: "비회원 주문조회",
   orderNo: (id: number) => `주문번호 ${id}`,
   items: "주문 상품",
   itemsPrice: "상품 금액",

@@ -75,6 +75,7 @@ export const ko = {
     cart: "장바구니",
     liked: "찜한 상품",
     recent: "최근 본 상품",
+    lookup: "비회원 주문조회",
     membership: "상점 회원",
     points: (n: number) => `적립금 ${n.toLocaleString("ko-KR")}P`,
     joined: "가입한 회원입니다",
