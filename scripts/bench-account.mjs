@@ -3,7 +3,8 @@
 // `beauty` (all lists filled), then, over loopback, one request at a time:
 //   - /myshop: time to first byte and to the end (the summary's counts come with the frame: one
 //     D1 round trip beside the categories, decision 060),
-//   - the summary API alone (get/my/summary) and an order list page (/myshop/order_all).
+//   - the summary API alone (get/my/summary) and an order list page (/myshop/order_all),
+//   - a product page for that member, which records the view after answering (waitUntil).
 // Writes its section of docs/performance.md between its own markers. Loopback only.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -85,6 +86,7 @@ try {
   const page = { ttfb: [], ms: [] };
   const summary = [];
   const list = [];
+  const product = { ttfb: [], ms: [] };
   for (let i = 0; i < ROUNDS; i++) {
     const res = await request("/myshop", { cookie });
     if (res.status !== 200) throw new Error(`/myshop: ${res.status}`);
@@ -94,7 +96,15 @@ try {
     const orders = await request("/myshop/order_all", { cookie });
     if (orders.status !== 200) throw new Error(`/myshop/order_all: ${orders.status}`);
     list.push(orders.ms);
+    const view = await request(`/shop/view/b${String(1 + (i % 20)).padStart(4, "0")}`, { cookie });
+    if (view.status !== 200) throw new Error(`product page: ${view.status}`);
+    product.ttfb.push(view.ttfb);
+    product.ms.push(view.ms);
   }
+  const recorded = await db
+    .prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?")
+    .bind(`m:${uid}`)
+    .first();
 
   const row = (name, arr) => `| ${name} | ${arr.length} | ${ms(pct(arr, 50))} | ${ms(pct(arr, 99))} |`;
   const section = `## The shopper's own corner (issue 10)
@@ -109,6 +119,10 @@ ${row("\`/myshop\`, first byte (session, categories and the summary's one D1 rou
 ${row("\`/myshop\`, whole page", page.ms)}
 ${row("\`get/my/summary\`, API (orders per list, cart, membership and points)", summary)}
 ${row("\`/myshop/order_all\`, first page of 300 orders with the lists' counts", list)}
+${row("product page, first byte (the recently-viewed write runs after the answer)", product.ttfb)}
+${row("product page, whole page (streamed recommendations included)", product.ms)}
+
+The product pages left ${recorded?.n ?? 0} recently viewed products for the member (20 distinct pages viewed).
 `;
   const path = "docs/performance.md";
   const start = "<!-- bench:account -->\n";
