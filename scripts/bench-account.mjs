@@ -101,10 +101,7 @@ try {
     product.ttfb.push(view.ttfb);
     product.ms.push(view.ms);
   }
-  const recorded = await db
-    .prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?")
-    .bind(`m:${uid}`)
-    .first();
+  const recorded = await db.prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?").bind(`m:${uid}`).first();
 
   const row = (name, arr) => `| ${name} | ${arr.length} | ${ms(pct(arr, 50))} | ${ms(pct(arr, 99))} |`;
   const section = `## The shopper's own corner (issue 10)
