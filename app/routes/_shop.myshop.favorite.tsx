@@ -61,8 +61,8 @@ export default function Favourites() {
         </p>
       ) : null}
       {guest ? (
-        <div className={cartCss.notice} style={{ fontWeight: 400 }}>
-          {koAccount.guest} <Link to={loginPath("/myshop/favorite", shop.dom)}>{koAccount.login}</Link>
+        <div className={cartCss.note}>
+          {koAccount.guestFavourites} <Link to={loginPath("/myshop/favorite", shop.dom)}>{koAccount.login}</Link>
         </div>
       ) : null}
       {items.length === 0 ? (

@@ -54,7 +54,7 @@ export default function Recent() {
         ) : null}
       </div>
       {guest ? (
-        <div className={cartCss.notice} style={{ fontWeight: 400 }}>
+        <div className={cartCss.note}>
           {koAccount.guest} <Link to={loginPath("/myshop/recent", shop.dom)}>{koAccount.login}</Link>
         </div>
       ) : null}

@@ -3,6 +3,17 @@ import { vars } from "../../../styles/theme.css";
 
 export const title = style({ margin: "8px 4px 12px", fontSize: "calc(1em + 6px)" });
 
+/** A note that is no error (a guest's lists say they are the device's). */
+export const note = style({
+  margin: "0 0 12px",
+  padding: "10px 12px",
+  borderRadius: 8,
+  background: vars.color.sub2,
+  color: vars.color.text,
+  fontSize: "calc(1em + 1px)",
+  wordBreak: "keep-all",
+});
+
 export const notice = style({
   margin: "0 0 12px",
   padding: "12px 14px",

@@ -21,7 +21,7 @@ export function MyOrders() {
     <>
       <h1 className={cartCss.title}>{t.titles[list]}</h1>
       {guest ? (
-        <div className={cartCss.notice} style={{ fontWeight: 400 }}>
+        <div className={cartCss.note}>
           {t.guest} <Link to={loginPath(LIST_PATHS[list], shop.dom)}>{t.login}</Link>
         </div>
       ) : null}

@@ -12,6 +12,7 @@ export const koAccount = {
   clear: "전체 삭제",
   count: (n: number) => `${n.toLocaleString("ko-KR")}개`,
   guest: "이 기기에서 본 상품입니다. 로그인하면 회원 정보로 옮겨 모아 볼 수 있습니다.",
+  guestFavourites: "이 기기에서 찜한 상품입니다. 로그인하면 회원 정보로 옮겨 모아 볼 수 있습니다.",
   login: "로그인",
   notSoldHere: "이 상점에서 판매하지 않는 상품입니다.",
   tooManyFavourites: "찜은 상점마다 500개까지 할 수 있습니다. 찜한 상품을 정리한 뒤 다시 시도해 주세요.",
