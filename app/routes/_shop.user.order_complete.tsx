@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
+import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { ko } from "~/shared/messages";
@@ -45,6 +46,7 @@ export default function OrderComplete() {
         <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>
         {canceled ? null : <BankTransferInfo order={order} />}
       </section>
+      <DeliveryInfo order={order} />
       <OrderSummary order={order} storageUrl={storageUrl} />
       <div className={css.actions}>
         <Link className={css.secondary} to={viewPath}>

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { guestOrder } from "./order-helpers";
 
 /** Issue 11, point 2: 선택 주문 and 선택 삭제 on a phone, with JavaScript on and off. */
 
@@ -50,4 +51,20 @@ test("order only the checked line, then delete the checked line", async ({ page 
   await page.reload();
   await expect(page.getByTestId("cart-row")).toHaveCount(1);
   await expect(row(page, "녹차")).toHaveCount(1);
+});
+
+test("the completion repeats the address and copies the account number", async ({ page, context }, testInfo) => {
+  test.skip(jsOff(testInfo), "copying needs scripts; without them the number is there to select");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await guestOrder(page, true);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+  await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 1");
+  await hydrated(page);
+  const clock = await holdTimers(page);
+  await page.getByRole("button", { name: "계좌번호 복사" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "계좌번호를 복사했습니다" })).toBeVisible();
+  await clock.release();
+  const account = (await page.getByTestId("bank-account").textContent())!.replace(/\D/g, "");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account);
 });

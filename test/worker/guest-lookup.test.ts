@@ -67,6 +67,9 @@ describe("비회원 주문조회", () => {
     const complete = (await (await guest.fetch(`/user/order_complete?id=${id}`)).text()).replace(/<!-- -->/g, "");
     expect(complete).toContain(`href="/user/order_lookup?id=${id}"`);
     expect(complete).toContain("주문 상세 보기");
+    // The completion repeats where it goes; one shop ships it, so no 별도 배송.
+    expect(complete).toMatch(new RegExp(`data-testid="delivery-info"[\\s\\S]*?${ADDRESS.address}`));
+    expect(complete).not.toContain("별도 배송");
     expect(complete).toMatch(/href="\/user\/order_lookup"[^>]*>비회원 주문조회</);
     const form = await (await guest.fetch(`/user/order_lookup?id=${id}`)).text();
     expect(form).toMatch(new RegExp(`name="order_id"[^>]*value="${id}"`));

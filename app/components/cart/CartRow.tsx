@@ -41,7 +41,7 @@ export function CartRow({
   const error = item.error === "sold_out" ? "sold_out" : n > item.available_qty ? "qty" : null;
   const errorId = `err-${key}`;
   return (
-    <li className={css.row} data-testid="cart-row" data-line={key}>
+    <li className={`${css.row} ${css.pickRow}`} data-testid="cart-row" data-line={key}>
       <input
         type="checkbox"
         className={css.pick}

@@ -3,6 +3,29 @@ import { formatDeadline, formatKRW } from "~/shared/format";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
+import { useHydrated } from "~/lib/hydrated";
+import { useUi } from "../ui/UiProvider";
+
+/** 계좌번호 복사: with scripts only (without them the number is there to select). */
+function CopyButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const ui = useUi();
+  if (!hydrated || typeof navigator === "undefined" || !navigator.clipboard) return null;
+  return (
+    <button
+      type="button"
+      className={css.smallButton}
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => ui.snackbar(koOrder.copied),
+          () => ui.snackbar(koOrder.copyFailed),
+        )
+      }
+    >
+      {koOrder.copyAccount}
+    </button>
+  );
+}
 
 /** The order's lines by shop, each shop's delivery fee, and the totals. */
 export function OrderSummary({ order, storageUrl }: { order: OrderView; storageUrl: string }) {
@@ -15,7 +38,7 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
         <div key={`${g.origin_uid}x${g.uid}`} className={css.group} data-testid="order-group">
           <div className={css.groupHead}>
             <strong>{g.shop_name_origin}</strong>
-            <span className={css.separate}>{koCart.separateDelivery}</span>
+            {order.groups.length > 1 ? <span className={css.separate}>{koCart.separateDelivery}</span> : null}
           </div>
           <ul className={css.rows}>
             {g.lines.map((l) => (
@@ -70,7 +93,8 @@ export function BankTransferInfo({ order }: { order: OrderView }) {
       <dl className={css.dl}>
         <dt>{koOrder.bankAccount}</dt>
         <dd>
-          {p.bank_name} {p.bank_account}
+          {p.bank_name} <span data-testid="bank-account">{p.bank_account}</span>{" "}
+          {p.bank_account ? <CopyButton text={p.bank_account.replace(/[^0-9]/g, "")} /> : null}
         </dd>
         <dt>{koOrder.bankHolder}</dt>
         <dd>{p.bank_holder}</dd>

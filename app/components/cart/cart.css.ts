@@ -63,7 +63,7 @@ export const separate = style({ fontSize: 12, color: vars.color.muted });
 export const rows = style({ listStyle: "none", margin: 0, padding: 0 });
 export const row = style({
   display: "grid",
-  gridTemplateColumns: "22px 64px minmax(0, 1fr)",
+  gridTemplateColumns: "64px minmax(0, 1fr)",
   alignItems: "start",
   gap: "8px 12px",
   padding: 12,
@@ -90,6 +90,8 @@ export const name = style({
 export const option = style({ margin: "2px 0 0", color: vars.color.muted, fontSize: "calc(1em - 1px)" });
 export const price = style({ margin: "4px 0 0", fontWeight: 700 });
 export const unit = style({ marginLeft: 6, fontWeight: 400, color: vars.color.muted, fontSize: "calc(1em - 1px)" });
+/** A cart line: its check box (선택 주문) before the picture. */
+export const pickRow = style({ gridTemplateColumns: "22px 64px minmax(0, 1fr)" });
 export const pick = style({ width: 22, height: 22, margin: "21px 0 0", accentColor: vars.color.main });
 export const listPrice = style({
   marginRight: 6,

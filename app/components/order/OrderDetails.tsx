@@ -1,5 +1,5 @@
 import type { OrderView } from "~/shared/contracts/cart";
-import { koOrder } from "~/shared/messages/cart";
+import { DeliveryInfo } from "./DeliveryInfo";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import * as css from "~/components/cart/cart.css";
 import { formatDeadline, formatKRW } from "~/shared/format";
@@ -8,32 +8,9 @@ const t = koLifecycle.view;
 
 /** Where it goes, how it travels, what was asked and what was refunded. */
 export function OrderDetails({ order }: { order: OrderView }) {
-  const d = order.delivery;
   return (
     <>
-      {d ? (
-        <section className={css.section} aria-labelledby="order-delivery">
-          <h2 id="order-delivery" className={css.sectionTitle}>
-            {koOrder.delivery}
-          </h2>
-          <dl className={css.dl}>
-            <dt>{koOrder.receiver}</dt>
-            <dd>
-              {d.name} · {d.phone}
-            </dd>
-            <dt>{koOrder.address}</dt>
-            <dd>
-              ({d.postcode}) {d.address} {d.detail}
-            </dd>
-            {d.memo ? (
-              <>
-                <dt>{koOrder.memo}</dt>
-                <dd>{d.memo}</dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
-      ) : null}
+      <DeliveryInfo order={order} />
       {order.shipment ? (
         <section className={css.section} aria-labelledby="order-shipment" data-testid="shipment">
           <h2 id="order-shipment" className={css.sectionTitle}>
