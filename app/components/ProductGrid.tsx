@@ -36,6 +36,11 @@ export function ProductGrid({
   );
 }
 
+/** 할인율: how much under its list price, in whole percent (rounded down: never more than it is). */
+export function discountRate(price: number, listPrice: number): number {
+  return Math.floor(((listPrice - price) / listPrice) * 100);
+}
+
 export function ProductCard({ product, storageUrl, eager }: { product: Card; storageUrl: string; eager?: boolean }) {
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
@@ -55,6 +60,11 @@ export function ProductCard({ product, storageUrl, eager }: { product: Card; sto
       <div className={css.cardBody}>
         <h3 className={css.cardTitle}>{product.title}</h3>
         <div className={css.cardPrice}>
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.discountRate} data-testid="discount-rate">
+              {discountRate(product.price, product.list_price)}%
+            </span>
+          ) : null}
           {formatKRW(product.price)}
           {product.list_price && product.list_price > product.price ? (
             <span className={css.listPrice}>{formatKRW(product.list_price)}</span>

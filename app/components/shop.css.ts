@@ -317,3 +317,4 @@ export const cardCell = style({ position: "relative" });
 export const belowCard = style({ display: "flex", justifyContent: "flex-end", marginTop: 4 });
 export const sectionHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 });
 export const likeInline = style({ margin: 0, flex: "none" });
+export const discountRate = style({ marginRight: 4, color: vars.color.danger, fontWeight: 700 });

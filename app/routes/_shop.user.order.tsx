@@ -187,23 +187,14 @@ export default function OrderSheet() {
             ) : null}
             <fieldset className={css.methods}>
               <legend className={visuallyHidden}>{koOrder.payment}</legend>
-              {PAY_METHODS.map((m) => {
-                const on = available.get(m) === true;
-                return (
-                  <label key={m} className={on ? css.method : css.methodOff}>
-                    <input
-                      type="radio"
-                      name="pay_method"
-                      value={m}
-                      defaultChecked={m === preferred && on}
-                      disabled={!on}
-                      required
-                    />
-                    <span>{koOrder.methods[m]}</span>
-                    {on ? null : <span className={css.muted}>({koOrder.unavailable})</span>}
-                  </label>
-                );
-              })}
+              {/* Only what this shop can take now (issue 11): a method without a provider is not offered. */}
+              {PAY_METHODS.filter((m) => available.get(m) === true).map((m) => (
+                <label key={m} className={css.method}>
+                  <input type="radio" name="pay_method" value={m} defaultChecked={m === preferred} required />
+                  <span>{koOrder.methods[m]}</span>
+                </label>
+              ))}
+              {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
             </fieldset>
             {available.get("bank") ? (
               <div className={css.fields} style={{ marginTop: 12 }}>

@@ -83,8 +83,9 @@ test.describe("guest purchase from two shops in one cart", () => {
     await expect(page.getByRole("heading", { name: "주문서" })).toBeVisible();
     await expect(page.getByTestId("order-group")).toHaveCount(2);
     await expect(page.getByTestId("order-total")).toHaveText("68,800원");
-    await expect(page.getByRole("radio", { name: /신용카드/ })).toBeDisabled();
-    await expect(page.getByRole("radio", { name: /간편결제/ })).toBeDisabled();
+    // Methods without a provider are not offered at all.
+    await expect(page.getByRole("radio", { name: /신용카드/ })).toHaveCount(0);
+    await expect(page.getByRole("radio", { name: /간편결제/ })).toHaveCount(0);
     await expect(page.getByRole("radio", { name: "무통장입금" })).toBeChecked();
 
     const sheet = page.getByRole("form", { name: "주문서" });

@@ -236,7 +236,9 @@ describe("ordering from the cart page", () => {
     expect(html).toContain("주문서");
     expect(html).toMatch(/data-testid="order-total">44,000원/); // 29,000 + 9,000 + two shops × 3,000
     expect(html).toContain("무통장입금");
-    expect(html).toMatch(/신용카드.*사용할 수 없음/);
+    // A method without a provider is not offered (issue 11).
+    expect(html).toContain('name="pay_method" required="" checked="" value="bank"');
+    expect(html).not.toContain("신용카드");
 
     const data = await shopper.api<{ fbp: string; total_price: number }>(
       `/api/myshp/get/order_data/by_order_id/v2?orderid=${id}`,

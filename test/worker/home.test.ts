@@ -14,6 +14,14 @@ describe("the home page", () => {
     expect(links.length).toBeGreaterThan(1);
   });
 
+  it("marks the discount rate on cards whose list price is higher", async () => {
+    const home = await html("/");
+    // 어성초 진정 토너: 18,900원, list price 24,000원 → 21 % (rounded down).
+    expect(home).toMatch(
+      /어성초 진정 토너 300ml<\/h3><div[^>]*><span[^>]*data-testid="discount-rate">21%<\/span>18,900원/,
+    );
+  });
+
   it("opens a notice it links to, on the list, without scripts", async () => {
     const home = await html("/");
     const link = /href="(\/shop\/notice-list\?open=(\d+)#notice-\d+)"/.exec(home);

@@ -264,7 +264,7 @@ export const input = style({
   border: `1px solid ${vars.color.line}`,
   borderRadius: 8,
   fontWeight: 400,
-  fontSize: "calc(1em + 2px)",
+  fontSize: 16, // keeps mobile browsers from zooming in on focus
   width: "100%",
   boxSizing: "border-box",
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
@@ -280,7 +280,6 @@ export const method = style({
   border: `1px solid ${vars.color.line}`,
   borderRadius: 8,
 });
-export const methodOff = style([method, { color: vars.color.muted, background: vars.color.sub2 }]);
 export const bankBox = style({ margin: "8px 0 0", padding: 12, borderRadius: 8, background: vars.color.sub2 });
 export const dl = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: "4px 12px", margin: 0 });
 export const muted = style({ color: vars.color.muted });

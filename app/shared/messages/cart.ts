@@ -86,7 +86,7 @@ export const koOrder = {
   sameAsOrderer: "주문자와 같음",
   payment: "결제 수단",
   methods: { bank: "무통장입금", card: "신용카드", wallet: "간편결제" },
-  unavailable: "사용할 수 없음",
+  noPayment: "지금은 이 상점에서 결제할 수 있는 수단이 없습니다. 상점에 문의해 주세요.",
   depositor: "입금자명",
   email: "이메일 (주문 안내를 받을 주소, 선택)",
   depositBy: (date: string) => `${date}까지 입금하지 않으면 주문은 자동으로 취소됩니다.`,
