@@ -6,13 +6,15 @@ import * as css from "./shop.css";
 
 /** A thrown 404 whose data is this marker means "the product exists in the URL but cannot be shown". */
 export const NOT_READY = "not-ready";
+/** A product page whose product does not exist (or no longer): said so, not "try again later". */
+export const NO_PRODUCT = "no-product";
 
 function describe(error: unknown): { title: string; body: string } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      return error.data === NOT_READY
-        ? { title: ko.errors.notReady, body: ko.errors.notReadyBody }
-        : { title: ko.errors.pageNotFound, body: ko.errors.pageNotFoundBody };
+      if (error.data === NOT_READY) return { title: ko.errors.notReady, body: ko.errors.notReadyBody };
+      if (error.data === NO_PRODUCT) return { title: ko.errors.noProduct, body: ko.errors.noProductBody };
+      return { title: ko.errors.pageNotFound, body: ko.errors.pageNotFoundBody };
     }
     if (error.status === 502 || error.status === 503 || error.status === 504) {
       return { title: ko.errors.upstream, body: ko.errors.upstreamBody };

@@ -71,7 +71,9 @@ export function ProductCard({ product, storageUrl, eager }: { product: Card; sto
           ) : null}
         </div>
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
-        {product.sold_out ? <span className={css.soldOutTag}>{ko.product.soldOut}</span> : null}
+        {product.sold_out ? (
+          <span className={css.soldOutTag}>{product.sale_ended ? ko.product.saleEndedTag : ko.product.soldOut}</span>
+        ) : null}
       </div>
     </SmartLink>
   );

@@ -46,7 +46,14 @@ export const select = style({
   borderRadius: 8,
   background: vars.color.surface,
 });
-export const qty = style({ width: 96, padding: "8px 10px", border: `1px solid ${vars.color.line}`, borderRadius: 8 });
+export const qty = style({
+  width: 64,
+  minHeight: 44,
+  padding: "8px 6px",
+  border: `1px solid ${vars.color.line}`,
+  textAlign: "center",
+  fontSize: 16,
+});
 export const primary = style({
   minHeight: 48,
   border: 0,
@@ -60,3 +67,53 @@ export const primary = style({
 });
 export const section = style({ borderTop: `8px solid ${vars.color.sub2}`, margin: "0 -12px", padding: "0 12px 8px" });
 export const description = style({ whiteSpace: "pre-line", lineHeight: 1.7 });
+
+// The buy box (issue 11): options as rows, a stepper, the total, and buttons kept in view on a phone.
+export const options = style({ display: "grid", gap: 8, margin: 0, padding: 0, border: 0 });
+export const legend = style({ padding: 0, marginBottom: 4, fontWeight: 700 });
+export const optionRow = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 10,
+  minHeight: 48,
+  padding: "8px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  fontSize: "calc(1em + 2px)",
+  cursor: "pointer",
+  selectors: {
+    "&:has(input:checked)": { borderColor: vars.color.main, boxShadow: `inset 0 0 0 1px ${vars.color.main}` },
+    "&[data-off]": { color: vars.color.muted, cursor: "not-allowed" },
+  },
+});
+export const optionName = style({ flex: 1 });
+export const optionPrice = style({ fontWeight: 700 });
+export const qtyRow = style({ display: "flex", alignItems: "end", justifyContent: "space-between", gap: 12 });
+export const stepper = style({ display: "inline-flex", alignItems: "stretch" });
+export const step = style({
+  width: 44,
+  minHeight: 44,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
+  fontSize: 20,
+  cursor: "pointer",
+  selectors: { "&:disabled": { color: vars.color.muted, cursor: "not-allowed" } },
+});
+export const total = style({ margin: 0, fontSize: "calc(1em + 2px)" });
+export const buyBar = style({
+  position: "sticky",
+  bottom: 0,
+  zIndex: 20,
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: 8,
+  margin: "0 -12px",
+  padding: "8px 12px calc(8px + env(safe-area-inset-bottom))",
+  background: vars.color.surface,
+  boxShadow: "0 -4px 12px rgba(0,0,0,.08)",
+});
+export const secondaryBuy = style([
+  primary,
+  { background: vars.color.surface, color: vars.color.btn, boxShadow: `inset 0 0 0 1px ${vars.color.btn}` },
+]);

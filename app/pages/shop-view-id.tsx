@@ -2,20 +2,23 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { Suspense, useEffect } from "react";
+import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Suspense, useEffect, useState } from "react";
 import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
 import { isShopApiError } from "~/shared/api-client.server";
-import { loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
-import { field, normaliseQty } from "~/shared/cart-form";
+import { accountPath, loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
+import { orderErrorCode, orderErrorView } from "~/shared/order-errors";
+import { approveOnlyText } from "~/lib/membership-text.server";
+import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
-import { NOT_READY } from "~/components/ErrorPage";
+import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
 import { LikeButton } from "~/components/LikeButton";
-import { ProductGrid } from "~/components/ProductGrid";
+import { discountRate, ProductGrid } from "~/components/ProductGrid";
 import { likedOf } from "~/lib/my-products.server";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
@@ -34,7 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const shopid = context.shop.shopid;
   const product = await context.api
     .call("productDetail", { query: { sid, shopid } })
-    .catch((e) => rethrowAsResponse(e, NOT_READY));
+    .catch((e) => rethrowAsResponse(e, NO_PRODUCT));
   if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
   // Recently viewed: written after the page has gone out, never in its way (issue 10, decision
   // 056); a link prefetched on hover is no view.
@@ -73,12 +76,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const pid3 = Number(form.get("option"));
   const qty = normaliseQty(form.get("qty"));
   const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
+  if (form.get("intent") === "buy") return buyNow(request, context, { pid2, pid3, qty });
   let result: AddResult;
   try {
-    const { count } = await context.api.call("addCart", {
-      body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
-    });
-    result = { ok: true, count };
+    // More than there is says so, instead of a cart line that cannot be ordered.
+    const stock = await optionStock(context, params.sid ?? "", pid2, pid3);
+    if (stock !== null && qty > stock) {
+      result = { error: ko.product.overStock(stock) };
+    } else {
+      const { count } = await context.api.call("addCart", {
+        body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
+      });
+      result = { ok: true, count };
+    }
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
@@ -91,6 +101,35 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.get(field.js) === "1") return data(result);
   if (result.ok) return redirect(`${back}?added=1`, 303);
   return data(result, { status: 400 });
+}
+
+/** The stock of option `pid3` of this page's product, or null when the page names another. */
+async function optionStock(context: AppLoadContext, sid: string, pid2: number, pid3: number) {
+  const product = await context.api.call("productDetail", { query: { sid, shopid: context.shop.shopid } });
+  if (product.id !== pid2) return null;
+  return product.options.find((o) => o.id === pid3)?.stock ?? null;
+}
+
+/** 바로구매: an order sheet of just this line, from the catalogue; the cart stays as it is. */
+async function buyNow(request: Request, context: AppLoadContext, line: { pid2: number; pid3: number; qty: number }) {
+  try {
+    const { order_id } = await context.api.call("makeOrder", {
+      body: { list: [line], key: crypto.randomUUID(), direct: true, ...trackingCookies(request) },
+    });
+    return redirect(accountPath(`/user/order?id=${order_id}`, request, context), 303);
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    if (error.status === 400 && error.code === "BAD_REQUEST")
+      return data({ error: ko.cart.addFailed }, { status: 400 });
+    // The cart's order errors (spec §8), in their words; the sheet is where verification is offered.
+    const links = {
+      verify: "/user/info?auth=1",
+      join: "/shop/member_point",
+      joinText: approveOnlyText(context.member !== null),
+    };
+    return data({ error: orderErrorView(orderErrorCode(error.code), links).text }, { status: error.status });
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -118,6 +157,9 @@ export default function ProductPage() {
   const { storageUrl } = useRootData();
   const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
+  // The price follows the option chosen (with scripts; without them each option shows its own).
+  const [option, setOption] = useState<number | null>(null);
+  const extra = product.options.find((o) => o.id === option)?.extra_price ?? 0;
   return (
     <article>
       <div className={view.gallery}>
@@ -142,7 +184,10 @@ export default function ProductPage() {
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
         <p className={view.price} data-testid="price">
-          {formatKRW(product.price)}
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.discountRate}>{discountRate(product.price, product.list_price)}%</span>
+          ) : null}
+          {formatKRW(product.price + extra)}
           {product.list_price && product.list_price > product.price ? (
             <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
           ) : null}
@@ -158,12 +203,17 @@ export default function ProductPage() {
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
 
-        {product.sold_out ? (
+        {product.sale_ended ? (
+          // The owner ended the sale.
           <p className={view.soldOut} role="status">
-            {ko.product.soldOut} · {ko.product.salesEnded}
+            {ko.product.salesEnded}
+          </p>
+        ) : totalStock <= 0 ? (
+          <p className={view.soldOut} role="status">
+            {ko.product.soldOutNow}
           </p>
         ) : (
-          <AddToCart product={product} />
+          <BuyBox product={product} option={option} onOption={setOption} />
         )}
       </div>
 
@@ -210,22 +260,43 @@ export default function ProductPage() {
   );
 }
 
-function AddToCart({ product }: { product: ReturnType<typeof useLoaderData<typeof loader>>["product"] }) {
+type Product = ReturnType<typeof useLoaderData<typeof loader>>["product"];
+
+/**
+ * Choosing and buying (issue 11): options as touch-sized rows with their own price, a quantity
+ * stepper, 총 상품금액, and 장바구니 담기 beside 바로구매, kept at the bottom of a phone's screen.
+ * One form: without scripts each button posts it; with them 장바구니 담기 posts through a fetcher.
+ */
+function BuyBox({
+  product,
+  option,
+  onOption,
+}: {
+  product: Product;
+  option: number | null;
+  onOption: (id: number) => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   const failed = useActionData<typeof action>();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const ui = useUi();
   const { cartPath } = useCartPath();
+  const submit = useSubmit();
+  const [qty, setQty] = useState("1");
   const choosable = product.options.filter((o) => !o.default_option);
+  const chosen =
+    product.options.find((o) => o.id === option) ?? (choosable.length === 0 ? product.options[0] : undefined);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    ui.snackbar(fetcher.data.ok ? ko.cart.added : fetcher.data.error);
+    const answer = fetcher.data;
+    ui.snackbar("ok" in answer && answer.ok ? ko.cart.added : ("error" in answer && answer.error) || ko.cart.addFailed);
   }, [fetcher.state, fetcher.data, ui]);
 
   const added = !hydrated && params.get("added");
   const error = failed && "error" in failed ? failed.error : null;
+  const n = normaliseQty(qty);
   return (
     <>
       {added ? (
@@ -243,36 +314,105 @@ function AddToCart({ product }: { product: ReturnType<typeof useLoaderData<typeo
         <input type="hidden" name="pid2" value={product.id} />
         {hydrated ? <input type="hidden" name={field.js} value="1" /> : null}
         {choosable.length > 0 ? (
-          <label className={view.field}>
-            <span>{ko.product.option}</span>
-            <select name="option" required defaultValue="">
-              <option value="" disabled>
-                {ko.product.chooseOption}
-              </option>
-              {choosable.map((o) => (
-                <option key={o.id} value={o.id} disabled={o.stock <= 0}>
-                  {o.name}
-                  {o.extra_price ? ` ${ko.product.extraPrice(formatKRW(o.extra_price))}` : ""}
+          <fieldset className={view.options}>
+            <legend className={view.legend}>{ko.product.option}</legend>
+            {choosable.map((o) => (
+              <label key={o.id} className={view.optionRow} data-off={o.stock <= 0 || undefined}>
+                <input
+                  type="radio"
+                  name="option"
+                  value={o.id}
+                  required
+                  disabled={o.stock <= 0}
+                  checked={hydrated ? option === o.id : undefined}
+                  onChange={() => onOption(o.id)}
+                />
+                <span className={view.optionName}>{o.name}</span>
+                <span className={view.optionPrice}>
                   {o.stock <= 0
-                    ? ` (${ko.product.soldOut})`
-                    : o.stock <= LOW_STOCK
-                      ? ` (${ko.product.lowStock(o.stock)})`
-                      : ""}
-                </option>
-              ))}
-            </select>
-          </label>
+                    ? ko.product.soldOut
+                    : `${formatKRW(product.price + o.extra_price)}${o.stock <= LOW_STOCK ? ` · ${ko.product.lowStock(o.stock)}` : ""}`}
+                </span>
+              </label>
+            ))}
+          </fieldset>
         ) : (
           <input type="hidden" name="option" value={product.options[0]!.id} />
         )}
-        <label className={view.field}>
-          <span>{ko.product.quantity}</span>
-          {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
-          <input name="qty" type="number" inputMode="numeric" defaultValue={1} className={view.qty} />
-        </label>
-        <button type="submit" className={view.primary} disabled={fetcher.state !== "idle"}>
-          {ko.product.addToCart}
-        </button>
+        <div className={view.qtyRow}>
+          <label className={view.field}>
+            <span>{ko.product.quantity}</span>
+            <span className={view.stepper}>
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={view.step}
+                  aria-label={ko.product.decrease}
+                  disabled={n <= 1}
+                  onClick={() => setQty(String(stepQty(n, "dec")))}
+                >
+                  −
+                </button>
+              ) : null}
+              {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
+              <input
+                name="qty"
+                type="number"
+                inputMode="numeric"
+                value={hydrated ? qty : undefined}
+                defaultValue={hydrated ? undefined : 1}
+                onChange={(e) => setQty(e.target.value)}
+                className={view.qty}
+              />
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={view.step}
+                  aria-label={ko.product.increase}
+                  onClick={() => setQty(String(stepQty(n, "inc")))}
+                >
+                  +
+                </button>
+              ) : null}
+            </span>
+          </label>
+          {hydrated && chosen ? (
+            <p className={view.total} data-testid="total">
+              {ko.product.total} <strong>{formatKRW((product.price + chosen.extra_price) * n)}</strong>
+            </p>
+          ) : null}
+        </div>
+        <div className={view.buyBar}>
+          <button
+            type="submit"
+            name="intent"
+            value="cart"
+            className={view.secondaryBuy}
+            disabled={fetcher.state !== "idle"}
+          >
+            {ko.product.addToCart}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="buy"
+            className={view.primary}
+            disabled={fetcher.state !== "idle"}
+            onClick={(e) => {
+              // 바로구매 leaves the page: a plain post (the action answers with the order sheet).
+              if (!hydrated) return;
+              e.preventDefault();
+              const form = e.currentTarget.form!;
+              if (!form.reportValidity()) return;
+              const data = new FormData(form);
+              data.set("intent", "buy");
+              data.delete(field.js);
+              submit(data, { method: "post" });
+            }}
+          >
+            {ko.product.buyNow}
+          </button>
+        </div>
       </fetcher.Form>
     </>
   );

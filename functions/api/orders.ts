@@ -100,8 +100,13 @@ export const orderHandlers = {
 
     // The list names lines of the caller's cart; what is ordered is read from the cart and the
     // catalogue. A line no longer in the cart, or in another quantity, means the page is stale.
+    // 바로구매 names one product page's line instead: read from the catalogue alone.
     const wanted = dedupe(body.list);
-    const inCart = new Map((await ctx.db.cart.lines(shop.shopid, owner)).map((l) => [`${l.pid2}:${l.pid3}`, l]));
+    const inCart = new Map(
+      (body.direct ? await ctx.db.cart.resolve(shop.shopid, wanted) : await ctx.db.cart.lines(shop.shopid, owner)).map(
+        (l) => [`${l.pid2}:${l.pid3}`, l],
+      ),
+    );
     const lines = wanted.flatMap((w) => inCart.get(`${w.pid2}:${w.pid3}`) ?? []);
     if (lines.length === 0) throw orderError.empty();
     if (shop.status !== "open" || lines.some((l) => l.shop_status !== "open" || l.origin_status !== "open")) {
@@ -145,6 +150,7 @@ export const orderHandlers = {
       itemsPrice: groups.reduce((n, g) => n + g.sub_price, 0),
       deliveryPrice: groups.reduce((n, g) => n + g.delivery_fee, 0),
       npay: body.npay === true,
+      direct: body.direct === true,
       fromMaster: body.from_master === true || body.from_master === 1,
       // Set by the Worker from the shopper's request; never taken from a body.
       ua: ctx.request.headers.get("user-agent")?.slice(0, 500) ?? null,

@@ -12,7 +12,8 @@ const CARD_COLUMNS = `
   g.title, g.price, g.list_price, g.image, g.summary,
   g.like_count, g.comment_count, g.adult_only, g.auth_only, g.members_only,
   (g.sold_out = 1 OR NOT EXISTS (
-     SELECT 1 FROM product_options po WHERE po.product_id = g.id AND po.stock > 0)) AS sold_out`;
+     SELECT 1 FROM product_options po WHERE po.product_id = g.id AND po.stock > 0)) AS sold_out,
+  g.sold_out AS sale_ended`;
 
 const FROM = `FROM products p JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)`;
 
@@ -35,6 +36,7 @@ type CardRow = {
   auth_only: number;
   members_only: number;
   sold_out: number;
+  sale_ended: number;
 };
 
 function toCard(r: CardRow): ProductCard {
@@ -49,6 +51,7 @@ function toCard(r: CardRow): ProductCard {
     like: r.like_count,
     comment: r.comment_count,
     sold_out: r.sold_out === 1,
+    sale_ended: r.sale_ended === 1,
   };
 }
 
@@ -182,7 +185,8 @@ export class CatalogueStore {
 
   /**
    * Recommendations for a product page: type 0 favours the same category, type 1 the shop's
-   * most liked. Never the product itself; at most `limit`.
+   * most liked. Never the product itself, nor goods nobody can buy now (sale ended, or every
+   * option out of stock); at most `limit`.
    */
   async related(shopId: number, productId: number, type: "0" | "1", limit: number): Promise<ProductCard[] | null> {
     const order =
@@ -197,6 +201,7 @@ export class CatalogueStore {
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ?2
+             AND g.sold_out = 0 AND EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = g.id AND o.stock > 0)
            ORDER BY ${order} LIMIT ?3`,
         )
         .bind(shopId, productId, limit),

@@ -49,6 +49,8 @@ export type NewOrder = {
   itemsPrice: number;
   deliveryPrice: number;
   npay: boolean;
+  /** 바로구매: the lines came from a product page, not the cart, so the cart is not checked. */
+  direct?: boolean;
   fromMaster: boolean;
   ua: string | null;
   ip: string | null;
@@ -324,17 +326,21 @@ export class OrderStore {
            FROM json_each(?2)`,
         )
         .bind(id, JSON.stringify(lines)),
-      // Only what is still in the caller's cart, as many as there, becomes an order.
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'cart'
-           WHERE (SELECT COUNT(*) FROM order_lines l JOIN cart_lines c
-                    ON c.shop_id = ?2 AND c.owner = ?3 AND c.product_id = l.product_id
-                   AND c.option_id = l.option_id AND c.qty = l.qty
-                  WHERE l.order_id = ?1)
-              <> (SELECT COUNT(*) FROM order_lines WHERE order_id = ?1)`,
-        )
-        .bind(id, o.shopId, o.owner),
+      // Only what is still in the caller's cart, as many as there, becomes an order (바로구매 aside).
+      ...(o.direct
+        ? []
+        : [
+            db
+              .prepare(
+                `INSERT INTO batch_guard (reason) SELECT 'cart'
+                 WHERE (SELECT COUNT(*) FROM order_lines l JOIN cart_lines c
+                          ON c.shop_id = ?2 AND c.owner = ?3 AND c.product_id = l.product_id
+                         AND c.option_id = l.option_id AND c.qty = l.qty
+                        WHERE l.order_id = ?1)
+                    <> (SELECT COUNT(*) FROM order_lines WHERE order_id = ?1)`,
+              )
+              .bind(id, o.shopId, o.owner),
+          ]),
       ...closeSheetsStatements(db, o.shopId, o.owner, id, o.now),
     ]);
     return id;

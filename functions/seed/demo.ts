@@ -268,7 +268,7 @@ const BISTRO_PRODUCTS: ProductSeed[] = [
 
 function description(title: string, shopName: string): string {
   return [
-    `${title}은(는) ${shopName}에서 직접 고르고 검수한 상품입니다.`,
+    `${shopName}에서 직접 고르고 검수한 ${title}입니다.`,
     "",
     "· 배송: 주문 확인 후 1~3일 이내 출고 (주말·공휴일 제외)",
     "· 교환/반품: 상품 수령 후 7일 이내, 단순 변심 시 왕복 배송비 부담",

@@ -29,9 +29,9 @@ test.describe("browsing a shop", () => {
     await page.goto(shopUrl("beauty", "/shop/view/b0017"));
     await expect(page.getByRole("heading", { name: "벨벳 틴트 (6색)", level: 1 })).toBeVisible();
     await expect(page.getByTestId("price")).toHaveText("12,000원");
-    const select = page.getByRole("combobox", { name: "옵션" });
-    await expect(select.locator("option")).toHaveCount(7);
-    await expect(select.locator("option", { hasText: "03 체리밤" })).toBeDisabled();
+    const options = page.getByRole("group", { name: "옵션" }).getByRole("radio");
+    await expect(options).toHaveCount(6);
+    await expect(page.getByRole("radio", { name: /^03 체리밤/ })).toBeDisabled();
     if (jsOff(testInfo)) {
       // Streamed content needs a script to be swapped in; without one the fallback links onward.
       await expect(page.getByRole("link", { name: "이 카테고리 상품 더 보기" })).toHaveAttribute("href", /category=43/);
@@ -104,7 +104,7 @@ test.describe("not found", () => {
     await expect(page.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
     res = await page.goto(shopUrl("beauty", "/shop/view/zzzz"));
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "준비 중인 상품입니다" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "찾을 수 없는 상품입니다" })).toBeVisible();
   });
 });
 

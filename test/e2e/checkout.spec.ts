@@ -10,7 +10,7 @@ test.describe("guest purchase from two shops in one cart", () => {
     const js = !jsOff(testInfo);
     // picks sells beauty's toner and serum as picks, and its own pouch: two shipping shops.
     await addToCart(page, shopUrl("picks", "/shop/view/p0001"), js);
-    await addToCart(page, shopUrl("picks", "/shop/view/p0002"), js, { option: "50ml (+6,000원)", qty: "0" });
+    await addToCart(page, shopUrl("picks", "/shop/view/p0002"), js, { option: "50ml", qty: "0" });
     await addToCart(page, shopUrl("picks", "/shop/view/e0001"), js);
 
     // The badge counts the lines, in the header and in the drawer.

@@ -63,7 +63,8 @@ export async function holdTimers(page: Page): Promise<{ release: () => Promise<v
 export async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
   await page.goto(path);
   const form = page.getByRole("form", { name: "장바구니 담기" });
-  if (opts.option) await form.getByRole("combobox", { name: "옵션" }).selectOption({ label: opts.option });
+  // Options are rows of radio buttons named by the option (then its price).
+  if (opts.option) await form.getByRole("radio", { name: new RegExp(`^${opts.option}`) }).check();
   if (opts.qty) await form.getByRole("spinbutton", { name: "수량" }).fill(opts.qty);
   if (js) {
     // The snackbar lasts 3 s: the clock holds it while the test looks.

@@ -87,11 +87,13 @@ describe("pages through the whole Worker", () => {
     }
   });
 
-  it("'not ready' 404 when the product cannot be loaded", async () => {
+  it("a product that does not exist here says so, in the shop's frame (404)", async () => {
     for (const path of ["/shop/view/nope", "/shop/view/s0001" /* another shop's */]) {
       const { status, html } = await page(BEAUTY, path);
       expect(status, path).toBe(404);
-      expect(html).toContain("준비 중인 상품입니다");
+      expect(html).toContain("찾을 수 없는 상품입니다");
+      expect(html).not.toContain("잠시 후 다시 시도해 주세요");
+      expect(html).toContain('data-testid="drawer"');
     }
   });
 

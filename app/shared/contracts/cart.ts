@@ -362,6 +362,8 @@ export const cartApi = {
       fbc: tracking,
       from_master: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
       npay: z.boolean().optional(),
+      /** 바로구매: the lines come from the product page, not the cart (which stays as it is). */
+      direct: z.boolean().optional(),
       // Sent by older clients, never read: the Worker takes them from the shopper's request.
       ua: ignored,
       ip: ignored,

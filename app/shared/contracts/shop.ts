@@ -96,7 +96,10 @@ export const ProductCard = z.object({
   ptype: z.enum(["normal", "pick"]),
   like: z.number().int(),
   comment: z.number().int(),
+  /** Nothing can be bought now: the sale ended, or every option is out of stock (품절). */
   sold_out: z.boolean(),
+  /** The owner ended the sale (판매 종료), as opposed to being out of stock for now. */
+  sale_ended: z.boolean().default(false),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 
