@@ -10,6 +10,7 @@ export default tseslint.config(
       ".wrangler/",
       ".bench/",
       ".bench-orders/",
+      ".bench-account/",
       ".memcheck/",
       "node_modules/",
       "test-results/",
