@@ -183,13 +183,13 @@ export default function ProductPage() {
           <h1 className={view.title}>{product.title}</h1>
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
-        <p className={view.price} data-testid="price">
+        <p className={view.price}>
           {product.list_price && product.list_price > product.price ? (
-            <span className={css.discountRate}>{discountRate(product.price, product.list_price)}%</span>
+            <span className={css.discountRate}>{discountRate(product.price + extra, product.list_price + extra)}%</span>
           ) : null}
-          {formatKRW(product.price + extra)}
+          <span data-testid="price">{formatKRW(product.price + extra)}</span>
           {product.list_price && product.list_price > product.price ? (
-            <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
+            <span className={css.listPrice}>{formatKRW(product.list_price + extra)}</span>
           ) : null}
         </p>
         <p className={view.meta}>
@@ -340,8 +340,8 @@ function BuyBox({
           <input type="hidden" name="option" value={product.options[0]!.id} />
         )}
         <div className={view.qtyRow}>
-          <label className={view.field}>
-            <span>{ko.product.quantity}</span>
+          <div className={view.field}>
+            <label htmlFor="buy-qty">{ko.product.quantity}</label>
             <span className={view.stepper}>
               {hydrated ? (
                 <button
@@ -356,6 +356,7 @@ function BuyBox({
               ) : null}
               {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
               <input
+                id="buy-qty"
                 name="qty"
                 type="number"
                 inputMode="numeric"
@@ -375,7 +376,7 @@ function BuyBox({
                 </button>
               ) : null}
             </span>
-          </label>
+          </div>
           {hydrated && chosen ? (
             <p className={view.total} data-testid="total">
               {ko.product.total} <strong>{formatKRW((product.price + chosen.extra_price) * n)}</strong>

@@ -68,3 +68,28 @@ test("the completion repeats the address and copies the account number", async (
   const account = (await page.getByTestId("bank-account").textContent())!.replace(/\D/g, "");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account);
 });
+
+test("바로구매 from the product page opens a sheet of just that item; the price follows the option", async ({
+  page,
+}, testInfo) => {
+  const js = !jsOff(testInfo);
+  await page.goto(shopUrl("picks", "/shop/view/p0002"));
+  if (js) await hydrated(page);
+  const buy = page.getByRole("form", { name: "장바구니 담기" });
+  await buy.getByRole("radio", { name: /^50ml/ }).check();
+  if (js) {
+    // With scripts the price and the total follow the option and the quantity.
+    await expect(page.getByTestId("price")).toHaveText("32,000원");
+    await buy.getByRole("button", { name: "수량 더하기" }).click();
+    await expect(page.getByTestId("total")).toContainText("64,000원");
+  } else {
+    await expect(buy.getByRole("radio", { name: /^50ml/ })).toHaveAccessibleName(/32,000원/);
+    await buy.getByRole("spinbutton", { name: "수량" }).fill("2");
+  }
+  await buy.getByRole("button", { name: "바로 구매" }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  // 2 × 32,000; beauty ships it, free from 30,000.
+  await expect(page.getByTestId("order-total")).toHaveText("64,000원");
+  // The cart was not touched.
+  await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveCount(0);
+});
