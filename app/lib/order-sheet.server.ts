@@ -6,26 +6,43 @@ import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fie
 import { koOrder } from "~/shared/messages/cart";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "./cart.server";
-import { flowPath } from "./order-flow";
+import { flowPath, thirdPartyShops } from "./order-flow";
 
 /**
  * 결제하기 on the order sheet (/user/order): the form is parsed with the sheet's schema (field by
  * field, in Korean), then the API takes the payment choice. Here rather than in the route so the
  * schema's zod never reaches the page's browser bundle.
  */
-export type OrderSheetValues = Partial<Record<OrderFieldName | "pay_method" | "points", string>>;
+export type OrderSheetValues = Partial<
+  Record<OrderFieldName | "pay_method" | "points" | "same_as_orderer" | "agree_order" | "agree_third_party", string>
+>;
 
 export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
   const order = await loadOwnOrder(request, context);
   const form = await request.formData();
-  const values: OrderSheetValues = keptValues(form, [...ORDER_FIELD_NAMES, "pay_method", "points"]);
-  const parsed = OrderSheetForm.safeParse(values);
-  if (!parsed.success) {
+  const values: OrderSheetValues = keptValues(form, [
+    ...ORDER_FIELD_NAMES,
+    "pay_method",
+    "points",
+    "same_as_orderer",
+    "agree_order",
+    "agree_third_party",
+  ]);
+  const same = values.same_as_orderer === "on";
+  const parsed = OrderSheetForm.safeParse(
+    same ? { ...values, receiver_name: values.orderer_name, receiver_phone: values.orderer_phone } : values,
+  );
+  // The consents Korean law and shoppers expect: the order itself, and handing the address to
+  // another shop that ships part of it (a pick).
+  const consents: FieldErrors = {};
+  if (values.agree_order !== "on") consents.agree_order = koOrder.agreeOrderError;
+  if (thirdPartyShops(order).length > 0 && values.agree_third_party !== "on") {
+    consents.agree_third_party = koOrder.agreeThirdPartyError;
+  }
+  if (!parsed.success || Object.keys(consents).length > 0) {
     // Each message shows next to its field; what was typed stays.
-    return data(
-      { error: koOrder.invalidField, errors: fieldErrors(parsed.error), toCart: false, values },
-      { status: 400 },
-    );
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...consents };
+    return data({ error: koOrder.invalidField, errors, toCart: false, values }, { status: 400 });
   }
   try {
     const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { formatDeadline, formatKRW } from "~/shared/format";
@@ -15,12 +16,13 @@ import type { FieldErrors } from "~/shared/forms/errors";
 import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
 import { payOrderSheet, type OrderSheetValues } from "~/lib/order-sheet.server";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
+
 import { ko } from "~/shared/messages";
 import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../styles/a11y.css";
-import { flowPath } from "~/lib/order-flow";
+import { flowPath, thirdPartyShops } from "~/lib/order-flow";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);
@@ -84,6 +86,12 @@ export default function OrderSheet() {
   const errors: FieldErrors = failed?.errors ?? {};
   const field = (name: OrderFieldName) => ({ name, value: values[name], error: errors[name] });
   const open = order.status === "WAITING_PAYMENT" && !order.payment;
+  const thirdParty = thirdPartyShops(order);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused post (with scripts), the first field to fix comes into view, focused.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [failed]);
   const available = new Map(order.methods.map((m) => [m.method, m.available]));
   const preferred: PayMethod = values.pay_method
     ? (values.pay_method as PayMethod)
@@ -121,7 +129,8 @@ export default function OrderSheet() {
       ) : null}
 
       {open ? (
-        <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields}>
+        // noValidate: the server's Korean message next to each field, not the browser's bubbles.
+        <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields} noValidate ref={formRef}>
           {failed?.error ? (
             <div className={css.notice} role="alert">
               {failed.error}
@@ -146,6 +155,15 @@ export default function OrderSheet() {
               {koOrder.delivery}
             </h2>
             <div className={css.fields}>
+              <label className={css.check}>
+                <input
+                  type="checkbox"
+                  name="same_as_orderer"
+                  defaultChecked={values.same_as_orderer === "on"}
+                  onChange={(e) => copyOrderer(e.currentTarget.form, e.currentTarget.checked)}
+                />
+                <span>{koOrder.sameAsOrderer}</span>
+              </label>
               <div className={css.fieldRow}>
                 <Field {...field("receiver_name")} label={koOrder.receiver} autoComplete="shipping name" />
                 <Field {...field("receiver_phone")} label={koOrder.phone} type="tel" autoComplete="shipping tel" />
@@ -210,12 +228,73 @@ export default function OrderSheet() {
               </div>
             ) : null}
           </section>
+          <section className={css.section} aria-labelledby="agree">
+            <h2 id="agree" className={css.sectionTitle}>
+              {koOrder.agreeTitle}
+            </h2>
+            <Consent name="agree_order" label={koOrder.agreeOrder} values={values} error={errors.agree_order} />
+            {thirdParty.length > 0 ? (
+              <>
+                <Consent
+                  name="agree_third_party"
+                  label={koOrder.agreeThirdParty}
+                  values={values}
+                  error={errors.agree_third_party}
+                />
+                <p className={css.muted}>{koOrder.thirdPartyText(thirdParty.join(", "))}</p>
+              </>
+            ) : null}
+          </section>
           <button type="submit" className={css.primary} disabled={paying}>
             {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${ko.common.won}`}
           </button>
         </Form>
       ) : null}
     </>
+  );
+}
+
+/** 주문자 정보와 동일: the receiver's name and phone become the orderer's (the server does the same). */
+function copyOrderer(form: HTMLFormElement | null, on: boolean) {
+  if (!form || !on) return;
+  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+  for (const [to, from] of [
+    ["receiver_name", "orderer_name"],
+    ["receiver_phone", "orderer_phone"],
+  ] as const) {
+    const target = input(to);
+    if (target) target.value = input(from)?.value ?? "";
+  }
+}
+
+/** A required consent: a check box with its message from the action. */
+function Consent({
+  name,
+  label,
+  values,
+  error,
+}: {
+  name: "agree_order" | "agree_third_party";
+  label: string;
+  values: Values;
+  error?: string;
+}) {
+  return (
+    <label className={css.check}>
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={values[name] === "on"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      <span>{label}</span>
+      {error ? (
+        <span id={`${name}-error`} className={css.fieldError}>
+          {error}
+        </span>
+      ) : null}
+    </label>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
 
 const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
 
@@ -97,6 +97,7 @@ test.describe("guest purchase from two shops in one cart", () => {
     await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 마포구 양화로 12");
     await sheet.getByLabel("상세 주소").fill("3층");
     await sheet.getByLabel("입금자명").fill("김하나");
+    await agreeAll(sheet);
     await sheet.getByRole("button", { name: /결제하기/ }).click();
 
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}&uuid_value=/);

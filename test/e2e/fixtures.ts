@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
@@ -78,4 +78,9 @@ export async function addToCart(page: Page, path: string, js: boolean, opts: { o
     await expect(page).toHaveURL(/added=1/);
     await expect(page.getByRole("status").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
   }
+}
+
+/** Ticks every required consent of an order sheet ([필수]). */
+export async function agreeAll(sheet: Locator): Promise<void> {
+  for (const box of await sheet.getByRole("checkbox", { name: /\[필수\]/ }).all()) await box.check();
 }

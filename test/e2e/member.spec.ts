@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
@@ -22,6 +22,7 @@ async function payByBankTransfer(page: Page) {
   await sheet.getByLabel("우편번호").fill("06236");
   await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
   await sheet.getByLabel("입금자명").fill("김쇼퍼");
+  await agreeAll(sheet);
   await sheet.getByRole("button", { name: /결제하기/ }).click();
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { addToCart, expect, hydrated, shopUrl } from "./fixtures";
+import { addToCart, expect, hydrated, shopUrl, agreeAll } from "./fixtures";
 
 /** Steps the order journeys share (issue 9's order life, issue 10's account area). */
 
@@ -25,6 +25,7 @@ export async function guestOrder(page: Page, js: boolean): Promise<string> {
   await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
   await sheet.getByLabel("우편번호").fill("06236");
   await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
+  await agreeAll(sheet);
   await sheet.getByRole("button", { name: /결제하기/ }).click();
   await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
   const id = new URL(page.url()).searchParams.get("id")!;

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
 
 /** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
@@ -125,6 +125,7 @@ test.describe("an order's life", () => {
     await sheet.getByLabel("우편번호").fill("06236");
     await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
     await sheet.getByLabel("적립금 사용").fill("1,000");
+    await agreeAll(sheet);
     await sheet.getByRole("button", { name: /결제하기/ }).click();
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
     await expect(page.getByTestId("bank-info")).toContainText("23,000원");

@@ -91,6 +91,9 @@ export const ADDRESS = {
   detail: "3층",
   receiver_phone: "010-1234-5678",
   memo: "문 앞에 놓아 주세요",
+  // The sheet's consents (the page asks for them; the API ignores what it does not know).
+  agree_order: "on",
+  agree_third_party: "on",
 };
 
 export type CartData = {

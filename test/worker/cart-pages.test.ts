@@ -41,6 +41,7 @@ const ADDRESS = {
   detail: "",
   memo: "",
   depositor: "",
+  agree_order: "on",
 };
 
 describe("add to cart from the product page, without JavaScript", () => {
@@ -410,7 +411,8 @@ describe("order sheet and completion", () => {
     expect(html).not.toContain('aria-describedby="postcode-error"');
     // card: no provider, never faked
     res = await shopper.form(sheet, { ...ADDRESS, pay_method: "card" });
-    expect(await res.text()).toContain("선택한 결제 수단은 지금 사용할 수 없습니다");
+    const cardPage = await res.text();
+    expect(cardPage).toContain("선택한 결제 수단은 지금 사용할 수 없습니다");
 
     res = await shopper.form(sheet, { ...ADDRESS, pay_method: "bank" });
     expect(res.status).toBe(303);

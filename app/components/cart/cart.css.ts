@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
 export const title = style({ margin: "8px 4px 12px", fontSize: "calc(1em + 6px)" });
@@ -266,6 +266,8 @@ export const input = style({
   fontWeight: 400,
   fontSize: 16, // keeps mobile browsers from zooming in on focus
   width: "100%",
+  // A field brought into view lands below the pinned 56 px header.
+  scrollMarginTop: 72,
   boxSizing: "border-box",
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
@@ -287,3 +289,14 @@ export const muted = style({ color: vars.color.muted });
 // Header cart button: the count sits on the icon's corner.
 export const cartButton = style({ position: "relative" });
 export const cartBadge = style({ position: "absolute", top: 4, right: 0 });
+
+/** A check box with its words (주문자 정보와 동일, the sheet's consents), a thumb's width to tap. */
+export const check = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: 8,
+  minHeight: 44,
+  fontWeight: 400,
+});
+globalStyle(`${check} input`, { width: 20, height: 20, accentColor: vars.color.main });
