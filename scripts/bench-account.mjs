@@ -6,9 +6,7 @@
 //   - the summary API alone (get/my/summary) and an order list page (/myshop/order_all),
 //   - a product page for that member, which records the view after answering (waitUntil).
 // Writes its section of docs/performance.md between its own markers. Loopback only.
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { benchClient, row, writeSection } from "./lib/bench-http.mjs";
 import { startProductionWorker } from "./lib/production-worker.mjs";
 
 const PORT = 3393;
@@ -18,38 +16,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 200);
 const STATUSES = ["WAITING_PAYMENT", "CONFIRM_PAYMENT", "DELIVERY", "CONFIRM_DELIVERY", "CANCELED", "DONE"];
 
 const mf = await startProductionWorker({ port: PORT, dir: ".bench-account" });
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(path, { method = "GET", body, cookie } = {}) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    let firstByte = 0;
-    const headers = { host: HOST };
-    if (cookie) headers.cookie = cookie;
-    if (body) headers["content-type"] = "application/json";
-    const req = http.request({ host: "127.0.0.1", port: PORT, path, method, agent, headers }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => {
-        if (!firstByte) firstByte = Number(process.hrtime.bigint() - started) / 1e6;
-        chunks.push(c);
-      });
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-          ttfb: firstByte,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
-}
-
-const pct = (arr, p) => [...arr].sort((a, b) => a - b)[Math.min(arr.length - 1, Math.floor((arr.length * p) / 100))];
-const ms = (n) => `${n.toFixed(1)} ms`;
+const { request, close } = benchClient(PORT, HOST);
 
 try {
   const login = await request("/api/user/login", {
@@ -103,7 +70,6 @@ try {
   }
   const recorded = await db.prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?").bind(`m:${uid}`).first();
 
-  const row = (name, arr) => `| ${name} | ${arr.length} | ${ms(pct(arr, 50))} | ${ms(pct(arr, 99))} |`;
   const section = `## The shopper's own corner (issue 10)
 
 Measured by \`npm run bench:account\` on ${new Date().toISOString().slice(0, 10)}: the production bundle
@@ -121,18 +87,9 @@ ${row("product page, whole page (streamed recommendations included)", product.ms
 
 The product pages left ${recorded?.n ?? 0} recently viewed products for the member (20 distinct pages viewed).
 `;
-  const path = "docs/performance.md";
-  const start = "<!-- bench:account -->\n";
-  const end = "<!-- /bench:account -->\n";
-  let doc = readFileSync(path, "utf8");
-  const block = start + section + end;
-  doc = doc.includes(start)
-    ? doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length)
-    : `${doc.trimEnd()}\n\n${block}`;
-  writeFileSync(path, doc);
-  execFileSync("npx", ["prettier", "--write", path], { stdio: "ignore" });
+  writeSection("account", section);
   console.log(section);
 } finally {
-  agent.destroy();
+  close();
   await mf.dispose();
 }

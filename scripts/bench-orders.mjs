@@ -4,9 +4,7 @@
 //   - a transition through the owner's API (입금확인 of one order after another),
 //   - the console's order list (the API call, and the whole /admin page), 1,000 orders in the shop.
 // Writes its section of docs/performance.md between its own markers. Loopback only.
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { benchClient, row, writeSection } from "./lib/bench-http.mjs";
 import { startProductionWorker } from "./lib/production-worker.mjs";
 
 const PORT = 3392;
@@ -15,33 +13,7 @@ const ORDERS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 200);
 
 const mf = await startProductionWorker({ port: PORT, dir: ".bench-orders" });
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function request(path, { method = "GET", body, cookie } = {}) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const headers = { host: HOST };
-    if (cookie) headers.cookie = cookie;
-    if (body) headers["content-type"] = "application/json";
-    const req = http.request({ host: "127.0.0.1", port: PORT, path, method, agent, headers }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body ? JSON.stringify(body) : undefined);
-  });
-}
-
-const pct = (arr, p) => [...arr].sort((a, b) => a - b)[Math.min(arr.length - 1, Math.floor((arr.length * p) / 100))];
-const ms = (n) => `${n.toFixed(1)} ms`;
+const { request, close } = benchClient(PORT, HOST);
 
 try {
   // 1,000 orders waiting for a deposit, written straight into D1 (what 1,000 shoppers would leave).
@@ -112,7 +84,6 @@ try {
     page.push(html.ms);
   }
 
-  const row = (name, arr) => `| ${name} | ${arr.length} | ${ms(pct(arr, 50))} | ${ms(pct(arr, 99))} |`;
   const section = `## Order lifecycle (issue 9)
 
 Measured by \`npm run bench:orders\` on ${new Date().toISOString().slice(0, 10)}: the production bundle
@@ -127,18 +98,9 @@ ${row("console order list, API, 20 of 1,000 orders with counts per status", list
 ${row("console order list, API, filtered by status and searched by name", filtered)}
 ${row("console page \`/admin\` (SSR, the list and the counts)", page)}
 `;
-  const path = "docs/performance.md";
-  const start = "<!-- bench:orders -->\n";
-  const end = "<!-- /bench:orders -->\n";
-  let doc = readFileSync(path, "utf8");
-  const block = start + section + end;
-  doc = doc.includes(start)
-    ? doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length)
-    : `${doc.trimEnd()}\n\n${block}`;
-  writeFileSync(path, doc);
-  execFileSync("npx", ["prettier", "--write", path], { stdio: "ignore" });
+  writeSection("orders", section);
   console.log(section);
 } finally {
-  agent.destroy();
+  close();
   await mf.dispose();
 }

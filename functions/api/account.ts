@@ -1,5 +1,5 @@
 import { koAccount } from "~/shared/messages/account";
-import { MY_PRODUCTS_PAGE_SIZE } from "~/shared/limits";
+import { MAX_FAVOURITES, MY_PRODUCTS_PAGE_SIZE } from "~/shared/limits";
 import { countsByList } from "~/shared/order-lists";
 import { memberOwner } from "../db/cart";
 import { cartOwner, requireCartOwner } from "./cart";
@@ -39,7 +39,7 @@ export const accountHandlers = {
     const result = await ctx.db.favourites.set(shop.shopid, owner, body.pid, body.like, Date.now());
     // Another shop's product, a hidden one, or none: this shop does not sell it.
     if (!result) throw new ApiError(404, "NOT_SOLD_HERE", koAccount.notSoldHere);
-    if (result.full) throw new ApiError(409, "TOO_MANY_FAVOURITES", koAccount.tooManyFavourites);
+    if (result.full) throw new ApiError(409, "TOO_MANY_FAVOURITES", koAccount.tooManyFavourites(MAX_FAVOURITES));
     return { liked: result.liked, like: result.like };
   },
 

@@ -110,11 +110,7 @@ describe("account settings", () => {
     expect((await rows()).items.filter((a) => a.is_default)).toHaveLength(1);
 
     // The order sheet starts from the default address.
-    const shopper = new Shopper(BEAUTY);
-    for (const part of cookie.split("; ")) {
-      const at = part.indexOf("=");
-      shopper.cookies.set(part.slice(0, at), part.slice(at + 1));
-    }
+    const shopper = Shopper.signedIn(BEAUTY, cookie);
     await shopper.add([{ pid2: 13, pid3: 1300 }]);
     const id = (await shopper.order([{ pid2: 13, pid3: 1300, qty: 1 }])).data.order_id;
     const sheet = await (await shopper.fetch(`/user/order?id=${id}`)).text();
@@ -124,11 +120,7 @@ describe("account settings", () => {
 
   it("close an account: refused with an order under way, then erased but the orders kept", async () => {
     const { email, cookie, uid } = await joinNew(BEAUTY, "탈퇴 회원");
-    const shopper = new Shopper(BEAUTY);
-    for (const part of cookie.split("; ")) {
-      const at = part.indexOf("=");
-      shopper.cookies.set(part.slice(0, at), part.slice(at + 1));
-    }
+    const shopper = Shopper.signedIn(BEAUTY, cookie);
     await shopper.add([{ pid2: 13, pid3: 1300 }]);
     const id = (await shopper.order([{ pid2: 13, pid3: 1300, qty: 1 }])).data.order_id;
     expect((await shopper.pay(id)).status).toBe(200);

@@ -10,6 +10,16 @@ export class Shopper {
 
   constructor(readonly host: string) {}
 
+  /** A browser carrying a member's session cookies (a `login`/`joinNew` cookie header). */
+  static signedIn(host: string, cookieHeader: string): Shopper {
+    const browser = new Shopper(host);
+    for (const part of cookieHeader.split("; ")) {
+      const at = part.indexOf("=");
+      browser.cookies.set(part.slice(0, at), part.slice(at + 1));
+    }
+    return browser;
+  }
+
   get cookie(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

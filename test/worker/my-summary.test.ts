@@ -22,12 +22,7 @@ const summaryOf = async (browser: Shopper) => {
 
 async function memberBrowser(host: string, name: string) {
   const account = await joinNew(host, name);
-  const browser = new Shopper(host);
-  for (const part of account.cookie.split("; ")) {
-    const at = part.indexOf("=");
-    browser.cookies.set(part.slice(0, at), part.slice(at + 1));
-  }
-  return { ...account, browser };
+  return { ...account, browser: Shopper.signedIn(host, account.cookie) };
 }
 
 async function bankOrder(shopper: Shopper) {
