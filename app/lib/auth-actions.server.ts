@@ -19,6 +19,11 @@ export function redirectAfterLogin(returnTo: string, headers: Headers): Response
   return to.startsWith("/api/") ? redirectDocument(to, { headers }) : redirect(to, { headers });
 }
 
+/** /user/succ, the welcome after sign-up, with the address to go on to. */
+export function welcomePath(returnTo: string): string {
+  return `/user/succ?${new URLSearchParams({ url: withoutDeviceId(returnTo) })}`;
+}
+
 /**
  * An API refusal the form shows (wrong password, too many attempts, address taken…) as data with
  * the API's status and Korean message; anything else is rethrown to the error boundary.

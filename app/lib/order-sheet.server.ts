@@ -6,7 +6,8 @@ import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fie
 import { koOrder } from "~/shared/messages/cart";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "./cart.server";
-import { flowPath, thirdPartyShops } from "./order-flow";
+import { thirdPartyShops } from "~/shared/consents";
+import { flowPath } from "./order-flow";
 
 /**
  * 결제하기 on the order sheet (/user/order): the form is parsed with the sheet's schema (field by
@@ -32,10 +33,9 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
   const parsed = OrderSheetForm.safeParse(
     same ? { ...values, receiver_name: values.orderer_name, receiver_phone: values.orderer_phone } : values,
   );
-  // The consents Korean law and shoppers expect: the order itself, and handing the address to
-  // another shop that ships part of it (a pick).
+  // 주문 내용 확인 및 결제 동의 is the schema's; handing the address to another shop that ships
+  // part of the order (a pick) is asked only when there is one.
   const consents: FieldErrors = {};
-  if (values.agree_order !== "on") consents.agree_order = koOrder.agreeOrderError;
   if (thirdPartyShops(order).length > 0 && values.agree_third_party !== "on") {
     consents.agree_third_party = koOrder.agreeThirdPartyError;
   }

@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import {
   Form,
   type ShouldRevalidateFunction,
@@ -10,10 +16,11 @@ import {
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
-import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
-import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
+import { Field, FormMessage } from "~/components/account/Fields";
+import { JoinConsents } from "~/components/account/JoinConsents";
+import { formFailure, redirectAfterLogin, welcomePath } from "~/lib/auth-actions.server";
 import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
-import { JoinForm } from "~/shared/forms/auth";
+import { JOIN_CONSENTS, JoinForm } from "~/shared/forms/auth";
 import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn } from "~/lib/login-return.client";
@@ -40,18 +47,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const values = keptValues(form, ["email", "name", "agree", "url"]);
+  const values = keptValues(form, ["email", "name", "url", "agree_all", ...JOIN_CONSENTS]);
   const parsed = JoinForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { email, password, name } = parsed.data;
+  const { email, password, name, agree_terms, agree_privacy, agree_age, agree_marketing } = parsed.data;
   const returnTo = safeReturnPath(parsed.data.url || new URL(request.url).searchParams.get("url"));
   try {
-    const result = await context.api.callWithHeaders("join", { body: { email, password, name, keep: false } });
+    const result = await context.api.callWithHeaders("join", {
+      body: { email, password, name, keep: false, agree_terms, agree_privacy, agree_age, agree_marketing },
+    });
     const headers = cookieHeaders(result.headers);
     if (form.get("app") === "1" || isNativeAppRequest(request)) {
       return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
     }
-    return redirectAfterLogin(returnTo, headers);
+    // The welcome first (what this shop offers members), then on to where the shopper was.
+    return redirect(welcomePath(returnTo), { headers });
   } catch (error) {
     return formFailure(error, values, [400, 409, 429]);
   }
@@ -118,24 +128,7 @@ export default function JoinPage() {
           autoComplete="new-password"
           error={errors.password2}
         />
-        <Checkbox
-          name="agree"
-          defaultChecked={values.agree === "on"}
-          error={errors.agree}
-          label={
-            <>
-              {koAuth.agree} (
-              <a href="/link?type=terms" target="_blank" rel="noopener">
-                {koAuth.terms}
-              </a>
-              ,{" "}
-              <a href="/link?type=privacy" target="_blank" rel="noopener">
-                {koAuth.privacy}
-              </a>
-              )
-            </>
-          }
-        />
+        <JoinConsents values={values} errors={errors} />
         <button className={css.button} type="submit" disabled={submitting}>
           {submitting ? koAuth.joining : koAuth.joinButton}
         </button>

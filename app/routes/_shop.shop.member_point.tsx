@@ -18,7 +18,7 @@ import { formatDate } from "~/shared/format";
 import { MembershipForm } from "~/lib/membership.server";
 import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";
-import { safeReturnPath } from "~/shared/return-path";
+import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -100,7 +100,7 @@ export default function MemberPointPage() {
       {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
       {returnTo && member ? (
         <Link className={css.button} to={returnTo}>
-          {t.continue}
+          {isPurchasePath(returnTo) ? t.continue : t.continueShopping}
         </Link>
       ) : null}
 

@@ -22,7 +22,8 @@ import { orderStatusLabel } from "~/shared/order-status";
 import { rootMatchData, useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../styles/a11y.css";
-import { flowPath, thirdPartyShops } from "~/lib/order-flow";
+import { flowPath } from "~/lib/order-flow";
+import { thirdPartyShops } from "~/shared/consents";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = rootMatchData(matches);

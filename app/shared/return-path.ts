@@ -52,3 +52,8 @@ export function loginPath(returnTo: string, dom?: string): string {
   if (dom) params.set("dom", dom);
   return `/user/login?${params}`;
 }
+
+/** A return address inside a purchase (cart, order sheet): "주문 계속하기" rather than "쇼핑 계속하기". */
+export function isPurchasePath(path: string): boolean {
+  return /^\/(user|myorder)\/(checkout|order)(\?|$)/.test(path);
+}

@@ -102,6 +102,8 @@ export const authHandlers = {
       email: body.email,
       passwordHash: await hashPassword(body.password),
       name: body.name,
+      marketing: body.agree_marketing === true,
+      now: Date.now(),
     });
     if (uid === null) {
       // Sign-up cannot hide that an address is taken; probing it is counted and limited per client.

@@ -17,6 +17,7 @@ import { ApiError } from "./http";
 import { requireCartOwner, trackingOf } from "./cart";
 import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_METHODS } from "~/shared/limits";
+import { thirdPartyShops } from "~/shared/consents";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -223,6 +224,12 @@ export const orderHandlers = {
     if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
       throw orderError.closed();
     }
+    // 주문 내용 확인 및 결제 동의 is the body schema's; the address goes to another shop only with
+    // the buyer's word for it.
+    const thirdParty = thirdPartyShops(toOrderView(record, available)).length > 0;
+    if (thirdParty && !body.agree_third_party) {
+      throw new ApiError(400, "BAD_REQUEST", koOrder.agreeThirdPartyError, "agree_third_party");
+    }
     // Points: a member of the shop, in the shop's unit, at most the total (the balance is the
     // payment batch's to check, so concurrent spends cannot overdraw).
     const points = body.points;
@@ -258,6 +265,7 @@ export const orderHandlers = {
         ip: record.order.ip,
         points,
         uid,
+        thirdPartyAgreed: thirdParty,
       });
     } catch (error) {
       const why = batchFailure(error);

@@ -30,17 +30,28 @@ export class MemberStore {
    * every shop's uid (and above 100000), decided inside the one INSERT so two sign-ups cannot
    * get the same id, and a new account can never turn out to be the owner of an existing shop.
    */
-  async create(input: { email: string; passwordHash: string; name: string }): Promise<number | null> {
+  /**
+   * A new account with the moment its consents were given (the required ones always, marketing
+   * when chosen), kept as evidence.
+   */
+  async create(input: {
+    email: string;
+    passwordHash: string;
+    name: string;
+    marketing: boolean;
+    now: number;
+  }): Promise<number | null> {
     const row = await this.db
       .prepare(
-        `INSERT INTO members (uid, email, password_hash, name)
+        `INSERT INTO members (uid, email, password_hash, name, terms_agreed_at, privacy_agreed_at, age_confirmed_at,
+                              marketing_agreed_at)
          SELECT max(100001,
                     (SELECT coalesce(max(uid), 0) + 1 FROM members),
-                    (SELECT coalesce(max(uid), 0) + 1 FROM shops)), ?, ?, ?
-         WHERE NOT EXISTS (SELECT 1 FROM members WHERE email = ?)
+                    (SELECT coalesce(max(uid), 0) + 1 FROM shops)), ?1, ?2, ?3, ?4, ?4, ?4, ?5
+         WHERE NOT EXISTS (SELECT 1 FROM members WHERE email = ?1)
          RETURNING uid`,
       )
-      .bind(input.email, input.passwordHash, input.name, input.email)
+      .bind(input.email, input.passwordHash, input.name, input.now, input.marketing ? input.now : null)
       .first<{ uid: number }>();
     return row?.uid ?? null;
   }

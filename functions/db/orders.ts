@@ -539,6 +539,8 @@ export class OrderStore {
       /** Points used, of member `uid` (0 for none). */
       points: number;
       uid: number | null;
+      /** The buyer agreed to hand the delivery details to another shop shipping part of it. */
+      thirdPartyAgreed: boolean;
     },
   ): Promise<void> {
     const d = details;
@@ -549,7 +551,7 @@ export class OrderStore {
         .prepare(
           `UPDATE orders SET pay_method = ?, orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,
              address = ?, address_detail = ?, receiver_phone = ?, memo = ?, deadline = ?, buyer_email = ?,
-             points_used = ?, points_held = ?, stock_taken = 1
+             points_used = ?, points_held = ?, stock_taken = 1, order_agreed_at = ?, third_party_agreed_at = ?
            WHERE id = ? AND shop_id = ? AND owner = ? AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
              AND stock_taken = 0 AND deadline > ? AND total_price >= ?`,
         )
@@ -567,6 +569,8 @@ export class OrderStore {
           d.email,
           points,
           points > 0 ? 1 : 0,
+          now,
+          d.thirdPartyAgreed ? now : null,
           id,
           shopId,
           owner,

@@ -1,22 +1,13 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { fillLogin, guestOrder } from "./order-helpers";
 
 /** Issue 10, points 7 and 8: /user/info's settings and 비회원 주문조회, with JavaScript on and off. */
 
 const unique = (tag: string) => `e2e-set-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
-async function join(page: Page, email: string, js: boolean) {
-  await page.goto(shopUrl("beauty", "/user/join?url=%2Fuser%2Finfo"));
-  if (js) await hydrated(page);
-  const form = page.getByRole("form", { name: "회원가입" });
-  await form.getByLabel("이메일").fill(email);
-  await form.getByLabel("이름").fill("설정 회원");
-  await form.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
-  await form.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
-  await form.getByRole("checkbox").check();
-  await form.getByRole("button", { name: "가입하기" }).click();
-  await expect(page).toHaveURL(shopUrl("beauty", "/user/info"));
+async function join(page: Page, email: string) {
+  await signUp(page, "beauty", { email, name: "설정 회원", url: "/user/info" });
 }
 
 test.describe("account settings", () => {
@@ -26,7 +17,7 @@ test.describe("account settings", () => {
   test("change the password, then log in with the new one", async ({ page }, testInfo) => {
     const js = !jsOff(testInfo);
     const email = unique(testInfo.project.name);
-    await join(page, email, js);
+    await join(page, email);
     await expect(page.getByTestId("account-email")).toHaveText(email);
     if (js) await hydrated(page);
     const form = page.getByRole("form", { name: "비밀번호 변경" });
@@ -49,7 +40,7 @@ test.describe("account settings", () => {
 
   test("a saved default address fills the order sheet", async ({ page }, testInfo) => {
     const js = !jsOff(testInfo);
-    await join(page, unique(`addr-${testInfo.project.name}`), js);
+    await join(page, unique(`addr-${testInfo.project.name}`));
     if (js) await hydrated(page);
     const form = page.getByRole("form", { name: "배송지 추가" });
     await form.getByLabel("받는 분").fill("정세번");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, shopUrl, test } from "./fixtures";
+import { expect, shopUrl, signUp, test } from "./fixtures";
 import { latestMail } from "./outbox";
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -34,21 +34,24 @@ test.describe("accounts", () => {
     await page.getByRole("link", { name: "회원가입" }).click();
     await expect(page).toHaveURL(/\/user\/join\?url=%2Fmyshop$/);
     const join = page.getByRole("form", { name: "회원가입" });
-    await join.getByLabel("이메일").fill(email);
+    await join.getByLabel("이메일", { exact: true }).fill(email);
     await join.getByLabel("이름").fill(name);
     await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
     await join.getByLabel("비밀번호 확인").fill("e2e-pass-9999");
-    await join.getByRole("checkbox").check();
+    await join.getByRole("checkbox", { name: "전체 동의 (선택 항목 포함)" }).check();
     await join.getByRole("button", { name: "가입하기" }).click();
     // A mistake is shown next to its field, the other values stay.
     await expect(join.getByText("비밀번호가 일치하지 않습니다.")).toBeVisible();
-    await expect(join.getByLabel("이메일")).toHaveValue(email);
+    await expect(join.getByLabel("이메일", { exact: true })).toHaveValue(email);
     await expect(join.getByLabel("이름")).toHaveValue(name);
     await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
     await join.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
-    await expect(join.getByRole("checkbox")).toBeChecked();
+    await expect(join.getByRole("checkbox", { name: "[필수] 이용약관 동의" })).toBeChecked();
     await join.getByRole("button", { name: "가입하기" }).click();
 
+    // The welcome, then on to where the shopper was going.
+    await expect(page.getByRole("heading", { name: "회원가입을 환영합니다" })).toBeVisible();
+    await page.getByRole("link", { name: "쇼핑 계속하기" }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/myshop"));
     await expect(page.getByRole("heading", { name: `${name}님, 안녕하세요` })).toBeVisible();
 
@@ -81,15 +84,7 @@ test.describe("accounts", () => {
 
   test("forgotten password: reset through the mailed link, once", async ({ page }, testInfo) => {
     const email = unique(`reset-${testInfo.project.name}`);
-    await page.goto(shopUrl("beauty", "/user/join"));
-    const join = page.getByRole("form", { name: "회원가입" });
-    await join.getByLabel("이메일").fill(email);
-    await join.getByLabel("이름").fill("재설정");
-    await join.getByLabel("비밀번호", { exact: true }).fill("old-pass-1234");
-    await join.getByLabel("비밀번호 확인").fill("old-pass-1234");
-    await join.getByRole("checkbox").check();
-    await join.getByRole("button", { name: "가입하기" }).click();
-    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await signUp(page, "beauty", { email, name: "재설정", password: "old-pass-1234" });
     await page.context().clearCookies();
 
     await page.goto(shopUrl("beauty", "/user/login"));

@@ -84,3 +84,26 @@ export async function addToCart(page: Page, path: string, js: boolean, opts: { o
 export async function agreeAll(sheet: Locator): Promise<void> {
   for (const box of await sheet.getByRole("checkbox", { name: /\[필수\]/ }).all()) await box.check();
 }
+
+/**
+ * Signs up on /user/join (전체 동의), passes the welcome (/user/succ) with its continue button and
+ * ends where the shopper was (`url`, the home page without one).
+ */
+export async function signUp(
+  page: Page,
+  dom: string,
+  who: { email: string; name: string; url?: string; password?: string },
+) {
+  const password = who.password ?? "e2e-pass-1234";
+  await page.goto(shopUrl(dom, `/user/join${who.url ? `?${new URLSearchParams({ url: who.url })}` : ""}`));
+  const form = page.getByRole("form", { name: "회원가입" });
+  await form.getByLabel("이메일", { exact: true }).fill(who.email);
+  await form.getByLabel("이름").fill(who.name);
+  await form.getByLabel("비밀번호", { exact: true }).fill(password);
+  await form.getByLabel("비밀번호 확인").fill(password);
+  await form.getByRole("checkbox", { name: "전체 동의 (선택 항목 포함)" }).check();
+  await form.getByRole("button", { name: "가입하기" }).click();
+  await expect(page.getByRole("heading", { name: "회원가입을 환영합니다" })).toBeVisible();
+  await page.getByRole("link", { name: /^(쇼핑|주문) 계속하기$/ }).click();
+  await expect(page).toHaveURL(shopUrl(dom, who.url ?? "/"));
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
@@ -73,15 +73,7 @@ test.describe("member", () => {
     page,
   }, testInfo) => {
     const js = !jsOff(testInfo);
-    await page.goto(shopUrl("beauty", "/user/join"));
-    const join = page.getByRole("form", { name: "회원가입" });
-    await join.getByLabel("이메일").fill(unique(`shopmember-${testInfo.project.name}`));
-    await join.getByLabel("이름").fill("상점 회원");
-    await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
-    await join.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
-    await join.getByRole("checkbox").check();
-    await join.getByRole("button", { name: "가입하기" }).click();
-    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await signUp(page, "beauty", { email: unique(`shopmember-${testInfo.project.name}`), name: "상점 회원" });
 
     await addToCart(page, shopUrl("beauty", "/shop/view/b0041"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));

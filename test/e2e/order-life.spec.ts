@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
 
 /** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
@@ -97,15 +97,10 @@ test.describe("an order's life", () => {
 
   test("a member pays partly with points and earns 1 % at 구매확정", async ({ page, browser }, testInfo) => {
     const js = !jsOff(testInfo);
-    await page.goto(shopUrl("beauty", "/user/join"));
-    const join = page.getByRole("form", { name: "회원가입" });
-    await join.getByLabel("이메일").fill(`e2e-points-${testInfo.project.name}-${Date.now()}@example.test`);
-    await join.getByLabel("이름").fill("적립 회원");
-    await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
-    await join.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
-    await join.getByRole("checkbox").check();
-    await join.getByRole("button", { name: "가입하기" }).click();
-    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await signUp(page, "beauty", {
+      email: `e2e-points-${testInfo.project.name}-${Date.now()}@example.test`,
+      name: "적립 회원",
+    });
     await page.goto(shopUrl("beauty", "/shop/member_point"));
     await page.getByRole("checkbox", { name: "개인정보 수집·이용에 동의합니다" }).check();
     await page.getByRole("button", { name: "상점 회원 가입하기" }).click();

@@ -93,12 +93,15 @@ export async function whoAmI(host: string, cookie: string): Promise<number> {
   return (await res.json()) as number;
 }
 
+/** The sign-up consents the API requires (marketing left out). */
+export const CONSENTS = { agree_terms: true, agree_privacy: true, agree_age: true };
+
 /** A new member, made straight through the API; returns the cookie header. */
 let joinSeq = 0;
 export async function joinNew(host: string, name = "새 회원"): Promise<{ email: string; cookie: string; uid: number }> {
   joinSeq += 1;
   const email = `member${joinSeq}-${Date.now()}@example.test`;
-  const res = await postJson(host, "/api/user/join", { email, password: PASSWORD, name, keep: false });
+  const res = await postJson(host, "/api/user/join", { email, password: PASSWORD, name, keep: false, ...CONSENTS });
   if (res.status !== 200) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   const { uid } = (await res.json()) as { uid: number };
   return { email, cookie: cookieHeader(setCookies(res)), uid };

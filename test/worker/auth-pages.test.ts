@@ -90,10 +90,10 @@ describe("join form", () => {
       name,
       password: "pass-1234",
       password2: "pass-1234",
-      agree: "on",
+      agree_all: "on",
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/myshop");
+    expect(res.headers.get("location")).toBe("/user/succ?url=%2Fmyshop");
     const row = await env.DB.prepare("SELECT name, email FROM members WHERE email = ?").bind(email).first();
     expect(row).toEqual({ name, email });
     const cookie = cookieHeader(setCookies(res));
@@ -104,7 +104,7 @@ describe("join form", () => {
 
   it("stores the e-mail lower-cased, so the same address cannot sign up twice", async () => {
     const email = `Twice-${Date.now()}@Example.test`;
-    const fields = { email, name: "둘", password: "pass-1234", password2: "pass-1234", agree: "on" };
+    const fields = { email, name: "둘", password: "pass-1234", password2: "pass-1234", agree_all: "on" };
     expect((await postForm(BEAUTY, "/user/join", fields)).status).toBe(302);
     const again = await postForm(BEAUTY, "/user/join", { ...fields, email: email.toUpperCase() });
     expect(again.status).toBe(409);
@@ -128,7 +128,9 @@ describe("join form", () => {
     expect(page).toContain("이메일 주소를 정확히 입력해 주세요.");
     expect(page).toMatch(/id="field-name-error"[^>]*>필수 입력 항목입니다\./);
     expect(page).toContain("비밀번호는 8자 이상이어야 합니다.");
-    expect(page).toContain("약관에 동의해 주세요.");
+    expect(page).toContain("이용약관에 동의해 주세요.");
+    expect(page).toContain("개인정보 수집·이용에 동의해 주세요.");
+    expect(page).toContain("만 14세 이상만 가입할 수 있습니다.");
     expect(page).toContain('value="not-an-email"');
   });
 
@@ -138,7 +140,7 @@ describe("join form", () => {
       name: "확인",
       password: "pass-1234",
       password2: "pass-5678",
-      agree: "on",
+      agree_all: "on",
     });
     expect(await html(res)).toMatch(/id="field-password2-error"[^>]*>비밀번호가 일치하지 않습니다\./);
   });

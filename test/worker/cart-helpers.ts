@@ -101,7 +101,7 @@ export const ADDRESS = {
   detail: "3층",
   receiver_phone: "010-1234-5678",
   memo: "문 앞에 놓아 주세요",
-  // The sheet's consents (the page asks for them; the API ignores what it does not know).
+  // The sheet's consents: the page and the API both require them.
   agree_order: "on",
   agree_third_party: "on",
 };

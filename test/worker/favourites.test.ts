@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "./helpers";
-import { postJson, setCookies } from "./auth-helpers";
+import { CONSENTS, postJson, setCookies } from "./auth-helpers";
 import { Shopper } from "./cart-helpers";
 
 /** Issue 10, points 4 and 5: favourites (찜) and recently viewed, isolated, merged at login. */
@@ -31,7 +31,7 @@ async function memberOf(guest: Shopper) {
   const joined = await postJson(
     BEAUTY,
     "/api/user/join",
-    { email, password: "demo1234!", name: "찜 회원", keep: false },
+    { email, password: "demo1234!", name: "찜 회원", keep: false, ...CONSENTS },
     { cookie: guest.cookie },
   );
   expect(joined.status).toBe(200);

@@ -143,7 +143,7 @@ describe("the guest cart merges at login", () => {
     const res = await postForm(
       BEAUTY,
       "/user/join",
-      { email, name: "가입 병합", password: PASSWORD, password2: PASSWORD, agree: "on", url: "/user/checkout" },
+      { email, name: "가입 병합", password: PASSWORD, password2: PASSWORD, agree_all: "on", url: "/user/checkout" },
       { cookie: guest.cookie },
     );
     expect(res.status).toBe(302);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "./helpers";
-import { cookieHeader, postJson, setCookies } from "./auth-helpers";
+import { CONSENTS, cookieHeader, postJson, setCookies } from "./auth-helpers";
 import { Shopper } from "./cart-helpers";
 
 /** Issue 10, point 2: the buyer's order lists and their counts, isolated, merged at login. */
@@ -78,7 +78,7 @@ describe("the buyer's order lists", () => {
     const joined = await postJson(
       BEAUTY,
       "/api/user/join",
-      { email, password: "demo1234!", name: "주문 회원", keep: false },
+      { email, password: "demo1234!", name: "주문 회원", keep: false, ...CONSENTS },
       { cookie: guest.cookie },
     );
     expect(joined.status).toBe(200);

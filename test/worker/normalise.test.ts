@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addQty, normaliseQty, stepQty } from "../../app/shared/cart-form";
 import { BEAUTY } from "./helpers";
 import { Shopper } from "./cart-helpers";
-import { postJson, setCookies, cookieHeader, whoAmI } from "./auth-helpers";
+import { CONSENTS, postJson, setCookies, cookieHeader, whoAmI } from "./auth-helpers";
 
 /** Issue 7, point 9: NFC text counted in characters, and one quantity rule. */
 
@@ -19,6 +19,7 @@ describe("text is NFC and counted in characters", () => {
       password: nfd(password),
       name: nfd("김하늘"),
       keep: false,
+      ...CONSENTS,
     });
     expect(joined.status).toBe(200);
     const row = await env.DB.prepare("SELECT name FROM members WHERE email = ?").bind(email).first<{ name: string }>();
@@ -39,6 +40,7 @@ describe("text is NFC and counted in characters", () => {
       password: "password-1234",
       name,
       keep: false,
+      ...CONSENTS,
     });
     expect(ok.status).toBe(200);
     const long = await postJson(BEAUTY, "/api/user/join", {
@@ -46,6 +48,7 @@ describe("text is NFC and counted in characters", () => {
       password: "password-1234",
       name: `${name}🍓`,
       keep: false,
+      ...CONSENTS,
     });
     expect(long.status).toBe(400);
   });

@@ -425,6 +425,7 @@ describe("order mail", () => {
         postcode: "06236",
         address: "서울특별시 강남구 테헤란로 1",
         email: email.toUpperCase(),
+        agree_order: true,
       },
     );
     expect(paid.status).toBe(200);

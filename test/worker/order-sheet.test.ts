@@ -411,6 +411,7 @@ describe("writes in a fixed number of statements", () => {
         bank: { name: "우리은행", account: "1", holder: "뷰티" },
         deadline: Date.now() + 86_400_000,
         ip: null,
+        thirdPartyAgreed: false,
       }),
     );
     await measure("remove", () => cart.update(1, owner, [], lines, Date.now()));

@@ -48,6 +48,7 @@ const PAYMENT = {
   bank: { name: "우리은행", account: "1002-345-678901", holder: "뷰티 라운지" },
   deadline: Date.now() + 3 * DAY,
   ip: null,
+  thirdPartyAgreed: false,
 };
 
 async function runCron(at: number) {

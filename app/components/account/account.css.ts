@@ -205,3 +205,20 @@ export const tag = style({
   fontSize: "calc(1em - 1px)",
 });
 export const inlineButtons = style({ display: "flex", gap: 8, marginTop: 6 });
+
+// Sign-up consents: 전체 동의 on top, each item below with its 보기 link outside the label.
+export const consents = style({
+  display: "grid",
+  gap: 2,
+  padding: "8px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+});
+export const consentAll = style({
+  fontWeight: 700,
+  paddingBottom: 6,
+  marginBottom: 4,
+  borderBottom: `1px solid ${vars.color.line}`,
+});
+export const consentRow = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 });
+export const consentView = style({ color: vars.color.muted, fontSize: "calc(1em - 1px)", whiteSpace: "nowrap" });

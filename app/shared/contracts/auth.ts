@@ -1,7 +1,14 @@
 /** The accounts part of the shop API (spec §7 user calls, plus the calls behind the account forms). */
 import { z } from "zod";
 import { endpoint } from "./core";
-import { checkbox, emailField, loginPasswordField, nameField, newPasswordField } from "~/shared/forms/auth";
+import {
+  checkbox,
+  emailField,
+  joinConsents,
+  loginPasswordField,
+  nameField,
+  newPasswordField,
+} from "~/shared/forms/auth";
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -57,7 +64,8 @@ export const authApi = {
     method: "POST",
     path: "/api/user/join",
     query: z.object({}),
-    body: z.object({ email: emailField, password: newPasswordField, name: nameField, keep: checkbox }),
+    /** The consents of the sign-up form: 이용약관, 개인정보 수집·이용 and 만 14세 이상 required. */
+    body: z.object({ email: emailField, password: newPasswordField, name: nameField, keep: checkbox, ...joinConsents }),
     response: z.object({ uid: z.number().int() }),
   }),
   /** Always the same answer, whether or not the address has an account. */

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { koAuth } from "~/shared/messages/auth";
+import { checkbox, requiredBox as required } from "./checkbox";
 import { charCount } from "./text";
 
 const t = koAuth;
@@ -47,8 +48,7 @@ export const nameField = text()
   .refine((v) => charCount(v) <= 30, { error: t.nameTooLong })
   .refine((v) => !BAD_NAME.test(v), { error: t.nameInvalid });
 
-/** A checkbox: present ('on') means yes. JSON callers may send a boolean. */
-export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "1" || v === "true", z.boolean());
+export { checkbox } from "./checkbox";
 
 const returnUrl = z.string().max(2000).optional();
 
@@ -60,16 +60,44 @@ export const LoginForm = z.object({
   app: checkbox,
 });
 
-export const JoinForm = z
-  .object({
-    email: emailField,
-    name: nameField,
-    password: newPasswordField,
-    password2: text().min(1, { error: t.required }),
-    agree: checkbox.refine((v) => v, { error: t.agreeRequired }),
-    url: returnUrl,
-  })
-  .refine((v) => v.password === v.password2, { path: ["password2"], error: t.passwordMismatch });
+/** The sign-up consents (issue 11, point 5): three required, marketing optional. */
+export const JOIN_CONSENTS = ["agree_terms", "agree_privacy", "agree_age", "agree_marketing"] as const;
+
+/**
+ * 전체 동의 (선택 항목 포함) stands for every box, so that checking it alone is enough without
+ * scripts; with scripts it also ticks the boxes it stands for.
+ */
+function withAgreeAll(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const form = raw as Record<string, unknown>;
+  if (form.agree_all !== "on" && form.agree_all !== true) return raw;
+  return { ...form, ...Object.fromEntries(JOIN_CONSENTS.map((k) => [k, "on"])) };
+}
+
+export const JoinForm = z.preprocess(
+  withAgreeAll,
+  z
+    .object({
+      email: emailField,
+      name: nameField,
+      password: newPasswordField,
+      password2: text().min(1, { error: t.required }),
+      agree_terms: required(t.agreeTermsRequired),
+      agree_privacy: required(t.agreePrivacyRequired),
+      agree_age: required(t.agreeAgeRequired),
+      agree_marketing: checkbox,
+      url: returnUrl,
+    })
+    .refine((v) => v.password === v.password2, { path: ["password2"], error: t.passwordMismatch }),
+);
+
+/** What the API's sign-up takes besides the account: the same consents, true or refused. */
+export const joinConsents = {
+  agree_terms: required(t.agreeTermsRequired),
+  agree_privacy: required(t.agreePrivacyRequired),
+  agree_age: required(t.agreeAgeRequired),
+  agree_marketing: checkbox.optional(),
+};
 
 export const ForgetForm = z.object({ email: emailField });
 

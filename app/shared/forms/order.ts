@@ -8,6 +8,7 @@ import * as z from "zod";
 import { PAY_METHODS } from "../limits";
 import { koOrder } from "../messages/cart";
 import { ORDER_FIELDS, type OrderFieldName } from "./order-fields";
+import { checkbox, requiredBox } from "./checkbox";
 import { charCount } from "./text";
 
 const t = koOrder.fieldErrors;
@@ -51,6 +52,13 @@ export const orderFields = {
     .transform((v) => (typeof v === "string" ? v.replace(/[,\s]/g, "") : String(v)))
     .refine((v) => v === "" || /^\d{1,9}$/.test(v), { error: koOrder.points.invalid })
     .transform((v) => (v === "" ? 0 : Number(v))),
+  /** [필수] 주문 내용 확인 및 결제 동의. */
+  agree_order: requiredBox(koOrder.agreeOrderError),
+  /**
+   * 개인정보 제3자 제공 동의: required only when another shop ships part of the order, which the
+   * API (and the sheet's action) know from the order itself.
+   */
+  agree_third_party: checkbox.default(false),
 };
 
 export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
@@ -74,6 +82,8 @@ export const OrderSheetForm = z
     depositor: orderFields.depositor,
     email: orderFields.email,
     points: orderFields.points,
+    agree_order: orderFields.agree_order,
+    agree_third_party: orderFields.agree_third_party,
   })
   .transform(({ depositor, ...v }) => ({
     ...v,

@@ -59,6 +59,7 @@ export const koMembership = {
   joined: "상점 회원으로 가입되었습니다.",
   joinedWithBonus: (n: number) => `상점 회원으로 가입되었습니다. 가입 축하 포인트 ${points(n)}가 적립되었습니다.`,
   continue: "주문 계속하기",
+  continueShopping: "쇼핑 계속하기",
   // Cancelling (spec §5: requires confirmation)
   cancelTitle: "회원 해지",
   cancelNote:

@@ -1,0 +1,69 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/account/account.css";
+import { rootMatchData, useRootData } from "~/lib/root-data";
+import { koAuth as t } from "~/shared/messages/auth";
+import { koMembership } from "~/shared/messages/membership";
+import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${t.welcomeTitle} | ${rootMatchData(matches)?.shop?.name ?? ""}` },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /user/succ: the welcome after sign-up (issue 11, point 5). It says what this shop gives its
+ * members (the join points, when it runs points) and takes the shopper back to where they were.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("url"));
+  if (!context.member) throw redirect(returnTo);
+  // What joining this shop would grant now; nothing to offer when it runs no points.
+  const membership = context.shop.point
+    ? await context.api.call("isMember", { query: { shopid: context.shop.shopid } }).catch(() => null)
+    : null;
+  return {
+    name: context.member.name,
+    returnTo,
+    member: membership ? membership.id !== null : false,
+    joinPoint: membership && membership.id === null ? membership.join_point : 0,
+  };
+}
+
+export default function Welcome() {
+  const { name, returnTo, member, joinPoint } = useLoaderData<typeof loader>();
+  const { shop } = useRootData();
+  const points = koMembership.points(joinPoint);
+  const joinShop = `/shop/member_point?${new URLSearchParams({ url: returnTo })}`;
+  return (
+    <div className={css.page}>
+      <h1 className={css.title}>{t.welcomeTitle}</h1>
+      <p className={css.intro}>{t.welcomeBody(name)}</p>
+      {joinPoint > 0 ? (
+        <section className={css.section} aria-label={t.welcomeOfferButton(points)} data-testid="welcome-offer">
+          <p style={{ margin: 0, wordBreak: "keep-all" }}>{t.welcomeOffer(shop.name, points)}</p>
+          <Link className={css.button} to={joinShop}>
+            {t.welcomeOfferButton(points)}
+          </Link>
+        </section>
+      ) : member ? (
+        <p className={css.notice}>{t.welcomeMember(shop.name)}</p>
+      ) : null}
+      <ul className={css.section} style={{ margin: 0, paddingLeft: 28 }}>
+        {t.welcomePerks.map((perk) => (
+          <li key={perk}>{perk}</li>
+        ))}
+      </ul>
+      <Link
+        className={joinPoint > 0 ? css.secondaryButton : css.button}
+        to={returnTo}
+        reloadDocument={returnTo.startsWith("/api/")}
+      >
+        {isPurchasePath(returnTo) ? koMembership.continue : koMembership.continueShopping}
+      </Link>
+      <p className={css.links}>
+        <Link to="/myshop">{t.welcomeMyshop}</Link>
+      </p>
+    </div>
+  );
+}
