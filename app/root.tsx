@@ -36,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     storageUrl: context.storageUrl,
     isIE: isInternetExplorer(request.headers.get("user-agent")),
     session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
+    /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */
+    postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
   };
 }
 

@@ -12,6 +12,7 @@ export interface Env {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  POSTCODE_PROVIDER?: string;
 }
 
 const ConfigSchema = z.object({
@@ -33,6 +34,8 @@ const ConfigSchema = z.object({
   MAIL_API_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
   MAIL_API_KEY: z.string().default(""),
   MAIL_FROM: z.string().trim().min(3).default("no-reply@example.com"),
+  // 우편번호 찾기 on address forms: Kakao's postcode widget, or "off" (addresses typed by hand).
+  POSTCODE_PROVIDER: z.enum(["daum", "off"]).default("daum"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

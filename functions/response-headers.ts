@@ -20,7 +20,19 @@ export function newNonce(): string {
  * assignInlineVars) and style attributes cannot take a nonce; a style cannot run code.
  * Images also from the file storage's origin when it is another one (an upstream's storage).
  */
-export function contentSecurityPolicy(nonce: string, storageUrl?: string, formOrigins: string[] = []): string {
+export type CspSources = {
+  storageUrl?: string;
+  /** Where forms may post besides this origin (a shop's other host). */
+  formOrigins?: string[];
+  /** A postcode provider's script and frame origins (app/shared/postcode.ts), when one is on. */
+  scriptOrigins?: readonly string[];
+  frameOrigins?: readonly string[];
+};
+
+export function contentSecurityPolicy(
+  nonce: string,
+  { storageUrl, formOrigins = [], scriptOrigins = [], frameOrigins = [] }: CspSources = {},
+): string {
   let storage = "";
   try {
     if (storageUrl && /^https?:/.test(storageUrl)) storage = ` ${new URL(storageUrl).origin}`;
@@ -29,12 +41,12 @@ export function contentSecurityPolicy(nonce: string, storageUrl?: string, formOr
   }
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${storage}`,
     "font-src 'self' data:",
     "connect-src 'self'",
-    "frame-src 'self'",
+    ["frame-src 'self'", ...frameOrigins].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",
@@ -51,14 +63,14 @@ export function identifiesShopper(request: Request): boolean {
 export function withSecurityHeaders(
   response: Response,
   request: Request,
-  opts: { nonce: string; storageUrl?: string; publicFile?: boolean; formOrigins?: string[] },
+  opts: { nonce: string; publicFile?: boolean } & CspSources,
 ): Response {
   const out = new Response(response.body, response);
   const h = out.headers;
   h.set("x-content-type-options", "nosniff");
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
   if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
-    h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts.storageUrl, opts.formOrigins));
+    h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts));
   }
   if (!opts.publicFile && (identifiesShopper(request) || h.has("set-cookie"))) {
     h.set("cache-control", "private, no-store");

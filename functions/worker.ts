@@ -27,7 +27,8 @@ import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
 import { shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
-import { newNonce, withSecurityHeaders } from "./response-headers";
+import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
+import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
@@ -52,7 +53,7 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 }
 
 /** What the entry learns while answering, for the headers it sets on the way out. */
-type Answer = { nonce: string; storageUrl?: string; publicFile?: boolean; formOrigins?: string[] };
+type Answer = { nonce: string; publicFile?: boolean } & CspSources;
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -142,6 +143,12 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, answer:
     }),
   ]);
   answer.storageUrl = storage;
+  // The postcode widget's script and frame, only when a provider is on (loaded on demand).
+  if (config.POSTCODE_PROVIDER !== "off") {
+    const provider = POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];
+    answer.scriptOrigins = provider.scriptOrigins;
+    answer.frameOrigins = provider.frameOrigins;
+  }
   const context: AppContext = {
     env,
     config,

@@ -5,8 +5,9 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
+import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { formatDeadline, formatKRW } from "~/shared/format";
 import type { PayMethod } from "~/shared/contracts/cart";
@@ -34,22 +35,35 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 /**
- * A member's sheet starts filled in: their name, and the default address of their address book
- * (/user/info) for the receiver and the phone numbers. A guest's starts empty.
+ * A member's sheet starts filled in: their name, and an address of their address book
+ * (/user/info) for the receiver and the phone numbers: the one picked (`?addr=`, the picker's
+ * links without scripts), else the default. A guest's starts empty.
  */
-async function prefillOf(context: AppLoadContext): Promise<Partial<Record<OrderFieldName, string>>> {
-  if (!context.member) return {};
+async function prefillOf(context: AppLoadContext, picked: string | null) {
+  if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
   const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
-  const home = book.items.find((a) => a.is_default);
-  if (!home) return { orderer_name: context.member.name };
+  const base: Partial<Record<OrderFieldName, string>> = { orderer_name: context.member.name };
+  const home = book.items.find((a) => String(a.id) === picked) ?? book.items.find((a) => a.is_default);
+  if (!home) return { prefill: base, addresses: book.items, pickedAddress: null };
   return {
-    orderer_name: context.member.name,
-    orderer_phone: home.receiver_phone,
-    receiver_name: home.receiver_name,
-    receiver_phone: home.receiver_phone,
-    postcode: home.postcode,
-    address: home.address,
-    detail: home.detail,
+    addresses: book.items,
+    pickedAddress: home.id,
+    prefill: {
+      ...base,
+      orderer_phone: home.receiver_phone,
+      ...receiverOf(home),
+    },
+  };
+}
+
+/** The receiver fields an address of the book fills in. */
+function receiverOf(a: SavedAddress): Partial<Record<OrderFieldName, string>> {
+  return {
+    receiver_name: a.receiver_name,
+    receiver_phone: a.receiver_phone,
+    postcode: a.postcode,
+    address: a.address,
+    detail: a.detail,
   };
 }
 
@@ -68,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     order,
     npay,
     pointBalance,
-    prefill: await prefillOf(context),
+    ...(await prefillOf(context, new URL(request.url).searchParams.get("addr"))),
     cartPath: accountPath(flowPath("checkout", new URL(request.url).pathname), request, context),
   };
 }
@@ -78,7 +92,7 @@ type Values = OrderSheetValues;
 export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 
 export default function OrderSheet() {
-  const { order, npay, pointBalance, cartPath, prefill } = useLoaderData<typeof loader>();
+  const { order, npay, pointBalance, cartPath, prefill, addresses, pickedAddress } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { storageUrl, session, shop } = useRootData();
   const navigation = useNavigation();
@@ -156,6 +170,9 @@ export default function OrderSheet() {
               {koOrder.delivery}
             </h2>
             <div className={css.fields}>
+              {addresses.length > 0 ? (
+                <AddressPicker orderId={order.id} addresses={addresses} picked={failed ? null : pickedAddress} />
+              ) : null}
               <label className={css.check}>
                 <input
                   type="checkbox"
@@ -169,12 +186,14 @@ export default function OrderSheet() {
                 <Field {...field("receiver_name")} label={koOrder.receiver} autoComplete="shipping name" />
                 <Field {...field("receiver_phone")} label={koOrder.phone} type="tel" autoComplete="shipping tel" />
               </div>
-              <Field
-                {...field("postcode")}
-                label={koOrder.postcode}
-                inputMode="numeric"
-                autoComplete="shipping postal-code"
-              />
+              <PostcodeSearch>
+                <Field
+                  {...field("postcode")}
+                  label={koOrder.postcode}
+                  inputMode="numeric"
+                  autoComplete="shipping postal-code"
+                />
+              </PostcodeSearch>
               <Field {...field("address")} label={koOrder.address} autoComplete="shipping address-line1" />
               <Field {...field("detail")} label={koOrder.addressDetail} autoComplete="shipping address-line2" />
               <Field {...field("memo")} label={koOrder.memo} placeholder={koOrder.memoPlaceholder} />
@@ -252,6 +271,64 @@ export default function OrderSheet() {
         </Form>
       ) : null}
     </>
+  );
+}
+
+/**
+ * 배송지 선택: the member's saved addresses. Each is a link that reloads the sheet filled with it
+ * (without scripts); with scripts it fills the receiver's fields in place, keeping what was typed.
+ */
+function AddressPicker({
+  orderId,
+  addresses,
+  picked,
+}: {
+  orderId: number;
+  addresses: SavedAddress[];
+  picked: number | null;
+}) {
+  const [current, setCurrent] = useState(picked);
+  const pick = (event: React.MouseEvent<HTMLAnchorElement>, a: SavedAddress) => {
+    const form = event.currentTarget.closest("form");
+    if (!form) return;
+    event.preventDefault();
+    for (const [name, value] of Object.entries(receiverOf(a))) {
+      const input = form.elements.namedItem(name) as HTMLInputElement | null;
+      if (input) input.value = value ?? "";
+    }
+    const same = form.elements.namedItem("same_as_orderer") as HTMLInputElement | null;
+    if (same) same.checked = false;
+    setCurrent(a.id);
+  };
+  return (
+    <details className={css.picker} open={addresses.length <= 3}>
+      <summary>{koOrder.savedAddresses(addresses.length)}</summary>
+      <ul className={css.pickerList}>
+        {addresses.map((a) => (
+          <li key={a.id}>
+            <a
+              className={css.pickerItem}
+              href={`?${new URLSearchParams({ id: String(orderId), addr: String(a.id) })}`}
+              data-picked={a.id === current ? "" : undefined}
+              aria-current={a.id === current ? "true" : undefined}
+              onClick={(e) => pick(e, a)}
+            >
+              <strong>
+                {a.receiver_name}
+                {a.is_default ? <span className={css.pickerTag}>{koOrder.defaultAddress}</span> : null}
+              </strong>
+              <span>
+                ({a.postcode}) {a.address} {a.detail}
+              </span>
+              <span className={css.muted}>{a.receiver_phone}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className={css.muted} style={{ margin: "6px 0 0" }}>
+        <Link to="/user/info#addresses">{koOrder.manageAddresses}</Link>
+      </p>
+    </details>
   );
 }
 

@@ -133,6 +133,10 @@ describe("headers", () => {
     expect(custom.headers.get("content-security-policy")).toMatch(
       /form-action 'self' http:\/\/studio\.localhost http:\/\/shop\.example\.test/,
     );
+    // The postcode provider (on by default): its script and frame origins only, nothing wider.
+    const sheet = (await get(BEAUTY, "/")).headers.get("content-security-policy") ?? "";
+    expect(sheet).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/t1\.kakaocdn\.net https:\/\/t1\.daumcdn\.net;/);
+    expect(sheet).toContain("frame-src 'self' https://postcode.map.kakao.com https://postcode.map.daum.net;");
     // The Worker's own pages too (an unknown shop).
     const unknown = await get("nowhere.localhost", "/");
     expect(unknown.headers.get("content-security-policy")).toContain("object-src 'none'");

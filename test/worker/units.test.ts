@@ -6,6 +6,7 @@ import { formatKRW } from "~/shared/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
 import { isInternetExplorer } from "~/lib/ie";
+import { daumAddress } from "~/lib/postcode.client";
 import type { ShopInfo } from "~/shared/contracts";
 import { SKIN_DEFAULTS } from "../../functions/views/shop";
 
@@ -87,5 +88,31 @@ describe("small pieces", () => {
     expect(style.join(" ")).not.toContain("display:none");
     expect(tint("#000000", 0.5)).toBe("#808080");
     expect(Object.values(themeStyle(shop({ font_name: "Evil</style>" }))).join(" ")).not.toContain("</style>");
+  });
+});
+
+describe("우편번호 찾기: the address line from Kakao's answer", () => {
+  const base = {
+    zonecode: "06236",
+    roadAddress: "서울 강남구 테헤란로 152",
+    jibunAddress: "서울 강남구 역삼동 737",
+    bname: "역삼동",
+    buildingName: "강남파이낸스센터",
+  };
+  it("a road address gets its dong, and an apartment's name, in parentheses", () => {
+    expect(daumAddress({ ...base, userSelectedType: "R", apartment: "N" })).toEqual({
+      postcode: "06236",
+      address: "서울 강남구 테헤란로 152 (역삼동)",
+    });
+    expect(daumAddress({ ...base, userSelectedType: "R", apartment: "Y" }).address).toBe(
+      "서울 강남구 테헤란로 152 (역삼동, 강남파이낸스센터)",
+    );
+    // A 리 or 면 is part of the address already: no parentheses.
+    expect(
+      daumAddress({ ...base, bname: "봉평면", buildingName: "", userSelectedType: "R", apartment: "N" }).address,
+    ).toBe("서울 강남구 테헤란로 152");
+  });
+  it("a lot address as chosen", () => {
+    expect(daumAddress({ ...base, userSelectedType: "J", apartment: "Y" }).address).toBe("서울 강남구 역삼동 737");
   });
 });

@@ -1,3 +1,4 @@
+import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SavedAddress } from "~/shared/contracts/settings";
@@ -140,7 +141,9 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
         <input type="hidden" name="intent" value="address" />
         {field("receiver_name", o.receiver, { autoComplete: "name" })}
         {field("receiver_phone", o.phone, { autoComplete: "tel", inputMode: "tel" })}
-        {field("postcode", o.postcode, { autoComplete: "postal-code", inputMode: "numeric" })}
+        <PostcodeSearch>
+          {field("postcode", o.postcode, { autoComplete: "postal-code", inputMode: "numeric" })}
+        </PostcodeSearch>
         {field("address", o.address, { autoComplete: "address-line1" })}
         {field("detail", o.addressDetail, { autoComplete: "address-line2" })}
         <Checkbox name="is_default" label={t.asDefault} />

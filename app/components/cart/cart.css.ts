@@ -300,3 +300,34 @@ export const check = style({
   fontWeight: 400,
 });
 globalStyle(`${check} input`, { width: 20, height: 20, accentColor: vars.color.main });
+
+// 배송지 선택 on the order sheet: the member's saved addresses as tappable rows.
+export const picker = style({ padding: "8px 12px", border: `1px solid ${vars.color.line}`, borderRadius: 8 });
+globalStyle(`${picker} > summary`, {
+  minHeight: 32,
+  display: "flex",
+  alignItems: "center",
+  fontWeight: 700,
+  cursor: "pointer",
+});
+export const pickerList = style({ listStyle: "none", margin: "6px 0 0", padding: 0, display: "grid", gap: 6 });
+export const pickerItem = style({
+  display: "grid",
+  gap: 2,
+  padding: "10px 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  color: vars.color.text,
+  textDecoration: "none",
+  wordBreak: "keep-all",
+  selectors: { "&[data-picked]": { borderColor: vars.color.main, boxShadow: `inset 0 0 0 1px ${vars.color.main}` } },
+});
+export const pickerTag = style({
+  marginLeft: 6,
+  padding: "1px 6px",
+  borderRadius: 4,
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontSize: "calc(1em - 2px)",
+  fontWeight: 400,
+});

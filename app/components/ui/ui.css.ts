@@ -77,3 +77,38 @@ export const progress = style({
   // Creeps toward the end over the spec's 5 s; finishing jumps to full.
   animation: `${grow} 5s cubic-bezier(.1,.7,.3,1) forwards`,
 });
+
+// 우편번호 찾기: nearly the whole screen on a phone (the provider's search is a tall list).
+export const postcodeDialog = style({
+  border: 0,
+  borderRadius: 12,
+  padding: 0,
+  width: "min(480px, calc(100vw - 16px))",
+  height: "min(600px, calc(100dvh - 32px))",
+  boxShadow: "0 8px 32px rgba(0,0,0,.25)",
+  selectors: { "&::backdrop": { background: "rgba(0,0,0,.45)" } },
+});
+export const postcodeHead = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  height: 48,
+  padding: "0 8px 0 16px",
+  borderBottom: `1px solid ${vars.color.line}`,
+  fontWeight: 700,
+});
+export const postcodeFrame = style({ height: "calc(100% - 49px)" });
+export const postcodeRow = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: 8, alignItems: "end" });
+export const postcodeButton = style({
+  minHeight: 44,
+  padding: "0 14px",
+  border: `1px solid ${vars.color.main}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  color: vars.color.main,
+  fontWeight: 700,
+  fontSize: "calc(1em + 1px)",
+  whiteSpace: "nowrap",
+  cursor: "pointer",
+});
+export const postcodeFailed = style({ margin: "4px 0 0", color: vars.color.danger, fontSize: "calc(1em - 1px)" });

@@ -151,6 +151,12 @@ export const ko = {
   ui: {
     chunkReload: "새 버전이 있어 페이지를 다시 불러옵니다.",
   },
+  /** 우편번호 찾기 on address forms. */
+  postcode: {
+    search: "우편번호 찾기",
+    close: "닫기",
+    failed: "우편번호 찾기를 불러오지 못했습니다. 우편번호와 주소를 직접 입력해 주세요.",
+  },
   /** The /myshop summary. */
   myshop: {
     orders: "주문 현황",

@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import { addToCart, agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+
+/** Issue 11, point 3: saved addresses on the order sheet, and 우편번호 찾기, with JavaScript on and off. */
+
+const unique = (tag: string) => `e2e-addr-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const KAKAO_SCRIPT = "https://t1.kakaocdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js";
+
+/**
+ * Kakao's widget as its API is documented (`new daum.Postcode({ oncomplete }).embed(el)`): one
+ * result to choose. The real one cannot be reached from the test machine.
+ */
+const FAKE_WIDGET = `window.daum = { Postcode: function (o) { this.embed = function (el) {
+  var b = document.createElement("button"); b.type = "button"; b.textContent = "테헤란로 152 선택";
+  b.addEventListener("click", function () { o.oncomplete({ zonecode: "06236", roadAddress: "서울 강남구 테헤란로 152",
+    jibunAddress: "서울 강남구 역삼동 737", userSelectedType: "R", bname: "역삼동", buildingName: "강남파이낸스센터",
+    apartment: "N" }); });
+  el.appendChild(b); }; } };`;
+
+async function addAddress(page: Page, a: { name: string; phone: string; postcode: string; address: string }) {
+  const form = page.getByRole("form", { name: "배송지 추가" });
+  await form.getByLabel("받는 분").fill(a.name);
+  await form.getByLabel("휴대폰 번호").fill(a.phone);
+  await form.getByLabel("우편번호", { exact: true }).fill(a.postcode);
+  await form.getByLabel("주소", { exact: true }).fill(a.address);
+  await form.getByRole("button", { name: "배송지 추가" }).click();
+  await expect(page.getByTestId("addresses")).toContainText(a.name);
+}
+
+test.describe("addresses on the order sheet", () => {
+  test("a member picks another saved address; the order ships there", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await signUp(page, "beauty", { email: unique(testInfo.project.name), name: "주소 회원", url: "/user/info" });
+    await addAddress(page, {
+      name: "집",
+      phone: "010-1111-2222",
+      postcode: "48058",
+      address: "부산광역시 해운대구 센텀중앙로 79",
+    });
+    await addAddress(page, {
+      name: "회사",
+      phone: "010-3333-4444",
+      postcode: "06236",
+      address: "서울특별시 강남구 테헤란로 152",
+    });
+
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    const sheet = page.getByRole("form", { name: "주문서" });
+    // The default (the first saved) is filled in; the book is offered.
+    await expect(sheet.getByLabel("받는 분")).toHaveValue("집");
+    const picker = sheet.getByRole("group").filter({ hasText: "저장된 배송지에서 선택 (2)" });
+    await picker.getByRole("link", { name: /회사/ }).click();
+    await expect(sheet.getByLabel("받는 분")).toHaveValue("회사");
+    await expect(sheet.getByLabel("우편번호", { exact: true })).toHaveValue("06236");
+    await expect(sheet.getByLabel("주소", { exact: true })).toHaveValue("서울특별시 강남구 테헤란로 152");
+    await expect(picker.getByRole("link", { name: /회사/ })).toHaveAttribute("aria-current", "true");
+    await sheet.getByLabel("상세 주소").fill("12층");
+    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-1111-2222");
+    await agreeAll(sheet);
+    await sheet.getByRole("button", { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+    await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 152 12층");
+    await expect(page.getByTestId("delivery-info")).toContainText("회사");
+  });
+});
+
+test.describe("우편번호 찾기", () => {
+  // The provider's script blocked on purpose: the browser logs the failed load.
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("fills the postcode and address from the provider, or says it could not and lets the shopper type", async ({
+    page,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await signUp(page, "beauty", {
+      email: unique(`pc-${testInfo.project.name}`),
+      name: "우편 회원",
+      url: "/user/info",
+    });
+    const form = page.getByRole("form", { name: "배송지 추가" });
+    const search = form.getByRole("button", { name: "우편번호 찾기" });
+    if (!js) {
+      // Without scripts there is no search to open: the fields are typed, and that is enough.
+      await expect(search).toHaveCount(0);
+      await addAddress(page, {
+        name: "직접",
+        phone: "010-1212-3434",
+        postcode: "06236",
+        address: "서울 강남구 테헤란로 152",
+      });
+      return;
+    }
+    await hydrated(page);
+    // The provider cannot be loaded: the page says so, and typing still works.
+    await page.route(KAKAO_SCRIPT, (route) => route.abort());
+    await search.click();
+    await expect(page.getByRole("alert").filter({ hasText: "우편번호 찾기를 불러오지 못했습니다." })).toBeVisible();
+    await page.unroute(KAKAO_SCRIPT);
+
+    await page.route(KAKAO_SCRIPT, (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_WIDGET }));
+    await search.click();
+    const dialog = page.getByRole("dialog", { name: "우편번호 찾기" });
+    await dialog.getByRole("button", { name: "테헤란로 152 선택" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(form.getByLabel("우편번호", { exact: true })).toHaveValue("06236");
+    await expect(form.getByLabel("주소", { exact: true })).toHaveValue("서울 강남구 테헤란로 152 (역삼동)");
+    await expect(form.getByLabel("상세 주소")).toBeFocused();
+    await form.getByLabel("상세 주소").fill("5층");
+    await form.getByLabel("받는 분").fill("찾은 주소");
+    await form.getByLabel("휴대폰 번호").fill("010-5656-7878");
+    await form.getByRole("button", { name: "배송지 추가" }).click();
+    await expect(page.getByTestId("addresses")).toContainText("(06236) 서울 강남구 테헤란로 152 (역삼동) 5층");
+  });
+});
