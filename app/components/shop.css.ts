@@ -199,7 +199,10 @@ export const card = style({
 });
 
 export const cardImage = style({
+  display: "block",
   width: "100%",
+  // The img's height attribute (for layout before it loads) would otherwise win over the ratio.
+  height: "auto",
   aspectRatio: `1 / ${vars.skin.ratio}`,
   objectFit: "cover",
   background: vars.skin.bg1,

@@ -11,6 +11,21 @@ test.describe("browsing a shop", () => {
     expect(main).toBe("rgb(228, 87, 124)"); // #E4577C, beauty's mcolor
   });
 
+  test("cards follow the shop's image ratio (square by default): a phone's first screen shows six", async ({
+    page,
+  }) => {
+    await page.goto(shopUrl("beauty", "/shop/list?category=0"));
+    const images = page.locator("main a[href^='/shop/view/'] img");
+    await expect(images.first()).toBeVisible();
+    const first = (await images.first().boundingBox())!;
+    expect(Math.abs(first.height - first.width)).toBeLessThanOrEqual(1);
+    const height = page.viewportSize()!.height;
+    const tops = await page
+      .locator("main a[href^='/shop/view/']")
+      .evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+    expect(tops.filter((top) => top < height).length).toBeGreaterThanOrEqual(6);
+  });
+
   test("category list pages by links", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/list?category=0"));
     await expect(page.getByText("상품 44개")).toBeVisible();

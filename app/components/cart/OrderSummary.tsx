@@ -56,7 +56,8 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
               </li>
             ))}
           </ul>
-          <GroupSums sub={g.sub_price} fee={g.delivery_fee} />
+          {/* One shop: its sums are the totals below, said once. */}
+          {order.groups.length > 1 ? <GroupSums sub={g.sub_price} fee={g.delivery_fee} /> : null}
         </div>
       ))}
       <GrandTotals
