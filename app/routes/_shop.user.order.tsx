@@ -89,6 +89,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Values = OrderSheetValues;
 
+/** The sheet's fields top to bottom: the first with a message is the one to fix first. */
+const SHEET_ORDER = [
+  "orderer_name",
+  "orderer_phone",
+  "receiver_name",
+  "receiver_phone",
+  "postcode",
+  "address",
+  "detail",
+  "memo",
+  "points",
+  "depositor",
+  "email",
+  "agree_order",
+  "agree_third_party",
+] as const;
+
 export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
 
 export default function OrderSheet() {
@@ -99,7 +116,15 @@ export default function OrderSheet() {
   const paying = navigation.state === "submitting";
   const values: Values = failed?.values ?? prefill;
   const errors: FieldErrors = failed?.errors ?? {};
-  const field = (name: OrderFieldName) => ({ name, value: values[name], error: errors[name] });
+  // The first field to fix gets autofocus: without scripts the browser focuses it on load and
+  // scrolls it into view (below the pinned header: scroll-margin-top); with scripts, see below.
+  const firstError = SHEET_ORDER.find((name) => errors[name]);
+  const field = (name: OrderFieldName) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    autoFocus: name === firstError,
+  });
   const open = order.status === "WAITING_PAYMENT" && !order.payment;
   const thirdParty = thirdPartyShops(order);
   const formRef = useRef<HTMLFormElement>(null);
@@ -216,6 +241,7 @@ export default function OrderSheet() {
                   placeholder="0"
                   aria-describedby="points-hint"
                   aria-invalid={errors.points ? true : undefined}
+                  autoFocus={firstError === "points"}
                 />
                 <span id="points-hint" className={css.muted} style={{ fontWeight: 400 }}>
                   {koOrder.points.balance(formatKRW(pointBalance))} · {koOrder.points.unitHint(shop.point_unit)}
@@ -252,7 +278,13 @@ export default function OrderSheet() {
             <h2 id="agree" className={css.sectionTitle}>
               {koOrder.agreeTitle}
             </h2>
-            <Consent name="agree_order" label={koOrder.agreeOrder} values={values} error={errors.agree_order} />
+            <Consent
+              name="agree_order"
+              label={koOrder.agreeOrder}
+              values={values}
+              error={errors.agree_order}
+              autoFocus={firstError === "agree_order"}
+            />
             {thirdParty.length > 0 ? (
               <>
                 <Consent
@@ -260,6 +292,7 @@ export default function OrderSheet() {
                   label={koOrder.agreeThirdParty}
                   values={values}
                   error={errors.agree_third_party}
+                  autoFocus={firstError === "agree_third_party"}
                 />
                 <p className={css.muted}>{koOrder.thirdPartyText(thirdParty.join(", "))}</p>
               </>
@@ -351,11 +384,13 @@ function Consent({
   label,
   values,
   error,
+  autoFocus,
 }: {
   name: "agree_order" | "agree_third_party";
   label: string;
   values: Values;
   error?: string;
+  autoFocus?: boolean;
 }) {
   return (
     <label className={css.check}>
@@ -363,6 +398,7 @@ function Consent({
         type="checkbox"
         name={name}
         defaultChecked={values[name] === "on"}
+        autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${name}-error` : undefined}
       />

@@ -190,6 +190,8 @@ test.describe("cart rules", () => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("beauty", "/shop/view/b0030"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
+    // Marked on its own line before 주문하기, naming the item.
+    await expect(page.getByTestId("requires-notice")).toContainText("성인 인증 필요");
     await page.getByRole("button", { name: "주문하기", exact: true }).click();
     if (js) {
       const dialog = page.getByRole("dialog");

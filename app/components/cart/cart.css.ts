@@ -299,7 +299,7 @@ export const check = style({
   minHeight: 44,
   fontWeight: 400,
 });
-globalStyle(`${check} input`, { width: 20, height: 20, accentColor: vars.color.main });
+globalStyle(`${check} input`, { width: 20, height: 20, accentColor: vars.color.main, scrollMarginTop: 88 });
 
 // 배송지 선택 on the order sheet: the member's saved addresses as tappable rows.
 export const picker = style({ padding: "8px 12px", border: `1px solid ${vars.color.line}`, borderRadius: 8 });
