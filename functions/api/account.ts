@@ -21,7 +21,7 @@ export const accountHandlers = {
     const member = await ctx.member();
     const counts = owner
       ? await ctx.db.accountSummary.read(shop.shopid, owner, member?.uid ?? null, Date.now())
-      : { cart: 0, like: 0, recent: 0, membership: null, orders: [] };
+      : { cart: 0, like: 0, recent: 0, message: 0, membership: null, orders: [] };
     return {
       member: member ? { name: member.name, profile: member.profile } : null,
       membership: member && owner === memberOwner(member.uid) ? counts.membership : null,
@@ -29,7 +29,7 @@ export const accountHandlers = {
       cart: counts.cart,
       like: counts.like,
       recent: counts.recent,
-      message: 0,
+      message: member && owner === memberOwner(member.uid) ? counts.message : 0,
     };
   },
 

@@ -15,6 +15,7 @@ import { adminHandlers } from "./admin";
 import { accountHandlers } from "./account";
 import { settingsHandlers } from "./settings";
 import { lookupHandlers } from "./order-lookup";
+import { chatHandlers } from "./chat";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -29,6 +30,7 @@ const handlers = {
   ...accountHandlers,
   ...settingsHandlers,
   ...lookupHandlers,
+  ...chatHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

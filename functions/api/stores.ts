@@ -6,6 +6,7 @@ import { CartStore } from "../db/cart";
 import { CatalogueStore } from "../db/catalogue";
 import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
+import { MessageStore } from "../db/messages";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
 import { OrderGrantStore } from "../db/order-grants";
@@ -64,6 +65,10 @@ export class Stores {
   /** Orders opened to a browser by 비회원 주문조회. */
   get orderGrants(): OrderGrantStore {
     return this.#lazy("orderGrants", (db) => new OrderGrantStore(db));
+  }
+  /** Conversations between members and shops, and their unread counts. */
+  get messages(): MessageStore {
+    return this.#lazy("messages", (db) => new MessageStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

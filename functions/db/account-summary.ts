@@ -6,6 +6,8 @@ export type SummaryCounts = {
   cart: number;
   like: number;
   recent: number;
+  /** Unread messages from the shop (a member's; a device has none). */
+  message: number;
   /** This shop's membership of the member: null for a guest's device. */
   membership: { joined: boolean; point: number } | null;
   orders: StatusCount[];
@@ -27,6 +29,7 @@ export class AccountSummaryStore {
              (SELECT COUNT(*) FROM favourites WHERE shop_id = ?1 AND owner = ?2) AS "like",
              (SELECT COUNT(*) FROM recent_views WHERE shop_id = ?1 AND owner = ?2) AS recent,
              EXISTS (SELECT 1 FROM shop_members WHERE shop_id = ?1 AND uid = ?3) AS joined,
+             (SELECT COALESCE(SUM(member_unread), 0) FROM tickets WHERE shop_id = ?1 AND uid = ?3) AS message,
              COALESCE((SELECT SUM(h.rem_value) FROM point_history h
                        WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point`,
         )
@@ -37,6 +40,7 @@ export class AccountSummaryStore {
       cart?: number;
       like?: number;
       recent?: number;
+      message?: number;
       joined?: number;
       point?: number;
     };
@@ -44,6 +48,7 @@ export class AccountSummaryStore {
       cart: row.cart ?? 0,
       like: row.like ?? 0,
       recent: row.recent ?? 0,
+      message: row.message ?? 0,
       membership: uid === null ? null : { joined: row.joined === 1, point: row.point ?? 0 },
       orders: orders!.results as StatusCount[],
     };

@@ -19,7 +19,7 @@ export const MySummary = z.object({
   /** Favourites (찜) and recently viewed products on this shop. */
   like: count,
   recent: count,
-  /** Unread messages from the shop: zero until messaging lands (issue 12). */
+  /** Unread messages from the shop (a member's; zero for a guest). */
   message: count,
 });
 export type MySummary = z.infer<typeof MySummary>;

@@ -11,6 +11,7 @@ import { membershipApi } from "./membership";
 import { lifecycleApi } from "./orders";
 import { adminApi } from "./admin";
 import { settingsApi } from "./settings";
+import { chatApi } from "./chat";
 import { shopApi } from "./shop";
 
 export * from "./core";
@@ -22,6 +23,7 @@ export * from "./orders";
 export * from "./admin";
 export * from "./account";
 export * from "./settings";
+export * from "./chat";
 
 export const api = {
   ...shopApi,
@@ -32,6 +34,7 @@ export const api = {
   ...adminApi,
   ...accountApi,
   ...settingsApi,
+  ...chatApi,
 } as const;
 
 export type Api = typeof api;

@@ -1,0 +1,33 @@
+/** Text of messaging with the shop (issue 12): the pages, the owner's inbox and the API's refusals. */
+export const koChat = {
+  title: "메시지",
+  listTitle: "메시지 관리",
+  empty: "아직 주고받은 메시지가 없습니다. 상품이나 주문 페이지에서 문의를 남겨 보세요.",
+  newTitle: "상점에 문의하기",
+  aboutShop: (shop: string) => `${shop}에 문의`,
+  aboutProduct: "상품 문의",
+  aboutOrder: (id: number) => `주문 문의 · 주문번호 ${id}`,
+  askProduct: "이 상품 문의",
+  askOrder: "이 주문 문의",
+  askShop: "상점에 문의하기",
+  placeholder: "궁금한 점을 적어 주세요 (1,000자까지)",
+  send: "보내기",
+  sending: "보내는 중…",
+  me: "나",
+  unreadBadge: (n: number) => `읽지 않은 메시지 ${n}개`,
+  backToList: "목록",
+  noMessagesYet: "첫 메시지를 보내 보세요.",
+  sentAt: (when: string) => when,
+  member: (name: string) => `${name} 님`,
+  // refusals
+  textRequired: "메시지를 입력해 주세요.",
+  textTooLong: "메시지는 1,000자까지 보낼 수 있습니다.",
+  tooMany: "메시지를 너무 자주 보냈습니다. 잠시 후 다시 보내 주세요.",
+  notFound: "대화를 찾을 수 없습니다.",
+  productNotHere: "이 상점의 상품이 아닙니다.",
+  orderNotYours: "이 상점에서 주문하신 주문이 아닙니다.",
+  // the owner's inbox
+  inboxTitle: "고객 문의",
+  inboxEmpty: "아직 받은 문의가 없습니다.",
+  reply: "답장 보내기",
+} as const;
