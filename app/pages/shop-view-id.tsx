@@ -18,6 +18,7 @@ import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
 import { LikeButton } from "~/components/LikeButton";
+import { koChat } from "~/shared/messages/chat";
 import { discountRate, ProductGrid } from "~/components/ProductGrid";
 import { likedOf } from "~/lib/my-products.server";
 import { SmartLink } from "~/components/SmartLink";
@@ -193,7 +194,10 @@ export default function ProductPage() {
           ) : null}
         </p>
         <p className={view.meta}>
-          {ko.product.likes(product.like)} · {ko.product.comments(product.comment)}
+          {ko.product.likes(product.like)} · {ko.product.comments(product.comment)} ·{" "}
+          <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
+            {koChat.askProduct}
+          </Link>
         </p>
         <ul className={view.flags}>
           {product.adult_only ? <li>{ko.product.adultOnly}</li> : null}

@@ -1,3 +1,4 @@
+import { koChat } from "~/shared/messages/chat";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
@@ -38,7 +39,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => submitOrderA
 export default function OrderView() {
   const { order, done, sheetPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as OrderActionResult | undefined;
-  const { storageUrl } = useRootData();
+  const { storageUrl, session } = useRootData();
   const label = orderStatusLabel(order.status, {
     payMethod: order.pay_method,
     refundAfterDone: order.refund_after_done,
@@ -65,6 +66,11 @@ export default function OrderView() {
         </section>
       ) : null}
       <ActionForms orderId={order.id} actions={order.actions} result={result} side="buyer" />
+      {session.login === 1 ? (
+        <p>
+          <Link to={`/message/new?order=${order.id}`}>{koChat.askOrder}</Link>
+        </p>
+      ) : null}
       <OrderSummary order={order} storageUrl={storageUrl} />
       <OrderDetails order={order} />
       <Timeline order={order} />

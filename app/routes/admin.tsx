@@ -31,6 +31,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin" end>
           {koAdmin.nav.orders}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/messages">
+          {koAdmin.nav.messages}
+        </NavLink>
         <NavLink className={css.navLink} to="/admin/stock">
           {koAdmin.nav.stock}
         </NavLink>

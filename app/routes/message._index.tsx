@@ -1,24 +1,35 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import * as css from "~/components/account/account.css";
+import { Link, useLoaderData } from "@remix-run/react";
+import { TicketList } from "~/components/chat/Chat";
+import * as css from "~/components/chat/chat.css";
 import { MessageLayout } from "~/components/layouts";
+import { Pager } from "~/components/Pager";
 import { requireMember } from "~/lib/auth.server";
-import { koAuth } from "~/shared/messages/auth";
+import { unreadOf } from "~/lib/chat.server";
+import { pageParam } from "~/lib/shop-loaders.server";
+import { useRootData } from "~/lib/root-data";
+import { koChat } from "~/shared/messages/chat";
 
-export const meta: MetaFunction = () => [{ title: koAuth.messagesTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: koChat.listTitle }, { name: "robots", content: "noindex" }];
 
-/** Messages with the shop: members only. The messaging feature fills the list in. */
+/** /message and /message/list: the member's conversations with this shop, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = requireMember(request, context);
-  return { name: member.name };
+  requireMember(request, context);
+  const page = pageParam(new URL(request.url));
+  const [tickets, unread] = await Promise.all([context.api.call("myTickets", { query: { page } }), unreadOf(context)]);
+  return { tickets, unread };
 }
 
 export default function Messages() {
-  useLoaderData<typeof loader>();
+  const { tickets, unread } = useLoaderData<typeof loader>();
+  const { shop } = useRootData();
   return (
-    <MessageLayout title={koAuth.messagesTitle} unread={0}>
-      <p className={css.intro} style={{ padding: "48px 16px" }}>
-        {koAuth.messagesEmpty}
+    <MessageLayout title={koChat.listTitle} unread={unread}>
+      {tickets.items.length === 0 ? <p className={css.empty}>{koChat.empty}</p> : null}
+      <TicketList items={tickets.items} shopName={shop.name} href={(id) => `/message/view?id=${id}`} />
+      <Pager page={tickets.page} pages={tickets.pages} href={(p) => `/message/list?page=${p}`} />
+      <p className={css.empty} style={{ padding: "16px" }}>
+        <Link to="/message/new">{koChat.askShop}</Link>
       </p>
     </MessageLayout>
   );

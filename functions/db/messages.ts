@@ -125,7 +125,8 @@ export class MessageStore {
 
   /**
    * A message on a conversation the party belongs to (the ticket is the shop's, and the member's
-   * when a member writes); the other side's unread count goes up with it. Null: no such ticket
+   * when a member writes); the other side's unread count goes up with it, and the writer's own is
+   * cleared (answering is reading). Null: no such ticket
    * for this party, or too many messages in the last minute.
    */
   async send(shopId: number, ticketId: number, party: Party, body: string, now: number): Promise<MessageRow | null> {
@@ -146,7 +147,8 @@ export class MessageStore {
       db
         .prepare(
           `UPDATE tickets SET last_id = last_insert_rowid(), last_text = substr(?2, 1, ${PREVIEW}), last_at = ?3,
-             member_unread = member_unread + (?4 = 'shop'), shop_unread = shop_unread + (?4 = 'member')
+             member_unread = CASE WHEN ?4 = 'shop' THEN member_unread + 1 ELSE 0 END,
+             shop_unread = CASE WHEN ?4 = 'member' THEN shop_unread + 1 ELSE 0 END
            WHERE id = ?1 AND changes() = 1`,
         )
         .bind(ticketId, body, now, party.sender),

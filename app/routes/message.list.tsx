@@ -1,0 +1,2 @@
+// /message/list is /message (spec §2 names both).
+export { default, loader, meta } from "./message._index";
