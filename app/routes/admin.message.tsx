@@ -49,7 +49,7 @@ export default function OwnerConversation() {
         </p>
       ) : null}
       <Thread messages={messages} mine="shop" />
-      <Composer error={failed?.error} text={failed?.text} />
+      <Composer error={failed?.error} text={failed?.text} placeholder={koChat.replyPlaceholder} />
     </>
   );
 }

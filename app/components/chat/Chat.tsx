@@ -69,7 +69,15 @@ export function Thread({ messages, mine }: { messages: ChatMessage[]; mine: Chat
 }
 
 /** The send form: a real post (works without scripts); the page's action answers. */
-export function Composer({ error, text }: { error?: string; text?: string }) {
+export function Composer({
+  error,
+  text,
+  placeholder = koChat.placeholder,
+}: {
+  error?: string;
+  text?: string;
+  placeholder?: string;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.has("text") === true;
   const form = useRef<HTMLFormElement>(null);
@@ -82,8 +90,8 @@ export function Composer({ error, text }: { error?: string; text?: string }) {
       <textarea
         className={css.textarea}
         name="text"
-        aria-label={koChat.placeholder}
-        placeholder={koChat.placeholder}
+        aria-label={placeholder}
+        placeholder={placeholder}
         maxLength={MAX_MESSAGE_CHARS}
         defaultValue={text}
         rows={2}

@@ -64,13 +64,17 @@ export const bubble = style({
   maxWidth: "82%",
   padding: "9px 12px",
   borderRadius: 14,
-  background: vars.color.sub2,
+  border: `1px solid ${vars.color.line}`,
+  background: vars.color.surface,
   color: vars.color.text,
   whiteSpace: "pre-wrap",
   overflowWrap: "anywhere",
   wordBreak: "keep-all",
 });
-export const mine = style([bubble, { background: vars.color.main, color: vars.color.onMain }]);
+export const mine = style([
+  bubble,
+  { borderColor: vars.color.main, background: vars.color.main, color: vars.color.onMain },
+]);
 export const time = style({ color: vars.color.muted, fontSize: 12 });
 
 export const composer = style({

@@ -30,4 +30,5 @@ export const koChat = {
   inboxTitle: "고객 문의",
   inboxEmpty: "아직 받은 문의가 없습니다.",
   reply: "답장 보내기",
+  replyPlaceholder: "답장을 입력해 주세요 (1,000자까지)",
 } as const;
