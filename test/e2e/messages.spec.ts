@@ -1,0 +1,57 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { fillLogin } from "./order-helpers";
+
+/** Issue 12 (in part): asking the shop and its owner answering, by form posts (JavaScript on and off). */
+
+const unique = (tag: string) => `e2e-msg-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function ownerPage(browser: Browser, js: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
+  const page = await context.newPage();
+  await page.goto(shopUrl("beauty", "/user/login?url=%2Fadmin%2Fmessages"));
+  await fillLogin(page, "owner@beauty.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("beauty", "/admin/messages"));
+  return page;
+}
+
+test.describe("messages", () => {
+  // A refused message answers 400; the browser logs the status.
+  test.use({ expectedConsoleErrors: [/status of 400 /] });
+
+  test("a member asks about a product; the owner answers from /admin; the badge goes up and down", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await signUp(page, "beauty", { email: unique(testInfo.project.name), name: "문의 회원", url: "/shop/view/b0011" });
+    await page.getByRole("link", { name: "이 상품 문의" }).click();
+    await expect(page).toHaveURL(/\/message\/new\?pid=b0011/);
+    const box = page.getByRole("textbox", { name: /궁금한 점을 적어 주세요/ });
+    await page.getByRole("button", { name: "보내기" }).click();
+    await expect(page.getByRole("alert")).toHaveText("메시지를 입력해 주세요.");
+    await box.fill("선물 포장 되나요?");
+    await page.getByRole("button", { name: "보내기" }).click();
+    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
+    await expect(page.getByTestId("message")).toHaveText(["선물 포장 되나요?"]);
+
+    const owner = await ownerPage(browser, js);
+    await expect(owner.getByTestId("inbox-unread")).toHaveText(/\d+/);
+    await owner.getByTestId("ticket").filter({ hasText: "문의 회원" }).first().click();
+    await expect(owner.getByTestId("message")).toHaveText(["선물 포장 되나요?"]);
+    await owner.getByRole("textbox", { name: /답장을 입력해 주세요/ }).fill("네, 무료로 포장해 드려요.");
+    await owner.getByRole("button", { name: "보내기" }).click();
+    await expect(owner.getByTestId("message")).toHaveText(["선물 포장 되나요?", "네, 무료로 포장해 드려요."]);
+    await owner.context().close();
+
+    await page.goto(shopUrl("beauty", "/"));
+    await expect(page.getByTestId("unread-count")).toHaveText("1");
+    await page.getByTestId("message-button").click();
+    await expect(page).toHaveURL(shopUrl("beauty", "/message"));
+    await expect(page.getByTestId("ticket-unread")).toHaveText("1");
+    await page.getByTestId("ticket").first().click();
+    await expect(page.getByTestId("message")).toHaveText(["선물 포장 되나요?", "네, 무료로 포장해 드려요."]);
+    await page.goto(shopUrl("beauty", "/"));
+    await expect(page.getByTestId("unread-count")).toHaveCount(0);
+  });
+});
