@@ -13,6 +13,8 @@ export interface Env {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   POSTCODE_PROVIDER?: string;
+  /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
+  LIVE?: DurableObjectNamespace;
 }
 
 const ConfigSchema = z.object({

@@ -55,6 +55,9 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 /** What the entry learns while answering, for the headers it sets on the way out. */
 type Answer = { nonce: string; publicFile?: boolean } & CspSources;
 
+// The live rooms' Durable Object class (wrangler.toml binds it as LIVE).
+export { LiveRoom } from "./live/room";
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const answer: Answer = { nonce: newNonce() };

@@ -3,6 +3,8 @@ import { koChat } from "~/shared/messages/chat";
 import type { MessageRow, Party, TicketRow } from "../db/messages";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
+import { liveRoom } from "../live/publisher";
+import { memberOwner } from "../db/cart";
 
 /** Conversations per page in the lists; messages in a conversation's first view. */
 export const TICKETS_PAGE_SIZE = 20;
@@ -48,6 +50,19 @@ async function page(ctx: ApiContext, shopId: number, party: Party, n: number) {
     page: n,
     pages: Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE)),
   };
+}
+
+/**
+ * A new message, told to the member's room (their other tabs, or the reply they wait for) and the
+ * shop's inbox. Only ids travel: the pages read the message itself from D1, as the party they are.
+ */
+function announce(ctx: ApiContext, shopId: number, uid: number, ticketId: number, message: MessageRow) {
+  return ctx.live.publish([liveRoom.of(shopId, memberOwner(uid)), liveRoom.inbox(shopId)], {
+    type: "message",
+    ticket_id: ticketId,
+    message_id: message.id,
+    sender: message.sender,
+  });
 }
 
 export const chatHandlers = {
@@ -96,6 +111,7 @@ export const chatHandlers = {
       if (ticketId === null) {
         const opened = await store.open(shop.shopid, member.uid, { productId, orderId }, body.text, now);
         if (!opened) throw tooMany();
+        await announce(ctx, shop.shopid, member.uid, opened.ticketId, opened.message);
         return { ticket_id: opened.ticketId, message: toMessage(opened.message) };
       }
     }
@@ -104,6 +120,7 @@ export const chatHandlers = {
       if (!(await store.ticket(shop.shopid, ticketId, party))) throw notFound();
       throw tooMany();
     }
+    await announce(ctx, shop.shopid, member.uid, ticketId, message);
     return { ticket_id: ticketId, message: toMessage(message) };
   },
 
@@ -125,11 +142,11 @@ export const chatHandlers = {
   async adminReply({ body }, ctx) {
     const { shop } = await ctx.requireOwner();
     const party: Party = { sender: "shop" };
+    const ticket = await ctx.db.messages.ticket(shop.shopid, body.id, party);
+    if (!ticket) throw notFound();
     const message = await ctx.db.messages.send(shop.shopid, body.id, party, body.text, Date.now());
-    if (!message) {
-      if (!(await ctx.db.messages.ticket(shop.shopid, body.id, party))) throw notFound();
-      throw tooMany();
-    }
+    if (!message) throw tooMany();
+    await announce(ctx, shop.shopid, ticket.uid, body.id, message);
     return { ticket_id: body.id, message: toMessage(message) };
   },
 } satisfies Handlers;

@@ -1,3 +1,4 @@
+import { LivePublisher } from "../live/publisher";
 import type { z } from "zod";
 import type { Api, ApiName, ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
@@ -33,6 +34,8 @@ export type ApiContext = {
    * LOGIN_REQUIRED, 403 NOT_SHOP_OWNER). `actor` says which, for the order timeline.
    */
   requireOwner: () => Promise<{ member: Member; shop: ShopInfo; actor: "owner" | "admin" }>;
+  /** The live socket's rooms: events published after a write, and upgrades handed over. */
+  live: LivePublisher;
   /** Headers added to the handler's response (the accounts calls set cookies here). */
   responseHeaders: Headers;
 };
@@ -67,6 +70,7 @@ export function createApiContext(
     url: new URL(request.url),
     hostShop,
     db: new Stores(env.DB, config),
+    live: new LivePublisher(env.LIVE),
     member,
     requireHostShop,
     requireMember,

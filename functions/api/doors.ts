@@ -2,6 +2,7 @@ import { ko } from "~/shared/messages";
 import { koAuth } from "~/shared/messages/auth";
 import { requestOrigin } from "../csrf";
 import { authNavigations } from "./auth";
+import { LIVE_PATH, liveDoor } from "../live/door";
 import type { ApiContext } from "./context";
 import { ApiError, errorResponse } from "./http";
 
@@ -23,7 +24,7 @@ const navigations = Object.fromEntries(
 );
 
 /** Every non-JSON door, by path. Payment callbacks and the event socket join this table. */
-export const doors: Readonly<Record<string, Door>> = { ...navigations };
+export const doors: Readonly<Record<string, Door>> = { ...navigations, [LIVE_PATH]: liveDoor };
 
 /** The door a request goes through, if its path and method name one. */
 export function doorFor(pathname: string, method: string): Door | null {

@@ -1,3 +1,4 @@
+import { liveRoom } from "../live/publisher";
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
@@ -102,6 +103,12 @@ async function act(
   }
   const after = await read();
   if (!after) throw notFound();
+  // The buyer's open pages (order page, account summary) follow the change without a reload.
+  await ctx.live.publish([liveRoom.of(after.order.shop_id, after.order.owner as Owner)], {
+    type: "order",
+    id: after.order.id,
+    status: after.order.status,
+  });
   const mail = MAIL_AFTER[input.action];
   if (mail) await sendOrderMail(ctx.db, mail, after, shop);
   return after;

@@ -26,11 +26,14 @@ describe("non-JSON doors", () => {
 
   it("names every door once, with its kind; only callbacks skip the forgery guard", () => {
     expect(Object.keys(doors).sort()).toEqual([
+      "/api/live/ws",
       "/api/user/login/redirect",
       "/api/user/login/redirect/dom",
       "/api/user/logout/v2",
     ]);
-    expect(Object.values(doors).every((d) => d.kind === "navigation")).toBe(true);
+    expect(Object.entries(doors).filter(([, d]) => d.kind !== "navigation")).toEqual([
+      ["/api/live/ws", expect.objectContaining({ kind: "websocket" })],
+    ]);
     expect(doorFor("/api/user/logout/v2", "POST")?.kind).toBe("navigation");
     expect(doorFor("/api/user/login/redirect", "POST")).toBeNull();
     expect(isCallbackPath("/api/user/logout/v2")).toBe(false);

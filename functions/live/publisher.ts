@@ -1,0 +1,42 @@
+import type { Owner } from "../db/cart";
+
+/**
+ * Rooms and events of the live socket (decision 065). A room is a Durable Object named after whose
+ * sockets it holds, always within one shop: a buyer's (member or device: their messages, unread
+ * count and order status) or the shop's inbox (its owner's). Nothing names a room of another shop.
+ */
+export const liveRoom = {
+  of: (shopId: number, owner: Owner) => `${shopId}/${owner}`,
+  inbox: (shopId: number) => `${shopId}/inbox`,
+};
+
+export type LiveEvent =
+  | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
+  | { type: "order"; id: number; status: string };
+
+/** Publishes events to rooms and opens sockets into them; without the binding, nothing is live. */
+export class LivePublisher {
+  constructor(private readonly rooms: DurableObjectNamespace | undefined) {}
+
+  /** After a write: fans the event out; a failure is logged, never the writer's problem. */
+  async publish(rooms: string[], event: LiveEvent): Promise<void> {
+    const namespace = this.rooms;
+    if (!namespace) return;
+    const body = JSON.stringify(event);
+    await Promise.all(
+      rooms.map((room) =>
+        namespace
+          .get(namespace.idFromName(room))
+          .fetch("https://live.internal/publish", { method: "POST", body })
+          .then((res) => res.body?.cancel())
+          .catch((error: unknown) => console.error("live publish failed", room, error)),
+      ),
+    );
+  }
+
+  /** Hands an upgrade, already checked, to its room. */
+  connect(room: string, request: Request): Promise<Response> {
+    if (!this.rooms) return Promise.resolve(new Response("live events are not configured", { status: 503 }));
+    return this.rooms.get(this.rooms.idFromName(room)).fetch(request);
+  }
+}

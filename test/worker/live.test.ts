@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { BEAUTY, get, PICKS } from "./helpers";
+import { BEAUTY_OWNER, joinNew, login } from "./auth-helpers";
+import { Shopper } from "./cart-helpers";
+
+/** Issue 12 (in part): the event socket on a Durable Object: who may open it, pings, limits, events. */
+
+const ORIGIN = `http://${BEAUTY}`;
+
+function upgrade(host: string, cookie: string | null, opts: { origin?: string | null; room?: string } = {}) {
+  const headers: Record<string, string> = { upgrade: "websocket" };
+  const origin = opts.origin === undefined ? `http://${host}` : opts.origin;
+  if (origin) headers.origin = origin;
+  if (cookie) headers.cookie = cookie;
+  return get(host, `/api/live/ws${opts.room ? `?room=${opts.room}` : ""}`, { headers });
+}
+
+/** An open socket with what it receives and how it closed. */
+async function open(host: string, cookie: string, room?: string) {
+  const res = await upgrade(host, cookie, { room });
+  expect(res.status).toBe(101);
+  const socket = res.webSocket!;
+  const received: string[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
+  socket.addEventListener("message", (e) => received.push(String(e.data)));
+  socket.accept();
+  const next = async (match: (text: string) => boolean) => {
+    for (let i = 0; i < 100; i++) {
+      const found = received.find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`nothing matched; received ${JSON.stringify(received)}`);
+  };
+  return { socket, received, closed, next };
+}
+
+describe("the live socket's door", () => {
+  it("refuses without an upgrade, from another origin or none, and nobody", async () => {
+    const me = await joinNew(BEAUTY);
+    expect((await get(BEAUTY, "/api/live/ws", { headers: { cookie: me.cookie, origin: ORIGIN } })).status).toBe(426);
+    expect((await upgrade(BEAUTY, me.cookie, { origin: "http://evil.example" })).status).toBe(403);
+    expect((await upgrade(BEAUTY, me.cookie, { origin: `http://${PICKS}` })).status).toBe(403);
+    expect((await upgrade(BEAUTY, me.cookie, { origin: null })).status).toBe(403);
+    expect((await upgrade(BEAUTY, null)).status).toBe(401);
+    // The inbox is the owner's.
+    expect((await upgrade(BEAUTY, me.cookie, { room: "inbox" })).status).toBe(403);
+  });
+});
+
+describe("the live rooms", () => {
+  it("answer pings, and close on big, foreign or too many frames with their codes", async () => {
+    const me = await joinNew(BEAUTY);
+    const a = await open(BEAUTY, me.cookie);
+    a.socket.send("ping");
+    await a.next((t) => t === "pong");
+    a.socket.send(JSON.stringify({ type: "ping" }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a.received.filter((t) => t === "pong")).toHaveLength(2);
+    a.socket.send("x".repeat(2000));
+    expect((await a.closed).code).toBe(1009);
+
+    const b = await open(BEAUTY, me.cookie);
+    b.socket.send(JSON.stringify({ type: "message", text: "소켓으로 보내기" }));
+    expect((await b.closed).code).toBe(1003);
+
+    const c = await open(BEAUTY, me.cookie);
+    for (let i = 0; i < 11; i++) c.socket.send(JSON.stringify({ type: "ping", n: i }));
+    expect((await c.closed).code).toBe(4429);
+  });
+
+  it("tell the member and the owner's inbox of new messages, and nobody else", async () => {
+    const account = await joinNew(BEAUTY, "실시간 회원");
+    const other = await joinNew(BEAUTY, "다른 회원");
+    const ownerCookie = await login(BEAUTY, BEAUTY_OWNER);
+    const picksOwner = await login(PICKS, "owner@picks.example.test");
+    const mine = await open(BEAUTY, account.cookie);
+    const inbox = await open(BEAUTY, ownerCookie, "inbox");
+    const stranger = await open(BEAUTY, other.cookie);
+    const elsewhere = await open(PICKS, picksOwner, "inbox");
+
+    const me = Shopper.signedIn(BEAUTY, account.cookie);
+    const sent = await me.api<{ ticket_id: number; message: { id: number } }>("/api/message/v2/send", {
+      text: "실시간으로 가나요?",
+    });
+    const event = JSON.parse(await inbox.next((t) => t.includes('"message"')));
+    expect(event).toEqual({
+      type: "message",
+      ticket_id: sent.data.ticket_id,
+      message_id: sent.data.message.id,
+      sender: "member",
+    });
+    await mine.next((t) => t.includes(`"message_id":${sent.data.message.id}`));
+    // The event says which conversation changed, never what was said.
+    expect(inbox.received.join()).not.toContain("실시간으로");
+
+    const owner = Shopper.signedIn(BEAUTY, ownerCookie);
+    await owner.api("/api/admin/message/send", { id: sent.data.ticket_id, text: "네!" });
+    await mine.next((t) => t.includes('"sender":"shop"'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.received.filter((t) => t !== "pong")).toEqual([]);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it("tell the buyer when the owner moves their order", async () => {
+    const account = await joinNew(BEAUTY, "주문 회원");
+    const me = Shopper.signedIn(BEAUTY, account.cookie);
+    await me.add([{ pid2: 13, pid3: 1300 }]);
+    const id = (await me.order([{ pid2: 13, pid3: 1300, qty: 1 }])).data.order_id;
+    expect((await me.pay(id)).status).toBe(200);
+    const socket = await open(BEAUTY, account.cookie);
+    const owner = Shopper.signedIn(BEAUTY, await login(BEAUTY, BEAUTY_OWNER));
+    await owner.api("/api/myshp/admin/order/action", { id, action: "confirm_payment" });
+    const event = JSON.parse(await socket.next((t) => t.includes('"order"')));
+    expect(event).toMatchObject({ type: "order", id });
+    expect(event.status).not.toBe("WAITING_PAYMENT");
+  });
+});
