@@ -1,3 +1,4 @@
+import { useLive } from "~/lib/use-live";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
@@ -30,12 +31,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Categories change rarely; navigating inside the shop does not need them again. Counts change
 // with form posts, and with product views (recently viewed): entering the account area refreshes them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, nextUrl }) =>
-  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname);
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}) =>
+  formMethod && formMethod !== "GET"
+    ? defaultShouldRevalidate
+    : // The account pages, and a live event's reload (same address): the counts may have changed.
+      /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname) || currentUrl.href === nextUrl.href;
 
 export default function ShopFrame() {
   const { shop, storageUrl, session } = useRootData();
   const { categories, summary, cartCount, cartPath, device } = useLoaderData<typeof loader>();
+  // A member's pages follow new messages and order changes (issue 12).
+  useLive(session.login === 1 ? "me" : null);
   // The device id also lives in local storage once scripts run (and comes back from there).
   useEffect(() => {
     syncDeviceStorage();

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import { requireShopOwner } from "~/lib/admin.server";
+import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,6 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminFrame() {
   const { shopName } = useLoaderData<typeof loader>();
+  // The inbox and the open conversation follow members' messages as they come.
+  useLive("inbox");
   return (
     <div className={css.frame}>
       <header className={css.bar}>

@@ -1,3 +1,4 @@
+import { useLive } from "~/lib/use-live";
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ShopInfo } from "~/shared/contracts";
@@ -57,6 +58,8 @@ export function FullbgLayout({ children }: { children: ReactNode }) {
 
 /** Messaging: fixed 56 px bar with back, list (with unread badge) and title. */
 export function MessageLayout({ title, unread, children }: { title: string; unread: number; children: ReactNode }) {
+  // Message pages are members' own: new messages arrive live.
+  useLive("me");
   return (
     <div className={css.white} data-layout="message">
       <div className={css.fixedBar}>
