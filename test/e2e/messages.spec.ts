@@ -63,10 +63,7 @@ test.describe("messages", () => {
 test.describe("live", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "live updates need scripts");
 
-  test("a shopper and the owner exchange messages live", async ({
-    page,
-    browser,
-  }, testInfo) => {
+  test("a shopper and the owner exchange messages live", async ({ page, browser }, testInfo) => {
     await signUp(page, "beauty", { email: unique(`live-${testInfo.project.name}`), name: "실시간 회원" });
     await page.goto(shopUrl("beauty", "/message/new"));
     await page.getByRole("textbox").fill("실시간 문의입니다");
