@@ -1,6 +1,6 @@
 import { useLive } from "~/lib/use-live";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { CartButton } from "~/components/CartButton";
 import { ShopLayout } from "~/components/layouts/ShopLayout";
@@ -45,8 +45,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function ShopFrame() {
   const { shop, storageUrl, session } = useRootData();
   const { categories, summary, cartCount, cartPath, device } = useLoaderData<typeof loader>();
-  // A member's pages follow new messages and order changes (issue 12).
-  useLive(session.login === 1 ? "me" : null);
+  // A member's pages follow new messages and order changes (issue 12); a guest's order pages
+  // follow their order (the device's room), and other guest pages open no socket.
+  const { pathname } = useLocation();
+  const guestOrderPage = device !== null && /^\/(myshop\/order|myorder\/|user\/order)/.test(pathname);
+  useLive(session.login === 1 || guestOrderPage ? "me" : null);
   // The device id also lives in local storage once scripts run (and comes back from there).
   useEffect(() => {
     syncDeviceStorage();

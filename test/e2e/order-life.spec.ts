@@ -145,3 +145,36 @@ test.describe("an order's life", () => {
     await expect(page.getByTestId("point-entry").filter({ hasText: "구매 확정 적립" })).toContainText("+230P");
   });
 });
+
+test.describe("live order page", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "live updates need scripts");
+
+  test("a status changed in the console appears on the buyer's open order page; the socket comes back after a drop", async ({
+    page,
+    browser,
+  }) => {
+    // The page's socket goes through the test, which can drop it as a failing network would.
+    const sockets: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/api\/live\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      sockets.push({ close: () => server.close() });
+    });
+    const id = await guestOrder(page, true);
+    await expect(page.locator("html")).toHaveAttribute("data-live", "on");
+    await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
+    const { owner, close } = await ownerConsole(browser, true, id);
+    await act(owner, "입금확인", { confirm: true });
+    await expect(page.getByTestId("order-status")).not.toHaveText("입금 대기");
+    const paid = await page.getByTestId("order-status").textContent();
+
+    // The server drops the socket: the page reconnects by itself and catches up on what it missed.
+    await sockets.at(-1)!.close();
+    await expect(page.locator("html")).toHaveAttribute("data-live", "off");
+    await act(owner, "상품준비");
+    await page.clock.runFor(35_000);
+    await expect(page.locator("html")).toHaveAttribute("data-live", "on");
+    await expect(page.getByTestId("order-status")).not.toHaveText(paid!);
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    await close();
+  });
+});
