@@ -43,7 +43,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
       /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname) || currentUrl.href === nextUrl.href;
 
 export default function ShopFrame() {
-  const { shop, storageUrl, session } = useRootData();
+  const { shop, storageUrl, session, isIE } = useRootData();
   const { categories, summary, cartCount, cartPath, device } = useLoaderData<typeof loader>();
   // A member's pages follow new messages and order changes (issue 12); a guest's order pages
   // follow their order (the device's room), and other guest pages open no socket.
@@ -62,7 +62,7 @@ export default function ShopFrame() {
       headerActions={
         <>
           <CartButton count={cartCount} to={cartPath} />
-          <HeaderActions session={session} unread={summary?.message ?? 0} />
+          <HeaderActions session={session} unread={summary?.message ?? 0} isIE={isIE} />
         </>
       }
       account={

@@ -86,3 +86,48 @@ test.describe("live", () => {
     await owner.context().close();
   });
 });
+
+test.describe("message window", () => {
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "the panel needs scripts; without, the button is a link",
+  );
+
+  test("on a wide screen the message button opens the panel (50 %, 80 % bigger, closes); on a phone it is a page", async ({
+    page,
+  }, testInfo) => {
+    await signUp(page, "beauty", { email: unique(`panel-${testInfo.project.name}`), name: "패널 회원" });
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.getByTestId("message-button").click();
+    const panel = page.getByTestId("message-panel");
+    await expect(panel).toBeVisible();
+    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await expect(
+      page.frameLocator("iframe[title='메시지']").getByRole("heading", { name: "메시지 관리" }),
+    ).toBeVisible();
+    expect(Math.round((await panel.boundingBox())!.height)).toBe(400);
+    await panel.getByRole("button", { name: "크게 보기" }).click();
+    await expect(panel).toHaveAttribute("data-size", "full");
+    expect(Math.round((await panel.boundingBox())!.height)).toBe(640);
+    await panel.getByRole("button", { name: "닫기" }).click();
+    await expect(panel).toHaveCount(0);
+
+    await page.setViewportSize({ width: 412, height: 915 });
+    await page.getByTestId("message-button").click();
+    await expect(page).toHaveURL(shopUrl("beauty", "/message"));
+  });
+
+  test("Internet Explorer is told messaging is not supported", async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko",
+      viewport: { width: 1200, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto(shopUrl("beauty", "/"));
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByTestId("message-button").click();
+    await expect(page.getByText("이 브라우저에서는 메시지 기능을 사용할 수 없습니다.")).toBeVisible();
+    await expect(page).toHaveURL(shopUrl("beauty", "/"));
+    await context.close();
+  });
+});

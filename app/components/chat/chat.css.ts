@@ -110,3 +110,40 @@ export const send = style({
   selectors: { "&:disabled": { opacity: 0.6 } },
 });
 export const error = style({ gridColumn: "1 / -1", margin: 0, color: vars.color.danger, fontSize: "calc(1em - 1px)" });
+
+// The message window (spec §2, §9): a panel over the page's corner on a wide screen, half the
+// window's height, 80 % when made bigger.
+export const panel = style({
+  position: "fixed",
+  right: 16,
+  bottom: 0,
+  zIndex: 60,
+  display: "grid",
+  gridTemplateRows: "44px 1fr",
+  width: "min(420px, calc(100vw - 32px))",
+  height: "50vh",
+  borderRadius: "12px 12px 0 0",
+  overflow: "hidden",
+  background: vars.color.surface,
+  boxShadow: "0 8px 32px rgba(0,0,0,.25)",
+  selectors: { '&[data-size="full"]': { height: "80vh" } },
+});
+export const panelHead = style({
+  display: "flex",
+  alignItems: "center",
+  gap: 4,
+  padding: "0 4px 0 14px",
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontWeight: 700,
+});
+export const panelTitle = style({ flex: 1 });
+export const panelButton = style({
+  minHeight: 36,
+  padding: "0 10px",
+  border: 0,
+  background: "transparent",
+  color: "inherit",
+  cursor: "pointer",
+});
+export const panelFrame = style({ width: "100%", height: "100%", border: 0 });
