@@ -11,6 +11,7 @@ export default tseslint.config(
       ".bench/",
       ".bench-orders/",
       ".bench-account/",
+      ".bench-live/",
       ".memcheck/",
       "node_modules/",
       "test-results/",

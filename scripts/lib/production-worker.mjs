@@ -30,6 +30,8 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30", inspec
     d1Databases: { DB: field("database_id") },
     d1Persist: `${dir}/state/v3/d1`,
     r2Buckets: ["FILES"],
+    // The live rooms (functions/live/room.ts), a class of the Worker's own module.
+    durableObjects: { LIVE: "LiveRoom" },
     r2Persist: `${dir}/state/v3/r2`,
     bindings: {
       PLATFORM_DOMAIN: "localhost",
