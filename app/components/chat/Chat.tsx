@@ -53,7 +53,11 @@ export function TicketList({
 
 /** The messages, oldest first; the side reading sees its own on the right. Text only, escaped. */
 export function Thread({ messages, mine }: { messages: ChatMessage[]; mine: ChatMessage["sender"] }) {
-  if (messages.length === 0) return <p className={css.empty}>{koChat.noMessagesYet}</p>;
+  // With scripts, the message being sent shows at once, marked as on its way.
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? navigation.formData?.get("text") : null;
+  const sending = typeof pending === "string" && pending.trim() ? pending.trim() : null;
+  if (messages.length === 0 && !sending) return <p className={css.empty}>{koChat.noMessagesYet}</p>;
   return (
     <ol className={css.thread} data-testid="thread">
       {messages.map((m) => (
@@ -64,6 +68,14 @@ export function Thread({ messages, mine }: { messages: ChatMessage[]; mine: Chat
           <span className={css.time}>{formatDeadline(m.created_at)}</span>
         </li>
       ))}
+      {sending ? (
+        <li className={css.mineRow} aria-busy="true">
+          <p className={css.mine} style={{ opacity: 0.6 }} data-testid="message-sending">
+            {sending}
+          </p>
+          <span className={css.time}>{koChat.sending}</span>
+        </li>
+      ) : null}
     </ol>
   );
 }
