@@ -33,9 +33,9 @@ export function openLive(
     const ws = new Socket(`${scheme}://${location.host}/api/live/ws${room === "inbox" ? "?room=inbox" : ""}`, [], {
       minReconnectionDelay: 1_000,
       maxReconnectionDelay: 30_000,
-      // Refused for good (nobody, another origin): the server said 4xx before the upgrade, and
-      // the browser only sees a close; partysocket's backoff keeps the retries rare.
       maxRetries: 50,
+      // Refused for good (4401 nobody, 4403 not theirs: functions/live/door.ts): no retry.
+      shouldReconnectOnClose: (e) => e.code !== 4401 && e.code !== 4403,
     });
     socket = ws;
     ws.addEventListener("open", () => {

@@ -24,7 +24,6 @@ export const koChat = {
   textTooLong: "메시지는 1,000자까지 보낼 수 있습니다.",
   tooMany: "메시지를 너무 자주 보냈습니다. 잠시 후 다시 보내 주세요.",
   notFound: "대화를 찾을 수 없습니다.",
-  liveNobody: "로그인하거나 장바구니를 사용한 기기에서만 실시간 알림을 받을 수 있습니다.",
   productNotHere: "이 상점의 상품이 아닙니다.",
   orderNotYours: "이 상점에서 주문하신 주문이 아닙니다.",
   // the owner's inbox
