@@ -114,6 +114,7 @@ describe("the live rooms", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(stranger.received.filter((t) => t !== "pong")).toEqual([]);
     expect(elsewhere.received).toEqual([]);
+    for (const s of [mine, inbox, stranger, elsewhere]) s.socket.close(1000, "done");
   });
 
   it("tell the buyer when the owner moves their order", async () => {
@@ -128,5 +129,6 @@ describe("the live rooms", () => {
     const event = JSON.parse(await socket.next((t) => t.includes('"order"')));
     expect(event).toMatchObject({ type: "order", id });
     expect(event.status).not.toBe("WAITING_PAYMENT");
+    socket.socket.close(1000, "done");
   });
 });
