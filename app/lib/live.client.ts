@@ -15,7 +15,7 @@ export type LiveEvent =
   /** The socket is (re)connected: anything may have been missed meanwhile. */
   | { type: "connected" };
 
-export type LiveRoomName = "me" | "inbox";
+export type LiveRoomName = "me" | "inbox" | "table";
 
 export function openLive(
   room: LiveRoomName,
@@ -30,7 +30,7 @@ export function openLive(
   void import("partysocket/ws").then(({ default: Socket }) => {
     if (stopped) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new Socket(`${scheme}://${location.host}/api/live/ws${room === "inbox" ? "?room=inbox" : ""}`, [], {
+    const ws = new Socket(`${scheme}://${location.host}/api/live/ws${room === "me" ? "" : `?room=${room}`}`, [], {
       minReconnectionDelay: 1_000,
       maxReconnectionDelay: 30_000,
       maxRetries: 50,

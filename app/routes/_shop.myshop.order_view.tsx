@@ -43,6 +43,7 @@ export default function OrderView() {
   const label = orderStatusLabel(order.status, {
     payMethod: order.pay_method,
     refundAfterDone: order.refund_after_done,
+    smartOrder: order.table !== null,
   });
   return (
     <>

@@ -61,7 +61,11 @@ export default function AdminOrders() {
                 <span className={css.cardHead}>
                   <strong>{o.id}</strong>
                   <span className={css.status}>
-                    {orderStatusLabel(o.status, { payMethod: o.pay_method, refundAfterDone: o.refund_after_done })}
+                    {orderStatusLabel(o.status, {
+                      payMethod: o.pay_method,
+                      refundAfterDone: o.refund_after_done,
+                      smartOrder: o.table_name !== null,
+                    })}
                   </span>
                 </span>
                 <span>{koLifecycle.items(o.first_item, o.item_count)}</span>

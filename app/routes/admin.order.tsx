@@ -44,7 +44,11 @@ export default function AdminOrder() {
       <h2 className={cartCss.title}>{koOrder.orderNo(order.id)}</h2>
       <p className={cartCss.muted}>
         <span data-testid="order-status">
-          {orderStatusLabel(order.status, { payMethod: order.pay_method, refundAfterDone: order.refund_after_done })}
+          {orderStatusLabel(order.status, {
+            payMethod: order.pay_method,
+            refundAfterDone: order.refund_after_done,
+            smartOrder: order.table !== null,
+          })}
         </span>
       </p>
       {done ? (

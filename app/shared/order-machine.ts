@@ -48,6 +48,10 @@ export type OrderFacts = {
   /** The status an open claim returns to when refused. */
   claimFrom: OrderStatus | null;
   refundAccount: boolean;
+  /** A table order of a restaurant (smart order, issue 13): cooked and served, never shipped. */
+  smartOrder: boolean;
+  /** 후불: the table pays at the counter after the meal. */
+  payLater: boolean;
 };
 
 export type Transition = {
@@ -71,8 +75,11 @@ export const ORDER_ACTIONS = [
   "expire",
   "close_sheet",
   "pay_points",
+  "accept_table",
   "confirm_payment",
   "prepare",
+  "serve",
+  "kitchen_cancel",
   "ship",
   "deliver",
   "confirm",
@@ -140,6 +147,18 @@ export const TRANSITIONS: readonly Transition[] = [
     confirm: false,
     internal: true,
   },
+  // A table order paid at the counter after the meal goes to the kitchen at once (접수).
+  {
+    action: "accept_table",
+    from: ["WAITING_PAYMENT"],
+    to: "CONFIRM_PAYMENT",
+    by: ["buyer"],
+    needs: [],
+    effects: [],
+    when: (o) => o.smartOrder && o.payLater,
+    confirm: false,
+    internal: true,
+  },
   // 입금확인: only a chosen bank transfer can be confirmed (a bare order sheet holds nothing).
   {
     action: "confirm_payment",
@@ -160,6 +179,29 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: [],
     confirm: false,
   },
+  // The kitchen's 완료: the dish is served and the meal's order is done. A table paying at the
+  // counter has paid by then as far as the order goes (decision 066).
+  {
+    action: "serve",
+    from: ["READY_FOR_DELIVERY"],
+    to: "DONE",
+    by: OWNER,
+    needs: [],
+    effects: ["mark_paid", "record_delivery", "record_done", "spend_points", "earn_points"],
+    when: (o) => o.smartOrder,
+    confirm: false,
+  },
+  // The kitchen's 취소 (out of an ingredient, a table that left): money received goes back.
+  {
+    action: "kitchen_cancel",
+    from: ["WAITING_PAYMENT", "CONFIRM_PAYMENT", "READY_FOR_DELIVERY"],
+    to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
+    by: OWNER,
+    needs: [],
+    effects: ["cancel_payment", "return_stock", "release_points"],
+    when: (o) => o.smartOrder,
+    confirm: true,
+  },
   {
     action: "ship",
     from: ["CONFIRM_PAYMENT", "READY_FOR_DELIVERY", "CHANGE_ACCEPTED"],
@@ -167,6 +209,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: OWNER,
     needs: ["shipment"],
     effects: ["record_shipment"],
+    when: (o) => !o.smartOrder,
     confirm: false,
   },
   {
@@ -196,6 +239,8 @@ export const TRANSITIONS: readonly Transition[] = [
     by: ["buyer"],
     needs: ["reason"],
     effects: ["open_claim"],
+    // At a table, a diner asks the staff: the kitchen cancels (kitchen_cancel).
+    when: (o) => !o.smartOrder,
     confirm: true,
   },
   {

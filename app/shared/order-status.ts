@@ -37,5 +37,6 @@ export function orderStatusLabel(
   // A bank transfer waits for the shopper's deposit, not for a payment step.
   if (status === "WAITING_PAYMENT" && opts.payMethod === "bank") return koOrder.waitingDeposit;
   if (status === "READY_FOR_DELIVERY" && opts.smartOrder) return koOrder.cooking;
+  if (opts.smartOrder && koOrder.smartStatus[status]) return koOrder.smartStatus[status];
   return koOrder.status[status];
 }

@@ -104,11 +104,11 @@ async function act(
   const after = await read();
   if (!after) throw notFound();
   // The buyer's open pages (order page, account summary) follow the change without a reload.
-  await ctx.live.publish([liveRoom.of(after.order.shop_id, after.order.owner as Owner)], {
-    type: "order",
-    id: after.order.id,
-    status: after.order.status,
-  });
+  const o = after.order;
+  const rooms = [liveRoom.of(o.shop_id, o.owner as Owner)];
+  // A table order: the phones at the table and the kitchen board follow it too.
+  if (o.visit_id) rooms.push(liveRoom.table(o.shop_id, o.visit_id), liveRoom.inbox(o.shop_id));
+  await ctx.live.publish(rooms, { type: "order", id: o.id, status: o.status });
   const mail = MAIL_AFTER[input.action];
   if (mail) await sendOrderMail(ctx.db, mail, after, shop);
   return after;
@@ -138,7 +138,8 @@ export const lifecycleHandlers = {
         first_item: o.first_item,
         first_image: o.first_image,
         item_count: o.item_count,
-        next_action: actionsOf(o, o.has_payment > 0, "buyer")[0] ?? null,
+        next_action: actionsOf(o, o.has_payment > 0 || o.pay_later === 1, "buyer")[0] ?? null,
+        smart: o.table_id !== null,
       })),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / MY_ORDERS_PAGE_SIZE)),

@@ -16,6 +16,7 @@ import { accountHandlers } from "./account";
 import { settingsHandlers } from "./settings";
 import { lookupHandlers } from "./order-lookup";
 import { chatHandlers } from "./chat";
+import { smartHandlers } from "./smart";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -31,6 +32,7 @@ const handlers = {
   ...settingsHandlers,
   ...lookupHandlers,
   ...chatHandlers,
+  ...smartHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -11,6 +11,8 @@ import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
 import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
+import { TableOrderStore } from "../db/table-orders";
+import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
 import { ShopStore } from "../db/shops";
 import { mailProvider, type MailProvider } from "../mail/provider";
@@ -69,6 +71,14 @@ export class Stores {
   /** Conversations between members and shops, and their unread counts. */
   get messages(): MessageStore {
     return this.#lazy("messages", (db) => new MessageStore(db));
+  }
+  /** A restaurant's tables and the meals at them (smart order). */
+  get tables(): TableStore {
+    return this.#lazy("tables", (db) => new TableStore(db));
+  }
+  /** The menu, the table's cart and table orders (smart order). */
+  get tableOrders(): TableOrderStore {
+    return this.#lazy("tableOrders", (db) => new TableOrderStore(db));
   }
   get members(): MemberStore {
     return this.#lazy("members", (db) => new MemberStore(db));

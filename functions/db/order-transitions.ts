@@ -41,6 +41,7 @@ const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
   expire: "deadline",
   close_sheet: "replaced",
   accept_cancel: "claim",
+  kitchen_cancel: "shop",
 };
 
 /** Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). */
@@ -68,7 +69,8 @@ export function transitionStatements(db: D1Database, r: TransitionRequest): D1Pr
     args.push(...values);
   };
   for (const effect of t.effects) {
-    if (effect === "mark_paid") set("paid_at = ?, paid_amount = total_price - points_used", r.now);
+    // Paid once: a table's 완료 after a confirmed transfer keeps the transfer's time.
+    if (effect === "mark_paid") set("paid_at = COALESCE(paid_at, ?), paid_amount = total_price - points_used", r.now);
     if (effect === "open_claim")
       set("claim = ?, claim_from = status, claim_reason = ?", r.claim ?? null, r.note ?? null);
     if (effect === "close_claim") set("claim = NULL, claim_from = NULL");

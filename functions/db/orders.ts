@@ -107,6 +107,10 @@ export type OrderRow = {
   points_used: number;
   points_held: number;
   points_earned: number;
+  table_id: number | null;
+  table_name: string | null;
+  visit_id: string | null;
+  pay_later: number;
 };
 
 export type OrderEventRow = {
@@ -167,6 +171,8 @@ export type BuyerOrderRow = {
   refund_account: string | null;
   refund_holder: string | null;
   has_payment: number;
+  table_id: number | null;
+  pay_later: number;
   first_item: string | null;
   first_image: string | null;
   item_count: number;
@@ -179,6 +185,7 @@ export type OrderListRow = {
   refund_after_done: number;
   total_price: number;
   pay_method: string | null;
+  table_name: string | null;
   orderer_name: string | null;
   orderer_phone: string | null;
   first_item: string | null;
@@ -214,7 +221,7 @@ export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: 
  * An order (`o`) somebody placed: a payment was chosen, or points paid for it. An order sheet
  * nobody paid is no order for the buyer's lists or the console.
  */
-const PLACED = "(o.pay_method IS NOT NULL OR o.points_used > 0)";
+const PLACED = "(o.pay_method IS NOT NULL OR o.points_used > 0 OR o.pay_later = 1)";
 /** Money (`o`) to send back that waits for the buyer's refund account. */
 const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
 
@@ -421,6 +428,7 @@ export class OrderStore {
         .prepare(
           `SELECT o.id, o.status, o.refund_after_done, o.total_price, o.points_used, o.pay_method, o.created_at,
              o.paid_amount, o.claim, o.claim_from, o.refund_bank, o.refund_account, o.refund_holder,
+             o.table_id, o.pay_later,
              (SELECT COUNT(*) FROM payments WHERE order_id = o.id) AS has_payment,
              (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
              (SELECT image FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_image,
@@ -484,7 +492,8 @@ export class OrderStore {
     const [items, total, counts] = await this.db.batch([
       this.db
         .prepare(
-          `SELECT o.id, o.status, o.refund_after_done, o.total_price, o.pay_method, o.orderer_name, o.orderer_phone,
+          `SELECT o.id, o.status, o.refund_after_done, o.total_price, o.pay_method, o.table_name, o.orderer_name,
+             o.orderer_phone,
              (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
              (SELECT COUNT(*) FROM order_lines WHERE order_id = o.id) AS item_count,
              o.created_at, o.status_at

@@ -1,4 +1,5 @@
 import { cartOwner } from "../api/cart";
+import { requireVisit } from "../api/smart";
 import type { ApiContext } from "../api/context";
 import type { Door } from "../api/doors";
 import { liveRoom } from "./publisher";
@@ -18,7 +19,7 @@ function refused(code: number, reason: string): Response {
   return new Response(null, { status: 101, webSocket: client });
 }
 
-/** Where a page opens its socket: GET /api/live/ws (?room=inbox for the owner's console). */
+/** Where a page opens its socket: GET /api/live/ws (?room=inbox for the owner's console, ?room=table for a table's phones). */
 export const LIVE_PATH = "/api/live/ws";
 
 /**
@@ -36,6 +37,12 @@ export const liveDoor: Door = {
       if (!member) return refused(LIVE_CLOSE.nobody, "login required");
       if (member.uid !== shop.uid && !member.admin) return refused(LIVE_CLOSE.notYours, "not this shop's owner");
       return ctx.live.connect(liveRoom.inbox(shop.shopid), ctx.request);
+    }
+    if (ctx.url.searchParams.get("room") === "table") {
+      // The meal this phone's table cookie names, on this shop: nobody names another table.
+      const visit = await requireVisit(ctx, shop).catch(() => null);
+      if (!visit) return refused(LIVE_CLOSE.nobody, "no table");
+      return ctx.live.connect(liveRoom.table(shop.shopid, visit.id), ctx.request);
     }
     const owner = await cartOwner(ctx).catch(() => null);
     if (!owner) return refused(LIVE_CLOSE.nobody, "login required");

@@ -8,6 +8,8 @@ import type { Owner } from "../db/cart";
 export const liveRoom = {
   of: (shopId: number, owner: Owner) => `${shopId}/${owner}`,
   inbox: (shopId: number) => `${shopId}/inbox`,
+  /** The phones at one table for one meal (smart order): its orders' status. */
+  table: (shopId: number, visitId: string) => `${shopId}/table:${visitId}`,
 };
 
 export type LiveEvent =

@@ -41,6 +41,10 @@ type ProductSeed = {
   members?: boolean;
   likes?: number;
   summary?: string;
+  /** What the options choose (smart order: 맵기, 양). */
+  optionLabel?: string;
+  /** Menu add-ons (smart order): name and price. */
+  extras?: [name: string, price: number][];
 };
 
 const BEAUTY_CATEGORIES: [id: number, parent: number | null, name: string][] = [
@@ -243,9 +247,29 @@ const SPICY: [string, number, number][] = [
   ["매운맛", 0, 999],
 ];
 const BISTRO_PRODUCTS: ProductSeed[] = [
-  { title: "김치찌개", price: 9000, category: 3001, likes: 150, options: SPICY },
-  { title: "된장찌개", price: 9000, category: 3001, likes: 98, stock: 999 },
-  { title: "제육볶음 정식", price: 11000, category: 3001, likes: 201, options: SPICY },
+  {
+    title: "김치찌개",
+    price: 9000,
+    category: 3001,
+    likes: 150,
+    options: SPICY,
+    optionLabel: "맵기",
+    extras: [
+      ["라면사리", 1500],
+      ["치즈", 1000],
+      ["공기밥 추가", 1000],
+    ],
+  },
+  { title: "된장찌개", price: 9000, category: 3001, likes: 98, stock: 999, extras: [["공기밥 추가", 1000]] },
+  {
+    title: "제육볶음 정식",
+    price: 11000,
+    category: 3001,
+    likes: 201,
+    options: SPICY,
+    optionLabel: "맵기",
+    extras: [["계란후라이", 1000]],
+  },
   {
     title: "비빔밥",
     price: 9500,
@@ -255,8 +279,13 @@ const BISTRO_PRODUCTS: ProductSeed[] = [
       ["보통", 0, 999],
       ["곱빼기", 2000, 999],
     ],
+    optionLabel: "양",
+    extras: [
+      ["계란후라이", 1000],
+      ["고추장 추가", 0],
+    ],
   },
-  { title: "돈까스", price: 10500, category: 3001, likes: 120, stock: 999 },
+  { title: "돈까스", price: 10500, category: 3001, likes: 120, stock: 999, extras: [["치즈 추가", 1500]] },
   { title: "해물파전", price: 14000, category: 3002, likes: 64, stock: 999 },
   { title: "계란말이", price: 7000, category: 3002, likes: 58, stock: 999 },
   { title: "공기밥", price: 1000, category: 3002, likes: 5, stock: 999 },
@@ -265,6 +294,18 @@ const BISTRO_PRODUCTS: ProductSeed[] = [
   { title: "사이다", price: 2000, category: 3003, likes: 7, stock: 999 },
   { title: "오늘의 특선 (재료 소진)", price: 13000, category: 3001, likes: 40, soldOut: true },
 ];
+
+/** The codes of bistro's eight tables: /smartorder/{hash} (README). Demo data, so not secret. */
+export const BISTRO_TABLES = [
+  "578778e76e3a8798af85a4b57bf3c00a",
+  "e086cf0416eb61cb56c393f202cb1cf7",
+  "fdd20981ac5f34a631f8ec2694bc955c",
+  "c92e29d314c5cc8688647ab8b5e2d8b5",
+  "afdfb7d0beef1d34fc985049a6ee8c32",
+  "d2b0c25a980ffe75f9e903ae18e761a3",
+  "1b9597367fc1ada70712235a84391ffe",
+  "e8371d2369fe6ba591ca078378e56a19",
+] as const;
 
 function description(title: string, shopName: string): string {
   return [
@@ -313,6 +354,15 @@ function addProducts(
         sold_out: p.soldOut ? 1 : 0,
         sort: i,
       }),
+    );
+    if (p.optionLabel) {
+      seed.statements.push({
+        sql: "UPDATE products SET option_label = ? WHERE id = ? AND option_label IS NULL",
+        params: [p.optionLabel, id],
+      });
+    }
+    (p.extras ?? []).forEach(([name, price], k) =>
+      seed.statements.push(insert("menu_extras", { id: id * 10 + k + 1, product_id: id, name, price, sort: k })),
     );
     if (p.options) {
       p.options.forEach(([name, extra, stock], j) =>
@@ -480,6 +530,13 @@ export function demoSeed(): Seed {
 
   addCategories(seed, bistro.id, BISTRO_CATEGORIES);
   addProducts(seed, bistro, "한끼 식당", 301, "m", BISTRO_PRODUCTS, 30);
+
+  // bistro's tables (smart order): fixed codes so the README can list their addresses.
+  BISTRO_TABLES.forEach((hash, i) =>
+    seed.statements.push(
+      insert("shop_tables", { id: 3001 + i, shop_id: bistro.id, name: String(i + 1), hash, sort: i, created_at: 0 }),
+    ),
+  );
 
   // picks: a curation shop selling beauty's goods as picks.
   addCategories(seed, picks.id, [

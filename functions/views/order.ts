@@ -6,7 +6,15 @@ import type { OrderRecord, OrderRow } from "../db/orders";
 
 type FactColumns = Pick<
   OrderRow,
-  "status" | "paid_amount" | "claim" | "claim_from" | "refund_bank" | "refund_account" | "refund_holder"
+  | "status"
+  | "paid_amount"
+  | "claim"
+  | "claim_from"
+  | "refund_bank"
+  | "refund_account"
+  | "refund_holder"
+  | "table_id"
+  | "pay_later"
 >;
 
 /** What the state machine needs to know about an order: its columns, and whether a payment was chosen. */
@@ -19,10 +27,15 @@ export function factsOf(o: FactColumns, paymentChosen: boolean): OrderFacts | nu
     claim: o.claim,
     claimFrom: o.claim_from && isOrderStatus(o.claim_from) ? o.claim_from : null,
     refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
+    smartOrder: o.table_id !== null,
+    payLater: o.pay_later === 1,
   };
 }
 
-export const orderFacts = (r: OrderRecord) => factsOf(r.order, r.payment !== null);
+/** A payment was chosen: a transfer, or the counter after the meal. */
+const paymentChosen = (r: OrderRecord) => r.payment !== null || r.order.pay_later === 1;
+
+export const orderFacts = (r: OrderRecord) => factsOf(r.order, paymentChosen(r));
 
 /** The actions `viewer` may take on an order now (none for a status the machine does not know). */
 export function actionsOf(o: FactColumns, paymentChosen: boolean, viewer: Actor) {
@@ -119,6 +132,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       note: e.note,
       created_at: e.created_at,
     })),
-    actions: actionsOf(o, r.payment !== null, viewer),
+    actions: actionsOf(o, paymentChosen(r), viewer),
+    table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
   };
 }

@@ -73,6 +73,8 @@ function factsIn(status: OrderStatus): OrderFacts {
     claim,
     claimFrom: claim === "cancel" ? "CONFIRM_PAYMENT" : claim ? "CONFIRM_DELIVERY" : null,
     refundAccount: true,
+    smartOrder: false,
+    payLater: false,
   };
 }
 
@@ -94,6 +96,29 @@ describe("the order state machine", () => {
       }
     }
     expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+  });
+
+  it("cooks and serves a table order, which is never shipped nor claimed by the diner", () => {
+    const table = (status: OrderStatus, more: Partial<OrderFacts> = {}) => ({
+      ...factsIn(status),
+      smartOrder: true,
+      paidAmount: 0,
+      ...more,
+    });
+    // 후불: accepted for the kitchen without a payment; a shop order never is.
+    expect(nextStatus(table("WAITING_PAYMENT", { payLater: true }), "accept_table", "buyer")).toBe("CONFIRM_PAYMENT");
+    expect(nextStatus(table("WAITING_PAYMENT"), "accept_table", "buyer")).toBeNull();
+    expect(nextStatus({ ...factsIn("WAITING_PAYMENT"), payLater: true }, "accept_table", "buyer")).toBeNull();
+    expect(allowedActions(table("CONFIRM_PAYMENT"), "owner")).toEqual(["prepare", "kitchen_cancel"]);
+    expect(allowedActions(table("READY_FOR_DELIVERY"), "owner")).toEqual(["serve", "kitchen_cancel"]);
+    expect(allowedActions(table("CONFIRM_PAYMENT"), "buyer")).toEqual([]);
+    expect(nextStatus(table("READY_FOR_DELIVERY"), "serve", "owner")).toBe("DONE");
+    // A confirmed transfer cancelled by the kitchen waits for its refund.
+    expect(nextStatus(table("CONFIRM_PAYMENT", { paidAmount: 9000 }), "kitchen_cancel", "owner")).toBe(
+      "REQ_BANK_REFUND",
+    );
+    expect(nextStatus(factsIn("READY_FOR_DELIVERY"), "serve", "owner")).toBeNull();
+    expect(nextStatus(factsIn("READY_FOR_DELIVERY"), "kitchen_cancel", "owner")).toBeNull();
   });
 
   it("depends on the order where the table says so", () => {

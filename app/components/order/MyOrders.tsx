@@ -43,7 +43,11 @@ export function MyOrders() {
               <span className={adminCss.cardHead}>
                 <span className={cartCss.muted}>{formatDeadline(o.created_at)}</span>
                 <span className={adminCss.status}>
-                  {orderStatusLabel(o.status, { payMethod: o.pay_method, refundAfterDone: o.refund_after_done })}
+                  {orderStatusLabel(o.status, {
+                    payMethod: o.pay_method,
+                    refundAfterDone: o.refund_after_done,
+                    smartOrder: o.smart,
+                  })}
                 </span>
               </span>
               <strong>{koLifecycle.items(o.first_item, o.item_count)}</strong>

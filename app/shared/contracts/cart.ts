@@ -252,6 +252,8 @@ export const OrderView = z.object({
     .default([]),
   /** What the caller may do with the order now (app/shared/order-machine.ts). */
   actions: z.array(z.enum(ORDER_ACTIONS)).default([]),
+  /** A table order of a restaurant (smart order): its table, and whether it pays at the counter. */
+  table: z.object({ name: z.string(), pay_later: z.boolean() }).nullable().default(null),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

@@ -12,6 +12,7 @@ import { lifecycleApi } from "./orders";
 import { adminApi } from "./admin";
 import { settingsApi } from "./settings";
 import { chatApi } from "./chat";
+import { smartApi } from "./smart";
 import { shopApi } from "./shop";
 
 export * from "./core";
@@ -24,6 +25,7 @@ export * from "./admin";
 export * from "./account";
 export * from "./settings";
 export * from "./chat";
+export * from "./smart";
 
 export const api = {
   ...shopApi,
@@ -35,6 +37,7 @@ export const api = {
   ...accountApi,
   ...settingsApi,
   ...chatApi,
+  ...smartApi,
 } as const;
 
 export type Api = typeof api;

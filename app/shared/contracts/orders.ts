@@ -17,6 +17,8 @@ export const OrderListItem = z.object({
   refund_after_done: z.boolean(),
   total_price: z.number().int(),
   pay_method: z.string().nullable(),
+  /** A table order's table (smart order). */
+  table_name: z.string().nullable(),
   orderer_name: z.string().nullable(),
   orderer_phone: z.string().nullable(),
   first_item: z.string().nullable(),
@@ -41,6 +43,8 @@ export const MyOrderItem = z.object({
   first_image: z.string().nullable(),
   item_count: z.number().int(),
   next_action: z.enum(ORDER_ACTIONS).nullable(),
+  /** A table order (smart order): its statuses read 접수, 조리 중, 완료. */
+  smart: z.boolean(),
 });
 export type MyOrderItem = z.infer<typeof MyOrderItem>;
 

@@ -175,6 +175,8 @@ export const koOrder = {
     DONE: "구매 완료",
   },
   cooking: "조리 중",
+  /** A table order's other steps (접수 → 조리 중 → 완료). */
+  smartStatus: { CONFIRM_PAYMENT: "접수", DONE: "완료", CANCELED: "취소" } as Partial<Record<string, string>>,
   refundAfterDone: "구매 완료 후 환불",
   changedStatus: "상태 변경됨",
   waitingDeposit: "입금 대기",

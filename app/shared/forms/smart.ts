@@ -1,0 +1,60 @@
+/**
+ * The smart order's forms (issue 13): adding a dish, changing a line, ordering, and the owner's
+ * tables. One schema each for the API contract and the pages' actions (which read check boxes
+ * with FormData.getAll). Prices are never a field: the server reads them from the menu.
+ */
+import * as z from "zod";
+import { koSmart } from "../messages/smart";
+import { charCount } from "./text";
+
+const t = koSmart.errors;
+const int = z.coerce.number().int();
+
+/** A form's one-time key: the same order twice (double tap, retry) is one order. */
+export const orderKey = z.string().regex(/^[0-9a-zA-Z-]{8,64}$/, { error: t.ordered });
+
+export const TableAddBody = z.object({
+  sid: z.string().trim().min(1, { error: t.itemGone }).max(40, { error: t.itemGone }),
+  /** The chosen option (pid3); absent for an item without a choice. */
+  option: int.positive({ error: t.choose }).optional(),
+  extras: z.array(int.positive({ error: t.extra })).max(20, { error: t.extra }).default([]),
+  qty: int.min(1, { error: t.qty }).max(99, { error: t.qty }).default(1),
+});
+
+export const TableQtyBody = z.object({
+  line: int.positive(),
+  qty: int.min(0, { error: t.qty }).max(99, { error: t.qty }),
+});
+
+export const TABLE_PAY = ["counter", "bank", "points"] as const;
+
+export const TableOrderBody = z
+  .object({
+    key: orderKey,
+    memo: z
+      .string()
+      .default("")
+      .transform((v) => v.trim().normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " "))
+      .refine((v) => charCount(v) <= 200, { error: t.memo }),
+    pay: z.enum(TABLE_PAY, { error: t.pay }).default("counter"),
+    depositor: z
+      .string()
+      .default("")
+      .transform((v) => v.trim().normalize("NFC"))
+      .refine((v) => charCount(v) <= 20, { error: t.depositor }),
+  })
+  .refine((b) => b.pay !== "bank" || b.depositor !== "", { error: t.depositor, path: ["depositor"] });
+
+export const TableNameBody = z.object({
+  name: z
+    .string()
+    .transform((v) => v.trim().normalize("NFC"))
+    .refine((v) => charCount(v) >= 1 && charCount(v) <= 20 && !/[\u0000-\u001f<>]/.test(v), {
+      error: koSmart.admin.nameRequired,
+    }),
+});
+
+export const TableActBody = z.object({
+  id: int.positive(),
+  act: z.enum(["renew", "retire", "end"]),
+});

@@ -1,0 +1,394 @@
+/**
+ * The menu, the table's shared cart and table orders (smart order, issue 13, decision 066). A table
+ * order is an ordinary order row (stock, keys, limits, state machine) that names its table and
+ * meal; it is written in one batch of a fixed number of statements, which takes its lines out of
+ * the table's cart, so two phones ordering the same cart at once make one order.
+ */
+import type { Owner } from "./cart";
+import { transitionStatements } from "./order-transitions";
+import { holdPointsStatements } from "./points";
+import { VISIT_MS } from "./tables";
+import { countedAddress, MAX_SHEETS_PER_WINDOW, MAX_UNPAID_PER_CLIENT, MAX_UNPAID_PER_OWNER, SHEET_WINDOW_MS } from "../orders/limits";
+
+/** Lines a table's cart may hold; a dish made the same way again adds to its line. */
+export const MAX_TABLE_LINES = 50;
+export const MAX_LINE_QTY = 99;
+
+export type MenuCategoryRow = { id: number; name: string };
+export type MenuItemRow = {
+  id: number;
+  sid: string;
+  title: string;
+  price: number;
+  image: string | null;
+  summary: string | null;
+  category_id: number | null;
+  sold_out: number;
+  option_label: string | null;
+  option_count: number;
+  extra_count: number;
+  stock: number;
+};
+export type MenuOptionRow = { id: number; name: string; extra_price: number; stock: number; default_option: number };
+export type MenuExtraRow = { id: number; name: string; price: number; sold_out: number };
+
+export type TableLineRow = {
+  id: number;
+  product_id: number;
+  option_id: number;
+  extras: string;
+  qty: number;
+  sid: string;
+  title: string;
+  image: string | null;
+  opt_name: string;
+  default_option: number;
+  extra_names: string | null;
+  unit_price: number;
+  stock: number;
+  /** The item is off the menu or sold out, or one of its add-ons is. */
+  unavailable: number;
+};
+
+/** The add-on ids of a line as its key: distinct, ascending, comma-separated. */
+export function extrasKey(ids: readonly number[]): string {
+  return [...new Set(ids)].sort((a, b) => a - b).join(",");
+}
+
+/** How a line is shown and kept on the order: the option (when there is a choice) and the add-ons. */
+export function lineLabel(l: Pick<TableLineRow, "opt_name" | "default_option" | "extra_names">): string {
+  return [l.default_option ? "" : l.opt_name, l.extra_names ?? ""].filter(Boolean).join(" · ");
+}
+
+const ITEM_COLUMNS = `p.id, p.sid, p.title, p.price, p.image, p.summary, p.category_id, p.sold_out, p.option_label,
+  (SELECT COUNT(*) FROM product_options WHERE product_id = p.id AND default_option = 0) AS option_count,
+  (SELECT COUNT(*) FROM menu_extras WHERE product_id = p.id) AS extra_count,
+  COALESCE((SELECT SUM(stock) FROM product_options WHERE product_id = p.id), 0) AS stock`;
+
+export type TableOrder = {
+  id: number;
+  shopId: number;
+  shopUid: number;
+  shopName: string;
+  owner: Owner;
+  key: string;
+  visitId: string;
+  tableId: number;
+  tableName: string;
+  lines: TableLineRow[];
+  memo: string;
+  pay: "counter" | "bank" | "points";
+  bank: { name: string; account: string; holder: string; depositor: string; deadline: number } | null;
+  uid: number | null;
+  now: number;
+  ip: string | null;
+  ua: string | null;
+};
+
+export class TableOrderStore {
+  constructor(private readonly db: D1Database) {}
+
+  /** The shop's menu: its top categories and its own items on show (sold-out ones too, greyed). */
+  async menu(shopId: number): Promise<{ categories: MenuCategoryRow[]; items: MenuItemRow[] }> {
+    const [categories, items] = await this.db.batch([
+      this.db
+        .prepare("SELECT id, name FROM categories WHERE shop_id = ?1 AND parent_id IS NULL ORDER BY sort, id")
+        .bind(shopId),
+      this.db
+        .prepare(
+          `SELECT ${ITEM_COLUMNS} FROM products p
+           WHERE p.shop_id = ?1 AND p.visible = 1 AND p.ptype = 'normal' ORDER BY p.sort, p.id`,
+        )
+        .bind(shopId),
+    ]);
+    return { categories: categories!.results as MenuCategoryRow[], items: items!.results as MenuItemRow[] };
+  }
+
+  /** One item of the shop's menu with its options and add-ons. */
+  async item(
+    shopId: number,
+    sid: string,
+  ): Promise<{ item: MenuItemRow; options: MenuOptionRow[]; extras: MenuExtraRow[] } | null> {
+    const of = "(SELECT id FROM products WHERE sid = ?2 AND shop_id = ?1 AND visible = 1 AND ptype = 'normal')";
+    const [items, options, extras] = await this.db.batch([
+      this.db
+        .prepare(`SELECT ${ITEM_COLUMNS} FROM products p WHERE p.id = ${of}`)
+        .bind(shopId, sid),
+      this.db
+        .prepare(
+          `SELECT id, name, extra_price, stock, default_option FROM product_options
+           WHERE product_id = ${of} ORDER BY sort, id`,
+        )
+        .bind(shopId, sid),
+      this.db
+        .prepare(`SELECT id, name, price, sold_out FROM menu_extras WHERE product_id = ${of} ORDER BY sort, id`)
+        .bind(shopId, sid),
+    ]);
+    const item = items!.results[0] as MenuItemRow | undefined;
+    if (!item) return null;
+    return { item, options: options!.results as MenuOptionRow[], extras: extras!.results as MenuExtraRow[] };
+  }
+
+  /** The table's cart, priced from the menu as it is now. */
+  async lines(shopId: number, visitId: string): Promise<TableLineRow[]> {
+    const chosen = "e.product_id = p.id AND instr(',' || c.extras || ',', ',' || e.id || ',') > 0";
+    const { results } = await this.db
+      .prepare(
+        `SELECT c.id, c.product_id, c.option_id, c.extras, c.qty, p.sid, p.title, p.image, o.name AS opt_name,
+           o.default_option, o.stock,
+           (SELECT group_concat(name, ', ') FROM (SELECT e.name FROM menu_extras e WHERE ${chosen} ORDER BY e.sort, e.id))
+             AS extra_names,
+           p.price + o.extra_price + COALESCE((SELECT SUM(e.price) FROM menu_extras e WHERE ${chosen}), 0) AS unit_price,
+           (p.sold_out = 1 OR p.visible = 0 OR EXISTS (SELECT 1 FROM menu_extras e WHERE ${chosen} AND e.sold_out = 1))
+             AS unavailable
+         FROM table_cart_lines c
+         JOIN table_visits v ON v.id = c.visit_id AND v.shop_id = ?1
+         JOIN products p ON p.id = c.product_id AND p.shop_id = ?1
+         JOIN product_options o ON o.id = c.option_id AND o.product_id = p.id
+         WHERE c.visit_id = ?2 ORDER BY c.added_at, c.id`,
+      )
+      .bind(shopId, visitId)
+      .all<TableLineRow>();
+    return results;
+  }
+
+  /**
+   * Adds a dish to the table's cart (the same dish made the same way adds to its line, up to
+   * MAX_LINE_QTY); false when the cart already has MAX_TABLE_LINES other lines. The caller has
+   * checked that the option and the add-ons are this shop's item's.
+   */
+  async add(
+    visitId: string,
+    line: { productId: number; optionId: number; extras: string; qty: number },
+    now: number,
+  ): Promise<boolean> {
+    const { meta } = await this.db
+      .prepare(
+        `INSERT INTO table_cart_lines (visit_id, product_id, option_id, extras, qty, added_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+         WHERE (SELECT COUNT(*) FROM table_cart_lines WHERE visit_id = ?1) < ?7
+            OR EXISTS (SELECT 1 FROM table_cart_lines WHERE visit_id = ?1 AND product_id = ?2 AND option_id = ?3
+                         AND extras = ?4)
+         ON CONFLICT (visit_id, product_id, option_id, extras) DO UPDATE SET qty = MIN(?8, qty + excluded.qty)`,
+      )
+      .bind(visitId, line.productId, line.optionId, line.extras, line.qty, now, MAX_TABLE_LINES, MAX_LINE_QTY)
+      .run();
+    return meta.changes > 0;
+  }
+
+  /** Sets a line's quantity (0 takes it out). */
+  async setQty(visitId: string, lineId: number, qty: number): Promise<void> {
+    const statement =
+      qty === 0
+        ? this.db.prepare("DELETE FROM table_cart_lines WHERE id = ?2 AND visit_id = ?1").bind(visitId, lineId)
+        : this.db
+            .prepare("UPDATE table_cart_lines SET qty = ?3 WHERE id = ?2 AND visit_id = ?1")
+            .bind(visitId, lineId, Math.min(qty, MAX_LINE_QTY));
+    await statement.run();
+  }
+
+  /**
+   * Places the table's order in one batch. It fails as a whole (functions/db/orders.ts
+   * `batchFailure`) when the lines are no longer in the table's cart as read ('cart': another
+   * phone ordered them first), the meal has ended ('state'), an option lacks the stock or an item
+   * went off sale ('stock'), the points do not cover it ('points'), too many orders came from this
+   * owner or address ('rate', 'unpaid'), or the form's key was used ('duplicate_key').
+   */
+  async place(o: TableOrder): Promise<void> {
+    const db = this.db;
+    const itemsPrice = o.lines.reduce((sum, l) => sum + l.unit_price * l.qty, 0);
+    const lines = o.lines.map((l) => ({
+      line: l.id,
+      pid2: l.product_id,
+      pid3: l.option_id,
+      extras: l.extras,
+      sid: l.sid,
+      name: l.title,
+      opt_name: lineLabel(l),
+      image: l.image,
+      price: l.unit_price,
+      qty: l.qty,
+    }));
+    const json = JSON.stringify(lines);
+    const points = o.pay === "points" && o.uid !== null ? itemsPrice : 0;
+    const linesOf = "(SELECT option_id, qty FROM order_lines WHERE order_id = ?1)";
+    const deadline = o.bank?.deadline ?? o.now + VISIT_MS;
+    const statements: D1PreparedStatement[] = [
+      db
+        .prepare(
+          `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, ua, ip, created_at,
+             deadline, memo, pay_method, pay_later, table_id, table_name, visit_id, stock_taken, points_used,
+             points_held, order_agreed_at)
+           VALUES (?1, ?2, ?3, ?4, 0, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, ?15, ?16, ?7)`,
+        )
+        .bind(
+          o.id,
+          o.shopId,
+          o.owner,
+          itemsPrice,
+          o.ua,
+          o.ip,
+          o.now,
+          deadline,
+          o.memo,
+          o.pay === "bank" ? "bank" : null,
+          o.pay === "counter" ? 1 : 0,
+          o.tableId,
+          o.tableName,
+          o.visitId,
+          points,
+          points > 0 ? 1 : 0,
+        ),
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'rate'
+           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
+              OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
+        )
+        .bind(o.owner, o.now - SHEET_WINDOW_MS, countedAddress(o.ip), MAX_SHEETS_PER_WINDOW),
+      db
+        .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(o.shopId, o.owner, o.key, o.id, o.now),
+      db
+        .prepare(
+          `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
+           VALUES (?1, ?2, ?2, ?3, ?3, ?4, 0)`,
+        )
+        .bind(o.id, o.shopUid, o.shopName, itemsPrice),
+      db
+        .prepare(
+          `INSERT INTO order_lines (order_id, product_id, option_id, extras, sid, uid, origin_uid, name, opt_name, image,
+             unit_price, qty)
+           SELECT ?1, value ->> 'pid2', value ->> 'pid3', value ->> 'extras', value ->> 'sid', ?2, ?2, value ->> 'name',
+             value ->> 'opt_name', value ->> 'image', value ->> 'price', value ->> 'qty'
+           FROM json_each(?3)`,
+        )
+        .bind(o.id, o.shopUid, json),
+      // Every line is still in the table's cart as read: another phone's order took them first.
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'cart'
+           WHERE (SELECT COUNT(*) FROM table_cart_lines c JOIN json_each(?2) j
+                    ON c.id = j.value ->> 'line' AND c.qty = j.value ->> 'qty' AND c.extras = j.value ->> 'extras'
+                  WHERE c.visit_id = ?1) <> json_array_length(?2)`,
+        )
+        .bind(o.visitId, json),
+      db
+        .prepare("DELETE FROM table_cart_lines WHERE visit_id = ?1 AND id IN (SELECT value ->> 'line' FROM json_each(?2))")
+        .bind(o.visitId, json),
+      // The meal is still open, and lasts on from this order.
+      db
+        .prepare(
+          `UPDATE table_visits SET expires_at = MAX(expires_at, ?3)
+           WHERE id = ?1 AND shop_id = ?2 AND closed_at IS NULL AND expires_at > ?4`,
+        )
+        .bind(o.visitId, o.shopId, o.now + VISIT_MS, o.now),
+      db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+      db
+        .prepare(
+          `UPDATE product_options
+           SET stock = stock - (SELECT SUM(qty) FROM ${linesOf} l WHERE l.option_id = product_options.id)
+           WHERE id IN (SELECT option_id FROM ${linesOf})
+             AND stock >= (SELECT SUM(qty) FROM ${linesOf} l WHERE l.option_id = product_options.id)
+             AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
+        )
+        .bind(o.id),
+      db
+        .prepare(
+          `INSERT INTO batch_guard (reason) SELECT 'stock'
+           WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
+        )
+        .bind(o.id),
+    ];
+    if (points > 0) {
+      statements.push(...holdPointsStatements(db, { orderId: o.id, shopId: o.shopId, uid: o.uid!, points, now: o.now }));
+    }
+    if (o.pay === "bank" && o.bank) {
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO batch_guard (reason) SELECT 'unpaid'
+             WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?2
+                OR (?4 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?4
+                      AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3)`,
+          )
+          .bind(o.owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(o.ip)),
+        db
+          .prepare(
+            `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
+               bank_holder, deadline, created_at, updated_at)
+             VALUES (?1, 'bank', 'bank_transfer', ?2, 'pending', ?3, ?4, ?5, ?6, ?7, ?8, ?8)`,
+          )
+          .bind(o.id, itemsPrice, o.bank.depositor, o.bank.name, o.bank.account, o.bank.holder, deadline, o.now),
+      );
+    }
+    // Into the kitchen, through the state machine's own statements: at once when the table pays
+    // at the counter or the points paid it all; a transfer waits for the owner's 입금확인.
+    if (o.pay !== "bank") {
+      statements.push(
+        ...transitionStatements(db, {
+          orderId: o.id,
+          shopId: o.shopId,
+          action: o.pay === "counter" ? "accept_table" : "pay_points",
+          actor: "buyer",
+          actorUid: o.uid,
+          from: "WAITING_PAYMENT",
+          to: "CONFIRM_PAYMENT",
+          now: o.now,
+        }),
+      );
+    }
+    await db.batch(statements);
+  }
+
+  /** The orders of a meal (every phone at the table sees them), newest last. */
+  async visitOrders(
+    shopId: number,
+    visitId: string,
+  ): Promise<{ id: number; status: string; total_price: number; created_at: number; item_count: number }[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT o.id, o.status, o.total_price, o.created_at,
+           (SELECT COALESCE(SUM(qty), 0) FROM order_lines WHERE order_id = o.id) AS item_count
+         FROM orders o WHERE o.visit_id = ?2 AND o.shop_id = ?1 ORDER BY o.created_at, o.id`,
+      )
+      .bind(shopId, visitId)
+      .all<{ id: number; status: string; total_price: number; created_at: number; item_count: number }>();
+    return results;
+  }
+
+  /** The kitchen board: table orders waiting, cooking, and those finished in the last `sinceMs`. */
+  async kitchen(shopId: number, since: number): Promise<KitchenOrderRow[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT o.id, o.status, o.table_name, o.memo, o.total_price, o.pay_later, o.pay_method, o.paid_amount, o.created_at,
+           o.status_at,
+           (SELECT json_group_array(json_object('name', l.name, 'opt_name', l.opt_name, 'qty', l.qty))
+              FROM (SELECT name, opt_name, qty FROM order_lines WHERE order_id = o.id ORDER BY rowid) l) AS lines
+         FROM orders o
+         WHERE o.shop_id = ?1 AND o.table_id IS NOT NULL
+           AND (o.status IN ('CONFIRM_PAYMENT', 'READY_FOR_DELIVERY')
+                OR (o.status = 'WAITING_PAYMENT' AND o.pay_method IS NOT NULL)
+                OR (o.status IN ('DONE', 'CANCELED', 'REQ_BANK_REFUND') AND o.status_at > ?2))
+         ORDER BY o.created_at, o.id LIMIT 200`,
+      )
+      .bind(shopId, since)
+      .all<KitchenOrderRow>();
+    return results;
+  }
+}
+
+export type KitchenOrderRow = {
+  id: number;
+  status: string;
+  table_name: string | null;
+  memo: string | null;
+  total_price: number;
+  pay_later: number;
+  pay_method: string | null;
+  paid_amount: number;
+  created_at: number;
+  status_at: number | null;
+  /** JSON: [{ name, opt_name, qty }] */
+  lines: string;
+};
