@@ -144,7 +144,9 @@ export default function OrderSheet() {
       <h1 className={css.title}>{koOrder.sheetTitle}</h1>
       <p className={css.muted}>
         {koOrder.orderNo(order.id)} ·{" "}
-        <span data-testid="order-status">{orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}</span>
+        <span data-testid="order-status">
+          {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
+        </span>
       </p>
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">

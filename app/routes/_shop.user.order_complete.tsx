@@ -40,7 +40,9 @@ export default function OrderComplete() {
       <h1 className={css.title}>{canceled ? koOrder.canceled : koOrder.complete}</h1>
       <p className={css.muted}>
         {koOrder.orderNo(order.id)} ·{" "}
-        <span data-testid="order-status">{orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}</span>
+        <span data-testid="order-status">
+          {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
+        </span>
       </p>
       <section className={css.section}>
         <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>

@@ -13,11 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The shop owner's console on the shop's own host: its owner or a platform admin, nobody else. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireShopOwner(request, context);
-  return { shopName: context.shop.name };
+  return { shopName: context.shop.name, restaurant: context.shop.shop_type === "restaurant" };
 }
 
 export default function AdminFrame() {
-  const { shopName } = useLoaderData<typeof loader>();
+  const { shopName, restaurant } = useLoaderData<typeof loader>();
   // The inbox and the open conversation follow members' messages as they come.
   useLive("inbox");
   return (
@@ -34,6 +34,16 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin" end>
           {koAdmin.nav.orders}
         </NavLink>
+        {restaurant ? (
+          <>
+            <NavLink className={css.navLink} to="/admin/kitchen">
+              {koAdmin.nav.kitchen}
+            </NavLink>
+            <NavLink className={css.navLink} to="/admin/tables">
+              {koAdmin.nav.tables}
+            </NavLink>
+          </>
+        ) : null}
         <NavLink className={css.navLink} to="/admin/messages">
           {koAdmin.nav.messages}
         </NavLink>

@@ -79,8 +79,21 @@ export const smartHandlers = {
   async tableSession(_input, ctx) {
     const shop = ctx.requireHostShop();
     const visit = await requireVisit(ctx, shop);
-    const cart = cartView(await ctx.db.tableOrders.lines(shop.shopid, visit.id));
-    return { name: visit.table_name, expires_at: visit.expires_at, count: cart.count, total: cart.total };
+    const member = await ctx.member();
+    const [lines, bank, membership] = await Promise.all([
+      ctx.db.tableOrders.lines(shop.shopid, visit.id),
+      ctx.db.shops.bank(shop.shopid),
+      member ? ctx.db.shopMembers.get(shop.shopid, member.uid, Date.now()) : null,
+    ]);
+    const cart = cartView(lines);
+    return {
+      name: visit.table_name,
+      expires_at: visit.expires_at,
+      count: cart.count,
+      total: cart.total,
+      bank: bank !== null,
+      points: membership && membership.id !== null ? membership.point : null,
+    };
   },
 
   async tableMenu(_input, ctx) {
@@ -232,7 +245,9 @@ export const smartHandlers = {
     let order = null;
     if (query.id !== undefined) {
       // Only an order of this meal: another table's id reads as none.
-      const record = orders.some((o) => o.id === query.id) ? await ctx.db.orders.getForShop(shop.shopid, query.id) : null;
+      const record = orders.some((o) => o.id === query.id)
+        ? await ctx.db.orders.getForShop(shop.shopid, query.id)
+        : null;
       if (!record) throw new ApiError(404, "ORDER_NOT_FOUND", koLifecycle.errors.notFound);
       const o = record.order;
       const p = record.payment;

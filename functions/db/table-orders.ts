@@ -8,7 +8,13 @@ import type { Owner } from "./cart";
 import { transitionStatements } from "./order-transitions";
 import { holdPointsStatements } from "./points";
 import { VISIT_MS } from "./tables";
-import { countedAddress, MAX_SHEETS_PER_WINDOW, MAX_UNPAID_PER_CLIENT, MAX_UNPAID_PER_OWNER, SHEET_WINDOW_MS } from "../orders/limits";
+import {
+  countedAddress,
+  MAX_SHEETS_PER_WINDOW,
+  MAX_UNPAID_PER_CLIENT,
+  MAX_UNPAID_PER_OWNER,
+  SHEET_WINDOW_MS,
+} from "../orders/limits";
 
 /** Lines a table's cart may hold; a dish made the same way again adds to its line. */
 export const MAX_TABLE_LINES = 50;
@@ -111,9 +117,7 @@ export class TableOrderStore {
   ): Promise<{ item: MenuItemRow; options: MenuOptionRow[]; extras: MenuExtraRow[] } | null> {
     const of = "(SELECT id FROM products WHERE sid = ?2 AND shop_id = ?1 AND visible = 1 AND ptype = 'normal')";
     const [items, options, extras] = await this.db.batch([
-      this.db
-        .prepare(`SELECT ${ITEM_COLUMNS} FROM products p WHERE p.id = ${of}`)
-        .bind(shopId, sid),
+      this.db.prepare(`SELECT ${ITEM_COLUMNS} FROM products p WHERE p.id = ${of}`).bind(shopId, sid),
       this.db
         .prepare(
           `SELECT id, name, extra_price, stock, default_option FROM product_options
@@ -274,7 +278,9 @@ export class TableOrderStore {
         )
         .bind(o.visitId, json),
       db
-        .prepare("DELETE FROM table_cart_lines WHERE visit_id = ?1 AND id IN (SELECT value ->> 'line' FROM json_each(?2))")
+        .prepare(
+          "DELETE FROM table_cart_lines WHERE visit_id = ?1 AND id IN (SELECT value ->> 'line' FROM json_each(?2))",
+        )
         .bind(o.visitId, json),
       // The meal is still open, and lasts on from this order.
       db
@@ -301,7 +307,9 @@ export class TableOrderStore {
         .bind(o.id),
     ];
     if (points > 0) {
-      statements.push(...holdPointsStatements(db, { orderId: o.id, shopId: o.shopId, uid: o.uid!, points, now: o.now }));
+      statements.push(
+        ...holdPointsStatements(db, { orderId: o.id, shopId: o.shopId, uid: o.uid!, points, now: o.now }),
+      );
     }
     if (o.pay === "bank" && o.bank) {
       statements.push(

@@ -5,7 +5,11 @@ import { login } from "./auth-helpers";
 import { Shopper, setStock, stockOf } from "./cart-helpers";
 import { BEAUTY, BISTRO } from "./helpers";
 
-type Cart = { lines: { id: number; title: string; label: string; unit_price: number; qty: number; problem: string | null }[]; count: number; total: number };
+type Cart = {
+  lines: { id: number; title: string; label: string; unit_price: number; qty: number; problem: string | null }[];
+  count: number;
+  total: number;
+};
 type Failure = { error: { code: string; message: string; field?: string } };
 
 const KIMCHI = "m0001"; // 김치찌개 9,000: 맵기 options 30101..30103, add-ons 3011 라면사리 1,500, 3012 치즈 1,000
@@ -32,7 +36,14 @@ function freshTable(): string {
 const orderOf = (id: number) =>
   env.DB.prepare("SELECT status, table_name, pay_later, paid_amount, total_price, visit_id FROM orders WHERE id = ?")
     .bind(id)
-    .first<{ status: string; table_name: string; pay_later: number; paid_amount: number; total_price: number; visit_id: string }>();
+    .first<{
+      status: string;
+      table_name: string;
+      pay_later: number;
+      paid_amount: number;
+      total_price: number;
+      visit_id: string;
+    }>();
 
 describe("tables and their codes", () => {
   it("opens one meal for every phone that scans the same code, and nothing for an unknown or another shop's code", async () => {
@@ -91,9 +102,11 @@ describe("the table's cart", () => {
     const hash = freshTable();
     const a = await diner(hash);
     const b = await diner(hash);
-    const item = await a.api<{ item: { option_label: string }; options: { id: number; name: string }[]; extras: { id: number }[] }>(
-      `/api/smartorder/item?sid=${KIMCHI}`,
-    );
+    const item = await a.api<{
+      item: { option_label: string };
+      options: { id: number; name: string }[];
+      extras: { id: number }[];
+    }>(`/api/smartorder/item?sid=${KIMCHI}`);
     expect(item.data.item.option_label).toBe("맵기");
     expect(item.data.options.map((o) => o.name)).toEqual(["순한맛", "보통맛", "매운맛"]);
 
@@ -138,21 +151,30 @@ describe("table orders", () => {
     await b.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
     const before = await stockOf(30102);
     const [first, second] = await Promise.all([
-      a.api<{ id: number } & Failure>("/api/smartorder/order", { key: crypto.randomUUID(), memo: "덜 맵게", pay: "counter" }),
+      a.api<{ id: number } & Failure>("/api/smartorder/order", {
+        key: crypto.randomUUID(),
+        memo: "덜 맵게",
+        pay: "counter",
+      }),
       b.api<{ id: number } & Failure>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "counter" }),
     ]);
     const results = [first, second].sort((x, y) => x.status - y.status);
     expect(results.map((r) => r.status)).toEqual([200, 409]);
     expect(results[1]!.data.error.code).toBe("TABLE_ORDERED");
     const id = results[0]!.data.id;
-    expect(await orderOf(id)).toMatchObject({ status: "CONFIRM_PAYMENT", table_name: expect.any(String), pay_later: 1 });
+    expect(await orderOf(id)).toMatchObject({
+      status: "CONFIRM_PAYMENT",
+      table_name: expect.any(String),
+      pay_later: 1,
+    });
     expect(await stockOf(30102)).toBe(before - 2);
     expect((await a.api<Cart>("/api/smartorder/cart")).data.lines).toEqual([]);
 
     // Both phones follow it; another table cannot read it.
-    const seen = await b.api<{ orders: { id: number }[]; order: { lines: { name: string; opt_name: string; unit_price: number }[]; memo: string } }>(
-      `/api/smartorder/orders?id=${id}`,
-    );
+    const seen = await b.api<{
+      orders: { id: number }[];
+      order: { lines: { name: string; opt_name: string; unit_price: number }[]; memo: string };
+    }>(`/api/smartorder/orders?id=${id}`);
     expect(seen.data.orders.map((o) => o.id)).toEqual([id]);
     expect(seen.data.order.lines[0]).toMatchObject({ name: "김치찌개", opt_name: "보통맛 · 치즈", unit_price: 10_000 });
     const other = await diner(freshTable());
@@ -171,9 +193,9 @@ describe("table orders", () => {
     await a.api("/api/smartorder/cart/add", { sid: BIBIMBAP, option: 30401, qty: 1 });
     const { data } = await a.api<{ id: number }>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "counter" });
     const owner = Shopper.signedIn(BISTRO, await login(BISTRO, "owner@bistro.example.test"));
-    const board = await owner.api<{ orders: { id: number; actions: string[]; pay: string; lines: { name: string }[] }[] }>(
-      "/api/admin/kitchen",
-    );
+    const board = await owner.api<{
+      orders: { id: number; actions: string[]; pay: string; lines: { name: string }[] }[];
+    }>("/api/admin/kitchen");
     const card = board.data.orders.find((o) => o.id === data.id)!;
     expect(card).toMatchObject({ pay: "counter", actions: ["prepare", "kitchen_cancel"], lines: [{ name: "비빔밥" }] });
     const act = (action: string) =>
@@ -188,25 +210,35 @@ describe("table orders", () => {
     expect((await act("serve")).data.status).toBe("DONE");
     expect(await orderOf(data.id)).toMatchObject({ status: "DONE", paid_amount: 9500 });
     // The diners cannot move it; the shop's other owners' hosts cannot see it.
-    expect((await a.api("/api/myshp/my/order/action", { id: data.id, action: "request_cancel", reason: "x" })).status).not.toBe(200);
+    expect(
+      (await a.api("/api/myshp/my/order/action", { id: data.id, action: "request_cancel", reason: "x" })).status,
+    ).not.toBe(200);
   });
 
   it("refuses a dish sold out while in the cart with the stock message, and the kitchen's cancel returns the stock", async () => {
     const a = await diner(freshTable());
     await a.api("/api/smartorder/cart/add", { sid: PORK_CUTLET, qty: 2 });
-    const option = (await env.DB.prepare("SELECT id FROM product_options WHERE product_id = 305").first<{ id: number }>())!.id;
+    const option = (await env.DB.prepare("SELECT id FROM product_options WHERE product_id = 305").first<{
+      id: number;
+    }>())!.id;
     const stock = await stockOf(option);
     await setStock(option, 1);
     const cart = await a.api<Cart>("/api/smartorder/cart");
     expect(cart.data.lines[0]!.problem).toBe("재고 부족 (주문 가능: 1개)");
     const refused = await a.api<Failure>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "counter" });
     expect(refused.status).toBe(409);
-    expect(refused.data.error).toMatchObject({ code: "CHECK_QTY_INFO", message: "상품의 재고 상태를 다시 확인해 주세요" });
+    expect(refused.data.error).toMatchObject({
+      code: "CHECK_QTY_INFO",
+      message: "상품의 재고 상태를 다시 확인해 주세요",
+    });
     await setStock(option, stock);
     const { data } = await a.api<{ id: number }>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "counter" });
     expect(await stockOf(option)).toBe(stock - 2);
     const owner = Shopper.signedIn(BISTRO, await login(BISTRO, "owner@bistro.example.test"));
-    const canceled = await owner.api<{ status: string }>("/api/myshp/admin/order/action", { id: data.id, action: "kitchen_cancel" });
+    const canceled = await owner.api<{ status: string }>("/api/myshp/admin/order/action", {
+      id: data.id,
+      action: "kitchen_cancel",
+    });
     expect(canceled.data.status).toBe("CANCELED");
     expect(await stockOf(option)).toBe(stock);
   });

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
 export const frame = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh", background: "#f5f6f8" });
@@ -55,3 +55,48 @@ export const card = style({
 });
 export const cardHead = style({ display: "flex", justifyContent: "space-between", gap: 8 });
 export const status = style({ fontWeight: 700, color: vars.color.main });
+
+/** The kitchen board (smart order): a new table order stands out without a sound. */
+const glow = keyframes({
+  "0%": { boxShadow: `0 0 0 0 ${vars.color.main}` },
+  "70%": { boxShadow: "0 0 0 8px rgba(0,0,0,0)" },
+  "100%": { boxShadow: "0 0 0 0 rgba(0,0,0,0)" },
+});
+export const fresh = style({ outline: `2px solid ${vars.color.main}`, animation: `${glow} 1.8s ease-out 3` });
+export const badge = style({
+  display: "inline-block",
+  padding: "2px 8px",
+  borderRadius: 10,
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontSize: "calc(1em - 1px)",
+  fontWeight: 700,
+});
+export const tableName = style({ fontSize: "calc(1em + 6px)", fontWeight: 800 });
+export const buttons = style({ display: "flex", flexWrap: "wrap", gap: 8, marginTop: 6 });
+export const bigButton = style({
+  minHeight: 44,
+  minWidth: 96,
+  padding: "0 16px",
+  borderRadius: 8,
+  border: 0,
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontWeight: 700,
+  fontSize: "inherit",
+  cursor: "pointer",
+});
+export const plainButton = style([bigButton, { background: "#eceef1", color: vars.color.text }]);
+export const qrGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))", gap: 12 });
+export const qrCard = style({
+  display: "grid",
+  justifyItems: "center",
+  gap: 4,
+  padding: 16,
+  border: "1px dashed #bbb",
+  borderRadius: 10,
+  background: "#fff",
+  color: "#111",
+  breakInside: "avoid",
+});
+globalStyle(`${qrCard} svg`, { width: 180, height: 180 });

@@ -23,7 +23,8 @@ export function Timeline({ order }: { order: OrderView }) {
               {formatDeadline(e.created_at)} · {t.actors[e.actor]}
             </span>
             <strong>
-              {isOrderAction(e.action) ? t.actions[e.action] : e.action} → {orderStatusLabel(e.to, { smartOrder: order.table !== null })}
+              {isOrderAction(e.action) ? t.actions[e.action] : e.action} →{" "}
+              {orderStatusLabel(e.to, { smartOrder: order.table !== null })}
             </strong>
             {e.note ? <p className={css.eventNote}>{e.note}</p> : null}
           </li>

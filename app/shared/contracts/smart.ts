@@ -79,7 +79,14 @@ export const smartApi = {
     method: "GET",
     path: "/api/smartorder/session",
     query: z.object({}),
-    response: tableInfo.extend({ count: z.number().int(), total: z.number().int() }),
+    response: tableInfo.extend({
+      count: z.number().int(),
+      total: z.number().int(),
+      /** The shop takes bank transfers. */
+      bank: z.boolean(),
+      /** The member's points in this shop (null: a guest, or not a member of the shop). */
+      points: z.number().int().nullable(),
+    }),
   }),
   tableMenu: endpoint({
     method: "GET",
@@ -141,8 +148,12 @@ export const smartApi = {
           memo: z.string(),
           pay: z.enum(["counter", "bank", "points"]),
           created_at: z.number(),
-          lines: z.array(z.object({ name: z.string(), opt_name: z.string(), unit_price: z.number().int(), qty: z.number().int() })),
-          bank: z.object({ name: z.string(), account: z.string(), holder: z.string(), amount: z.number().int() }).nullable(),
+          lines: z.array(
+            z.object({ name: z.string(), opt_name: z.string(), unit_price: z.number().int(), qty: z.number().int() }),
+          ),
+          bank: z
+            .object({ name: z.string(), account: z.string(), holder: z.string(), amount: z.number().int() })
+            .nullable(),
         })
         .nullable(),
     }),

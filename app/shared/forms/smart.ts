@@ -17,7 +17,10 @@ export const TableAddBody = z.object({
   sid: z.string().trim().min(1, { error: t.itemGone }).max(40, { error: t.itemGone }),
   /** The chosen option (pid3); absent for an item without a choice. */
   option: int.positive({ error: t.choose }).optional(),
-  extras: z.array(int.positive({ error: t.extra })).max(20, { error: t.extra }).default([]),
+  extras: z
+    .array(int.positive({ error: t.extra }))
+    .max(20, { error: t.extra })
+    .default([]),
   qty: int.min(1, { error: t.qty }).max(99, { error: t.qty }).default(1),
 });
 
@@ -34,7 +37,12 @@ export const TableOrderBody = z
     memo: z
       .string()
       .default("")
-      .transform((v) => v.trim().normalize("NFC").replace(/[\u0000-\u001f\u007f]/g, " "))
+      .transform((v) =>
+        v
+          .trim()
+          .normalize("NFC")
+          .replace(/[\u0000-\u001f\u007f]/g, " "),
+      )
       .refine((v) => charCount(v) <= 200, { error: t.memo }),
     pay: z.enum(TABLE_PAY, { error: t.pay }).default("counter"),
     depositor: z

@@ -2,7 +2,15 @@
 export const koAdmin = {
   title: "관리자",
   toShop: "상점 보기",
-  nav: { orders: "주문", messages: "문의", stock: "재고", notices: "공지", points: "적립금" },
+  nav: {
+    orders: "주문",
+    kitchen: "주방",
+    tables: "테이블",
+    messages: "문의",
+    stock: "재고",
+    notices: "공지",
+    points: "적립금",
+  },
   points: {
     title: "적립금 설정",
     enabled: "적립금 사용",

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import * as css from "~/components/admin/admin.css";
+import { requireShopOwner } from "~/lib/admin.server";
+import { qrSvg } from "~/lib/qr.server";
+import { koSmart } from "~/shared/messages/smart";
+
+const t = koSmart.admin;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: t.printTitle(data?.shopName ?? "") },
+  { name: "robots", content: "noindex" },
+];
+
+/** /admin/tables/print: one sheet of the tables' QR codes to print and stick on the tables. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireShopOwner(request, context);
+  const { tables } = await context.api.call("adminTables");
+  const origin = new URL(request.url).origin;
+  return {
+    shopName: context.shop.name,
+    codes: tables.map((table) => ({
+      id: table.id,
+      name: table.name,
+      svg: qrSvg(`${origin}/smartorder/${table.hash}`),
+    })),
+  };
+}
+
+export default function PrintCodes() {
+  const { shopName, codes } = useLoaderData<typeof loader>();
+  return (
+    <main style={{ padding: 16, background: "#fff", color: "#111", minHeight: "100vh" }}>
+      <h1 style={{ fontSize: 18 }}>{t.printTitle(shopName)}</h1>
+      <div className={css.qrGrid}>
+        {codes.map((c) => (
+          <figure key={c.id} className={css.qrCard} data-testid="table-qr" style={{ margin: 0 }}>
+            {/* Markup made on the server from the shop's own address (app/lib/qr.server.ts). */}
+            <div dangerouslySetInnerHTML={{ __html: c.svg }} role="img" aria-label={koSmart.table(c.name)} />
+            <figcaption style={{ textAlign: "center" }}>
+              <strong style={{ fontSize: 22 }}>{koSmart.table(c.name)}</strong>
+              <br />
+              {shopName}
+              <br />
+              <small>{t.printHint}</small>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </main>
+  );
+}

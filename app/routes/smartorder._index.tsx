@@ -1,0 +1,28 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import * as css from "~/components/smart/smart.css";
+import { isShopApiError } from "~/shared/api-client.server";
+import { koSmart } from "~/shared/messages/smart";
+
+/** /smartorder: a phone with a table goes to the menu; one without is asked to scan the code. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const open = await context.api.call("tableSession").then(
+    () => true,
+    (error: unknown) => {
+      if (isShopApiError(error) && error.code === "TABLE_SESSION") return false;
+      throw error;
+    },
+  );
+  if (open) throw redirect("/smartorder/start");
+  return null;
+}
+
+export default function SmartOrderHome() {
+  return (
+    <div className={css.center} data-testid="table-missing">
+      <p style={{ fontSize: 40, margin: 0 }} aria-hidden="true">
+        📷
+      </p>
+      <p>{koSmart.sessionMissing}</p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/smart/smart.css";
+import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { tableCall } from "~/lib/smart.server";
+import { useLive } from "~/lib/use-live";
+import { formatKRW } from "~/shared/format";
+import { koSmart } from "~/shared/messages/smart";
+import { orderStatusLabel } from "~/shared/order-status";
+
+const t = koSmart;
+/** Without scripts the page looks again this often (seconds): the status still moves on its own. */
+const REFRESH_S = 20;
+const STEP_OF: Record<string, number> = { CONFIRM_PAYMENT: 0, READY_FOR_DELIVERY: 1, DONE: 2 };
+
+/**
+ * /smartorder/order_complete?id=: the order number, what was ordered, and its status followed
+ * live (접수 → 조리 중 → 완료), with the table's other orders. Without an id: the table's newest.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = Number(new URL(request.url).searchParams.get("id")) || undefined;
+  const data = await tableCall(context, "tableOrders", { query: { id } }).catch((e) =>
+    rethrowAsResponse(e, t.errors.itemGone),
+  );
+  if (!data.order) {
+    const last = data.orders.at(-1);
+    throw redirect(last ? `/smartorder/order_complete?id=${last.id}` : "/smartorder/start");
+  }
+  return { order: data.order, orders: data.orders };
+}
+
+export default function TableOrderComplete() {
+  const { order, orders } = useLoaderData<typeof loader>();
+  // The kitchen's 조리 시작 and 완료 reach every phone at the table without a reload.
+  useLive("table");
+  const step = STEP_OF[order.status];
+  const label = (status: string) =>
+    orderStatusLabel(status, { smartOrder: true, payMethod: order.pay === "bank" ? "bank" : null });
+  return (
+    <>
+      <noscript>
+        <meta httpEquiv="refresh" content={String(REFRESH_S)} />
+      </noscript>
+      <h2 style={{ margin: "4px 0" }}>{order.status === "WAITING_PAYMENT" ? label(order.status) : t.completeTitle}</h2>
+      <p className={css.muted}>
+        {t.orderNo(order.id)} · <span data-testid="table-order-status">{label(order.status)}</span>
+      </p>
+      {step !== undefined ? (
+        <ol className={css.steps} aria-label={label(order.status)}>
+          {t.steps.map((name, i) => (
+            <li
+              key={name}
+              data-step={i}
+              className={`${css.step} ${i === step ? css.stepNow : i < step ? css.stepDone : ""}`}
+              aria-current={i === step ? "step" : undefined}
+            >
+              {name}
+            </li>
+          ))}
+        </ol>
+      ) : order.status === "WAITING_PAYMENT" ? (
+        <div className={css.notice}>
+          <p style={{ margin: 0 }}>{t.waitingDeposit}</p>
+          {order.bank ? (
+            <p style={{ margin: "6px 0 0" }}>
+              {order.bank.name} {order.bank.account} ({order.bank.holder}) ·{" "}
+              <strong>{formatKRW(order.bank.amount)}</strong>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className={css.error}>{t.canceled}</p>
+      )}
+      <p className={css.muted}>{t.liveHint}</p>
+      <ul className={css.lines}>
+        {order.lines.map((l, i) => (
+          <li key={i} className={css.line}>
+            <span className={css.lineHead}>
+              <span>
+                <strong>{l.name}</strong>
+                {l.opt_name ? <span className={css.muted}> · {l.opt_name}</span> : null} × {l.qty}
+              </span>
+              <span>{formatKRW(l.unit_price * l.qty)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {order.memo ? (
+        <p className={css.muted}>
+          {t.memo}: {order.memo}
+        </p>
+      ) : null}
+      <p className={css.total}>
+        <span>{t.total}</span>
+        <span>{formatKRW(order.total_price)}</span>
+      </p>
+      {orders.length > 1 ? (
+        <section aria-labelledby="table-orders">
+          <h3 id="table-orders">{t.tableOrders}</h3>
+          <ul className={css.orders}>
+            {orders.map((o) => (
+              <li key={o.id}>
+                <Link
+                  className={css.orderRow}
+                  to={`/smartorder/order_complete?id=${o.id}`}
+                  aria-current={o.id === order.id ? "page" : undefined}
+                >
+                  <span>
+                    {t.orderNo(o.id)} · {o.item_count}개
+                  </span>
+                  <strong>{label(o.status)}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className={css.barSpacer} />
+      <div className={css.bar}>
+        <Link className={css.primary} to="/smartorder/start">
+          {t.moreOrder}
+        </Link>
+      </div>
+    </>
+  );
+}
