@@ -22,6 +22,8 @@ import { ApiError } from "./http";
 const t = koSmart;
 /** A transfer for a table order waits this long for the deposit (the meal, not the shop's days). */
 const TABLE_DEPOSIT_MS = 60 * 60 * 1000;
+/** An empty cart this soon after the table's last order: another phone just ordered it. */
+const JUST_ORDERED_MS = 2 * 60 * 1000;
 /** Finished orders stay on the kitchen board this long. */
 const BOARD_KEEP_MS = 30 * 60 * 1000;
 
@@ -186,7 +188,14 @@ export const smartHandlers = {
     if (again) return { id: again };
     if (shop.status !== "open") throw new ApiError(409, "CHECK_SHOP_STATUS", koOrder.shopStatus);
     const lines = await ctx.db.tableOrders.lines(shop.shopid, visit.id);
-    if (lines.length === 0) throw new ApiError(409, "EMPTY_CART", t.errors.empty);
+    if (lines.length === 0) {
+      // Another phone at the table ordered the cart a moment ago: say so, not just 'empty'.
+      const last = (await ctx.db.tableOrders.visitOrders(shop.shopid, visit.id)).at(-1);
+      if (last && last.created_at > Date.now() - JUST_ORDERED_MS) {
+        throw new ApiError(409, "TABLE_ORDERED", t.errors.ordered);
+      }
+      throw new ApiError(409, "EMPTY_CART", t.errors.empty);
+    }
     if (lines.some((l) => problemOf(l, lines))) throw new ApiError(409, "CHECK_QTY_INFO", koCart.checkStock);
     let bank = null;
     if (body.pay === "bank") {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BEAUTY, get, PICKS } from "./helpers";
+import { BISTRO_TABLES } from "../../functions/seed/demo";
+import { BEAUTY, BISTRO, get, PICKS } from "./helpers";
 import { BEAUTY_OWNER, joinNew, login } from "./auth-helpers";
 import { Shopper } from "./cart-helpers";
 
@@ -130,5 +131,33 @@ describe("the live rooms", () => {
     expect(event).toMatchObject({ type: "order", id });
     expect(event.status).not.toBe("WAITING_PAYMENT");
     socket.socket.close(1000, "done");
+  });
+});
+
+describe("a table's room (smart order)", () => {
+  it("is opened only with this shop's table cookie, and hears the kitchen; the kitchen hears new orders", async () => {
+    const phone = new Shopper(BISTRO);
+    phone.cookies.set("uuid_value", "c".repeat(32));
+    const scanned = await phone.fetch(`/smartorder/${BISTRO_TABLES[5]}`);
+    expect(scanned.status).toBe(303);
+    expect(await refusal(BISTRO, null, "table")).toBe(4401);
+    // bistro's table cookie on another shop's host names no table there.
+    expect(await refusal(BEAUTY, phone.cookie, "table")).toBe(4401);
+
+    const owner = await login(BISTRO, "owner@bistro.example.test");
+    const table = await open(BISTRO, phone.cookie, "table");
+    const kitchen = await open(BISTRO, owner, "inbox");
+    await phone.api("/api/smartorder/cart/add", { sid: "m0010", qty: 1 });
+    const { data } = await phone.api<{ id: number }>("/api/smartorder/order", {
+      key: crypto.randomUUID(),
+      pay: "counter",
+    });
+    await kitchen.next((t) => t.includes(`"id":${data.id}`) && t.includes("CONFIRM_PAYMENT"));
+    await table.next((t) => t.includes(`"id":${data.id}`));
+    await Shopper.signedIn(BISTRO, owner).api("/api/myshp/admin/order/action", { id: data.id, action: "prepare" });
+    await table.next((t) => t.includes("READY_FOR_DELIVERY"));
+    await kitchen.next((t) => t.includes("READY_FOR_DELIVERY"));
+    table.socket.close(1000);
+    kitchen.socket.close(1000);
   });
 });
