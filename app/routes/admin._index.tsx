@@ -7,6 +7,7 @@ import { formatDeadline, formatKRW } from "~/shared/format";
 import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
 import { pageParam } from "~/lib/shop-loaders.server";
+import { koSmart } from "~/shared/messages/smart";
 import { koAdmin } from "~/shared/messages/admin";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { isOrderStatus, ORDER_STATUSES, orderStatusLabel } from "~/shared/order-status";
@@ -71,7 +72,8 @@ export default function AdminOrders() {
                 <span>{koLifecycle.items(o.first_item, o.item_count)}</span>
                 <span className={css.cardHead}>
                   <span className={cartCss.muted}>
-                    {o.orderer_name ?? t.guest} · {formatDeadline(o.created_at)}
+                    {o.table_name !== null ? koSmart.table(o.table_name) : (o.orderer_name ?? t.guest)} ·{" "}
+                    {formatDeadline(o.created_at)}
                   </span>
                   <strong>{formatKRW(o.total_price)}</strong>
                 </span>
