@@ -1,3 +1,4 @@
+import { TABLE_COOKIE } from "~/shared/contracts/smart";
 import { readCookie } from "~/shared/device";
 import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";
 import { DEVICE_KEY } from "~/shared/device";
@@ -54,10 +55,10 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-/** True when the request can be told apart from anyone else's: session or device cookies. */
+/** True when the request can be told apart from anyone else's: session, device or table cookies. */
 export function identifiesShopper(request: Request): boolean {
   const cookie = request.headers.get("cookie");
-  return [SID_COOKIE, SKEY_COOKIE, DEVICE_KEY].some((name) => readCookie(cookie, name) !== null);
+  return [SID_COOKIE, SKEY_COOKIE, DEVICE_KEY, TABLE_COOKIE].some((name) => readCookie(cookie, name) !== null);
 }
 
 export function withSecurityHeaders(

@@ -24,7 +24,10 @@ describe("smart order pages without scripts", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Domain=/i);
-    const menu = await text(await phone.fetch("/smartorder/start"));
+    const menuRes = await phone.fetch("/smartorder/start");
+    // A table's page is that table's: never cached anywhere.
+    expect(menuRes.headers.get("cache-control")).toBe("private, no-store");
+    const menu = await text(menuRes);
     expect(menu).toContain("한끼 식당 · 테이블 1");
     expect(menu).toContain('data-layout="smart"');
     expect(menu).toContain("김치찌개");
