@@ -80,6 +80,18 @@ test("two diners at one table order together; the kitchen cooks and completes it
   await expect(card).toHaveAttribute("data-status", "DONE");
   if (!js) await b.reload();
   await expect(b.getByTestId("table-order-status")).toHaveText("완료");
+
+  // One more for the table: it reaches the open kitchen board by itself (with scripts).
+  await b.goto(shopUrl("bistro", "/smartorder/start"));
+  await b.getByRole("button", { name: "사이다 담기" }).click();
+  await expect(b.getByRole("status")).toHaveText("장바구니에 담았습니다 · 사이다");
+  await b.getByTestId("cart-bar").click();
+  await b.getByTestId("place-table-order").click();
+  await expect(b).toHaveURL(/\/smartorder\/order_complete\?id=\d+/);
+  const more = new URL(b.url()).searchParams.get("id")!;
+  if (!js) await owner.reload();
+  await expect(owner.getByTestId("kitchen-order").filter({ hasText: `#${more}` })).toContainText("사이다");
+  await expect(b.getByRole("link", { name: /주문번호/ })).toHaveCount(2);
   await owner.context().close();
   await b.context().close();
 });

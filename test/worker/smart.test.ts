@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
-import { login } from "./auth-helpers";
+import { joinNew, login } from "./auth-helpers";
 import { Shopper, setStock, stockOf } from "./cart-helpers";
 import { BEAUTY, BISTRO } from "./helpers";
 
@@ -269,5 +269,40 @@ describe("table orders", () => {
     expect((await a.api<Failure>("/api/smartorder/cart")).data.error.code).toBe("TABLE_SESSION");
     const next = await diner(hash);
     expect(next.cookies.get("smart_table")).not.toBe(a.cookies.get("smart_table"));
+  });
+
+  it("lets a member of the shop pay it all with points, and nobody else", async () => {
+    const hash = freshTable();
+    const guest = await diner(hash);
+    await guest.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
+    const noLogin = await guest.api<Failure>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "points" });
+    expect(noLogin.data.error).toMatchObject({ field: "pay", message: "적립금 결제는 로그인 후 할 수 있습니다" });
+
+    const me = await joinNew(BISTRO, "포인트 손님");
+    const member = Shopper.signedIn(BISTRO, me.cookie);
+    member.ip = "10.13.99.1";
+    const opened = await member.api<{ visit: string }>("/api/smartorder/open", { hash });
+    member.cookies.set("smart_table", opened.data.visit);
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO shop_members (shop_id, uid, privacy_agreed_at, joined_at) VALUES (3, ?1, ?2, ?2)").bind(
+        me.uid,
+        now,
+      ),
+      env.DB.prepare(
+        "INSERT INTO point_history (shop_id, uid, amount, reason, created_at, rem_value) VALUES (3, ?1, 3000, 'admin', ?2, 3000)",
+      ).bind(me.uid, now),
+    ]);
+    expect((await member.api<{ points: number }>("/api/smartorder/session")).data.points).toBe(3000);
+    // The cart is the table's: the guest's cola is in it. 2,000 + 2,000 > 3,000 points: refused.
+    await member.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
+    const short = await member.api<Failure>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "points" });
+    expect(short.data.error).toMatchObject({ code: "POINTS_SHORT", field: "pay" });
+    const lines = (await member.api<Cart>("/api/smartorder/cart")).data.lines;
+    await member.api("/api/smartorder/cart/qty", { line: lines[0]!.id, qty: 1 });
+    const paid = await member.api<{ id: number }>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "points" });
+    expect(paid.status).toBe(200);
+    expect(await orderOf(paid.data.id)).toMatchObject({ status: "CONFIRM_PAYMENT", pay_later: 0, paid_amount: 0 });
+    expect((await member.api<{ points: number }>("/api/smartorder/session")).data.points).toBe(1000);
   });
 });
