@@ -22,6 +22,7 @@ import { EMBEDDED_STORAGE_URL } from "./api/shops";
 import { readMember } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
 import { ensureDevice, withSetCookie } from "./cart/device";
+import { TableStore } from "./db/tables";
 import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
@@ -69,7 +70,11 @@ export default {
    * as delivered, and delivered ones as confirmed, after their days (decision 054).
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
-    await runScheduledTransitions(env.DB, controller.scheduledTime);
+    await Promise.all([
+      runScheduledTransitions(env.DB, controller.scheduledTime),
+      // Carts of meals that ended (smart order) are dropped.
+      new TableStore(env.DB).purgeEnded(controller.scheduledTime),
+    ]);
   },
 } satisfies ExportedHandler<Env>;
 

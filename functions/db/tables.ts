@@ -74,13 +74,29 @@ export class TableStore {
           ]
         : []),
       this.endStatement(shopId, tableId, now),
+      this.purgeStatement(now),
     ]);
     return (retired?.meta.changes ?? 0) === 1;
   }
 
   /** Ends the meal at a table (the diners left): its cookie opens nothing, its cart is gone. */
   async end(shopId: number, tableId: number, now: number): Promise<void> {
-    await this.endStatement(shopId, tableId, now).run();
+    await this.db.batch([this.endStatement(shopId, tableId, now), this.purgeStatement(now)]);
+  }
+
+  /** The scheduled job's part: carts of meals that ended (closed, or past their time) are dropped. */
+  async purgeEnded(now: number): Promise<number> {
+    const { meta } = await this.purgeStatement(now).run();
+    return meta.changes;
+  }
+
+  private purgeStatement(now: number): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `DELETE FROM table_cart_lines WHERE visit_id IN
+           (SELECT id FROM table_visits WHERE closed_at IS NOT NULL OR expires_at <= ?1)`,
+      )
+      .bind(now);
   }
 
   private endStatement(shopId: number, tableId: number, now: number): D1PreparedStatement {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { TableStore, VISIT_MS } from "../../functions/db/tables";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
 import { joinNew, login } from "./auth-helpers";
 import { Shopper, setStock, stockOf } from "./cart-helpers";
@@ -142,6 +143,22 @@ describe("the table's cart", () => {
   });
 });
 
+describe("meals past their time", () => {
+  it("lose their cart to the scheduled job, and only theirs", async () => {
+    const a = await diner(BISTRO_TABLES[6]);
+    await a.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
+    const visit = a.cookies.get("smart_table")!;
+    const count = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM table_cart_lines WHERE visit_id = ?")
+        .bind(visit)
+        .first<{ n: number }>())!.n;
+    expect(await new TableStore(env.DB).purgeEnded(Date.now())).toBe(0);
+    expect(await count()).toBe(1);
+    await new TableStore(env.DB).purgeEnded(Date.now() + VISIT_MS + 1);
+    expect(await count()).toBe(0);
+  });
+});
+
 describe("table orders", () => {
   it("makes one order when two phones order the same cart at once, into the kitchen at once when paid later", async () => {
     const hash = freshTable();
@@ -265,8 +282,14 @@ describe("table orders", () => {
     const tables = await owner.api<{ tables: { id: number; hash: string; in_use: boolean }[] }>("/api/admin/tables");
     const table = tables.data.tables.find((t) => t.hash === hash)!;
     expect(table.in_use).toBe(true);
+    await a.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
     await owner.api("/api/admin/tables/act", { id: table.id, act: "end" });
     expect((await a.api<Failure>("/api/smartorder/cart")).data.error.code).toBe("TABLE_SESSION");
+    // The ended meal's cart is gone with it.
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM table_cart_lines WHERE visit_id = ?")
+      .bind(a.cookies.get("smart_table"))
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
     const next = await diner(hash);
     expect(next.cookies.get("smart_table")).not.toBe(a.cookies.get("smart_table"));
   });
@@ -285,10 +308,9 @@ describe("table orders", () => {
     member.cookies.set("smart_table", opened.data.visit);
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO shop_members (shop_id, uid, privacy_agreed_at, joined_at) VALUES (3, ?1, ?2, ?2)").bind(
-        me.uid,
-        now,
-      ),
+      env.DB.prepare(
+        "INSERT INTO shop_members (shop_id, uid, privacy_agreed_at, joined_at) VALUES (3, ?1, ?2, ?2)",
+      ).bind(me.uid, now),
       env.DB.prepare(
         "INSERT INTO point_history (shop_id, uid, amount, reason, created_at, rem_value) VALUES (3, ?1, 3000, 'admin', ?2, 3000)",
       ).bind(me.uid, now),
