@@ -109,6 +109,7 @@ export default function OrderCheck() {
                 maxLength={200}
                 placeholder={t.memoPlaceholder}
                 defaultValue={kept.memo ?? ""}
+                autoFocus={Boolean(failed?.errors?.memo)}
               />
               {failed?.errors?.memo ? <span className={css.error}>{failed.errors.memo}</span> : null}
             </fieldset>
@@ -143,6 +144,7 @@ export default function OrderCheck() {
                     autoComplete="name"
                     defaultValue={kept.depositor ?? ""}
                     aria-invalid={failed?.errors?.depositor ? true : undefined}
+                    autoFocus={Boolean(failed?.errors?.depositor)}
                   />
                   {failed?.errors?.depositor ? <span className={css.error}>{failed.errors.depositor}</span> : null}
                 </label>

@@ -90,7 +90,9 @@ export default function Customize() {
                   }
                 />
                 <span>{e.name}</span>
-                <span className={css.choicePrice}>{e.sold_out ? t.soldOut : `+${formatKRW(e.price)}`}</span>
+                <span className={css.choicePrice}>
+                  {e.sold_out ? t.soldOut : e.price > 0 ? `+${formatKRW(e.price)}` : t.free}
+                </span>
               </label>
             ))}
           </div>

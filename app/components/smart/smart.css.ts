@@ -102,7 +102,7 @@ export const notice = style({
 export const error = style([notice, { background: "#fdecec", color: vars.color.danger }]);
 export const hero = style({
   width: "100%",
-  aspectRatio: "4 / 3",
+  aspectRatio: "16 / 9",
   objectFit: "cover",
   borderRadius: 10,
   background: "#f1f1f1",
