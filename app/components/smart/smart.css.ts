@@ -4,7 +4,8 @@ import { vars } from "../../../styles/theme.css";
 /** Smart order: big touch targets for a phone held in one hand at a table. */
 export const categories = style({
   position: "sticky",
-  top: 0,
+  // Under the smart layout's sticky 56 px bar.
+  top: 56,
   zIndex: 1,
   display: "flex",
   gap: 6,
@@ -21,7 +22,7 @@ export const categoryLink = style({
   textDecoration: "none",
   minHeight: 36,
 });
-export const section = style({ margin: "16px 0 0", scrollMarginTop: 56 });
+export const section = style({ margin: "16px 0 0", scrollMarginTop: 112 });
 export const sectionTitle = style({ fontSize: "calc(1em + 4px)", margin: "0 0 8px" });
 export const menu = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 0 });
 export const item = style({
