@@ -4,6 +4,7 @@ import type { Category, ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
 import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";
+import { ShopSearchForm } from "./SearchForm";
 import * as css from "./shop.css";
 
 export const DRAWER_TOGGLE_ID = "drawer-toggle";
@@ -50,6 +51,7 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
       <nav className={css.drawer} aria-label={ko.drawer.title} data-testid="drawer">
         <div className={css.drawerHead}>
           <p className={css.drawerShopName}>{shop.name}</p>
+          <ShopSearchForm />
         </div>
         {account ?? null}
         <div className={css.drawerSection}>

@@ -44,8 +44,13 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
               <span>{shop.name}</span>
             )}
           </a>
-          {/* Balances the menu button so the name stays centred. */}
-          {actions ?? <span className={css.iconButton} aria-hidden="true" />}
+          <a className={css.iconButton} href="/shop/search" aria-label={ko.search.open} title={ko.search.open}>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
+              <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </a>
+          {actions ?? null}
         </div>
         {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
       </header>

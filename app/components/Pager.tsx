@@ -2,9 +2,20 @@ import { ko } from "~/shared/messages";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 
-/** Plain links, so paging works without JavaScript and every page has its own URL. */
+/** Page numbers shown around the current one. */
+const AROUND = 2;
+
+/**
+ * Plain links, so paging works without JavaScript and every page has its own URL: previous, the
+ * first and last pages, the pages around this one, next.
+ */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   if (pages <= 1) return null;
+  const numbers: (number | "gap")[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n === 1 || n === pages || Math.abs(n - page) <= AROUND) numbers.push(n);
+    else if (numbers.at(-1) !== "gap") numbers.push("gap");
+  }
   return (
     <nav className={css.pager} aria-label="pagination">
       {page > 1 ? (
@@ -12,7 +23,21 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
           {ko.common.prev}
         </SmartLink>
       ) : null}
-      <span>{ko.common.pageOf(page, pages)}</span>
+      {numbers.map((n, i) =>
+        n === "gap" ? (
+          <span key={`gap${i}`} aria-hidden="true">
+            …
+          </span>
+        ) : n === page ? (
+          <span key={n} className={css.pagerCurrent} aria-current="page" aria-label={ko.common.page(n)}>
+            {n}
+          </span>
+        ) : (
+          <SmartLink key={n} className={css.pagerLink} to={href(n)} aria-label={ko.common.page(n)}>
+            {n}
+          </SmartLink>
+        ),
+      )}
       {page < pages ? (
         <SmartLink className={css.pagerLink} to={href(page + 1)} rel="next">
           {ko.common.next}

@@ -252,9 +252,10 @@ export const pickTag = style({
 
 export const pager = style({
   display: "flex",
+  flexWrap: "wrap",
   justifyContent: "center",
   alignItems: "center",
-  gap: 16,
+  gap: 6,
   margin: "24px 0",
 });
 export const pagerLink = style({
@@ -263,6 +264,34 @@ export const pagerLink = style({
   borderRadius: 8,
   textDecoration: "none",
   background: vars.color.surface,
+});
+
+export const pagerCurrent = style([
+  pagerLink,
+  { background: vars.color.main, color: vars.color.onMain, borderColor: vars.color.main, fontWeight: 700 },
+]);
+
+export const searchForm = style({ display: "flex", gap: 8, margin: "8px 0 12px" });
+export const searchInput = style({
+  flex: 1,
+  minWidth: 0,
+  height: 44,
+  padding: "0 12px",
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  fontSize: 16, // 16 px or more: phones do not zoom into the box
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+export const searchButton = style({
+  height: 44,
+  padding: "0 16px",
+  border: 0,
+  borderRadius: 8,
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontWeight: 700,
+  cursor: "pointer",
 });
 
 /** A target of an in-page link: lands below the pinned 56 px header, not under it. */
@@ -285,7 +314,11 @@ export const chip = style({
   background: vars.color.surface,
   textDecoration: "none",
   selectors: {
-    '&[aria-current="page"]': { background: vars.color.main, borderColor: vars.color.main, color: vars.color.onMain },
+    '&[aria-current="page"], &[aria-current="true"]': {
+      background: vars.color.main,
+      borderColor: vars.color.main,
+      color: vars.color.onMain,
+    },
   },
 });
 

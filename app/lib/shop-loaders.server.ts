@@ -1,3 +1,4 @@
+import { LIST_SORTS, type ListSort } from "~/shared/contracts";
 import { apiFailureResponse } from "~/shared/api-failures.server";
 
 /**
@@ -12,4 +13,10 @@ export function rethrowAsResponse(error: unknown, notFoundData: string | null = 
 export function pageParam(url: URL): number {
   const n = Number(url.searchParams.get("page") ?? "1");
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+/** The list's order from the query (`sort`); anything unknown is the shop's own order. */
+export function sortParam(url: URL): ListSort {
+  const sort = url.searchParams.get("sort");
+  return (LIST_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ListSort) : "recommended";
 }

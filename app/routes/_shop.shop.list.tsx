@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import { CategoryChips } from "~/components/CategoryChips";
+import { SortChips } from "~/components/SortChips";
+import { sortParam } from "~/lib/shop-loaders.server";
 import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
 import { ko } from "~/shared/messages";
@@ -18,11 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!/^\d{1,9}$/.test(raw)) throw new Response(null, { status: 404 });
   const category = Number(raw);
   const page = pageParam(url);
+  const sort = sortParam(url);
   const data = await context.api
-    .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE } })
+    .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE, sort } })
     .catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
-  return { ...data, liked: await likedOf(context, request, data.items) };
+  return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -32,13 +35,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export default function ProductList() {
   const { storageUrl } = useRootData();
-  const { items, page, pages, total, category, liked } = useLoaderData<typeof loader>();
+  const { items, page, pages, total, category, liked, sort } = useLoaderData<typeof loader>();
   const categories = useShopFrameData()?.categories ?? [];
   const current = category?.id ?? 0;
   const parent = category?.parent_id ?? category?.id ?? null;
   const roots = categories.filter((c) => c.parent_id === null);
   const children = parent === null ? [] : categories.filter((c) => c.parent_id === parent);
-  const href = (p: number) => `/shop/list?category=${current}${p > 1 ? `&page=${p}` : ""}`;
+  const href = (p: number, s = sort) =>
+    `/shop/list?category=${current}${s !== "recommended" ? `&sort=${s}` : ""}${p > 1 ? `&page=${p}` : ""}`;
   return (
     <>
       <h1 className={css.sectionTitle}>{category?.name ?? ko.list.all}</h1>
@@ -47,6 +51,7 @@ export default function ProductList() {
         {children.length > 0 ? <CategoryChips categories={children} current={current} /> : null}
       </nav>
       <p>{ko.list.count(total)}</p>
+      <SortChips current={sort} href={(s) => href(1, s)} />
       {items.length === 0 ? (
         <p className={css.empty}>{ko.list.empty}</p>
       ) : (

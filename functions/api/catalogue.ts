@@ -1,3 +1,4 @@
+import { MAX_QUERY_CHARS, normaliseText, searchTerms } from "~/shared/search";
 import { ko } from "~/shared/messages";
 import { toShopInfo } from "../views/shop";
 import type { Handlers } from "./context";
@@ -22,8 +23,19 @@ export const catalogueHandlers = {
     await requireShop(ctx, query.shopid);
     const category = query.category === 0 ? null : await ctx.db.catalogue.category(query.shopid, query.category);
     if (query.category !== 0 && !category) throw new ApiError(404, "CATEGORY_NOT_FOUND", ko.errors.notFound);
-    const page = await ctx.db.catalogue.list(query.shopid, query.category, query.page, query.size);
+    const page = await ctx.db.catalogue.list(query.shopid, query.category, query.page, query.size, query.sort);
     return { ...page, page: query.page, category };
+  },
+
+  async productSearch({ query }, ctx) {
+    // This host's shop only: a search box never reaches into another shop.
+    ctx.requireHostShop(query.shopid);
+    const terms = searchTerms(query.q);
+    const q = normaliseText(query.q).slice(0, MAX_QUERY_CHARS);
+    if (terms.length === 0) return { items: [], total: 0, pages: 1, page: 1, category: null, q };
+    await ctx.db.search.refresh();
+    const page = await ctx.db.catalogue.list(query.shopid, 0, query.page, query.size, query.sort, terms);
+    return { ...page, page: query.page, category: null, q };
   },
 
   async productDetail({ query }, ctx) {

@@ -11,6 +11,7 @@ import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
 import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
+import { SearchIndex } from "../db/search";
 import { TableOrderStore } from "../db/table-orders";
 import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
@@ -71,6 +72,10 @@ export class Stores {
   /** Conversations between members and shops, and their unread counts. */
   get messages(): MessageStore {
     return this.#lazy("messages", (db) => new MessageStore(db));
+  }
+  /** The on-site search's index (kept up to date before each search). */
+  get search(): SearchIndex {
+    return this.#lazy("search", (db) => new SearchIndex(db));
   }
   /** A restaurant's tables and the meals at them (smart order). */
   get tables(): TableStore {

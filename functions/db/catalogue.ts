@@ -1,4 +1,5 @@
-import type { Category, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
+import type { Category, ListSort, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
+import { SearchIndex } from "./search";
 
 /**
  * Product reads. A pick (ptype 'pick') is a row in the selling shop that points at another
@@ -16,6 +17,15 @@ const CARD_COLUMNS = `
   g.sold_out AS sale_ended`;
 
 const FROM = `FROM products p JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)`;
+
+/** The lists' orders (LIST_SORTS): the shop's own, newest, cheapest, dearest, most liked. */
+const ORDER: Record<ListSort, string> = {
+  recommended: "p.sort, p.id",
+  new: "p.created_at DESC, p.id DESC",
+  price_asc: "g.price, p.sort, p.id",
+  price_desc: "g.price DESC, p.sort, p.id",
+  popular: "g.like_count DESC, p.sort, p.id",
+};
 
 type CardRow = {
   id: number;
@@ -83,15 +93,30 @@ export class CatalogueStore {
   }
 
   /** One page of a shop's visible products; category 0 is all, a parent category includes its children. */
-  async list(shopId: number, category: number, page: number, size: number) {
+  /**
+   * A page of the shop's products on show: of a category (0: all) and, with search `terms`, only
+   * those the search index finds in this shop (functions/db/search.ts), in the order asked for.
+   */
+  async list(
+    shopId: number,
+    category: number,
+    page: number,
+    size: number,
+    sort: ListSort = "recommended",
+    terms: string[] = [],
+  ) {
+    const search = terms.length > 0 ? SearchIndex.condition(terms, 5) : null;
     const where = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
-        (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2)))`;
-    const offset = (page - 1) * size;
+        (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2)))${
+          search ? ` AND p.id IN (SELECT s.rowid FROM product_search s WHERE s.shop_id = ?1 AND ${search.sql})` : ""
+        }`;
+    const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
     const [rows, count] = await this.db.batch([
       this.db
-        .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE ${where} ORDER BY p.sort, p.id LIMIT ?3 OFFSET ?4`)
-        .bind(shopId, category, size, offset),
-      this.db.prepare(`SELECT COUNT(*) AS n ${FROM} WHERE ${where}`).bind(shopId, category),
+        .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ?3 OFFSET ?4`)
+        .bind(...args),
+      // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later ones.
+      this.db.prepare(`SELECT COUNT(*) AS n ${FROM} WHERE ${where}`).bind(...(search ? args : args.slice(0, 2))),
     ]);
     const total = (count!.results[0] as { n: number }).n;
     return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };

@@ -26,12 +26,33 @@ test.describe("browsing a shop", () => {
     expect(tops.filter((top) => top < height).length).toBeGreaterThanOrEqual(6);
   });
 
+  test("search finds this shop's products from the header, by part of a word or by initials", async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/"));
+    await page.getByRole("link", { name: "상품 검색" }).click();
+    await expect(page).toHaveURL(shopUrl("beauty", "/shop/search"));
+    await page.getByRole("searchbox", { name: "검색어" }).fill("ㅅㅋ");
+    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\/search\?q=%E3%85%85%E3%85%8B/);
+    await expect(page.getByRole("status")).toContainText("'ㅅㅋ' 검색 결과");
+    await expect(page.getByRole("link", { name: /녹차 수분 스킨 200ml/ }).first()).toBeVisible();
+    await page.getByRole("searchbox", { name: "검색어" }).fill("김치찌개");
+    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("'김치찌개'에 맞는 상품이 없습니다");
+  });
+
   test("category list pages by links", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/list?category=0"));
     await expect(page.getByText("상품 44개")).toBeVisible();
     await page.getByRole("link", { name: "다음" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByText("2 / 3 페이지")).toBeVisible();
+    const pager = page.getByRole("navigation", { name: "pagination" });
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("2");
+    await pager.getByRole("link", { name: "3페이지" }).click();
+    await expect(page).toHaveURL(/page=3/);
+    // 인기순: the most liked first, still paged by links.
+    await page.getByRole("link", { name: "인기순" }).click();
+    await expect(page).toHaveURL(/category=0&sort=popular/);
+    await expect(page.getByRole("link", { name: "인기순" })).toHaveAttribute("aria-current", "true");
     await page.getByRole("link", { name: "메이크업", exact: true }).click();
     await expect(page).toHaveURL(/category=1002/);
     await expect(page.getByRole("heading", { name: "메이크업", level: 1 })).toBeVisible();

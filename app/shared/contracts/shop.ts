@@ -136,6 +136,12 @@ export const AdditionalInfo = z.object({
 });
 export type AdditionalInfo = z.infer<typeof AdditionalInfo>;
 
+/** How a product list is ordered: the shop's own order, 신상품순, 낮은가격순, 높은가격순, 인기순. */
+export const LIST_SORTS = ["recommended", "new", "price_asc", "price_desc", "popular"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+/** An unknown sort is the default one, not an error: links get old and shared. */
+const listSort = z.enum(LIST_SORTS).catch("recommended").default("recommended");
+
 export const ProductPage = z.object({
   items: z.array(ProductCard),
   page: z.number().int(),
@@ -193,8 +199,22 @@ export const shopApi = {
       category: z.coerce.number().int().min(0).default(0),
       page,
       size: z.coerce.number().int().min(1).max(60).default(20),
+      sort: listSort,
     }),
     response: ProductPage,
+  }),
+  /** On-site search over this shop's products: titles, options, categories (decision 067). */
+  productSearch: endpoint({
+    method: "GET",
+    path: "/api/myshp/search/product",
+    query: z.object({
+      shopid: id,
+      q: z.string().max(200).default(""),
+      page,
+      size: z.coerce.number().int().min(1).max(60).default(20),
+      sort: listSort,
+    }),
+    response: ProductPage.extend({ q: z.string() }),
   }),
   productDetail: endpoint({
     method: "GET",

@@ -15,6 +15,7 @@ export const ko = {
     prev: "이전",
     next: "다음",
     pageOf: (page: number, pages: number) => `${page} / ${pages} 페이지`,
+    page: (n: number) => `${n}페이지`,
     won: "원",
   },
   errors: {
@@ -108,6 +109,24 @@ export const ko = {
     allProducts: "전체 상품 보기",
     notices: "공지사항",
     noProducts: "아직 등록된 상품이 없습니다.",
+  },
+  search: {
+    title: "상품 검색",
+    label: "검색어",
+    placeholder: "상품명, 옵션, 카테고리 (예: 선크림, ㅅㅋ)",
+    submit: "검색",
+    open: "상품 검색",
+    results: (q: string, n: number) => `'${q}' 검색 결과 ${n.toLocaleString("ko-KR")}개`,
+    none: (q: string) => `'${q}'에 맞는 상품이 없습니다. 다른 검색어나 초성(예: ㅅㅋ)으로 찾아보세요.`,
+    hint: "찾는 상품의 이름이나 초성을 입력해 주세요.",
+  },
+  sort: {
+    label: "정렬",
+    recommended: "추천순",
+    new: "신상품순",
+    price_asc: "낮은가격순",
+    price_desc: "높은가격순",
+    popular: "인기순",
   },
   list: {
     title: "상품 목록",

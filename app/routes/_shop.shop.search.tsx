@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/Pager";
+import { ProductGrid } from "~/components/ProductGrid";
+import { ShopSearchForm } from "~/components/SearchForm";
+import { SortChips } from "~/components/SortChips";
+import * as css from "~/components/shop.css";
+import { likedOf } from "~/lib/my-products.server";
+import { rootMatchData, useRootData } from "~/lib/root-data";
+import { pageParam, rethrowAsResponse, sortParam } from "~/lib/shop-loaders.server";
+import { ko } from "~/shared/messages";
+
+/** Results per page. */
+const PAGE_SIZE = 20;
+
+/** /shop/search?q=: the shop's own products matching the words (decision 067), sorted and paged. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const sort = sortParam(url);
+  const data = await context.api
+    .call("productSearch", {
+      query: { shopid: context.shop.shopid, q: url.searchParams.get("q") ?? "", page, size: PAGE_SIZE, sort },
+    })
+    .catch((e) => rethrowAsResponse(e));
+  if (page > data.pages) throw new Response(null, { status: 404 });
+  return { ...data, sort, liked: await likedOf(context, request, data.items) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const shop = rootMatchData(matches)?.shop?.name ?? ko.defaultShopName;
+  return [
+    { title: data?.q ? `${data.q} - ${ko.search.title} | ${shop}` : `${ko.search.title} | ${shop}` },
+    // Result pages are endless variations of the catalogue: not for search engines.
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
+
+export default function SearchPage() {
+  const { storageUrl } = useRootData();
+  const { items, page, pages, total, q, sort, liked } = useLoaderData<typeof loader>();
+  const href = (p: number, s = sort) =>
+    `/shop/search?${new URLSearchParams({ q, ...(s !== "recommended" ? { sort: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  return (
+    <>
+      <h1 className={css.sectionTitle}>{ko.search.title}</h1>
+      <ShopSearchForm q={q} autoFocus={q === ""} />
+      {q === "" ? (
+        <p className={css.empty}>{ko.search.hint}</p>
+      ) : total === 0 ? (
+        <p className={css.empty} role="status">
+          {ko.search.none(q)}
+        </p>
+      ) : (
+        <>
+          <p role="status">{ko.search.results(q, total)}</p>
+          <SortChips current={sort} href={(s) => href(1, s)} />
+          <ProductGrid items={items} storageUrl={storageUrl} label={ko.search.title} liked={liked} />
+          <Pager page={page} pages={pages} href={href} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * How a search query and a product's words are put in one form (issue 14, decision 067): NFC,
+ * lower case, spaces collapsed; a word without spaces is also kept whole ("김치찌개" finds
+ * "김치 찌개"); Hangul syllables give their initial consonants (초성), so "ㅅㅋ" finds 스킨.
+ * Shared by the index (functions/db/search.ts) and the query, so both always agree.
+ */
+
+/** Characters a query may have (20 syllables is a long Korean query; anything past is cut). */
+export const MAX_QUERY_CHARS = 40;
+
+const INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
+const SYLLABLE_FIRST = 0xac00;
+const SYLLABLE_LAST = 0xd7a3;
+/** Syllables per initial consonant: 21 vowels × 28 finals. */
+const PER_INITIAL = 588;
+
+export function normaliseText(text: string): string {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The initial consonants of the Hangul syllables of `text`, other letters and digits as they are. */
+export function initialsOf(text: string): string {
+  let out = "";
+  for (const ch of normaliseText(text)) {
+    const code = ch.codePointAt(0)!;
+    if (code >= SYLLABLE_FIRST && code <= SYLLABLE_LAST)
+      out += INITIALS[Math.floor((code - SYLLABLE_FIRST) / PER_INITIAL)];
+    else if (/[\p{L}\p{N}]/u.test(ch)) out += ch;
+  }
+  return out;
+}
+
+/** True for a query of initial consonants only (ㄱ–ㅎ), which searches the initials. */
+export function isInitialsQuery(term: string): boolean {
+  return /^[ㄱ-ㅎ]+$/.test(term);
+}
+
+/** The query's words, normalised and cut to MAX_QUERY_CHARS: every one must be found. */
+export function searchTerms(query: string): string[] {
+  const q = normaliseText(query)
+    .slice(0, MAX_QUERY_CHARS)
+    .replace(/["%_\\]/g, " ")
+    .trim();
+  return q === "" ? [] : [...new Set(q.split(" "))].slice(0, 5);
+}
+
+/** The indexed text of a product: its words, then the same without spaces. */
+export function indexBody(words: string[]): string {
+  const text = normaliseText(words.filter(Boolean).join(" "));
+  return `${text} ${text.replace(/ /g, "")}`;
+}

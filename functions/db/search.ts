@@ -1,0 +1,87 @@
+/**
+ * On-site search on D1's full-text index (issue 14, decision 067). The index (product_search,
+ * trigram tokenizer) is brought up to date from `search_dirty`, which triggers on the catalogue
+ * fill, before each search: one small batch when something changed, one cheap read otherwise.
+ */
+import { indexBody, initialsOf, isInitialsQuery } from "~/shared/search";
+
+/** Products re-indexed per search at most; a bigger change is finished by the next searches. */
+const REFRESH_BATCH = 500;
+
+type DirtyRow = {
+  product_id: number;
+  shop_id: number | null;
+  visible: number | null;
+  title: string | null;
+  summary: string | null;
+  options: string | null;
+  category: string | null;
+  parent_category: string | null;
+};
+
+export class SearchIndex {
+  constructor(private readonly db: D1Database) {}
+
+  /** Re-indexes what changed since the last search; answers how many products were done. */
+  async refresh(): Promise<number> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT d.product_id, p.shop_id, p.visible, p.title, g.summary,
+           (SELECT group_concat(name, ' ') FROM product_options WHERE product_id = g.id AND default_option = 0) AS options,
+           c.name AS category, pc.name AS parent_category
+         FROM search_dirty d
+         LEFT JOIN products p ON p.id = d.product_id
+         LEFT JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
+         LEFT JOIN categories c ON c.id = p.category_id
+         LEFT JOIN categories pc ON pc.id = c.parent_id
+         LIMIT ?1`,
+      )
+      .bind(REFRESH_BATCH)
+      .all<DirtyRow>();
+    if (results.length === 0) return 0;
+    const rows = results
+      .filter((r) => r.shop_id !== null && r.visible === 1)
+      .map((r) => ({
+        id: r.product_id,
+        shop_id: r.shop_id,
+        body: indexBody([r.title ?? "", r.options ?? "", r.category ?? "", r.parent_category ?? "", r.summary ?? ""]),
+        initials: initialsOf(r.title ?? ""),
+      }));
+    const ids = JSON.stringify(results.map((r) => r.product_id));
+    await this.db.batch([
+      this.db.prepare("DELETE FROM product_search WHERE rowid IN (SELECT value FROM json_each(?1))").bind(ids),
+      this.db
+        .prepare(
+          `INSERT INTO product_search (rowid, shop_id, body, initials)
+           SELECT value ->> 'id', value ->> 'shop_id', value ->> 'body', value ->> 'initials' FROM json_each(?1)`,
+        )
+        .bind(JSON.stringify(rows)),
+      this.db.prepare("DELETE FROM search_dirty WHERE product_id IN (SELECT value FROM json_each(?1))").bind(ids),
+    ]);
+    return results.length;
+  }
+
+  /**
+   * The SQL condition (on `s`, a product_search row) and its arguments for `terms`, every one of
+   * which must be found: a word of three characters or more through the index (MATCH), shorter
+   * ones as a substring; a word of initial consonants in the initials. Arguments from `?{first}`.
+   */
+  static condition(terms: string[], first: number): { sql: string; args: string[] } {
+    const match: string[] = [];
+    const parts: string[] = [];
+    const args: string[] = [];
+    for (const term of terms) {
+      const column = isInitialsQuery(term) ? "initials" : "body";
+      if ([...term].length >= 3) match.push(`${column} : "${term}"`);
+      else {
+        args.push(term);
+        parts.push(`s.${column} LIKE '%' || ?${first + args.length - 1} || '%'`);
+      }
+    }
+    if (match.length > 0) {
+      args.push(match.join(" AND "));
+      parts.push(`s.product_search MATCH ?${first + args.length - 1}`);
+    }
+    return { sql: parts.join(" AND "), args };
+  }
+}
