@@ -14,6 +14,9 @@ function notFound(): never {
   throw new ApiError(404, "PRODUCT_NOT_FOUND", ko.errors.notReady);
 }
 
+/** Products per sitemap page read (the sitemap itself streams them all). */
+const SITEMAP_PAGE = 1000;
+
 export const catalogueHandlers = {
   async categories({ query }, ctx) {
     return { categories: await ctx.db.catalogue.categories(query.shopid) };
@@ -25,6 +28,11 @@ export const catalogueHandlers = {
     if (query.category !== 0 && !category) throw new ApiError(404, "CATEGORY_NOT_FOUND", ko.errors.notFound);
     const page = await ctx.db.catalogue.list(query.shopid, query.category, query.page, query.size, query.sort);
     return { ...page, page: query.page, category };
+  },
+
+  async sitemapEntries({ query }, ctx) {
+    ctx.requireHostShop(query.shopid);
+    return ctx.db.catalogue.sitemap(query.shopid, query.after, SITEMAP_PAGE);
   },
 
   async productSearch({ query }, ctx) {

@@ -122,6 +122,27 @@ export class CatalogueStore {
     return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };
   }
 
+  /** Products search engines may list, by id after `after`, `size` at a time; the first page also the categories. */
+  async sitemap(shopId: number, after: number, size: number) {
+    const [products, categories, notices] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT id, sid, created_at FROM products
+           WHERE shop_id = ?1 AND visible = 1 AND adult_only = 0 AND id > ?2 ORDER BY id LIMIT ?3`,
+        )
+        .bind(shopId, after, size),
+      this.db.prepare("SELECT id FROM categories WHERE shop_id = ?1 AND ?2 = 0 ORDER BY sort, id").bind(shopId, after),
+      this.db.prepare("SELECT COUNT(*) AS n FROM notices WHERE shop_id = ?1").bind(shopId),
+    ]);
+    const rows = products!.results as { id: number; sid: string; created_at: number }[];
+    return {
+      products: rows,
+      categories: (categories!.results as { id: number }[]).map((c) => c.id),
+      notices: (notices!.results[0] as { n: number }).n,
+      next: rows.length === size ? rows.at(-1)!.id : null,
+    };
+  }
+
   /**
    * A product as sold by this shop (its own, or a pick it carries), with everything its page
    * needs, in two round trips: the product and both shops, then its options and pictures.

@@ -203,6 +203,23 @@ export const shopApi = {
     }),
     response: ProductPage,
   }),
+  /** What search engines may list of a shop, a page of products at a time (sitemap.xml). */
+  sitemapEntries: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/sitemap",
+    query: z.object({
+      shopid: id,
+      /** Products after this id (keyset paging; 0 to start, which also answers the categories). */
+      after: z.coerce.number().int().min(0).default(0),
+    }),
+    response: z.object({
+      products: z.array(z.object({ id: z.number().int(), sid: z.string(), created_at: z.number() })),
+      categories: z.array(z.number().int()),
+      notices: z.number().int(),
+      /** The `after` of the next page, or null at the end. */
+      next: z.number().int().nullable(),
+    }),
+  }),
   /** On-site search over this shop's products: titles, options, categories (decision 067). */
   productSearch: endpoint({
     method: "GET",
