@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
@@ -15,9 +16,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
-import { ko } from "~/shared/messages";
 import { themeStyle } from "./lib/theme";
-import { THEME_DEFAULTS } from "~/shared/theme-defaults";
 import { sessionState } from "./lib/session";
 import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
@@ -45,10 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.shop.name || ko.defaultShopName },
-  { name: "theme-color", content: data?.shop.themeColor || data?.shop.mcolor || THEME_DEFAULTS.color.main },
-];
+// Pages without metadata of their own: the shop's (title, description, canonical, cards).
+export const meta: MetaFunction<typeof loader> = (args) => shopMeta(args);
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();

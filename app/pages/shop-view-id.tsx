@@ -1,3 +1,5 @@
+import type { Category } from "~/shared/contracts";
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -133,23 +135,59 @@ async function buyNow(request: Request, context: AppLoadContext, line: { pid2: n
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = rootMatchData(matches);
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const { data, matches } = args;
   if (!data) return [{ title: ko.errors.notReady }];
-  const image = data.product.images[0];
+  const root = rootMatchData(matches);
+  const p = data.product;
+  const origin = root?.shop?.url ?? "";
+  const storage = root?.storageUrl ?? "/files/";
+  const absolute = (key: string) => `${/^https?:\/\//.test(storage) ? "" : origin}${storage}${key}`;
+  const url = `${origin}/shop/view/${encodeURIComponent(p.sid)}`;
+  // The category and its parent, from the shop frame's category list.
+  const categories =
+    (matches.find((m) => m.id === "routes/_shop")?.data as { categories?: Category[] } | undefined)?.categories ?? [];
+  const category = categories.find((c) => c.id === p.category_id);
+  const parent = category?.parent_id ? categories.find((c) => c.id === category.parent_id) : undefined;
+  const trail = [
+    { name: root?.shop?.name ?? ko.defaultShopName, item: `${origin}/` },
+    ...[parent, category]
+      .filter((c): c is Category => Boolean(c))
+      .map((c) => ({ name: c.name, item: `${origin}/shop/list?category=${c.id}` })),
+    { name: p.title, item: url },
+  ];
+  const inStock = !p.sold_out && !p.sale_ended;
   return [
-    { title: `${data.product.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "description", content: data.product.summary ?? data.product.title },
-    { property: "og:title", content: data.product.title },
-    { property: "og:type", content: "product" },
-    ...(image
-      ? [
-          { property: "og:image", content: `${root?.storageUrl ?? "/files/"}${image}` },
-          { property: "og:image:width", content: "300" },
-          { property: "og:image:height", content: "300" },
-        ]
-      : []),
-    { property: "product:price:amount", content: String(data.product.price) },
+    ...shopMeta(args, {
+      title: p.title,
+      description: p.summary ?? p.title,
+      image: p.images[0] ?? null,
+      type: "product",
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: p.title,
+          sku: p.sid,
+          ...(p.summary ? { description: p.summary } : {}),
+          ...(p.images.length > 0 ? { image: p.images.map(absolute) } : {}),
+          offers: {
+            "@type": "Offer",
+            url,
+            price: p.price,
+            priceCurrency: "KRW",
+            availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+            seller: { "@type": "Organization", name: p.shop_name },
+          },
+        },
+        {
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: trail.map((t, i) => ({ "@type": "ListItem", position: i + 1, name: t.name, item: t.item })),
+        },
+      ],
+    }),
+    { property: "product:price:amount", content: String(p.price) },
     { property: "product:price:currency", content: "KRW" },
   ];
 };

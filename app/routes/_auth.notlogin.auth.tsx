@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
@@ -6,7 +7,7 @@ import { identityProvider } from "~/lib/identity.server";
 import { loginPath, safeReturnPath } from "~/shared/return-path";
 import { koAuth } from "~/shared/messages/auth";
 
-export const meta: MetaFunction = () => [{ title: koAuth.guestVerifyTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.guestVerifyTitle, noindex: true });
 
 /**
  * Identity verification for a shopper who is not logged in (for example a guest ordering an

@@ -1,10 +1,11 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { loginPath, safeReturnPath } from "~/shared/return-path";
 import { koAuth } from "~/shared/messages/auth";
 
-export const meta: MetaFunction = () => [{ title: koAuth.notMemberTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.notMemberTitle, noindex: true });
 
 /**
  * Joining a shop as a member (points, members-only products) needs an account: a guest is asked

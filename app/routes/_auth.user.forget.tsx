@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -15,7 +16,7 @@ import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koAuth } from "~/shared/messages/auth";
 
-export const meta: MetaFunction = () => [{ title: koAuth.forgetTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.forgetTitle, noindex: true });
 
 // The reset link carries its token: never pass the address on to another site.
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });

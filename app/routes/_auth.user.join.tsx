@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -29,7 +30,7 @@ import { safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
 
-export const meta: MetaFunction = () => [{ title: koAuth.joinTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.joinTitle, noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const given = new URL(request.url).searchParams.get("url");

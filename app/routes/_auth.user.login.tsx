@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
@@ -22,7 +23,7 @@ import { safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
 
-export const meta: MetaFunction = () => [{ title: koAuth.loginTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.loginTitle, noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,8 +1,8 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/membership/membership.css";
 import { policyPage } from "~/lib/membership-text.server";
-import { rootMatchData } from "~/lib/root-data";
 
 /**
  * /link?type=privacy | terms: the shop's privacy policy and terms (footer, sign-up, shop
@@ -14,10 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return policyPage(type, context.shop);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = rootMatchData(matches);
-  return [{ title: `${data?.title ?? ""} | ${root?.shop?.name ?? ""}` }];
-};
+export const meta: MetaFunction<typeof loader> = (args) => shopMeta(args, { title: args.data?.title });
 
 export default function PolicyPage() {
   const { title, sections, contact } = useLoaderData<typeof loader>();

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
@@ -10,7 +11,7 @@ import { koAuth } from "~/shared/messages/auth";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { LIST_PATHS, type OrderList } from "~/shared/order-lists";
 
-export const meta: MetaFunction = () => [{ title: koAuth.memberArea }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.memberArea, noindex: true });
 
 /** The summary's tiles: the lists a buyer waits on, in the order an order goes through them. */
 const TILES: OrderList[] = ["payment", "ready", "delivery", "confirm", "refund"];

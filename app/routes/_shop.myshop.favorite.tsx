@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -18,7 +19,7 @@ import { isShopApiError } from "~/shared/api-client.server";
 import { koAccount } from "~/shared/messages/account";
 import { loginPath, safeReturnPath } from "~/shared/return-path";
 
-export const meta: MetaFunction = () => [{ title: koAccount.favouritesTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAccount.favouritesTitle, noindex: true });
 
 /** 찜한 상품 (spec §2 /myshop/favorite): the member's, or a guest's device's, newest first, 20 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

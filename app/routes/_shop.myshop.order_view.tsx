@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { koChat } from "~/shared/messages/chat";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,20 +9,13 @@ import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
-import { ko } from "~/shared/messages";
+import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { isOrderAction } from "~/shared/order-machine";
 import { orderStatusLabel } from "~/shared/order-status";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [
-    { title: `${koLifecycle.view.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koLifecycle.view.title, noindex: true });
 
 /** The buyer's order (member, or the guest's device as today): everything about it, and what they may do now. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as cartCss from "~/components/cart/cart.css";
@@ -9,7 +10,7 @@ import { useRootData } from "~/lib/root-data";
 import { koAccount } from "~/shared/messages/account";
 import { loginPath } from "~/shared/return-path";
 
-export const meta: MetaFunction = () => [{ title: koAccount.recentTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAccount.recentTitle, noindex: true });
 
 /**
  * 최근 본 상품 (spec §2 /myshop/recent): the ids the server recorded, newest first, read as cards

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
@@ -9,7 +10,7 @@ import * as css from "~/components/shop.css";
 import { ko } from "~/shared/messages";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { likedOf } from "~/lib/my-products.server";
-import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
+import { useRootData, useShopFrameData } from "~/lib/root-data";
 
 /** Products per page of a category list. */
 const PAGE_SIZE = 20;
@@ -28,10 +29,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = rootMatchData(matches);
-  return [{ title: `${data?.category?.name ?? ko.list.all} | ${root?.shop?.name ?? ko.defaultShopName}` }];
-};
+export const meta: MetaFunction<typeof loader> = (args) =>
+  shopMeta(args, {
+    title: args.data?.category?.name ?? ko.list.all,
+    description: args.data?.items.length
+      ? `${args.data.category?.name ?? ko.list.all}: ${args.data.items
+          .slice(0, 5)
+          .map((i) => i.title)
+          .join(", ")}`
+      : null,
+  });
 
 export default function ProductList() {
   const { storageUrl } = useRootData();

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -19,12 +20,9 @@ import { MembershipForm } from "~/lib/membership.server";
 import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";
 import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [{ title: `${t.title} | ${root?.shop?.name ?? ""}` }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: t.title, noindex: true });
 
 /** The return address (`url`, e.g. the cart that asked for membership), when a safe one was given. */
 function returnOf(value: string | null | undefined): string | null {

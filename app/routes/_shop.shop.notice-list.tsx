@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { shopMeta } from "~/lib/seo";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
@@ -17,6 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const open = Number(new URL(request.url).searchParams.get("open")) || null;
   return { ...data, open };
 }
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  shopMeta(args, {
+    title: ko.notices.title,
+    description: args.data?.items.length ? args.data.items.map((n) => n.title).join(" · ") : null,
+  });
 
 export default function NoticeList() {
   const { items, page, pages, open } = useLoaderData<typeof loader>();

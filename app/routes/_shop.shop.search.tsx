@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
@@ -6,7 +7,7 @@ import { ShopSearchForm } from "~/components/SearchForm";
 import { SortChips } from "~/components/SortChips";
 import * as css from "~/components/shop.css";
 import { likedOf } from "~/lib/my-products.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageParam, rethrowAsResponse, sortParam } from "~/lib/shop-loaders.server";
 import { ko } from "~/shared/messages";
 
@@ -27,14 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const shop = rootMatchData(matches)?.shop?.name ?? ko.defaultShopName;
-  return [
-    { title: data?.q ? `${data.q} - ${ko.search.title} | ${shop}` : `${ko.search.title} | ${shop}` },
-    // Result pages are endless variations of the catalogue: not for search engines.
-    { name: "robots", content: "noindex, follow" },
-  ];
-};
+// Result pages are endless variations of the catalogue: not for search engines.
+export const meta: MetaFunction<typeof loader> = (args) =>
+  shopMeta(args, { title: args.data?.q ? `${args.data.q} - ${ko.search.title}` : ko.search.title, noindex: true });
 
 export default function SearchPage() {
   const { storageUrl } = useRootData();

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useState } from "react";
 import * as css from "~/components/shop.css";
@@ -5,7 +6,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import * as ui from "~/components/ui/ui.css";
 import { koUiCheck } from "~/shared/messages/ui-check";
 
-export const meta: MetaFunction = () => [{ title: koUiCheck.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koUiCheck.title, noindex: true });
 
 /**
  * /test (spec §2): a page where a shop owner or a developer can see the shop's dialogs and

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   data,
   redirect,
@@ -17,20 +18,13 @@ import {
   saveCart,
   trackingCookies,
 } from "~/lib/cart.server";
-import { ko } from "~/shared/messages";
 import { approveOnlyText } from "~/lib/membership-text.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { koCart } from "~/shared/messages/cart";
 import { orderErrorView } from "~/shared/order-errors";
 import { flowPath } from "~/lib/order-flow";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [
-    { title: `${koCart.title} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koCart.title, noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cart = await context.api.call("myCart").catch((error: unknown) => {

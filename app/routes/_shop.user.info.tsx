@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
@@ -17,7 +18,7 @@ import { koSettings } from "~/shared/messages/settings";
 import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
 import { SETTINGS_INTENTS, settingsAction, type SettingsResult } from "~/lib/settings-actions.server";
 
-export const meta: MetaFunction = () => [{ title: koAuth.infoTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.infoTitle, noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

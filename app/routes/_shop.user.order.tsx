@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -20,19 +21,13 @@ import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 
 import { ko } from "~/shared/messages";
 import { orderStatusLabel } from "~/shared/order-status";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../styles/a11y.css";
 import { flowPath } from "~/lib/order-flow";
 import { thirdPartyShops } from "~/shared/consents";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [
-    { title: `${koOrder.sheetTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.sheetTitle, noindex: true });
 
 /**
  * A member's sheet starts filled in: their name, and an address of their address book

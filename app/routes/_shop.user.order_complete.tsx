@@ -1,22 +1,16 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-import { ko } from "~/shared/messages";
 import { orderStatusLabel } from "~/shared/order-status";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { flowPath } from "~/lib/order-flow";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [
-    { title: `${koOrder.complete} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.complete, noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = await loadOwnOrder(request, context);

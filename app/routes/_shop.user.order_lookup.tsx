@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
@@ -8,7 +9,7 @@ import { isShopApiError } from "~/shared/api-client.server";
 import { koAccount as t } from "~/shared/messages/account";
 import { loginPath } from "~/shared/return-path";
 
-export const meta: MetaFunction = () => [{ title: t.lookupTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: t.lookupTitle, noindex: true });
 
 /**
  * 비회원 주문조회 (decision 058): the order number and the orderer's phone number open the order

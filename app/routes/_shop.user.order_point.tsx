@@ -1,20 +1,14 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-import { rootMatchData, useRootData } from "~/lib/root-data";
-import { ko } from "~/shared/messages";
+import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { orderStatusLabel } from "~/shared/order-status";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = rootMatchData(matches);
-  return [
-    { title: `${koOrder.points.paidTitle} | ${root?.shop?.name ?? ko.defaultShopName}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.points.paidTitle, noindex: true });
 
 /** Where an order paid in full with points completes (spec's /user/order_point). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,15 +1,13 @@
+import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
-import { rootMatchData, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { koAuth as t } from "~/shared/messages/auth";
 import { koMembership } from "~/shared/messages/membership";
 import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `${t.welcomeTitle} | ${rootMatchData(matches)?.shop?.name ?? ""}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: t.welcomeTitle, noindex: true });
 
 /**
  * /user/succ: the welcome after sign-up (issue 11, point 5). It says what this shop gives its

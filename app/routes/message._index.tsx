@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TicketList } from "~/components/chat/Chat";
@@ -10,7 +11,7 @@ import { pageParam } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
 
-export const meta: MetaFunction = () => [{ title: koChat.listTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.listTitle, noindex: true });
 
 /** /message and /message/list: the member's conversations with this shop, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/chat/Chat";
@@ -9,7 +10,7 @@ import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
 
-export const meta: MetaFunction = () => [{ title: koChat.newTitle }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.newTitle, noindex: true });
 
 /** What the new conversation is about: ?pid= (이 상품 문의), ?order= (이 주문 문의), or the shop. */
 function aboutOf(request: Request): { pid?: string; order_id?: number } {

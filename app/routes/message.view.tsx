@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Composer, Thread, ticketTitle } from "~/components/chat/Chat";
@@ -9,7 +10,7 @@ import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
 
-export const meta: MetaFunction = () => [{ title: koChat.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.title, noindex: true });
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id")) || 0;
 

@@ -1,3 +1,4 @@
+import { shopMeta } from "~/lib/seo";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SmartLayout } from "~/components/layouts";
@@ -5,7 +6,7 @@ import { useRootData } from "~/lib/root-data";
 import { isShopApiError } from "~/shared/api-client.server";
 import { koSmart } from "~/shared/messages/smart";
 
-export const meta: MetaFunction = () => [{ title: koSmart.title }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koSmart.title, noindex: true });
 
 /**
  * The smart layout (spec §2) around every table-order page: the shop and the table, and the

@@ -88,7 +88,7 @@ describe("the search page", () => {
     const found = await page("/shop/search?q=%EC%84%A0%ED%81%AC%EB%A6%BC&sort=price_desc");
     expect(found).toContain("'선크림' 검색 결과 1개");
     expect(found).toContain("수분 선크림 50ml");
-    expect(found).toContain('content="noindex, follow"');
+    expect(found).toContain('<meta name="robots" content="noindex"/>');
     expect(found).toMatch(/aria-current="true"[^>]*>높은가격순</);
     expect(await page("/shop/search")).toContain("찾는 상품의 이름이나 초성을 입력해 주세요.");
     const long = await page(`/shop/search?q=${encodeURIComponent("가".repeat(60))}`);

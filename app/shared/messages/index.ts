@@ -110,6 +110,10 @@ export const ko = {
     notices: "공지사항",
     noProducts: "아직 등록된 상품이 없습니다.",
   },
+  seo: {
+    defaultDescription: (shop: string) => `${shop}의 상품과 소식을 만나 보세요.`,
+    home: "홈",
+  },
   search: {
     title: "상품 검색",
     label: "검색어",
