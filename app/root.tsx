@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -21,6 +22,8 @@ import { sessionState } from "./lib/session";
 import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
 import { useOptionalRootData } from "~/lib/root-data";
+import { Tracking } from "~/components/tracking/Tracking";
+import { trackingIds } from "~/shared/tracking";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -37,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
     /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */
     postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
+    /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
+    tracking: trackingIds(context.shop),
   };
 }
 
@@ -75,7 +80,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useOptionalRootData();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Outlet />
+      {/* The owner's console is no shopper's visit. */}
+      {pathname.startsWith("/admin") ? null : <Tracking ids={data?.tracking ?? null} />}
+    </>
+  );
 }
 
 /** The one error boundary: every thrown status gets its Korean page here. */

@@ -13,6 +13,8 @@ export interface Env {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   POSTCODE_PROVIDER?: string;
+  EVENTS_ENDPOINT?: string;
+  EVENTS_TOKEN?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
@@ -38,6 +40,10 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("no-reply@example.com"),
   // 우편번호 찾기 on address forms: Kakao's postcode widget, or "off" (addresses typed by hand).
   POSTCODE_PROVIDER: z.enum(["daum", "off"]).default("daum"),
+  // Server-side commerce events: POSTed to this endpoint (a conversions relay) when set, else kept
+  // in D1's server_events table as "logged" (decision 070).
+  EVENTS_ENDPOINT: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
+  EVENTS_TOKEN: z.string().default(""),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -28,11 +28,21 @@ export type CspSources = {
   /** A postcode provider's script and frame origins (app/shared/postcode.ts), when one is on. */
   scriptOrigins?: readonly string[];
   frameOrigins?: readonly string[];
+  /** A shop's ad and analytics tags (app/shared/tracking.ts), when it has configured some. */
+  connectOrigins?: readonly string[];
+  imgOrigins?: readonly string[];
 };
 
 export function contentSecurityPolicy(
   nonce: string,
-  { storageUrl, formOrigins = [], scriptOrigins = [], frameOrigins = [] }: CspSources = {},
+  {
+    storageUrl,
+    formOrigins = [],
+    scriptOrigins = [],
+    frameOrigins = [],
+    connectOrigins = [],
+    imgOrigins = [],
+  }: CspSources = {},
 ): string {
   let storage = "";
   try {
@@ -44,9 +54,9 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, ...scriptOrigins].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${storage}`,
+    [`img-src 'self' data: blob:${storage}`, ...imgOrigins].join(" "),
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
     ["frame-src 'self'", ...frameOrigins].join(" "),
     "object-src 'none'",
     "base-uri 'none'",

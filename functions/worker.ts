@@ -30,6 +30,9 @@ import { shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
+import { trackingCsp, trackingIds } from "~/shared/tracking";
+import { ServerEventStore } from "./db/server-events";
+import { eventSink, retryServerEvents } from "./events/provider";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
@@ -74,6 +77,8 @@ export default {
       runScheduledTransitions(env.DB, controller.scheduledTime),
       // Carts of meals that ended (smart order) are dropped.
       new TableStore(env.DB).purgeEnded(controller.scheduledTime),
+      // Server events whose endpoint failed get another try.
+      retryServerEvents(new ServerEventStore(env.DB), eventSink(readConfig(env)), controller.scheduledTime),
     ]);
   },
 } satisfies ExportedHandler<Env>;
@@ -152,11 +157,13 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, answer:
   ]);
   answer.storageUrl = storage;
   // The postcode widget's script and frame, only when a provider is on (loaded on demand).
-  if (config.POSTCODE_PROVIDER !== "off") {
-    const provider = POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];
-    answer.scriptOrigins = provider.scriptOrigins;
-    answer.frameOrigins = provider.frameOrigins;
-  }
+  const postcode = config.POSTCODE_PROVIDER === "off" ? null : POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];
+  // The shop's ad and analytics tags, only those it configured (loaded after consent).
+  const tags = trackingCsp(trackingIds(shop));
+  answer.scriptOrigins = [...(postcode?.scriptOrigins ?? []), ...tags.script];
+  answer.frameOrigins = [...(postcode?.frameOrigins ?? []), ...tags.frame];
+  answer.connectOrigins = tags.connect;
+  answer.imgOrigins = tags.img;
   const context: AppContext = {
     env,
     config,

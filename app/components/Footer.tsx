@@ -1,6 +1,8 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { ko } from "~/shared/messages";
 import * as css from "./shop.css";
+import { ConsentSettingsButton } from "./tracking/Tracking";
+import { trackingIds } from "~/shared/tracking";
 
 /** Pages whose layout has no footer (spec §2). */
 export const FOOTERLESS_PATHS = ["/user/login", "/user/join", "/user/forget", "/my/login"];
@@ -39,6 +41,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
             </a>
           </li>
         ) : null}
+        {trackingIds(shop) ? <ConsentSettingsButton /> : null}
         {shop.kcp_code ? (
           <li>
             <a

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
-import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody } from "~/shared/forms/admin";
+import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody, TrackingIdsBody } from "~/shared/forms/admin";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import type { Member } from "../../functions/auth/member";
 import { requireMember } from "./auth.server";
@@ -77,4 +77,16 @@ export async function savePointTerms(request: Request, context: AppLoadContext) 
   if (!parsed.success) return data<PointTermsResult>({ errors: fieldErrors(parsed.error), values }, 400);
   await context.api.call("adminPointTerms", { body: parsed.data });
   return redirect("/admin/points?saved=1", 303);
+}
+
+export type TrackingIdsResult = { errors?: FieldErrors; values?: Record<string, string> };
+
+/** The shop's ad and analytics tag ids from the console's form; back with `saved=1` (303). */
+export async function saveTrackingIds(request: Request, context: AppLoadContext) {
+  requireShopOwner(request, context);
+  const values = Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+  const parsed = TrackingIdsBody.safeParse(values);
+  if (!parsed.success) return data<TrackingIdsResult>({ errors: fieldErrors(parsed.error), values }, 400);
+  await context.api.call("adminTracking", { body: parsed.data });
+  return redirect("/admin/marketing?saved=1", 303);
 }

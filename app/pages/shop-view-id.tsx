@@ -9,7 +9,9 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { track } from "~/lib/track";
+import { sendServerEvent } from "~/lib/server-events.server";
 import { useUi } from "~/components/ui/UiProvider";
 import * as cartCss from "~/components/cart/cart.css";
 import { isShopApiError } from "~/shared/api-client.server";
@@ -66,7 +68,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { product, info, recommendations, liked: liked.includes(product.id) };
 }
 
-type AddResult = { ok: true; count: number; error?: undefined } | { ok?: undefined; error: string };
+type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
 
 /**
  * Add to cart (spec §5): option and quantity from the form, a quantity of 0 or less becomes 1.
@@ -90,7 +92,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const { count } = await context.api.call("addCart", {
         body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
       });
-      result = { ok: true, count };
+      // The browser's add_to_cart and the server's carry this one id (decision 070).
+      const eventId = crypto.randomUUID();
+      sendServerEvent(request, context, { event: "add_to_cart", event_id: eventId, pid2, pid3, qty });
+      result = { ok: true, count, eventId };
     }
   } catch (error) {
     loginAgainIfExpired(error, request);
@@ -199,6 +204,13 @@ export default function ProductPage() {
   // The price follows the option chosen (with scripts; without them each option shows its own).
   const [option, setOption] = useState<number | null>(null);
   const extra = product.options.find((o) => o.id === option)?.extra_price ?? 0;
+  useEffect(() => {
+    track({
+      name: "view_item",
+      items: [{ id: product.sid, name: product.title, price: product.price, quantity: 1 }],
+      value: product.price,
+    });
+  }, [product.sid, product.title, product.price]);
   return (
     <article>
       <div className={view.gallery}>
@@ -326,6 +338,8 @@ function BuyBox({
   const { cartPath } = useCartPath();
   const submit = useSubmit();
   const [qty, setQty] = useState("1");
+  // What the last 장바구니 담기 posted, for its add_to_cart event.
+  const sent = useRef<{ option: number; qty: number } | null>(null);
   const choosable = product.options.filter((o) => !o.default_option);
   const chosen =
     product.options.find((o) => o.id === option) ?? (choosable.length === 0 ? product.options[0] : undefined);
@@ -333,8 +347,20 @@ function BuyBox({
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
-    ui.snackbar("ok" in answer && answer.ok ? ko.cart.added : ("error" in answer && answer.error) || ko.cart.addFailed);
-  }, [fetcher.state, fetcher.data, ui]);
+    const added = "ok" in answer && answer.ok;
+    ui.snackbar(added ? ko.cart.added : ("error" in answer && answer.error) || ko.cart.addFailed);
+    if (added && "eventId" in answer && sent.current) {
+      const { option: o, qty: n } = sent.current;
+      const price = product.price + (product.options.find((x) => x.id === o)?.extra_price ?? 0);
+      track({
+        name: "add_to_cart",
+        id: answer.eventId,
+        items: [{ id: product.sid, name: product.title, price, quantity: n }],
+        value: price * n,
+      });
+      sent.current = null;
+    }
+  }, [fetcher.state, fetcher.data, ui, product]);
 
   const added = !hydrated && params.get("added");
   const error = failed && "error" in failed ? failed.error : null;
@@ -352,7 +378,14 @@ function BuyBox({
           {error}
         </p>
       ) : null}
-      <fetcher.Form className={view.buyForm} method="post" aria-label={ko.product.addToCart}>
+      <fetcher.Form
+        className={view.buyForm}
+        method="post"
+        aria-label={ko.product.addToCart}
+        onSubmit={() => {
+          sent.current = chosen ? { option: chosen.id, qty: n } : null;
+        }}
+      >
         <input type="hidden" name="pid2" value={product.id} />
         {hydrated ? <input type="hidden" name={field.js} value="1" /> : null}
         {choosable.length > 0 ? (

@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
+import { trackOrder } from "~/lib/track";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
@@ -127,6 +128,9 @@ export default function OrderSheet() {
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [failed]);
+  useEffect(() => {
+    if (open) trackOrder("begin_checkout", order);
+  }, [open, order]);
   const available = new Map(order.methods.map((m) => [m.method, m.available]));
   const preferred: PayMethod = values.pay_method
     ? (values.pay_method as PayMethod)

@@ -1,6 +1,8 @@
 import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { trackOrder } from "~/lib/track";
 import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
@@ -9,6 +11,7 @@ import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { flowPath } from "~/lib/order-flow";
+import { sendServerEvent } from "~/lib/server-events.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.complete, noindex: true });
 
@@ -17,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Nothing chosen yet: the sheet is where that happens.
   if (!order.payment)
     throw redirect(accountPath(`${flowPath("order", new URL(request.url).pathname)}?id=${order.id}`, request, context));
+  // The purchase, from the server too, with the browser's event id (a repeat is no second event).
+  if (order.status !== "CANCELED") sendServerEvent(request, context, { event: "purchase", order_id: order.id });
   return {
     order,
     viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context),
@@ -29,6 +34,9 @@ export default function OrderComplete() {
   const { order, viewPath, lookupPath } = useLoaderData<typeof loader>();
   const { storageUrl } = useRootData();
   const canceled = order.status === "CANCELED";
+  useEffect(() => {
+    if (!canceled) trackOrder("purchase", order);
+  }, [canceled, order]);
   return (
     <>
       <h1 className={css.title}>{canceled ? koOrder.canceled : koOrder.complete}</h1>

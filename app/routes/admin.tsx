@@ -56,6 +56,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/points">
           {koAdmin.nav.points}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/marketing">
+          {koAdmin.nav.marketing}
+        </NavLink>
       </nav>
       <main className={css.main}>
         <Outlet />

@@ -77,7 +77,7 @@ export async function paymentTerms(ctx: ApiContext, shopId: number, owner: Owner
   };
 }
 
-async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: number): Promise<OrderRecord> {
+export async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id: number): Promise<OrderRecord> {
   const record = await ctx.db.orders.get(shop.shopid, owner, id);
   // Someone else's order, another shop's, or none: all the same 404.
   if (!record) throw orderError.notFound();
@@ -179,26 +179,10 @@ export const orderHandlers = {
 
   async orderData({ query }, ctx) {
     const shop = ctx.requireHostShop();
-    const { order, groups } = await ownOrder(
-      ctx,
+    return orderDataOf(
       shop,
-      await orderOwner(ctx, shop.shopid, query.orderid),
-      query.orderid,
+      await ownOrder(ctx, shop, await orderOwner(ctx, shop.shopid, query.orderid), query.orderid),
     );
-    return {
-      delivery: groups.reduce((n, g) => n + g.delivery_fee, 0),
-      // Extra fee for remote areas (islands, mountains): none on this platform yet.
-      delivery2: 0,
-      total_price: order.total_price,
-      pay_method: order.pay_method,
-      ua: order.ua,
-      ip: order.ip,
-      fbp: order.fbp,
-      fbc: order.fbc,
-      shopid: order.shop_id,
-      g_tagid: shop.g_tagid,
-      agency_gtag_id: shop.agency_gtag_id,
-    };
   },
 
   async myOrder({ query }, ctx) {
@@ -286,3 +270,21 @@ export const orderHandlers = {
     return { order: toOrderView(placed, available), redirect_url: null };
   },
 } satisfies Handlers;
+
+/** spec §3 "Order data read" (order_data/by_order_id/v2): also what a server purchase event is built from. */
+export function orderDataOf(shop: ShopInfo, { order, groups }: OrderRecord) {
+  return {
+    delivery: groups.reduce((n, g) => n + g.delivery_fee, 0),
+    // Extra fee for remote areas (islands, mountains): none on this platform yet.
+    delivery2: 0,
+    total_price: order.total_price,
+    pay_method: order.pay_method,
+    ua: order.ua,
+    ip: order.ip,
+    fbp: order.fbp,
+    fbc: order.fbc,
+    shopid: order.shop_id,
+    g_tagid: shop.g_tagid,
+    agency_gtag_id: shop.agency_gtag_id,
+  };
+}

@@ -17,6 +17,7 @@ import { settingsHandlers } from "./settings";
 import { lookupHandlers } from "./order-lookup";
 import { chatHandlers } from "./chat";
 import { smartHandlers } from "./smart";
+import { eventHandlers } from "./events";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -33,6 +34,7 @@ const handlers = {
   ...lookupHandlers,
   ...chatHandlers,
   ...smartHandlers,
+  ...eventHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -17,6 +17,8 @@ import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
 import { ShopStore } from "../db/shops";
 import { mailProvider, type MailProvider } from "../mail/provider";
+import { ServerEventStore } from "../db/server-events";
+import { eventSink, type EventSink } from "../events/provider";
 import { accountVerification, type VerificationSource } from "../orders/verification";
 
 /**
@@ -107,6 +109,14 @@ export class Stores {
   /** Adult, identity and shop-membership flags an order may require. */
   get verification(): VerificationSource {
     return this.#lazy("verification", (db) => accountVerification(db));
+  }
+  /** Server-side commerce events (decision 070). */
+  get serverEvents(): ServerEventStore {
+    return this.#lazy("serverEvents", (db) => new ServerEventStore(db));
+  }
+  /** The configured events endpoint, or the local record. */
+  get eventSink(): EventSink {
+    return this.#lazy("eventSink", () => eventSink(this.config));
   }
   /** The configured mail API, or the local outbox table. */
   get mail(): MailProvider {

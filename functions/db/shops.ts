@@ -1,3 +1,4 @@
+import type { TrackingIdsBody } from "~/shared/forms/admin";
 import type { ShopInfo } from "~/shared/contracts";
 
 export type ShopRow = {
@@ -71,6 +72,27 @@ export class ShopStore {
     await this.db
       .prepare("UPDATE shops SET point = ?2, point_rate = ?3, point_unit = ?4 WHERE id = ?1")
       .bind(shopId, t.point ? 1 : 0, t.point_rate, t.point_unit)
+      .run();
+  }
+
+  /** The shop's ad and analytics tag ids as stored (the host's cached record may lag). */
+  async tracking(shopId: number): Promise<TrackingIdsBody | null> {
+    return await this.db
+      .prepare(
+        "SELECT facebook_pixel, facebook_moco_pixel, g_tagid, agency_g_tagid, agency_gtag_id FROM shops WHERE id = ?",
+      )
+      .bind(shopId)
+      .first<TrackingIdsBody>();
+  }
+
+  /** The shop's ad and analytics tag ids (already validated; null clears one). */
+  async setTracking(shopId: number, t: TrackingIdsBody): Promise<void> {
+    await this.db
+      .prepare(
+        `UPDATE shops SET facebook_pixel = ?2, facebook_moco_pixel = ?3, g_tagid = ?4, agency_g_tagid = ?5,
+           agency_gtag_id = ?6 WHERE id = ?1`,
+      )
+      .bind(shopId, t.facebook_pixel, t.facebook_moco_pixel, t.g_tagid, t.agency_g_tagid, t.agency_gtag_id)
       .run();
   }
 

@@ -502,6 +502,10 @@ export function demoSeed(): Seed {
       link1: "https://monostudio.example.test/about",
       help_email: "hello@shop.example.test",
       kakao_cs: "https://pf.kakao.com/_monostudio/chat",
+      // Demo ad and analytics tags (README "Tracking"): the consent bar, the browser events and
+      // the server events can be seen on this shop. Not real accounts.
+      facebook_pixel: "100000000000001",
+      g_tagid: "G-DEMO00001",
       corp: "법인",
       corpname: "주식회사 모노스튜디오",
       ceo: "정하늘",

@@ -100,3 +100,12 @@ export const qrCard = style({
   breakInside: "avoid",
 });
 globalStyle(`${qrCard} svg`, { width: 180, height: 180 });
+
+export const tableWrap = style({ overflowX: "auto", background: "#fff", borderRadius: 8 });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "calc(1em - 1px)" });
+export const cell = style({
+  padding: "8px 10px",
+  borderBottom: "1px solid #eceef1",
+  textAlign: "left",
+  whiteSpace: "nowrap",
+});

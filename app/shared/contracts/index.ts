@@ -14,6 +14,7 @@ import { settingsApi } from "./settings";
 import { chatApi } from "./chat";
 import { smartApi } from "./smart";
 import { shopApi } from "./shop";
+import { trackingApi } from "./tracking";
 
 export * from "./core";
 export * from "./shop";
@@ -26,6 +27,7 @@ export * from "./account";
 export * from "./settings";
 export * from "./chat";
 export * from "./smart";
+export * from "./tracking";
 
 export const api = {
   ...shopApi,
@@ -38,6 +40,7 @@ export const api = {
   ...settingsApi,
   ...chatApi,
   ...smartApi,
+  ...trackingApi,
 } as const;
 
 export type Api = typeof api;

@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { koAdmin } from "../messages/admin";
 import { charCount } from "./text";
+import { GTAG_PATTERN, PIXEL_PATTERN } from "../tracking";
 
 const t = koAdmin.errors;
 
@@ -47,3 +48,22 @@ export const PointTermsBody = z.object({
 });
 
 export const NoticeDeleteBody = z.object({ id: z.coerce.number().int().positive() });
+
+/** An optional tag id: blank clears it; otherwise it must match its provider's pattern. */
+const tagId = (pattern: RegExp, error: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? "").replace(/\s/g, "").toUpperCase())
+    .refine((v) => v === "" || pattern.test(v), { error })
+    .transform((v) => (v === "" ? null : v));
+
+/** The shop's ad and analytics tags (issue 14): Meta pixels and Google tags, each optional. */
+export const TrackingIdsBody = z.object({
+  facebook_pixel: tagId(PIXEL_PATTERN, t.pixel),
+  facebook_moco_pixel: tagId(PIXEL_PATTERN, t.pixel),
+  g_tagid: tagId(GTAG_PATTERN, t.gtag),
+  agency_g_tagid: tagId(GTAG_PATTERN, t.gtag),
+  agency_gtag_id: tagId(GTAG_PATTERN, t.gtag),
+});
+export type TrackingIdsBody = z.output<typeof TrackingIdsBody>;

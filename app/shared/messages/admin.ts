@@ -10,6 +10,29 @@ export const koAdmin = {
     stock: "재고",
     notices: "공지",
     points: "적립금",
+    marketing: "마케팅",
+  },
+  marketing: {
+    title: "광고·분석 연동",
+    help: "메타 픽셀과 구글 태그 ID를 넣으면, 쇼핑객이 마케팅 쿠키에 동의한 경우에만 방문·상품 조회·장바구니·주문 시작·구매가 전송됩니다. 비워 두면 태그도 동의 창도 없습니다.",
+    facebook_pixel: "메타 픽셀 ID",
+    facebook_moco_pixel: "메타 픽셀 ID (추가)",
+    g_tagid: "구글 애널리틱스 측정 ID",
+    agency_g_tagid: "구글 태그 ID (대행사)",
+    agency_gtag_id: "구글 애즈 전환 ID (대행사)",
+    pixelHint: "숫자 8~20자리",
+    gtagHint: "예: G-XXXXXXX, AW-123456789",
+    save: "저장",
+    saved: "연동 설정을 저장했습니다. 상점 화면에는 잠시 후 반영됩니다.",
+    events: "서버 전송 이벤트",
+    eventsHelp: (endpoint: boolean) =>
+      endpoint
+        ? "구매·장바구니 이벤트를 서버에서도 같은 이벤트 ID로 보냅니다. 실패하면 자동으로 다시 보냅니다."
+        : "전송 주소(EVENTS_ENDPOINT)가 설정되지 않아 서버 이벤트는 보내지 않고 여기에 기록만 합니다.",
+    noEvents: "아직 기록된 이벤트가 없습니다.",
+    columns: { time: "시각", event: "이벤트", id: "이벤트 ID", value: "금액", status: "상태" },
+    eventNames: { purchase: "구매", add_to_cart: "장바구니" } as Record<string, string>,
+    statuses: { pending: "대기", sent: "전송됨", logged: "기록만", failed: "실패" } as Record<string, string>,
   },
   points: {
     title: "적립금 설정",
@@ -65,5 +88,7 @@ export const koAdmin = {
     notFound: "찾을 수 없습니다.",
     pointRate: "적립률은 0에서 20 사이로, 소수 한 자리까지 입력해 주세요",
     pointUnit: "사용 단위는 1에서 10,000 사이의 정수로 입력해 주세요",
+    pixel: "메타 픽셀 ID는 숫자 8~20자리입니다",
+    gtag: "구글 태그 ID는 G-, AW-, GT-, DC-로 시작하는 영문 대문자와 숫자입니다",
   },
 } as const;
