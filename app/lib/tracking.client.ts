@@ -57,14 +57,16 @@ function startPixel(w: TagWindow, pixels: string[]): void {
   const fbclid = new URL(window.location.href).searchParams.get("fbclid");
   if (fbclid && /^[\w-]{1,500}$/.test(fbclid)) setCookie("_fbc", `fb.1.${Date.now()}.${fbclid}`, NINETY_DAYS);
   if (!w.fbq) {
-    // The pixel's command queue until fbevents.js arrives and takes it over.
-    const queue: unknown[][] = [];
-    const fbq = Object.assign((...args: unknown[]) => void queue.push(args), {
-      queue,
-      loaded: true,
-      version: "2.0",
-      push: undefined as unknown,
-    });
+    // The pixel's command queue until fbevents.js arrives: it sets callMethod and takes the
+    // queue over (the shape of Meta's own loader).
+    type Fbq = Command & { callMethod?: Command; queue: unknown[][]; loaded: boolean; version: string; push?: Fbq };
+    const fbq: Fbq = Object.assign(
+      (...args: unknown[]) => {
+        if (fbq.callMethod) fbq.callMethod.apply(fbq, args);
+        else fbq.queue.push(args);
+      },
+      { queue: [] as unknown[][], loaded: true, version: "2.0" },
+    );
     fbq.push = fbq;
     w.fbq = fbq;
     w._fbq = fbq;

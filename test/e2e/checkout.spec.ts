@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test, agreeAll } from "./fixtures";
+import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test, agreeAll, consentAnswered } from "./fixtures";
 
 const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
 
@@ -214,6 +214,7 @@ test.describe("cart rules", () => {
 });
 
 test.describe("saving", () => {
+  test.beforeEach(({ context }) => consentAnswered(context, "studio"));
   // Offline, the browser logs the requests it could not send, and Remix its route discovery.
   // (One pattern: Playwright would read a second array element as fixture options.)
   test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/] });
@@ -264,6 +265,7 @@ test.describe("saving", () => {
 });
 
 test.describe("order pages are private", () => {
+  test.beforeEach(({ context }) => consentAnswered(context, "studio"));
   // The browser itself logs the 404 status of the page it was sent to.
   test.use({ expectedConsoleErrors: [/status of 404/] });
   test("another shopper gets 404 for someone else's order", async ({ page, browser }, testInfo) => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
@@ -44,6 +44,14 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
 });
 
 export { expect };
+
+/**
+ * Answers studio's marketing-consent bar in advance (it has demo tags): for tests about something
+ * else, so the bar at the bottom of the screen is not in their way. tracking.spec tests the bar.
+ */
+export async function consentAnswered(context: BrowserContext, dom: string, value = "denied"): Promise<void> {
+  await context.addCookies([{ name: "mkt_consent", value, url: shopUrl(dom) }]);
+}
 
 /** True in the project that runs with JavaScript switched off. */
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { track } from "~/lib/track";
 import { readCookie } from "~/shared/cookies";
 import { koTracking as t } from "~/shared/messages/tracking";
@@ -8,6 +8,8 @@ import * as css from "./tracking.css";
 
 /** The footer's 마케팅 쿠키 설정 asks again through this window event. */
 export const ASK_CONSENT_EVENT = "shop:ask-consent";
+
+const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** Cookies the tags write, removed when the shopper withdraws (all host-only, decision 070). */
 const TAG_COOKIES = /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/;
@@ -46,7 +48,8 @@ export function Tracking({ ids }: { ids: TrackingIds | null }) {
     return () => window.removeEventListener(ASK_CONSENT_EVENT, ask);
   }, [ids]);
 
-  useEffect(() => {
+  // Before the page's own events (view_item…), whose passive effects run after layout effects.
+  useBrowserLayoutEffect(() => {
     if (ids) track({ name: "page_view" });
   }, [ids, pathname, search]);
 
