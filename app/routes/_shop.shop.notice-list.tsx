@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { shopMeta } from "~/lib/seo";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
@@ -47,6 +47,9 @@ export default function NoticeList() {
                 </summary>
                 <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>
                   <Linkified text={n.body} />
+                  <p style={{ margin: "8px 0 0" }}>
+                    <Link to={`/mycontent/load?id=${n.id}`}>{ko.notices.permalink}</Link>
+                  </p>
                 </div>
               </details>
             </li>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { NoneLayout } from "~/components/layouts";
 import * as css from "~/components/admin/admin.css";
 import { requireShopOwner } from "~/lib/admin.server";
 import { qrSvg } from "~/lib/qr.server";
@@ -29,24 +30,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PrintCodes() {
   const { shopName, codes } = useLoaderData<typeof loader>();
+  // The spec's "none" frame: nothing around the sheet but the paper.
   return (
-    <main style={{ padding: 16, background: "#fff", color: "#111", minHeight: "100vh" }}>
-      <h1 style={{ fontSize: 18 }}>{t.printTitle(shopName)}</h1>
-      <div className={css.qrGrid}>
-        {codes.map((c) => (
-          <figure key={c.id} className={css.qrCard} data-testid="table-qr" style={{ margin: 0 }}>
-            {/* Markup made on the server from the shop's own address (app/lib/qr.server.ts). */}
-            <div dangerouslySetInnerHTML={{ __html: c.svg }} role="img" aria-label={koSmart.table(c.name)} />
-            <figcaption style={{ textAlign: "center" }}>
-              <strong style={{ fontSize: 22 }}>{koSmart.table(c.name)}</strong>
-              <br />
-              {shopName}
-              <br />
-              <small>{t.printHint}</small>
-            </figcaption>
-          </figure>
-        ))}
-      </div>
-    </main>
+    <NoneLayout>
+      <main style={{ padding: 16, background: "#fff", color: "#111", minHeight: "100vh" }}>
+        <h1 style={{ fontSize: 18 }}>{t.printTitle(shopName)}</h1>
+        <div className={css.qrGrid}>
+          {codes.map((c) => (
+            <figure key={c.id} className={css.qrCard} data-testid="table-qr" style={{ margin: 0 }}>
+              {/* Markup made on the server from the shop's own address (app/lib/qr.server.ts). */}
+              <div dangerouslySetInnerHTML={{ __html: c.svg }} role="img" aria-label={koSmart.table(c.name)} />
+              <figcaption style={{ textAlign: "center" }}>
+                <strong style={{ fontSize: 22 }}>{koSmart.table(c.name)}</strong>
+                <br />
+                {shopName}
+                <br />
+                <small>{t.printHint}</small>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </main>
+    </NoneLayout>
   );
 }

@@ -85,4 +85,11 @@ export const catalogueHandlers = {
     const { items, pages } = await ctx.db.catalogue.notices(query.shopid, query.page, NOTICE_PAGE_SIZE);
     return { items, page: query.page, pages };
   },
+
+  async notice({ query }, ctx) {
+    await requireShop(ctx, query.shopid);
+    const notice = await ctx.db.catalogue.notice(query.shopid, query.id);
+    if (!notice) throw new ApiError(404, "NOTICE_NOT_FOUND", ko.errors.notFound);
+    return notice;
+  },
 } satisfies Handlers;

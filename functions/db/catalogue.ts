@@ -284,6 +284,15 @@ export class CatalogueStore {
     return { items, pages: Math.max(1, Math.ceil(total / size)) };
   }
 
+  /** One notice of this shop, or null (another shop's is none). */
+  async notice(shopId: number, id: number): Promise<Notice | null> {
+    const row = await this.db
+      .prepare("SELECT id, title, body, pinned, created_at FROM notices WHERE shop_id = ? AND id = ?")
+      .bind(shopId, id)
+      .first<Omit<Notice, "pinned"> & { pinned: number }>();
+    return row ? { ...row, pinned: row.pinned === 1 } : null;
+  }
+
   /**
    * The shop's own goods with their options' stock, for its console (picks are the origin shop's
    * stock, not this one's). `q` matches the title.

@@ -7,7 +7,8 @@ import * as css from "./layouts.css";
 
 /**
  * The page frames of spec §2. The shop layout (header, drawer, footer) lives in ShopLayout.tsx;
- * these are the others, used by pages of later features.
+ * these are the others. The spec's nobg and default frames are not kept: every page they could
+ * serve has the shop layout or one of these (decision 071).
  */
 
 function BackButton() {
@@ -75,11 +76,6 @@ export function MessageLayout({ title, unread, children }: { title: string; unre
   );
 }
 
-/** Content on the page background, without the white sheet. */
-export function NobgLayout({ children }: { children: ReactNode }) {
-  return <div className={css.plain}>{children}</div>;
-}
-
 /** No frame at all (embeds, print views). */
 export function NoneLayout({ children }: { children: ReactNode }) {
   return <>{children}</>;
@@ -98,9 +94,4 @@ export function SmartLayout({ shop, table, children }: { shop: ShopInfo; table?:
       <div className={css.body}>{children}</div>
     </div>
   );
-}
-
-/** The plain centred column. */
-export function DefaultLayout({ children }: { children: ReactNode }) {
-  return <div className={css.white}>{children}</div>;
 }

@@ -3,7 +3,6 @@ import { vars } from "../../../styles/theme.css";
 
 export const column = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh" });
 export const white = style([column, { background: vars.color.surface }]);
-export const plain = style([column, { background: "transparent" }]);
 
 export const topBar = style({
   position: "sticky",

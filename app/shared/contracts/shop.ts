@@ -282,6 +282,13 @@ export const shopApi = {
     query: z.object({ shopid: id, page }),
     response: z.object({ items: z.array(Notice), page: z.number().int(), pages: z.number().int() }),
   }),
+  /** One notice of the shop, for its own page (/mycontent/load, decision 071). */
+  notice: endpoint({
+    method: "GET",
+    path: "/api/myshp/get/notice",
+    query: z.object({ shopid: id, id }),
+    response: Notice,
+  }),
   storageUrl: endpoint({
     method: "GET",
     path: "/api/storage/url",
