@@ -62,7 +62,7 @@ function startPixel(w: TagWindow, pixels: string[]): void {
     type Fbq = Command & { callMethod?: Command; queue: unknown[][]; loaded: boolean; version: string; push?: Fbq };
     const fbq: Fbq = Object.assign(
       (...args: unknown[]) => {
-        if (fbq.callMethod) fbq.callMethod.apply(fbq, args);
+        if (fbq.callMethod) Reflect.apply(fbq.callMethod, fbq, args);
         else fbq.queue.push(args);
       },
       { queue: [] as unknown[][], loaded: true, version: "2.0" },

@@ -37,7 +37,13 @@ export class HttpEventSink implements EventSink {
         "content-type": "application/json",
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify({ shop_id: e.shop_id, event: e.event, event_id: e.event_id, order_id: e.order_id, ...payload }),
+      body: JSON.stringify({
+        shop_id: e.shop_id,
+        event: e.event,
+        event_id: e.event_id,
+        order_id: e.order_id,
+        ...payload,
+      }),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     if (!response.ok) {
@@ -51,7 +57,9 @@ export class HttpEventSink implements EventSink {
 export type EventsConfig = { EVENTS_ENDPOINT: string; EVENTS_TOKEN: string };
 
 export function eventSink(config: EventsConfig, fetcher?: typeof fetch): EventSink {
-  return config.EVENTS_ENDPOINT ? new HttpEventSink(config.EVENTS_ENDPOINT, config.EVENTS_TOKEN, fetcher) : new LocalEventSink();
+  return config.EVENTS_ENDPOINT
+    ? new HttpEventSink(config.EVENTS_ENDPOINT, config.EVENTS_TOKEN, fetcher)
+    : new LocalEventSink();
 }
 
 /** One hand-over attempt; its outcome is written back, a failure scheduled for another try. */

@@ -96,11 +96,7 @@ export function ConsentSettingsButton() {
   if (!ready) return null;
   return (
     <li>
-      <button
-        type="button"
-        className={css.settings}
-        onClick={() => window.dispatchEvent(new Event(ASK_CONSENT_EVENT))}
-      >
+      <button type="button" className={css.settings} onClick={() => window.dispatchEvent(new Event(ASK_CONSENT_EVENT))}>
         {t.settings}
       </button>
     </li>
