@@ -17,7 +17,8 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 function freshDatabase() {
   rmSync(state, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
-  run("node", ["scripts/seed-local.mjs", "--persist-to", state]);
+  // No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
+  run("node", ["scripts/seed-local.mjs", "--persist-to", state, "--no-share-images"]);
 }
 
 /** How long the Worker may go without answering a health check before the run is stopped. */

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { THEME_DEFAULTS } from "~/shared/theme-defaults";
 import { ko } from "~/shared/messages";
+import { SHARE_SIZE, shareKey } from "~/shared/share-image";
 import { rootMatchData } from "./root-data";
 
 /**
@@ -54,11 +55,18 @@ export function shopMeta({ matches, location }: MetaArgs, seo: PageSeo = {}): Me
   const title = seo.title ? `${seo.title} | ${shopName}` : shopName;
   const description = clip(seo.description || shop?.profile || shop?.notice || ko.seo.defaultDescription(shopName));
   const url = canonicalUrl(origin, location);
-  const picture = seo.image ?? (shop?.use_logo && shop.logo ? shop.logo : null);
+  const logo = seo.image ? null : shop?.use_logo && shop.logo ? shop.logo : null;
+  const picture = seo.image ?? logo;
+  const storage = root?.storageUrl ?? "/files/";
+  // Pictures in this Worker's own storage are shared as their 300×300 copy (decision 072), a logo
+  // on the shop's colour; another storage's pictures are linked as they are.
+  const own = storage === "/files/" && picture !== null && !/^https?:\/\//.test(picture);
   const image = picture
     ? /^https?:\/\//.test(picture)
       ? picture
-      : `${/^https?:\/\//.test(root?.storageUrl ?? "") ? "" : origin}${root?.storageUrl ?? "/files/"}${picture}`
+      : own
+        ? `${origin}/files/${shareKey(picture, logo ? shop?.mcolor || "ffffff" : "ffffff")}`
+        : `${/^https?:\/\//.test(storage) ? "" : origin}${storage}${picture}`
     : null;
   const tags: MetaDescriptor[] = [
     { title },
@@ -76,12 +84,14 @@ export function shopMeta({ matches, location }: MetaArgs, seo: PageSeo = {}): Me
     { name: "twitter:description", content: description },
   ];
   if (image) {
-    tags.push(
-      { property: "og:image", content: image },
-      { property: "og:image:width", content: "300" },
-      { property: "og:image:height", content: "300" },
-      { name: "twitter:image", content: image },
-    );
+    tags.push({ property: "og:image", content: image });
+    if (own) {
+      tags.push(
+        { property: "og:image:width", content: String(SHARE_SIZE) },
+        { property: "og:image:height", content: String(SHARE_SIZE) },
+      );
+    }
+    tags.push({ name: "twitter:image", content: image });
   }
   if (seo.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const data of seo.jsonLd ?? []) tags.push({ "script:ld+json": data });

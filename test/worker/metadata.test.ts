@@ -51,7 +51,7 @@ describe("metadata on every page", () => {
     for (const host of ["studio.localhost", STUDIO_CUSTOM]) {
       const h = await head(host, "/shop/view/s0001");
       expect(h.canonical).toBe(`http://${STUDIO_CUSTOM}/shop/view/s0001`);
-      expect(h.meta("og:image")).toBe(`http://${STUDIO_CUSTOM}/files/shops/studio/p/s0001.svg`);
+      expect(h.meta("og:image")).toBe(`http://${STUDIO_CUSTOM}/files/share/300/ffffff/shops/studio/p/s0001.svg.jpg`);
     }
   });
 

@@ -1,0 +1,149 @@
+import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
+import { convertIndexedToRgb, decode as decodePng } from "fast-png";
+import { SHARE_SIZE, parseShareKey } from "~/shared/share-image";
+
+/**
+ * The 300×300 sharing image of spec §9 (decision 072): derived from a stored picture once, on
+ * the first request of its address, and kept in R2 beside it; every later request is a plain
+ * file. Photos are cropped to the centre square; wide or tall pictures (a logo) are fitted whole
+ * onto a background colour, which also fills transparency (JPEG has none). Addresses: app/shared/share-image.ts.
+ */
+/** Sources larger than this are not decoded in a request (the original is linked instead). */
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+const MAX_SOURCE_MEGAPIXELS = 24;
+
+export type Rgba = { width: number; height: number; data: Uint8Array };
+
+/** JPEG or PNG bytes as 8-bit RGBA; null for anything else (SVG, WebP) or too big to decode. */
+export function decodeImage(bytes: Uint8Array): Rgba | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    const img = decodeJpeg(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_SOURCE_MEGAPIXELS,
+      maxMemoryUsageInMB: 160,
+    });
+    return { width: img.width, height: img.height, data: img.data };
+  }
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+    const png = decodePng(bytes);
+    if (png.width * png.height > MAX_SOURCE_MEGAPIXELS * 1e6) return null;
+    const data = png.palette ? convertIndexedToRgb(png) : png.data;
+    const channels = png.palette ? (png.palette[0]?.length ?? 3) : png.channels;
+    const shift = png.depth === 16 ? 8 : 0;
+    const out = new Uint8Array(png.width * png.height * 4);
+    for (let p = 0; p < png.width * png.height; p++) {
+      const at = p * channels;
+      const v = (i: number) => (data[at + i]! >> shift) & 0xff;
+      const grey = channels <= 2;
+      out[p * 4] = v(0);
+      out[p * 4 + 1] = grey ? v(0) : v(1);
+      out[p * 4 + 2] = grey ? v(0) : v(2);
+      out[p * 4 + 3] = channels === 2 ? v(1) : channels === 4 ? v(3) : 255;
+    }
+    return { width: png.width, height: png.height, data: out };
+  }
+  return null;
+}
+
+/**
+ * A size×size picture: the centre square scaled (area average when shrinking), or, for a picture
+ * more than 1.5 times as wide as tall or the other way, the whole picture fitted inside. Pixels
+ * are laid over `background`.
+ */
+export function squareImage(img: Rgba, size: number, background: [number, number, number]): Rgba {
+  const ratio = img.width / img.height;
+  const fit = ratio > 1.5 || ratio < 1 / 1.5;
+  // The source rectangle that maps onto the target rectangle [tx, tx + tw) × [ty, ty + th).
+  let sx = 0;
+  let sy = 0;
+  let sw = img.width;
+  let sh = img.height;
+  let tx = 0;
+  let ty = 0;
+  let tw = size;
+  let th = size;
+  if (fit) {
+    const scale = Math.min(size / img.width, size / img.height);
+    tw = Math.max(1, Math.round(img.width * scale));
+    th = Math.max(1, Math.round(img.height * scale));
+    tx = Math.floor((size - tw) / 2);
+    ty = Math.floor((size - th) / 2);
+  } else {
+    const side = Math.min(img.width, img.height);
+    sx = Math.floor((img.width - side) / 2);
+    sy = Math.floor((img.height - side) / 2);
+    sw = side;
+    sh = side;
+  }
+  const out = new Uint8Array(size * size * 4);
+  for (let p = 0; p < size * size; p++) {
+    out[p * 4] = background[0];
+    out[p * 4 + 1] = background[1];
+    out[p * 4 + 2] = background[2];
+    out[p * 4 + 3] = 255;
+  }
+  for (let y = 0; y < th; y++) {
+    const y0 = sy + (y * sh) / th;
+    const y1 = sy + ((y + 1) * sh) / th;
+    for (let x = 0; x < tw; x++) {
+      const x0 = sx + (x * sw) / tw;
+      const x1 = sx + ((x + 1) * sw) / tw;
+      // Every source pixel the target pixel covers (at least the nearest one when enlarging).
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      let n = 0;
+      const yEnd = Math.max(Math.floor(y0) + 1, Math.ceil(y1));
+      const xEnd = Math.max(Math.floor(x0) + 1, Math.ceil(x1));
+      for (let yy = Math.floor(y0); yy < yEnd && yy < img.height; yy++) {
+        for (let xx = Math.floor(x0); xx < xEnd && xx < img.width; xx++) {
+          const at = (yy * img.width + xx) * 4;
+          const alpha = img.data[at + 3]!;
+          r += img.data[at]! * alpha;
+          g += img.data[at + 1]! * alpha;
+          b += img.data[at + 2]! * alpha;
+          a += alpha;
+          n++;
+        }
+      }
+      const cover = n > 0 ? a / n / 255 : 0;
+      const to = ((ty + y) * size + tx + x) * 4;
+      const mix = (sum: number, bg: number) => Math.round((a > 0 ? sum / a : 0) * cover + bg * (1 - cover));
+      out[to] = mix(r, background[0]);
+      out[to + 1] = mix(g, background[1]);
+      out[to + 2] = mix(b, background[2]);
+    }
+  }
+  return { width: size, height: size, data: out };
+}
+
+/** The share image's JPEG bytes from a picture's RGBA pixels. */
+export function shareJpeg(img: Rgba, background: [number, number, number]): Uint8Array<ArrayBuffer> {
+  const bytes = encodeJpeg(squareImage(img, SHARE_SIZE, background), 85).data;
+  const out = new Uint8Array(new ArrayBuffer(bytes.length));
+  out.set(bytes);
+  return out;
+}
+
+/**
+ * Makes and stores the share image for `key` when its source can be decoded. Null when it
+ * cannot (no such source, too big, not JPEG or PNG): the caller links the original instead.
+ */
+export async function deriveShareImage(bucket: R2Bucket, key: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const parsed = parseShareKey(key);
+  if (!parsed) return null;
+  const source = await bucket.get(parsed.source);
+  if (!source || source.size > MAX_SOURCE_BYTES) return null;
+  let img: Rgba | null;
+  try {
+    img = decodeImage(new Uint8Array(await source.arrayBuffer()));
+  } catch {
+    img = null;
+  }
+  if (!img) return null;
+  const jpeg = shareJpeg(img, parsed.background);
+  await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+  return jpeg;
+}
