@@ -23,7 +23,8 @@ import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
 import { useOptionalRootData } from "~/lib/root-data";
 import { Tracking } from "~/components/tracking/Tracking";
-import { trackingIds } from "~/shared/tracking";
+import { CONSENT_COOKIE, consentOf, trackingIds } from "~/shared/tracking";
+import { readCookie } from "~/shared/cookies";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -42,6 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
     /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
     tracking: trackingIds(context.shop),
+    /** The shopper's answer to the consent bar (decision 070), and whether they save data. */
+    consent: consentOf(readCookie(request.headers.get("cookie"), CONSENT_COOKIE)),
+    saveData: request.headers.get("save-data")?.toLowerCase() === "on",
   };
 }
 
@@ -86,7 +90,9 @@ export default function App() {
     <>
       <Outlet />
       {/* The owner's console is no shopper's visit. */}
-      {pathname.startsWith("/admin") ? null : <Tracking ids={data?.tracking ?? null} />}
+      {pathname.startsWith("/admin") ? null : (
+        <Tracking ids={data?.tracking ?? null} consent={data?.consent ?? null} saveData={data?.saveData ?? false} />
+      )}
     </>
   );
 }

@@ -85,6 +85,15 @@ export function consentOf(value: string | null | undefined): Consent | null {
   return value === "granted" || value === "denied" ? value : null;
 }
 
+/** Cookies the tags write, removed when the shopper refuses or withdraws (all host-only). */
+export const TAG_COOKIES = /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/;
+
+/** The consent cookie as a Set-Cookie / document.cookie line ("reset" forgets the answer). */
+export function consentCookie(value: Consent | "reset", secure: boolean): string {
+  const age = value === "reset" ? 0 : CONSENT_MAX_AGE;
+  return `${CONSENT_COOKIE}=${value === "reset" ? "" : value}; Max-Age=${age}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /** One line of an event: the product's public id (sid), its name, unit price in won and count. */
 export type TrackedItem = { id: string; name: string; price: number; quantity: number };
 

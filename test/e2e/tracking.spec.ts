@@ -118,12 +118,19 @@ test.describe("ad and analytics tags with consent", () => {
   test("거부 keeps the tags away on every page; the footer asks again", async ({ page, context }, testInfo) => {
     const requested = await stubTags(context);
     if (jsOff(testInfo)) {
-      // Without scripts: no bar, no tags, even for a shopper who agreed before.
-      await context.addCookies([{ name: "mkt_consent", value: "granted", url: shopUrl("studio") }]);
+      // Without scripts the bar is a form: the answer is remembered (the server's purchase events
+      // follow it), and no tag ever loads.
       await page.goto(shopUrl("studio", "/shop/view/s0001"));
+      const plainBar = page.getByRole("region", { name: "마케팅 쿠키 동의" });
+      await plainBar.getByRole("button", { name: "동의" }).click();
+      await expect(page).toHaveURL(shopUrl("studio", "/shop/view/s0001"));
       await expect(page.getByRole("heading", { name: "백자 머그컵" })).toBeVisible();
-      await expect(page.getByTestId("consent-bar")).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "마케팅 쿠키 설정" })).toHaveCount(0);
+      await expect(plainBar).toHaveCount(0);
+      expect((await context.cookies()).find((c) => c.name === "mkt_consent")?.value).toBe("granted");
+      await page.getByRole("button", { name: "마케팅 쿠키 설정" }).click();
+      await expect(plainBar).toBeVisible();
+      await plainBar.getByRole("button", { name: "거부" }).click();
+      await expect(plainBar).toHaveCount(0);
       expect(requested).toEqual([]);
       return;
     }
@@ -146,10 +153,16 @@ test.describe("ad and analytics tags with consent", () => {
   });
 
   test("no tags on data saver, and none at all for a shop without ids", async ({ page, context }, testInfo) => {
-    test.skip(jsOff(testInfo), "covered without scripts above");
+    test.skip(jsOff(testInfo), "without scripts no tag loads at all (above)");
     const requested = await stubTags(context);
     await page.goto(shopUrl("beauty", "/shop/view/b0014"));
     await expect(page.getByTestId("consent-bar")).toHaveCount(0);
+    // A phone that asks to save data (Save-Data: on) is not asked.
+    await context.setExtraHTTPHeaders({ "save-data": "on" });
+    await page.goto(shopUrl("studio", "/"));
+    await expect(page.getByRole("heading", { name: "새로 들어온 상품" })).toBeVisible();
+    await expect(page.getByTestId("consent-bar")).toHaveCount(0);
+    await context.setExtraHTTPHeaders({});
     await context.addCookies([{ name: "mkt_consent", value: "granted", url: shopUrl("studio") }]);
     await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
     await page.goto(shopUrl("studio", "/shop/view/s0001"));

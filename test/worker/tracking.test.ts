@@ -96,11 +96,38 @@ describe("the shop's tag ids", () => {
     expect(html).toContain(PIXEL);
     expect(html).toContain('\\"pixels\\"');
     expect(html).not.toContain("connect.facebook.net/en_US/fbevents.js");
-    expect(html).not.toContain("consent-bar");
+    // The consent bar is in the page as sent: no late paint, and a form without scripts.
+    expect(html).toContain('data-testid="consent-bar"');
+    expect(html).toContain('action="/consent"');
     const beauty = await new Shopper(BEAUTY).fetch("/");
     expect(beauty.headers.get("content-security-policy")).not.toContain("facebook");
     expect(beauty.headers.get("content-security-policy")).not.toContain("googletagmanager");
     expect(await beauty.text()).not.toContain('\\"pixels\\"');
+  });
+
+  it("asks only until answered, never on data saver, and takes the answer as a plain form", async () => {
+    const answered = new Shopper(STUDIO_CUSTOM);
+    answered.cookies.set("mkt_consent", "denied");
+    expect(await (await answered.fetch("/")).text()).not.toContain('data-testid="consent-bar"');
+    const saver = await new Shopper(STUDIO_CUSTOM).fetch("/", { headers: { "save-data": "on" } });
+    expect(await saver.text()).not.toContain('data-testid="consent-bar"');
+
+    const shopper = new Shopper(STUDIO_CUSTOM);
+    const yes = await shopper.form("/consent", { consent: "granted", back: "/shop/view/s0001?x=1" });
+    expect(yes.status).toBe(303);
+    expect(yes.headers.get("location")).toBe("/shop/view/s0001?x=1");
+    // Host-only, a year, readable by the page's own script (it writes the same cookie).
+    expect(yes.headers.getSetCookie()).toContain("mkt_consent=granted; Max-Age=31536000; Path=/; SameSite=Lax");
+    expect(await (await shopper.fetch("/")).text()).not.toContain('data-testid="consent-bar"');
+
+    shopper.cookies.set("_fbp", "fb.1.1.1");
+    const no = await shopper.form("/consent", { consent: "denied", back: "//evil.example/" });
+    expect(no.headers.get("location")).toBe("/");
+    expect(no.headers.getSetCookie()).toContain("mkt_consent=denied; Max-Age=31536000; Path=/; SameSite=Lax");
+    expect(no.headers.getSetCookie()).toContain("_fbp=; Max-Age=0; Path=/");
+    const reset = await shopper.form("/consent", { consent: "reset", back: "/" });
+    expect(reset.headers.getSetCookie()).toContain("mkt_consent=; Max-Age=0; Path=/; SameSite=Lax");
+    expect((await shopper.form("/consent", { consent: "maybe" })).status).toBe(400);
   });
 
   it("reads the Google Analytics client id from the _ga cookie", () => {
