@@ -19,7 +19,7 @@ export const bar = style({
   gap: 10,
 });
 
-export const text = style({ margin: 0, lineHeight: 1.5 });
+export const text = style({ margin: 0, lineHeight: 1.5, wordBreak: "keep-all" });
 
 export const buttons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8 });
 
