@@ -18,6 +18,17 @@ export async function guestOrder(page: Page, js: boolean): Promise<string> {
   if (js) await hydrated(page);
   await page.getByRole("button", { name: "주문하기", exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  await payBySheet(page);
+  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+  const id = new URL(page.url()).searchParams.get("id")!;
+  await page.getByRole("link", { name: "주문 상세 보기" }).click();
+  await expect(page).toHaveURL(/\/myshop\/order_view\?id=\d{12}/);
+  await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
+  return id;
+}
+
+/** Fills the order sheet (orderer, address, consents) and pays by bank transfer. */
+export async function payBySheet(page: Page): Promise<void> {
   const sheet = page.getByRole("form", { name: "주문서" });
   await sheet.getByLabel("이름").fill("김구매");
   await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
@@ -27,12 +38,6 @@ export async function guestOrder(page: Page, js: boolean): Promise<string> {
   await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
   await agreeAll(sheet);
   await sheet.getByRole("button", { name: /결제하기/ }).click();
-  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
-  const id = new URL(page.url()).searchParams.get("id")!;
-  await page.getByRole("link", { name: "주문 상세 보기" }).click();
-  await expect(page).toHaveURL(/\/myshop\/order_view\?id=\d{12}/);
-  await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
-  return id;
 }
 
 /** Presses an order action's button (after filling its form), and its confirm step if it has one. */

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { addToCart, agreeAll, expect, jsOff, shopUrl, test } from "./fixtures";
-import { fillLogin } from "./order-helpers";
+import { addToCart, expect, jsOff, shopUrl, test } from "./fixtures";
+import { fillLogin, payBySheet } from "./order-helpers";
 
 /**
  * Issue 14, point 2: studio has a Meta pixel and a Google tag (the demo's). Their scripts are
@@ -83,15 +83,7 @@ test.describe("ad and analytics tags with consent", () => {
     await expect.poll(() => tracked(page, "InitiateCheckout")).toHaveLength(1);
     expect((await tracked(page, "InitiateCheckout"))[0]![3]).toEqual({ eventID: `begin_checkout-${id}` });
 
-    const sheet = page.getByRole("form", { name: "주문서" });
-    await sheet.getByLabel("이름").fill("김구매");
-    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
-    await sheet.getByLabel("받는 분").fill("김구매");
-    await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-3000-4000");
-    await sheet.getByLabel("우편번호").fill("06236");
-    await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
-    await agreeAll(sheet);
-    await sheet.getByRole("button", { name: /결제하기/ }).click();
+    await payBySheet(page);
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
     await expect.poll(() => tracked(page, "Purchase")).toHaveLength(1);
     const [purchase] = await tracked(page, "Purchase");
