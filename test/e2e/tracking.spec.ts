@@ -162,4 +162,17 @@ test.describe("ad and analytics tags with consent", () => {
     await expect(page.getByTestId("consent-bar")).toHaveCount(0);
     expect(requested).toEqual([]);
   });
+
+  test.describe("a blocked tag", () => {
+    // The browser itself reports the script it could not load.
+    test.use({ expectedConsoleErrors: [/Failed to load resource|ERR_FAILED/] });
+    test("never breaks the page: buying goes on as before", async ({ page, context }, testInfo) => {
+      test.skip(jsOff(testInfo), "no tag loads without scripts");
+      await context.route(TAG_ORIGINS, (route) => route.abort("blockedbyclient"));
+      await context.addCookies([{ name: "mkt_consent", value: "granted", url: shopUrl("studio") }]);
+      await addToCart(page, shopUrl("studio", "/shop/view/s0001"), true, { option: "화이트" });
+      await page.getByTestId("header-cart").click();
+      await expect(page.getByTestId("cart-row")).toHaveCount(1);
+    });
+  });
 });
