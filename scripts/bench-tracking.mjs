@@ -13,7 +13,12 @@ const HOST = `studio.localhost:${PORT}`;
 const PATH = "/shop/view/s0001";
 const TAGS = /^https:\/\/(connect\.facebook\.net|www\.googletagmanager\.com)\//;
 // Lighthouse's "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 console.log("Building and seeding the production bundle…");
 const mf = await startProductionWorker({ port: PORT, dir: ".bench-tracking", cacheTtl: "0" });
@@ -89,7 +94,9 @@ try {
   rows.push(await scenario(browser, "tags configured, refused", "denied"));
   await db.prepare("UPDATE shops SET facebook_pixel = NULL, g_tagid = NULL WHERE dom = 'studio'").run();
   rows.push(await scenario(browser, "no tags configured", null));
-  console.log(`\n| ${PATH} on studio, Pixel 7, slow 4G (median of ${RUNS}) | bytes until hydrated | bytes in the 3 s after | LCP (element) | tag script requests | consent bar |`);
+  console.log(
+    `\n| ${PATH} on studio, Pixel 7, slow 4G (median of ${RUNS}) | bytes until hydrated | bytes in the 3 s after | LCP (element) | tag script requests | consent bar |`,
+  );
   console.log("| --- | --- | --- | --- | --- | --- |");
   for (const r of rows) {
     console.log(`| ${r.label} | ${r.before} | ${r.after} | ${r.lcp} (${r.element}) | ${r.tags} | ${r.bar} |`);
