@@ -1,3 +1,4 @@
+import { useHydrated } from "~/lib/hydrated";
 import type { ReactNode } from "react";
 import type { ProductCard as Card } from "~/shared/contracts";
 import { formatKRW } from "~/shared/format";
@@ -16,18 +17,23 @@ export function ProductGrid({
   label,
   liked,
   below,
+  eagerCount = 4,
+  scriptedPictures = false,
 }: {
   items: Card[];
   storageUrl: string;
   label: string;
   liked?: readonly number[];
   below?: (product: Card) => ReactNode;
+  /** How many first pictures load at once; the rest when scrolled near (0 below the fold). */
+  eagerCount?: number;
+  scriptedPictures?: boolean;
 }) {
   return (
     <ul className={css.grid} aria-label={label}>
       {items.map((p, i) => (
         <li key={p.id} className={css.cardCell}>
-          <ProductCard product={p} storageUrl={storageUrl} eager={i < 4} />
+          <ProductCard product={p} storageUrl={storageUrl} eager={i < eagerCount} scriptedPictures={scriptedPictures} />
           {liked ? <LikeButton pid={p.id} title={p.title} liked={liked.includes(p.id)} /> : null}
           {below?.(p)}
         </li>
@@ -41,10 +47,22 @@ export function discountRate(price: number, listPrice: number): number {
   return Math.floor(((listPrice - price) / listPrice) * 100);
 }
 
-export function ProductCard({ product, storageUrl, eager }: { product: Card; storageUrl: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  storageUrl,
+  eager,
+  scriptedPictures,
+}: {
+  product: Card;
+  storageUrl: string;
+  eager?: boolean;
+  /** Pictures only once scripts run (a streamed part a page without scripts never shows). */
+  scriptedPictures?: boolean;
+}) {
+  const hydrated = useHydrated();
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
-      {product.image ? (
+      {product.image && (hydrated || !scriptedPictures) ? (
         <img
           className={css.cardImage}
           src={`${storageUrl}${product.image}`}

@@ -306,7 +306,17 @@ export default function ProductPage() {
             resolve={recommendations}
             errorElement={<p className={css.empty}>{ko.product.recommendationsFailed}</p>}
           >
-            {(items) => <ProductGrid items={items} storageUrl={storageUrl} label={ko.product.recommendations} />}
+            {(items) => (
+              // Below the fold; without scripts streamed into a hidden element it never leaves, so its
+              // pictures come only with scripts, never downloaded for nothing (issue 15).
+              <ProductGrid
+                items={items}
+                storageUrl={storageUrl}
+                label={ko.product.recommendations}
+                eagerCount={0}
+                scriptedPictures
+              />
+            )}
           </Await>
         </Suspense>
       </section>
