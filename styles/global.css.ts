@@ -12,8 +12,19 @@ globalStyle("html", {
   WebkitTextSizeAdjust: "100%",
 });
 
-globalStyle("body", { margin: 0, minHeight: "100vh", lineHeight: 1.5 });
+// Korean wraps between words, not inside them; a long address or URL may still break anywhere.
+globalStyle("body", {
+  margin: 0,
+  minHeight: "100vh",
+  lineHeight: 1.5,
+  wordBreak: "keep-all",
+  overflowWrap: "anywhere",
+});
 globalStyle("a", { color: "inherit" });
 globalStyle("img", { maxWidth: "100%", display: "block" });
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
+// Typing fields at 16 px at least: iPhones zoom into anything smaller (over any class's size).
+globalStyle("input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea", {
+  fontSize: "max(16px, 1em)",
+});
 globalStyle("h1, h2, h3", { lineHeight: 1.3 });

@@ -25,11 +25,25 @@ export function tint(hex: string, amount: number): string {
     .join("")}`;
 }
 
-/** Readable text on the main colour: dark on light colours, white on dark ones. */
-function onColour(hex: string): string {
+/** WCAG relative luminance of a #rgb or #rrggbb colour. */
+function luminance(hex: string): number {
   const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? "#222222" : "#ffffff";
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(h.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * Readable text on the main colour (header, buttons, progress bar): of near-black and white,
+ * the one with the higher WCAG contrast against it.
+ */
+export function onColour(hex: string): string {
+  const bg = luminance(hex);
+  return contrast(bg, luminance("#222222")) > contrast(bg, 1) ? "#222222" : "#ffffff";
 }
 
 /**
@@ -52,7 +66,8 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
     },
     font: {
       family: fontFamily(FONT.test(shop.font_name) ? shop.font_name : d.font.name),
-      size: `${Math.min(Math.max(shop.font_size, 10), 20)}px`,
+      // No body text under 12 px (issue 15), whatever the shop set.
+      size: `${Math.min(Math.max(shop.font_size, 12), 20)}px`,
     },
     header: {
       height: `${headerHeight(shop)}px`,

@@ -8,8 +8,12 @@ test.describe("bytes a phone does not need", () => {
   test("hashed build files are kept a year; other public files are revalidated", async ({ page }, testInfo) => {
     test.skip(jsOff(testInfo), "asked with fetch() from the page");
     await page.goto(shopUrl("beauty", "/"));
-    const module = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
-    expect(module).toMatch(/^\/build\//);
+    // A script of the client build the page names (hashed name), from the page as sent.
+    const module = await page.evaluate(async () => {
+      const html = await (await fetch(window.location.href)).text();
+      return /<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1] ?? null;
+    });
+    expect(module).toMatch(/^\/build\/.+\.js$/);
     const head = (path: string) =>
       page.evaluate(async (p) => {
         const res = await fetch(p, { cache: "no-store" });
@@ -37,5 +41,16 @@ test.describe("bytes a phone does not need", () => {
       await expect(page.getByRole("list", { name: "함께 보면 좋은 상품" })).toBeAttached();
       expect(pictures.length).toBeLessThan(30);
     }
+  });
+});
+
+test.describe("legible on a phone", () => {
+  test("typing fields are 16 px or more, text 12 px or more, and Korean wraps between words", async ({ page }) => {
+    await page.goto(shopUrl("beauty", "/shop/search"));
+    const size = (locator: ReturnType<typeof page.locator>) =>
+      locator.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await size(page.getByRole("searchbox", { name: "검색어" }))).toBeGreaterThanOrEqual(16);
+    expect(await size(page.locator("html"))).toBeGreaterThanOrEqual(12);
+    expect(await page.locator("body").evaluate((b) => getComputedStyle(b).wordBreak)).toBe("keep-all");
   });
 });

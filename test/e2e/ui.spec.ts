@@ -109,6 +109,10 @@ test.describe("progress bar", () => {
     await page.getByLabel("메뉴 열기", { exact: true }).first().click({ force: true });
     await page.getByTestId("drawer").getByRole("link", { name: "공지사항" }).click();
     await expect(bar).toBeVisible();
+    // Drawn over the header, it must not be the header's colour (issue 15): it would not show.
+    const barColour = await bar.evaluate((b) => getComputedStyle(b).backgroundColor);
+    const headerColour = await page.locator("header").evaluate((h) => getComputedStyle(h).backgroundColor);
+    expect(barColour).not.toBe(headerColour);
     await expect(page).toHaveURL(/notice-list/);
     await expect(bar).toHaveCount(0);
   });

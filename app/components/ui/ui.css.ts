@@ -73,7 +73,9 @@ export const progress = style({
   height: 3,
   zIndex: 1100,
   transformOrigin: "left",
-  background: vars.color.main,
+  // Over the header, which has the shop's colour: the colour that reads on it, so a tap shows.
+  background: vars.color.onMain,
+  boxShadow: `0 1px 2px ${vars.color.main}`,
   // Creeps toward the end over the spec's 5 s; finishing jumps to full.
   animation: `${grow} 5s cubic-bezier(.1,.7,.3,1) forwards`,
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { onColour } from "~/lib/theme";
+
+/** Issue 15, point 7 (in part): text on a shop's colour is chosen for contrast. */
+
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, b2] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+describe("text on the shop's colour", () => {
+  it("is whichever of near-black and white reads better on it", () => {
+    for (const colour of ["#E4577C", "#3F6B5B", "#3C91E6", "#FFD400", "#F5F5F5", "#111111", "#03C75A", "#FF8A00"]) {
+      const chosen = onColour(colour);
+      const other = chosen === "#ffffff" ? "#222222" : "#ffffff";
+      expect(contrast(colour, chosen), colour).toBeGreaterThanOrEqual(contrast(colour, other));
+    }
+    expect(onColour("#FFD400")).toBe("#222222");
+    expect(onColour("#111111")).toBe("#ffffff");
+  });
+});
