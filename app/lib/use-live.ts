@@ -23,7 +23,12 @@ export function useLive(room: LiveRoomName | null, accept: (event: LiveEvent) =>
         (event) => {
           if (!latest.current.accept(event)) return;
           window.clearTimeout(pending);
-          pending = window.setTimeout(() => latest.current.revalidator.revalidate(), 100);
+          pending = window.setTimeout(() => {
+            // A navigation that overtakes the reload aborts it: the new page loads its own data.
+            Promise.resolve(latest.current.revalidator.revalidate() as unknown).catch((error: unknown) => {
+              if ((error as { name?: string } | null)?.name !== "AbortError") console.error(error);
+            });
+          }, 100);
         },
         (connected) => {
           document.documentElement.dataset.live = connected ? "on" : "off";
