@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { readCookie } from "~/shared/cookies";
 import { ConsentForm } from "~/shared/forms/consent";
 import { safeReturnPath } from "~/shared/return-path";
-import { TAG_COOKIES, consentCookie } from "~/shared/tracking";
+import { consentCookie, expiredTagCookies } from "~/shared/tracking";
 
 /**
  * POST /consent: the marketing-consent bar's answer as a plain form (decision 070), so that a
@@ -15,12 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const secure = new URL(request.url).protocol === "https:";
   const headers = new Headers({ "set-cookie": consentCookie(parsed.data.consent, secure) });
   if (parsed.data.consent !== "granted") {
-    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-      const name = part.split("=")[0]!.trim();
-      if (TAG_COOKIES.test(name) && readCookie(request.headers.get("cookie"), name) !== null) {
-        headers.append("set-cookie", `${name}=; Max-Age=0; Path=/`);
-      }
-    }
+    for (const line of expiredTagCookies(request.headers.get("cookie"))) headers.append("set-cookie", line);
   }
   return redirect(safeReturnPath(parsed.data.back), { status: 303, headers });
 }

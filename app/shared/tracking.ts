@@ -86,7 +86,16 @@ export function consentOf(value: string | null | undefined): Consent | null {
 }
 
 /** Cookies the tags write, removed when the shopper refuses or withdraws (all host-only). */
-export const TAG_COOKIES = /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/;
+const TAG_COOKIES = /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/;
+
+/** The tag cookies among a Cookie header's (or document.cookie's), each as an expiring line. */
+export function expiredTagCookies(cookieHeader: string | null): string[] {
+  return (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter((name) => TAG_COOKIES.test(name))
+    .map((name) => `${name}=; Max-Age=0; Path=/`);
+}
 
 /** The consent cookie as a Set-Cookie / document.cookie line ("reset" forgets the answer). */
 export function consentCookie(value: Consent | "reset", secure: boolean): string {

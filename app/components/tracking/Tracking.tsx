@@ -5,7 +5,7 @@ import { readCookie } from "~/shared/cookies";
 import { koTracking as t } from "~/shared/messages/tracking";
 import {
   CONSENT_COOKIE,
-  TAG_COOKIES,
+  expiredTagCookies,
   consentCookie,
   consentOf,
   type Consent,
@@ -25,12 +25,7 @@ function saveData(): boolean {
 /** The answer, written by the page itself (the same cookie POST /consent sets). */
 function remember(consent: Consent | "reset"): void {
   document.cookie = consentCookie(consent, window.location.protocol === "https:");
-  if (consent !== "granted") {
-    for (const part of document.cookie.split(";")) {
-      const name = part.split("=")[0]!.trim();
-      if (TAG_COOKIES.test(name)) document.cookie = `${name}=; Max-Age=0; Path=/`;
-    }
-  }
+  if (consent !== "granted") for (const line of expiredTagCookies(document.cookie)) document.cookie = line;
 }
 
 /** The button the shopper pressed in a consent form. */
