@@ -1,6 +1,7 @@
 import { shopMeta } from "~/lib/seo";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { rootLoader as loader } from "~/lib/root.server";
 import {
   Links,
   Meta,
@@ -17,37 +18,21 @@ import { ErrorPage } from "./components/ErrorPage";
 import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
-import { themeStyle } from "./lib/theme";
-import { sessionState } from "./lib/session";
-import { isInternetExplorer } from "./lib/ie";
 import { useNonce } from "./lib/nonce";
+import { islandsHydrated } from "./lib/island";
 import { useOptionalRootData } from "~/lib/root-data";
-import { Tracking } from "~/components/tracking/Tracking";
-import { CONSENT_COOKIE, consentOf, trackingIds } from "~/shared/tracking";
-import { readCookie } from "~/shared/cookies";
+import { usePageView } from "~/lib/track";
+import { island } from "./lib/island";
+
+// Only shops with tags have anything to track or ask (decision 070); its code is an island.
+const Tracking = island("Tracking", () => import("~/components/tracking/Tracking").then((m) => m.Tracking));
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return {
-    shop: context.shop,
-    // The theme's custom properties, ready for <html style>: the browser never computes them.
-    theme: themeStyle(context.shop),
-    storageUrl: context.storageUrl,
-    isIE: isInternetExplorer(request.headers.get("user-agent")),
-    session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
-    /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */
-    postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
-    /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
-    tracking: trackingIds(context.shop),
-    /** The shopper's answer to the consent bar (decision 070), and whether they save data. */
-    consent: consentOf(readCookie(request.headers.get("cookie"), CONSENT_COOKIE)),
-    saveData: request.headers.get("save-data")?.toLowerCase() === "on",
-  };
-}
+export { rootLoader as loader } from "~/lib/root.server";
 
 // The shop and its theme do not change while a shopper browses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
@@ -62,7 +47,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Lets browser tests (and curious developers) tell a hydrated page from server HTML; here in
     // the layout, so error pages say so too.
-    document.documentElement.dataset.hydrated = "true";
+    // The islands (decision 073) hydrate a moment later; the page is whole when they have.
+    void islandsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   return (
     <html lang="ko" style={data?.theme}>
@@ -86,13 +74,15 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useOptionalRootData();
   const { pathname } = useLocation();
+  // The owner's console is no shopper's visit.
+  const tracked = Boolean(data?.tracking) && !pathname.startsWith("/admin");
+  usePageView(tracked);
   return (
     <>
       <Outlet />
-      {/* The owner's console is no shopper's visit. */}
-      {pathname.startsWith("/admin") ? null : (
-        <Tracking ids={data?.tracking ?? null} consent={data?.consent ?? null} saveData={data?.saveData ?? false} />
-      )}
+      {tracked && data?.tracking ? (
+        <Tracking ids={data.tracking} consent={data.consent} saveData={data.saveData} />
+      ) : null}
     </>
   );
 }

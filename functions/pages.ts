@@ -1,4 +1,5 @@
-import { ko } from "~/shared/messages";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 
 /**
  * Pages the Worker answers without Remix (no shop, so no theme, to render them in): one small,
@@ -25,5 +26,5 @@ main{text-align:center;padding:24px}h1{font-size:20px}p{color:#666}button{font:i
 export const plainPage = (status: number, title: string, text: string) =>
   htmlPage(status, title, `<p>${escapeHtml(text)}</p>`);
 
-export const shopNotFoundPage = () => plainPage(404, ko.errors.shopNotFound, ko.errors.shopNotFoundBody);
-export const upstreamErrorPage = () => plainPage(502, ko.errors.upstream, ko.errors.upstreamBody);
+export const shopNotFoundPage = () => plainPage(404, koRequestErrors.shopNotFound, koRequestErrors.shopNotFoundBody);
+export const upstreamErrorPage = () => plainPage(502, koErrors.upstream, koErrors.upstreamBody);

@@ -1,4 +1,4 @@
-import { ko } from "~/shared/messages";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 import { ApiError, errorResponse } from "./api/http";
 import { isApiPath } from "./api/router";
@@ -27,7 +27,7 @@ export const ALLOWED_METHODS = "GET, HEAD, POST";
 function refuse(pathname: string, status: number, code: string, message: string): Response {
   const response = isApiPath(pathname)
     ? errorResponse(new ApiError(status, code, message))
-    : plainPage(status, message, ko.errors.requestBody);
+    : plainPage(status, message, koRequestErrors.requestBody);
   if (status === 405) response.headers.set("allow", ALLOWED_METHODS);
   return response;
 }
@@ -65,7 +65,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** 405 for a method other than GET, HEAD or POST (OPTIONS too: nothing here is called cross-origin). */
 export function methodRefusal(request: Request): Response | null {
   if (["GET", "HEAD", "POST"].includes(request.method)) return null;
-  return refuse(new URL(request.url).pathname, 405, "METHOD_NOT_ALLOWED", ko.errors.methodNotAllowed);
+  return refuse(new URL(request.url).pathname, 405, "METHOD_NOT_ALLOWED", koRequestErrors.methodNotAllowed);
 }
 
 /**
@@ -79,14 +79,14 @@ export async function guardBody(request: Request): Promise<Request | Response> {
 
   const limit = bodyLimit(pathname);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", ko.errors.bodyTooLarge);
+  if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge);
   const body = await readCapped(request, limit);
-  if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", ko.errors.bodyTooLarge);
+  if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge);
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isForm = FORM_TYPES.includes(type);
   if (!isApiPath(pathname) && !isForm) {
-    return refuse(pathname, 415, "UNSUPPORTED_MEDIA_TYPE", ko.errors.unsupportedBody);
+    return refuse(pathname, 415, "UNSUPPORTED_MEDIA_TYPE", koRequestErrors.unsupportedBody);
   }
   const checked = new Request(request, { body });
   if (isForm) {
@@ -94,7 +94,7 @@ export async function guardBody(request: Request): Promise<Request | Response> {
     try {
       await checked.clone().formData();
     } catch {
-      return refuse(pathname, 400, "BAD_FORM", ko.errors.badRequest);
+      return refuse(pathname, 400, "BAD_FORM", koRequestErrors.badRequest);
     }
   }
   return checked;

@@ -1,6 +1,7 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { isShopApiError, upstreamTransport, type ShopApi } from "~/shared/api-client.server";
-import { ko } from "~/shared/messages";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { ApiError, errorResponse } from "./api/http";
 import type { Member } from "./auth/member";
 
@@ -64,7 +65,7 @@ export async function proxyApi(
   fetcher: typeof fetch = fetch,
 ): Promise<Response> {
   if (isTraversal(rawPathOf(request))) {
-    return errorResponse(new ApiError(400, "BAD_PATH", ko.errors.badRequest));
+    return errorResponse(new ApiError(400, "BAD_PATH", koRequestErrors.badRequest));
   }
   // The client's address as Cloudflare saw it, for the upstream's own throttling and orders.
   const headers = new Headers(shopHeaders(host, shop, request.headers.get("cf-connecting-ip")));
@@ -81,12 +82,12 @@ export async function proxyApi(
   try {
     response = await upstreamTransport(origin, fetcher)(forwarded);
   } catch {
-    return errorResponse(new ApiError(502, "UPSTREAM_UNREACHABLE", ko.errors.upstream));
+    return errorResponse(new ApiError(502, "UPSTREAM_UNREACHABLE", koErrors.upstream));
   }
   if (response.status >= 500) {
     // Whatever the upstream says about its failure (stack traces, internal names) stays there.
     await response.body?.cancel();
-    return errorResponse(new ApiError(502, "UPSTREAM_ERROR", ko.errors.upstream));
+    return errorResponse(new ApiError(502, "UPSTREAM_ERROR", koErrors.upstream));
   }
   return response;
 }

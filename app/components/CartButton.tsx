@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { ko } from "~/shared/messages";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koHeader } from "~/shared/messages/shop/header";
 import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
 
@@ -9,8 +10,8 @@ export function CartButton({ count, to }: { count: number; to: string }) {
     <Link
       to={to}
       className={`${css.iconButton} ${cartCss.cartButton}`}
-      aria-label={count > 0 ? ko.cart.badge(count) : ko.header.cart}
-      title={ko.header.cart}
+      aria-label={count > 0 ? koCartButton.badge(count) : koHeader.cart}
+      title={koHeader.cart}
       data-testid="header-cart"
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

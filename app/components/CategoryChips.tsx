@@ -1,5 +1,5 @@
 import type { Category } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 
@@ -26,7 +26,7 @@ export function CategoryChips({
   );
   return (
     <ul className={css.chips}>
-      {all ? chip(0, ko.drawer.allCategory) : null}
+      {all ? chip(0, koDrawer.allCategory) : null}
       {categories.map((c) => chip(c.id, c.name))}
     </ul>
   );

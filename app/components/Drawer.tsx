@@ -1,13 +1,13 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Category, ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koHeader } from "~/shared/messages/shop/header";
 import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";
 import { ShopSearchForm } from "./SearchForm";
 import * as css from "./shop.css";
-
-export const DRAWER_TOGGLE_ID = "drawer-toggle";
+import { DRAWER_TOGGLE_ID } from "./Header";
 
 /**
  * The side menu. Opened by a checkbox (so it works before scripts load); once hydrated it also
@@ -30,11 +30,11 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
   type Row = { href: string; label: string };
   const external = (
     [
-      shop.youtube ? { href: shop.youtube, label: ko.drawer.youtube } : null,
-      shop.instagram ? { href: shop.instagram, label: ko.drawer.instagram } : null,
-      shop.naver ? { href: shop.naver, label: ko.drawer.naver } : null,
-      shop.link1 ? { href: shop.link1, label: ko.drawer.link } : null,
-      shop.help_email ? { href: `mailto:${shop.help_email}`, label: ko.drawer.helpMail } : null,
+      shop.youtube ? { href: shop.youtube, label: koDrawer.youtube } : null,
+      shop.instagram ? { href: shop.instagram, label: koDrawer.instagram } : null,
+      shop.naver ? { href: shop.naver, label: koDrawer.naver } : null,
+      shop.link1 ? { href: shop.link1, label: koDrawer.link } : null,
+      shop.help_email ? { href: `mailto:${shop.help_email}`, label: koDrawer.helpMail } : null,
     ] as (Row | null)[]
   ).filter((x): x is Row => x !== null && /^(https?:|mailto:)/.test(x.href));
 
@@ -45,10 +45,10 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
         type="checkbox"
         id={DRAWER_TOGGLE_ID}
         className={css.drawerToggle}
-        aria-label={ko.header.openMenu}
+        aria-label={koHeader.openMenu}
       />
       <label htmlFor={DRAWER_TOGGLE_ID} className={css.scrim} aria-hidden="true" />
-      <nav className={css.drawer} aria-label={ko.drawer.title} data-testid="drawer">
+      <nav className={css.drawer} aria-label={koDrawer.title} data-testid="drawer">
         <div className={css.drawerHead}>
           <p className={css.drawerShopName}>{shop.name}</p>
           <ShopSearchForm />
@@ -56,14 +56,14 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
         {account ?? null}
         <div className={css.drawerSection}>
           <SmartLink className={css.drawerLink} to="/shop/list?category=0">
-            {ko.drawer.allProducts}
+            {koDrawer.allProducts}
           </SmartLink>
           <SmartLink className={css.drawerLink} to="/shop/notice-list">
-            {ko.drawer.notices}
+            {koDrawer.notices}
           </SmartLink>
           {categories.length > 0 ? (
             <a className={css.drawerLink} href="/shop/list?category=0#categories" onClick={openCategories}>
-              {ko.drawer.categories}
+              {koDrawer.categories}
             </a>
           ) : null}
         </div>
@@ -71,7 +71,7 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
           <div className={css.drawerSection}>
             {chat && /^https?:/.test(chat) ? (
               <a className={css.drawerLink} href={chat} target="_blank" rel="noopener noreferrer">
-                {ko.drawer.kakaoChannel}
+                {koDrawer.kakaoChannel}
               </a>
             ) : null}
             {external.map((l) => (
@@ -91,11 +91,11 @@ export function CategoryTree({ categories, onPick }: { categories: Category[]; o
   const roots = categories.filter((c) => c.parent_id === null);
   return (
     <div>
-      <h2 className={css.sectionTitle}>{ko.drawer.chooseCategory}</h2>
+      <h2 className={css.sectionTitle}>{koDrawer.chooseCategory}</h2>
       <ul className={css.categoryTree}>
         <li>
           <SmartLink className={css.drawerLink} to="/shop/list?category=0" onClick={onPick}>
-            {ko.drawer.allCategory}
+            {koDrawer.allCategory}
           </SmartLink>
         </li>
         {roots.map((root) => (

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
-import { ko } from "~/shared/messages";
+import { koErrors } from "~/shared/messages/shop/errors";
 import * as css from "./shop.css";
 
 /** A thrown 404 whose data is this marker means "the product exists in the URL but cannot be shown". */
@@ -12,15 +12,15 @@ export const NO_PRODUCT = "no-product";
 function describe(error: unknown): { title: string; body: string } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
-      if (error.data === NOT_READY) return { title: ko.errors.notReady, body: ko.errors.notReadyBody };
-      if (error.data === NO_PRODUCT) return { title: ko.errors.noProduct, body: ko.errors.noProductBody };
-      return { title: ko.errors.pageNotFound, body: ko.errors.pageNotFoundBody };
+      if (error.data === NOT_READY) return { title: koErrors.notReady, body: koErrors.notReadyBody };
+      if (error.data === NO_PRODUCT) return { title: koErrors.noProduct, body: koErrors.noProductBody };
+      return { title: koErrors.pageNotFound, body: koErrors.pageNotFoundBody };
     }
     if (error.status === 502 || error.status === 503 || error.status === 504) {
-      return { title: ko.errors.upstream, body: ko.errors.upstreamBody };
+      return { title: koErrors.upstream, body: koErrors.upstreamBody };
     }
   }
-  return { title: ko.errors.unexpected, body: ko.errors.unexpectedBody };
+  return { title: koErrors.unexpected, body: koErrors.unexpectedBody };
 }
 
 export function ErrorPage({ error }: { error: unknown }) {
@@ -34,7 +34,7 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p>{body}</p>
       <p>
         <Link to="/" className={css.pagerLink}>
-          {ko.errors.goHome}
+          {koErrors.goHome}
         </Link>
       </p>
     </main>

@@ -1,43 +1,35 @@
 import type { ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koFooter } from "~/shared/messages/shop/footer";
 import * as css from "./shop.css";
-import { ConsentSettingsButton } from "./tracking/Tracking";
+import { ConsentSettingsButton } from "./tracking/ConsentBar";
 import { trackingIds } from "~/shared/tracking";
-
-/** Pages whose layout has no footer (spec §2). */
-export const FOOTERLESS_PATHS = ["/user/login", "/user/join", "/user/forget", "/my/login"];
-
-export function footerHidden(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, "");
-  return FOOTERLESS_PATHS.includes(path);
-}
 
 export function Footer({ shop }: { shop: ShopInfo }) {
   const digits = shop.idnum?.replace(/\D/g, "");
   const rows: [string, string | null][] = [
-    [ko.footer.corpname, shop.corpname],
-    [ko.footer.ceo, shop.ceo],
-    [ko.footer.idnum, shop.idnum],
-    [ko.footer.idnumSingo, shop.idnum_singo],
-    [ko.footer.address, [shop.zipcode && `(${shop.zipcode})`, shop.address].filter(Boolean).join(" ") || null],
-    [ko.footer.tel, shop.tel],
-    [ko.footer.email, shop.email],
+    [koFooter.corpname, shop.corpname],
+    [koFooter.ceo, shop.ceo],
+    [koFooter.idnum, shop.idnum],
+    [koFooter.idnumSingo, shop.idnum_singo],
+    [koFooter.address, [shop.zipcode && `(${shop.zipcode})`, shop.address].filter(Boolean).join(" ") || null],
+    [koFooter.tel, shop.tel],
+    [koFooter.email, shop.email],
   ];
   return (
     <footer className={css.footer} data-testid="footer">
       <ul className={css.footerLinks}>
         <li>
-          <a href="/link?type=terms">{ko.footer.terms}</a>
+          <a href="/link?type=terms">{koFooter.terms}</a>
         </li>
         <li>
           <a href="/link?type=privacy">
-            <strong>{ko.footer.privacy}</strong>
+            <strong>{koFooter.privacy}</strong>
           </a>
         </li>
         {digits ? (
           <li>
             <a href={`https://www.ftc.go.kr/bizCommPop.do?wrkr_no=${digits}`} target="_blank" rel="noopener noreferrer">
-              {ko.footer.businessInfo}
+              {koFooter.businessInfo}
             </a>
           </li>
         ) : null}
@@ -49,7 +41,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              {ko.footer.escrow}
+              {koFooter.escrow}
             </a>
           </li>
         ) : null}
@@ -64,7 +56,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
             </div>
           ))}
       </dl>
-      <p>{ko.footer.hosting}</p>
+      <p>{koFooter.hosting}</p>
     </footer>
   );
 }

@@ -1,9 +1,13 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koHeader } from "~/shared/messages/shop/header";
+import { koSearch } from "~/shared/messages/shop/search";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/header";
-import { DRAWER_TOGGLE_ID } from "./Drawer";
 import * as css from "./shop.css";
+
+/** The side menu's checkbox, which the header's menu button is a label for. */
+export const DRAWER_TOGGLE_ID = "drawer-toggle";
 
 /** True once the page has scrolled past the header's height plus the spec's 100 px. */
 export function useHeaderFixed(height: number): boolean {
@@ -30,8 +34,8 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
           <label
             htmlFor={DRAWER_TOGGLE_ID}
             className={css.iconButton}
-            aria-label={ko.header.openMenu}
-            title={ko.header.openMenu}
+            aria-label={koHeader.openMenu}
+            title={koHeader.openMenu}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -44,7 +48,7 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
               <span>{shop.name}</span>
             )}
           </a>
-          <a className={css.iconButton} href="/shop/search" aria-label={ko.search.open} title={ko.search.open}>
+          <a className={css.iconButton} href="/shop/search" aria-label={koSearch.open} title={koSearch.open}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -61,10 +65,10 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
 function SocialLinks({ shop }: { shop: ShopInfo }) {
   const links = (
     [
-      [shop.youtube, ko.drawer.youtube],
-      [shop.instagram, ko.drawer.instagram],
-      [shop.naver, ko.drawer.naver],
-      [shop.link1, ko.drawer.link],
+      [shop.youtube, koDrawer.youtube],
+      [shop.instagram, koDrawer.instagram],
+      [shop.naver, koDrawer.naver],
+      [shop.link1, koDrawer.link],
     ] as const
   ).filter((l): l is readonly [string, (typeof l)[1]] => Boolean(l[0] && /^https?:/.test(l[0])));
   return (

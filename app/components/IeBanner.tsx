@@ -1,12 +1,12 @@
-import { ko } from "~/shared/messages";
+import { koIe } from "~/shared/messages/shop/ie";
 import * as css from "./shop.css";
 
 export function IeBanner() {
   return (
     <div className={css.ieBanner} role="alert" data-testid="ie-banner">
-      {ko.ie.banner}{" "}
+      {koIe.banner}{" "}
       <a href="https://www.google.com/chrome/" rel="noopener noreferrer" target="_blank">
-        {ko.ie.download}
+        {koIe.download}
       </a>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/lib/hydrated";
 import { LIKE_ACTION, likeField } from "~/lib/likes";
-import { ko } from "~/shared/messages";
+import { koProduct } from "~/shared/messages/shop/product";
 import * as css from "./shop.css";
 
 /**
@@ -36,7 +36,7 @@ export function LikeButton({
         type="submit"
         className={css.likeButton}
         aria-pressed={on}
-        aria-label={on ? ko.product.unlike(title) : ko.product.like(title)}
+        aria-label={on ? koProduct.unlike(title) : koProduct.like(title)}
         data-testid="like"
       >
         {on ? "♥" : "♡"}

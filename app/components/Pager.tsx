@@ -1,4 +1,4 @@
-import { ko } from "~/shared/messages";
+import { koCommon } from "~/shared/messages/shop/common";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 
@@ -20,7 +20,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
     <nav className={css.pager} aria-label="pagination">
       {page > 1 ? (
         <SmartLink className={css.pagerLink} to={href(page - 1)} rel="prev">
-          {ko.common.prev}
+          {koCommon.prev}
         </SmartLink>
       ) : null}
       {numbers.map((n, i) =>
@@ -29,18 +29,18 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
             …
           </span>
         ) : n === page ? (
-          <span key={n} className={css.pagerCurrent} aria-current="page" aria-label={ko.common.page(n)}>
+          <span key={n} className={css.pagerCurrent} aria-current="page" aria-label={koCommon.page(n)}>
             {n}
           </span>
         ) : (
-          <SmartLink key={n} className={css.pagerLink} to={href(n)} aria-label={ko.common.page(n)}>
+          <SmartLink key={n} className={css.pagerLink} to={href(n)} aria-label={koCommon.page(n)}>
             {n}
           </SmartLink>
         ),
       )}
       {page < pages ? (
         <SmartLink className={css.pagerLink} to={href(page + 1)} rel="next">
-          {ko.common.next}
+          {koCommon.next}
         </SmartLink>
       ) : null}
     </nav>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { postcodeProvider } from "~/lib/postcode.client";
 import { useRootData } from "~/lib/root-data";
-import { ko } from "~/shared/messages";
+import { koPostcode } from "~/shared/messages/shop/postcode";
 import * as css from "./ui/ui.css";
 
 const DEFAULT_NAMES = { postcode: "postcode", address: "address", detail: "detail" };
@@ -28,7 +28,7 @@ export function PostcodeSearch({
   const frame = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  const t = ko.postcode;
+  const t = koPostcode;
 
   useEffect(() => {
     const box = frame.current;

@@ -1,8 +1,8 @@
 import { useHydrated } from "~/lib/hydrated";
 import type { ReactNode } from "react";
 import type { ProductCard as Card } from "~/shared/contracts";
-import { formatKRW } from "~/shared/format";
-import { ko } from "~/shared/messages";
+import { discountRate, formatKRW } from "~/shared/format";
+import { koProduct } from "~/shared/messages/shop/product";
 import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
@@ -40,11 +40,6 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
-
-/** 할인율: how much under its list price, in whole percent (rounded down: never more than it is). */
-export function discountRate(price: number, listPrice: number): number {
-  return Math.floor(((listPrice - price) / listPrice) * 100);
 }
 
 export function ProductCard({
@@ -90,7 +85,7 @@ export function ProductCard({
         </div>
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
         {product.sold_out ? (
-          <span className={css.soldOutTag}>{product.sale_ended ? ko.product.saleEndedTag : ko.product.soldOut}</span>
+          <span className={css.soldOutTag}>{product.sale_ended ? koProduct.saleEndedTag : koProduct.soldOut}</span>
         ) : null}
       </div>
     </SmartLink>

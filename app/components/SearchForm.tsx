@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { ko } from "~/shared/messages";
+import { koSearch } from "~/shared/messages/shop/search";
 import { MAX_QUERY_CHARS } from "~/shared/search";
 import * as css from "./shop.css";
 
@@ -13,15 +13,15 @@ export function ShopSearchForm({ q = "", autoFocus = false }: { q?: string; auto
         name="q"
         defaultValue={q}
         maxLength={MAX_QUERY_CHARS}
-        placeholder={ko.search.placeholder}
-        aria-label={ko.search.label}
+        placeholder={koSearch.placeholder}
+        aria-label={koSearch.label}
         enterKeyHint="search"
         autoComplete="off"
         // The search page is where people go to type: the box is ready.
         autoFocus={autoFocus}
       />
       <button type="submit" className={css.searchButton}>
-        {ko.search.submit}
+        {koSearch.submit}
       </button>
     </Form>
   );

@@ -1,12 +1,12 @@
 import { LIST_SORTS, type ListSort } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koSort } from "~/shared/messages/shop/sort";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 
 /** 추천순 · 신상품순 · 낮은가격순 · 높은가격순 · 인기순, as links (no scripts needed). */
 export function SortChips({ current, href }: { current: ListSort; href: (sort: ListSort) => string }) {
   return (
-    <nav className={css.chips} aria-label={ko.sort.label}>
+    <nav className={css.chips} aria-label={koSort.label}>
       {LIST_SORTS.map((sort) => (
         <SmartLink
           key={sort}
@@ -15,7 +15,7 @@ export function SortChips({ current, href }: { current: ListSort; href: (sort: L
           aria-current={sort === current ? "true" : undefined}
           rel="nofollow"
         >
-          {ko.sort[sort]}
+          {koSort[sort]}
         </SmartLink>
       ))}
     </nav>

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { THEME_DEFAULTS } from "~/shared/theme-defaults";
-import { ko } from "~/shared/messages";
+import { koCommon } from "~/shared/messages/shop/common";
+import { koSeo } from "~/shared/messages/shop/seo";
 import { SHARE_SIZE, shareKey } from "~/shared/share-image";
 import { rootMatchData } from "./root-data";
 
@@ -50,10 +51,10 @@ export function canonicalUrl(origin: string, location: { pathname: string; searc
 export function shopMeta({ matches, location }: MetaArgs, seo: PageSeo = {}): MetaDescriptor[] {
   const root = rootMatchData(matches);
   const shop = root?.shop;
-  const shopName = shop?.name || ko.defaultShopName;
+  const shopName = shop?.name || koCommon.defaultShopName;
   const origin = shop?.url ?? "";
   const title = seo.title ? `${seo.title} | ${shopName}` : shopName;
-  const description = clip(seo.description || shop?.profile || shop?.notice || ko.seo.defaultDescription(shopName));
+  const description = clip(seo.description || shop?.profile || shop?.notice || koSeo.defaultDescription(shopName));
   const url = canonicalUrl(origin, location);
   const logo = seo.image ? null : shop?.use_logo && shop.logo ? shop.logo : null;
   const picture = seo.image ?? logo;

@@ -1,4 +1,6 @@
-import { orderEventId, type CommerceEvent, type TrackedItem } from "~/shared/tracking";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useLayoutEffect } from "react";
+import type { CommerceEvent } from "~/shared/tracking";
 
 /**
  * Pages report commerce events here; the tags' code (tracking.client.ts, loaded only after
@@ -24,45 +26,16 @@ export function track(event: CommerceEvent): void {
   if (Array.isArray(sink) && sink.length > QUEUE_LIMIT) sink.splice(0, sink.length - QUEUE_LIMIT);
 }
 
-/** An order's event, reported once per browser however often its page is opened. */
-export function trackOnce(key: string, event: CommerceEvent): void {
-  if (typeof window === "undefined") return;
-  try {
-    if (window.localStorage.getItem(`tracked:${key}`)) return;
-    window.localStorage.setItem(`tracked:${key}`, "1");
-  } catch {
-    // Storage off (private mode): the ad platform still deduplicates by the event id.
-  }
-  track(event);
-}
+const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
-type TrackedOrder = {
-  id: number;
-  total_price: number;
-  delivery_price: number;
-  groups: { lines: { sid: string; name: string; opt_name: string; price: number; qty: number }[] }[];
-};
-
-/** An order's lines as event items: the product's public id, its name with the option, won. */
-export function orderItems(order: TrackedOrder): TrackedItem[] {
-  return order.groups.flatMap((g) =>
-    g.lines.map((l) => ({
-      id: l.sid,
-      name: l.opt_name ? `${l.name} (${l.opt_name})` : l.name,
-      price: l.price,
-      quantity: l.qty,
-    })),
-  );
-}
-
-/** begin_checkout on the order sheet and purchase on the completion page, once per order. */
-export function trackOrder(name: "begin_checkout" | "purchase", order: TrackedOrder): void {
-  const orderId = String(order.id);
-  const items = orderItems(order);
-  trackOnce(
-    orderEventId(name, orderId),
-    name === "purchase"
-      ? { name, orderId, items, value: order.total_price, shipping: order.delivery_price }
-      : { name, orderId, items, value: order.total_price },
-  );
+/**
+ * page_view on every page of a shop with tags, client-side navigations included. In the root, not
+ * in the tags' island (decision 073): a layout effect, so it is queued before the page's own events
+ * (view_item…), whose passive effects run after it.
+ */
+export function usePageView(on: boolean): void {
+  const { pathname, search } = useLocation();
+  useBrowserLayoutEffect(() => {
+    if (on) track({ name: "page_view" });
+  }, [on, pathname, search]);
 }

@@ -1,148 +1,37 @@
 import type { Category } from "~/shared/contracts";
 import { shopMeta } from "~/lib/seo";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { track } from "~/lib/track";
-import { sendServerEvent } from "~/lib/server-events.server";
 import { useUi } from "~/components/ui/UiProvider";
-import * as cartCss from "~/components/cart/cart.css";
-import { isShopApiError } from "~/shared/api-client.server";
-import { accountPath, loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
-import { orderErrorCode, orderErrorView } from "~/shared/order-errors";
-import { approveOnlyText } from "~/lib/membership-text.server";
+import * as uiCss from "~/components/ui/ui.css";
 import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
-import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
 import { LikeButton } from "~/components/LikeButton";
-import { koChat } from "~/shared/messages/chat";
-import { discountRate, ProductGrid } from "~/components/ProductGrid";
-import { likedOf } from "~/lib/my-products.server";
+import { island } from "~/lib/island";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
-import type { ProductCard } from "~/shared/contracts";
-import { formatKRW } from "~/shared/format";
-import { ko } from "~/shared/messages";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { discountRate, formatKRW } from "~/shared/format";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koCommon } from "~/shared/messages/shop/common";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
+import type { action, loader } from "./shop-view-id.server";
+
+// Recommendations come after the page's own content, streamed: their grid hydrates as an island.
+const ProductGrid = island("ProductGrid", () => import("~/components/ProductGrid").then((m) => m.ProductGrid));
 
 /** Stock at or under this is shown as "N left". */
 const LOW_STOCK = 5;
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const sid = params.sid ?? "";
-  const shopid = context.shop.shopid;
-  const product = await context.api
-    .call("productDetail", { query: { sid, shopid } })
-    .catch((e) => rethrowAsResponse(e, NO_PRODUCT));
-  if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
-  // Recently viewed: written after the page has gone out, never in its way (issue 10, decision
-  // 056); a link prefetched on hover is no view.
-  if (!/prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "")) {
-    context.waitUntil(
-      context.api.call("recordView", { body: { pid: product.id } }).then(
-        () => undefined,
-        (error: unknown) => console.error("recently viewed not recorded", error),
-      ),
-    );
-  }
-  const [info, liked] = await Promise.all([
-    (product.ptype === "pick"
-      ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
-      : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
-    ).catch((e) => rethrowAsResponse(e, NOT_READY)),
-    likedOf(context, request, [product]),
-  ]);
-  // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
-  const recommendations: Promise<ProductCard[]> = context.api
-    .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
-    .then((r) => r.items);
-  return { product, info, recommendations, liked: liked.includes(product.id) };
-}
-
-type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
-
-/**
- * Add to cart (spec §5): option and quantity from the form, a quantity of 0 or less becomes 1.
- * Without scripts the page comes back with a confirmation (?added=1); with them, data for a
- * snackbar. Only the product and option ids travel: the API checks both against this shop.
- */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const pid2 = Number(form.get("pid2"));
-  const pid3 = Number(form.get("option"));
-  const qty = normaliseQty(form.get("qty"));
-  const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
-  if (form.get("intent") === "buy") return buyNow(request, context, { pid2, pid3, qty });
-  let result: AddResult;
-  try {
-    // More than there is says so, instead of a cart line that cannot be ordered.
-    const stock = await optionStock(context, params.sid ?? "", pid2, pid3);
-    if (stock !== null && qty > stock) {
-      result = { error: ko.product.overStock(stock) };
-    } else {
-      const { count } = await context.api.call("addCart", {
-        body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
-      });
-      // The browser's add_to_cart and the server's carry this one id (decision 070).
-      const eventId = crypto.randomUUID();
-      sendServerEvent(request, context, { event: "add_to_cart", event_id: eventId, pid2, pid3, qty });
-      result = { ok: true, count, eventId };
-    }
-  } catch (error) {
-    loginAgainIfExpired(error, request);
-    if (!isShopApiError(error)) throw error;
-    // A malformed request (no such product, no option chosen) is the catalogue's add failure.
-    result = {
-      error:
-        error.status === 400 && error.code !== "NO_DEVICE" ? ko.cart.addFailed : error.message || ko.cart.addFailed,
-    };
-  }
-  if (form.get(field.js) === "1") return data(result);
-  if (result.ok) return redirect(`${back}?added=1`, 303);
-  return data(result, { status: 400 });
-}
-
-/** The stock of option `pid3` of this page's product, or null when the page names another. */
-async function optionStock(context: AppLoadContext, sid: string, pid2: number, pid3: number) {
-  const product = await context.api.call("productDetail", { query: { sid, shopid: context.shop.shopid } });
-  if (product.id !== pid2) return null;
-  return product.options.find((o) => o.id === pid3)?.stock ?? null;
-}
-
-/** 바로구매: an order sheet of just this line, from the catalogue; the cart stays as it is. */
-async function buyNow(request: Request, context: AppLoadContext, line: { pid2: number; pid3: number; qty: number }) {
-  try {
-    const { order_id } = await context.api.call("makeOrder", {
-      body: { list: [line], key: crypto.randomUUID(), direct: true, ...trackingCookies(request) },
-    });
-    return redirect(accountPath(`/user/order?id=${order_id}`, request, context), 303);
-  } catch (error) {
-    loginAgainIfExpired(error, request);
-    if (!isShopApiError(error)) throw error;
-    if (error.status === 400 && error.code === "BAD_REQUEST")
-      return data({ error: ko.cart.addFailed }, { status: 400 });
-    // The cart's order errors (spec §8), in their words; the sheet is where verification is offered.
-    const links = {
-      verify: "/user/info?auth=1",
-      join: "/shop/member_point",
-      joinText: approveOnlyText(context.member !== null),
-    };
-    return data({ error: orderErrorView(orderErrorCode(error.code), links).text }, { status: error.status });
-  }
-}
+export { loader, action } from "./shop-view-id.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const { data, matches } = args;
-  if (!data) return [{ title: ko.errors.notReady }];
+  if (!data) return [{ title: koErrors.notReady }];
   const root = rootMatchData(matches);
   const p = data.product;
   const origin = root?.shop?.url ?? "";
@@ -155,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const category = categories.find((c) => c.id === p.category_id);
   const parent = category?.parent_id ? categories.find((c) => c.id === category.parent_id) : undefined;
   const trail = [
-    { name: root?.shop?.name ?? ko.defaultShopName, item: `${origin}/` },
+    { name: root?.shop?.name ?? koCommon.defaultShopName, item: `${origin}/` },
     ...[parent, category]
       .filter((c): c is Category => Boolean(c))
       .map((c) => ({ name: c.name, item: `${origin}/shop/list?category=${c.id}` })),
@@ -228,7 +117,7 @@ export default function ProductPage() {
       </div>
       <div className={view.summary}>
         {product.ptype === "pick" ? (
-          <p className={view.origin}>{ko.product.pickFrom(product.origin_shop_name)}</p>
+          <p className={view.origin}>{koProduct.pickFrom(product.origin_shop_name)}</p>
         ) : null}
         <div className={css.sectionHead}>
           <h1 className={view.title}>{product.title}</h1>
@@ -244,27 +133,27 @@ export default function ProductPage() {
           ) : null}
         </p>
         <p className={view.meta}>
-          {ko.product.likes(product.like)} · {ko.product.comments(product.comment)} ·{" "}
+          {koProduct.likes(product.like)} · {koProduct.comments(product.comment)} ·{" "}
           <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
-            {koChat.askProduct}
+            {koProduct.askProduct}
           </Link>
         </p>
         <ul className={view.flags}>
-          {product.adult_only ? <li>{ko.product.adultOnly}</li> : null}
-          {product.auth_only ? <li>{ko.product.authOnly}</li> : null}
-          {product.members_only ? <li>{ko.product.membersOnly}</li> : null}
-          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{ko.product.lowStock(totalStock)}</li> : null}
+          {product.adult_only ? <li>{koProduct.adultOnly}</li> : null}
+          {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
+          {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
+          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
 
         {product.sale_ended ? (
           // The owner ended the sale.
           <p className={view.soldOut} role="status">
-            {ko.product.salesEnded}
+            {koProduct.salesEnded}
           </p>
         ) : totalStock <= 0 ? (
           <p className={view.soldOut} role="status">
-            {ko.product.soldOutNow}
+            {koProduct.soldOutNow}
           </p>
         ) : (
           <BuyBox product={product} option={option} onOption={setOption} />
@@ -273,38 +162,38 @@ export default function ProductPage() {
 
       <section className={view.section} aria-labelledby="details">
         <h2 id="details" className={css.sectionTitle}>
-          {ko.product.details}
+          {koProduct.details}
         </h2>
         <div className={view.description}>{info.description}</div>
       </section>
       <section className={view.section} aria-labelledby="delivery">
         <h2 id="delivery" className={css.sectionTitle}>
-          {ko.product.delivery}
+          {koProduct.delivery}
         </h2>
-        <p>{ko.product.deliveryText(formatKRW(info.delivery.fee), formatKRW(info.delivery.free_threshold))}</p>
+        <p>{koProduct.deliveryText(formatKRW(info.delivery.fee), formatKRW(info.delivery.free_threshold))}</p>
         <p>
-          {ko.product.seller}: {info.seller.corpname ?? info.delivery.shop_name}
+          {koProduct.seller}: {info.seller.corpname ?? info.delivery.shop_name}
           {info.seller.tel ? ` · ${info.seller.tel}` : ""}
         </p>
       </section>
 
       <section className={view.section} aria-labelledby="recommendations">
         <h2 id="recommendations" className={css.sectionTitle}>
-          {ko.product.recommendations}
+          {koProduct.recommendations}
         </h2>
         <Suspense
           fallback={
             // Also what a shopper without JavaScript keeps: streamed parts need a script to appear.
             <p className={css.empty}>
               <SmartLink className={css.pagerLink} to={`/shop/list?category=${product.category_id ?? 0}`}>
-                {ko.product.moreInCategory}
+                {koProduct.moreInCategory}
               </SmartLink>
             </p>
           }
         >
           <Await
             resolve={recommendations}
-            errorElement={<p className={css.empty}>{ko.product.recommendationsFailed}</p>}
+            errorElement={<p className={css.empty}>{koProduct.recommendationsFailed}</p>}
           >
             {(items) => (
               // Below the fold; without scripts streamed into a hidden element it never leaves, so its
@@ -312,7 +201,7 @@ export default function ProductPage() {
               <ProductGrid
                 items={items}
                 storageUrl={storageUrl}
-                label={ko.product.recommendations}
+                label={koProduct.recommendations}
                 eagerCount={0}
                 scriptedPictures
               />
@@ -358,7 +247,7 @@ function BuyBox({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
     const added = "ok" in answer && answer.ok;
-    ui.snackbar(added ? ko.cart.added : ("error" in answer && answer.error) || ko.cart.addFailed);
+    ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
     if (added && "eventId" in answer && sent.current) {
       const { option: o, qty: n } = sent.current;
       const price = product.price + (product.options.find((x) => x.id === o)?.extra_price ?? 0);
@@ -379,19 +268,19 @@ function BuyBox({
     <>
       {added ? (
         // Without scripts: the confirmation after the post came back here.
-        <p className={cartCss.success} role="status">
-          {ko.cart.added} · <Link to={cartPath}>{ko.cart.viewCart}</Link>
+        <p className={uiCss.success} role="status">
+          {koCartButton.added} · <Link to={cartPath}>{koCartButton.viewCart}</Link>
         </p>
       ) : null}
       {error ? (
-        <p className={cartCss.notice} role="alert">
+        <p className={uiCss.notice} role="alert">
           {error}
         </p>
       ) : null}
       <fetcher.Form
         className={view.buyForm}
         method="post"
-        aria-label={ko.product.addToCart}
+        aria-label={koProduct.addToCart}
         onSubmit={() => {
           sent.current = chosen ? { option: chosen.id, qty: n } : null;
         }}
@@ -400,7 +289,7 @@ function BuyBox({
         {hydrated ? <input type="hidden" name={field.js} value="1" /> : null}
         {choosable.length > 0 ? (
           <fieldset className={view.options}>
-            <legend className={view.legend}>{ko.product.option}</legend>
+            <legend className={view.legend}>{koProduct.option}</legend>
             {choosable.map((o) => (
               <label key={o.id} className={view.optionRow} data-off={o.stock <= 0 || undefined}>
                 <input
@@ -415,8 +304,8 @@ function BuyBox({
                 <span className={view.optionName}>{o.name}</span>
                 <span className={view.optionPrice}>
                   {o.stock <= 0
-                    ? ko.product.soldOut
-                    : `${formatKRW(product.price + o.extra_price)}${o.stock <= LOW_STOCK ? ` · ${ko.product.lowStock(o.stock)}` : ""}`}
+                    ? koProduct.soldOut
+                    : `${formatKRW(product.price + o.extra_price)}${o.stock <= LOW_STOCK ? ` · ${koProduct.lowStock(o.stock)}` : ""}`}
                 </span>
               </label>
             ))}
@@ -426,13 +315,13 @@ function BuyBox({
         )}
         <div className={view.qtyRow}>
           <div className={view.field}>
-            <label htmlFor="buy-qty">{ko.product.quantity}</label>
+            <label htmlFor="buy-qty">{koProduct.quantity}</label>
             <span className={view.stepper}>
               {hydrated ? (
                 <button
                   type="button"
                   className={view.step}
-                  aria-label={ko.product.decrease}
+                  aria-label={koProduct.decrease}
                   disabled={n <= 1}
                   onClick={() => setQty(String(stepQty(n, "dec")))}
                 >
@@ -454,7 +343,7 @@ function BuyBox({
                 <button
                   type="button"
                   className={view.step}
-                  aria-label={ko.product.increase}
+                  aria-label={koProduct.increase}
                   onClick={() => setQty(String(stepQty(n, "inc")))}
                 >
                   +
@@ -464,7 +353,7 @@ function BuyBox({
           </div>
           {hydrated && chosen ? (
             <p className={view.total} data-testid="total">
-              {ko.product.total} <strong>{formatKRW((product.price + chosen.extra_price) * n)}</strong>
+              {koProduct.total} <strong>{formatKRW((product.price + chosen.extra_price) * n)}</strong>
             </p>
           ) : null}
         </div>
@@ -476,7 +365,7 @@ function BuyBox({
             className={view.secondaryBuy}
             disabled={fetcher.state !== "idle"}
           >
-            {ko.product.addToCart}
+            {koProduct.addToCart}
           </button>
           <button
             type="submit"
@@ -496,7 +385,7 @@ function BuyBox({
               submit(data, { method: "post" });
             }}
           >
-            {ko.product.buyNow}
+            {koProduct.buyNow}
           </button>
         </div>
       </fetcher.Form>

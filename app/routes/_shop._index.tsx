@@ -4,7 +4,9 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koHome } from "~/shared/messages/shop/home";
+import { koList } from "~/shared/messages/shop/list";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
@@ -35,27 +37,27 @@ export default function Home() {
     <>
       {shop.notice ? <p className={css.chip}>{shop.notice}</p> : null}
       {categories.length > 0 ? (
-        <nav aria-label={ko.drawer.categories} data-testid="home-categories">
+        <nav aria-label={koDrawer.categories} data-testid="home-categories">
           <CategoryChips categories={categories} current={null} all />
         </nav>
       ) : null}
-      <h1 className={css.sectionTitle}>{ko.home.newArrivals}</h1>
+      <h1 className={css.sectionTitle}>{koHome.newArrivals}</h1>
       {products.length === 0 ? (
-        <p className={css.empty}>{ko.home.noProducts}</p>
+        <p className={css.empty}>{koHome.noProducts}</p>
       ) : (
-        <ProductGrid items={products} storageUrl={storageUrl} label={ko.home.newArrivals} liked={liked} />
+        <ProductGrid items={products} storageUrl={storageUrl} label={koHome.newArrivals} liked={liked} />
       )}
       {total > products.length ? (
         <p className={css.pager}>
           <SmartLink className={css.pagerLink} to="/shop/list?category=0">
-            {ko.home.allProducts} ({ko.list.count(total)})
+            {koHome.allProducts} ({koList.count(total)})
           </SmartLink>
         </p>
       ) : null}
       {notices.length > 0 ? (
         <section aria-labelledby="home-notices">
           <h2 id="home-notices" className={css.sectionTitle}>
-            <SmartLink to="/shop/notice-list">{ko.home.notices}</SmartLink>
+            <SmartLink to="/shop/notice-list">{koHome.notices}</SmartLink>
           </h2>
           <ul className={css.categoryTree}>
             {notices.map((n) => (

@@ -6,7 +6,9 @@ import { Avatar } from "~/components/account/Avatar";
 import { membershipLine } from "~/components/account/MyMenu";
 import { requireMember } from "~/lib/auth.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
-import { ko } from "~/shared/messages";
+import { koMemberBox } from "~/shared/messages/shop/account";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koMyshop } from "~/shared/messages/shop/myshop";
 import { koAuth } from "~/shared/messages/auth";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { LIST_PATHS, type OrderList } from "~/shared/order-lists";
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MyShopSummary() {
   const { storageUrl, shop, session } = useRootData();
   const summary = useShopFrameData()?.summary ?? null;
-  const t = ko.myshop;
+  const t = koMyshop;
   const lists = koLifecycle.lists;
   const membership = summary?.membership ?? null;
   const { name, profile, ownShop } = useLoaderData<typeof loader>();
@@ -43,16 +45,16 @@ export default function MyShopSummary() {
       <div className={css.row}>
         <Avatar name={name} profile={profile} storageUrl={storageUrl} className={css.avatarLarge} />
         <div className={css.accountText}>
-          <h1 className={css.sectionTitle}>{ko.account.greeting(name)}</h1>
+          <h1 className={css.sectionTitle}>{koMemberBox.greeting(name)}</h1>
           <p className={css.accountLinks}>
-            <Link to="/user/info">{ko.account.settings}</Link>
-            <a href="/api/user/logout/v2?url=%2F">{ko.account.logout}</a>
+            <Link to="/user/info">{koMemberBox.settings}</Link>
+            <a href="/api/user/logout/v2?url=%2F">{koMemberBox.logout}</a>
           </p>
         </div>
       </div>
 
       <Link className={`${css.section} ${css.summaryCard}`} to="/shop/member_point" data-testid="summary-membership">
-        <strong>{ko.drawer.membership}</strong>
+        <strong>{koDrawer.membership}</strong>
         <span>{membershipLine(true, membership, shop)} ›</span>
       </Link>
 
@@ -77,11 +79,11 @@ export default function MyShopSummary() {
         </ul>
       </section>
 
-      <nav className={css.section} aria-label={ko.drawer.myMenu}>
-        <SummaryRow to="/message" label={ko.drawer.messages} count={summary?.message ?? 0} id="message" />
-        <SummaryRow to="/myorder/checkout" label={ko.drawer.cart} count={summary?.cart ?? 0} id="cart" />
-        <SummaryRow to="/myshop/favorite" label={ko.drawer.liked} count={summary?.like ?? 0} id="like" />
-        <SummaryRow to="/myshop/recent" label={ko.drawer.recent} count={summary?.recent ?? 0} id="recent" />
+      <nav className={css.section} aria-label={koDrawer.myMenu}>
+        <SummaryRow to="/message" label={koDrawer.messages} count={summary?.message ?? 0} id="message" />
+        <SummaryRow to="/myorder/checkout" label={koDrawer.cart} count={summary?.cart ?? 0} id="cart" />
+        <SummaryRow to="/myshop/favorite" label={koDrawer.liked} count={summary?.like ?? 0} id="like" />
+        <SummaryRow to="/myshop/recent" label={koDrawer.recent} count={summary?.recent ?? 0} id="recent" />
       </nav>
 
       {ownShop ? (

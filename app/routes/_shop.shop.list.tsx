@@ -7,7 +7,8 @@ import { SortChips } from "~/components/SortChips";
 import { sortParam } from "~/lib/shop-loaders.server";
 import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koList } from "~/shared/messages/shop/list";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
@@ -31,9 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {
-    title: args.data?.category?.name ?? ko.list.all,
+    title: args.data?.category?.name ?? koList.all,
     description: args.data?.items.length
-      ? `${args.data.category?.name ?? ko.list.all}: ${args.data.items
+      ? `${args.data.category?.name ?? koList.all}: ${args.data.items
           .slice(0, 5)
           .map((i) => i.title)
           .join(", ")}`
@@ -52,17 +53,17 @@ export default function ProductList() {
     `/shop/list?category=${current}${s !== "recommended" ? `&sort=${s}` : ""}${p > 1 ? `&page=${p}` : ""}`;
   return (
     <>
-      <h1 className={css.sectionTitle}>{category?.name ?? ko.list.all}</h1>
-      <nav id="categories" aria-label={ko.drawer.categories}>
+      <h1 className={css.sectionTitle}>{category?.name ?? koList.all}</h1>
+      <nav id="categories" aria-label={koDrawer.categories}>
         <CategoryChips categories={roots} current={current} all />
         {children.length > 0 ? <CategoryChips categories={children} current={current} /> : null}
       </nav>
-      <p>{ko.list.count(total)}</p>
+      <p>{koList.count(total)}</p>
       <SortChips current={sort} href={(s) => href(1, s)} />
       {items.length === 0 ? (
-        <p className={css.empty}>{ko.list.empty}</p>
+        <p className={css.empty}>{koList.empty}</p>
       ) : (
-        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? ko.list.all} liked={liked} />
+        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? koList.all} liked={liked} />
       )}
       <Pager page={page} pages={pages} href={href} />
     </>

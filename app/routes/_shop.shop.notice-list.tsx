@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
-import { ko } from "~/shared/messages";
+import { koNotices } from "~/shared/messages/shop/notices";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { Linkified } from "~/components/Linkified";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {
-    title: ko.notices.title,
+    title: koNotices.title,
     description: args.data?.items.length ? args.data.items.map((n) => n.title).join(" · ") : null,
   });
 
@@ -29,9 +29,9 @@ export default function NoticeList() {
   const { items, page, pages, open } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1 className={css.sectionTitle}>{ko.notices.title}</h1>
+      <h1 className={css.sectionTitle}>{koNotices.title}</h1>
       {items.length === 0 ? (
-        <p className={css.empty}>{ko.notices.empty}</p>
+        <p className={css.empty}>{koNotices.empty}</p>
       ) : (
         <ul className={css.categoryTree}>
           {items.map((n) => (
@@ -40,7 +40,7 @@ export default function NoticeList() {
               <details open={n.id === open || undefined}>
                 <summary className={css.drawerLink}>
                   <span>
-                    {n.pinned ? <strong>[{ko.notices.pinned}] </strong> : null}
+                    {n.pinned ? <strong>[{koNotices.pinned}] </strong> : null}
                     {n.title}
                   </span>
                   <small>{formatDate(n.created_at)}</small>
@@ -48,7 +48,7 @@ export default function NoticeList() {
                 <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>
                   <Linkified text={n.body} />
                   <p style={{ margin: "8px 0 0" }}>
-                    <Link to={`/mycontent/load?id=${n.id}`}>{ko.notices.permalink}</Link>
+                    <Link to={`/mycontent/load?id=${n.id}`}>{koNotices.permalink}</Link>
                   </p>
                 </div>
               </details>

@@ -9,7 +9,7 @@ import * as css from "~/components/shop.css";
 import { likedOf } from "~/lib/my-products.server";
 import { useRootData } from "~/lib/root-data";
 import { pageParam, rethrowAsResponse, sortParam } from "~/lib/shop-loaders.server";
-import { ko } from "~/shared/messages";
+import { koSearch } from "~/shared/messages/shop/search";
 
 /** Results per page. */
 const PAGE_SIZE = 20;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Result pages are endless variations of the catalogue: not for search engines.
 export const meta: MetaFunction<typeof loader> = (args) =>
-  shopMeta(args, { title: args.data?.q ? `${args.data.q} - ${ko.search.title}` : ko.search.title, noindex: true });
+  shopMeta(args, { title: args.data?.q ? `${args.data.q} - ${koSearch.title}` : koSearch.title, noindex: true });
 
 export default function SearchPage() {
   const { storageUrl } = useRootData();
@@ -39,19 +39,19 @@ export default function SearchPage() {
     `/shop/search?${new URLSearchParams({ q, ...(s !== "recommended" ? { sort: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <>
-      <h1 className={css.sectionTitle}>{ko.search.title}</h1>
+      <h1 className={css.sectionTitle}>{koSearch.title}</h1>
       <ShopSearchForm q={q} autoFocus={q === ""} />
       {q === "" ? (
-        <p className={css.empty}>{ko.search.hint}</p>
+        <p className={css.empty}>{koSearch.hint}</p>
       ) : total === 0 ? (
         <p className={css.empty} role="status">
-          {ko.search.none(q)}
+          {koSearch.none(q)}
         </p>
       ) : (
         <>
-          <p role="status">{ko.search.results(q, total)}</p>
+          <p role="status">{koSearch.results(q, total)}</p>
           <SortChips current={sort} href={(s) => href(1, s)} />
-          <ProductGrid items={items} storageUrl={storageUrl} label={ko.search.title} liked={liked} />
+          <ProductGrid items={items} storageUrl={storageUrl} label={koSearch.title} liked={liked} />
           <Pager page={page} pages={pages} href={href} />
         </>
       )}

@@ -10,7 +10,7 @@ import { ProfileForm } from "~/shared/forms/auth";
 import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { identityProvider } from "~/lib/identity.server";
-import { ko } from "~/shared/messages";
+import { koMemberBox } from "~/shared/messages/shop/account";
 import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
@@ -90,7 +90,7 @@ export default function InfoPage() {
         <div className={css.row}>
           <Avatar name={info.name} profile={info.profile} storageUrl={storageUrl} className={css.avatarLarge} />
           <h2 id="profile-title" className={css.sectionTitle}>
-            {ko.account.greeting(info.name)}
+            {koMemberBox.greeting(info.name)}
           </h2>
         </div>
         <Form

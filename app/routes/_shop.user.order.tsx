@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { trackOrder } from "~/lib/track";
+import { trackOrder } from "~/lib/track-order";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
@@ -20,7 +20,7 @@ import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
 import { payOrderSheet, type OrderSheetValues } from "~/lib/order-sheet.server";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 
-import { ko } from "~/shared/messages";
+import { koCommon } from "~/shared/messages/shop/common";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
@@ -300,7 +300,7 @@ export default function OrderSheet() {
             ) : null}
           </section>
           <button type="submit" className={css.primary} disabled={paying}>
-            {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${ko.common.won}`}
+            {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${koCommon.won}`}
           </button>
         </Form>
       ) : null}

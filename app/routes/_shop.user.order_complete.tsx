@@ -2,7 +2,7 @@ import { shopMeta } from "~/lib/seo";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { trackOrder } from "~/lib/track";
+import { trackOrder } from "~/lib/track-order";
 import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";

@@ -6,7 +6,7 @@ import * as css from "~/components/shop.css";
 import { shopMeta } from "~/lib/seo";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { formatDate } from "~/shared/format";
-import { ko } from "~/shared/messages";
+import { koNotices } from "~/shared/messages/shop/notices";
 
 /**
  * /mycontent/load?id=: one piece of the shop's own content, a notice, on a page of its own in the
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {
-    title: args.data?.notice.title ?? ko.notices.title,
+    title: args.data?.notice.title ?? koNotices.title,
     description: args.data?.notice.body ?? null,
     type: "article",
   });
@@ -31,10 +31,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export default function ContentPage() {
   const { notice } = useLoaderData<typeof loader>();
   return (
-    <ContentLayout title={ko.notices.title}>
+    <ContentLayout title={koNotices.title}>
       <article>
         <h2 className={css.sectionTitle}>
-          {notice.pinned ? <strong>[{ko.notices.pinned}] </strong> : null}
+          {notice.pinned ? <strong>[{koNotices.pinned}] </strong> : null}
           {notice.title}
         </h2>
         <p className={css.empty} style={{ textAlign: "left", padding: 0 }}>
@@ -45,7 +45,7 @@ export default function ContentPage() {
         </div>
       </article>
       <p>
-        <Link to="/shop/notice-list">{ko.notices.all}</Link> · <Link to="/">{ko.notices.home}</Link>
+        <Link to="/shop/notice-list">{koNotices.all}</Link> · <Link to="/">{koNotices.home}</Link>
       </p>
     </ContentLayout>
   );

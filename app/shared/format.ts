@@ -5,6 +5,11 @@ export function formatKRW(amount: number): string {
   return `${krw.format(amount)}원`;
 }
 
+/** 할인율: how much under its list price, in whole percent (rounded down: never more than it is). */
+export function discountRate(price: number, listPrice: number): number {
+  return Math.floor(((listPrice - price) / listPrice) * 100);
+}
+
 const dateFmt = new Intl.DateTimeFormat("ko-KR", {
   timeZone: "Asia/Seoul",
   year: "numeric",

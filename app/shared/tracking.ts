@@ -76,6 +76,9 @@ export function trackingCsp(ids: TrackingIds | null) {
  * Marketing consent (PIPA asks for it apart from the terms): a host-only cookie the browser sets
  * when the shopper answers the bar, read by the Worker before it sends a server event.
  */
+/** The footer's 마케팅 쿠키 설정 asks the bar again through this window event (with scripts). */
+export const ASK_CONSENT_EVENT = "shop:ask-consent";
+
 export const CONSENT_COOKIE = "mkt_consent";
 export type Consent = "granted" | "denied";
 /** A year, then the shopper is asked again. */

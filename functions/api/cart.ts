@@ -1,6 +1,7 @@
 import { MAX_CART_LINES, type Cart } from "~/shared/contracts/cart";
 import { readCookie, readDeviceId } from "~/shared/device";
-import { ko } from "~/shared/messages";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import type { ShopInfo } from "~/shared/contracts";
 import { CartFullError, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
 import { buildCart, fees, toLocalLine } from "../views/cart";
@@ -43,7 +44,7 @@ export function trackingOf(ctx: ApiContext, body: { fbp?: string; fbc?: string }
   };
 }
 
-export const invalidProduct = () => new ApiError(400, "INVALID_PRODUCT", ko.cart.addFailed);
+export const invalidProduct = () => new ApiError(400, "INVALID_PRODUCT", koCartButton.addFailed);
 
 export const cartHandlers = {
   async addCart({ body }, ctx) {
@@ -167,6 +168,6 @@ const quickOrder = (ctx: ApiContext) => paymentProviders(ctx.config).some((p) =>
 /** A device's parked values are its own: the uuid named must be the caller's device cookie. */
 function requireOwnDevice(ctx: ApiContext, uuid: string): void {
   if (readDeviceId(ctx.request.headers.get("cookie")) !== uuid) {
-    throw new ApiError(403, "FORBIDDEN", ko.errors.notFound);
+    throw new ApiError(403, "FORBIDDEN", koRequestErrors.notFound);
   }
 }

@@ -1,5 +1,6 @@
 import { MAX_QUERY_CHARS, normaliseText, searchTerms } from "~/shared/search";
-import { ko } from "~/shared/messages";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { toShopInfo } from "../views/shop";
 import type { Handlers } from "./context";
 import { ApiError } from "./http";
@@ -11,7 +12,7 @@ export const RECOMMENDATION_COUNT = 30;
 const NOTICE_PAGE_SIZE = 20;
 
 function notFound(): never {
-  throw new ApiError(404, "PRODUCT_NOT_FOUND", ko.errors.notReady);
+  throw new ApiError(404, "PRODUCT_NOT_FOUND", koErrors.notReady);
 }
 
 /** Products per sitemap page read (the sitemap itself streams them all). */
@@ -25,7 +26,7 @@ export const catalogueHandlers = {
   async productList({ query }, ctx) {
     await requireShop(ctx, query.shopid);
     const category = query.category === 0 ? null : await ctx.db.catalogue.category(query.shopid, query.category);
-    if (query.category !== 0 && !category) throw new ApiError(404, "CATEGORY_NOT_FOUND", ko.errors.notFound);
+    if (query.category !== 0 && !category) throw new ApiError(404, "CATEGORY_NOT_FOUND", koRequestErrors.notFound);
     const page = await ctx.db.catalogue.list(query.shopid, query.category, query.page, query.size, query.sort);
     return { ...page, page: query.page, category };
   },
@@ -89,7 +90,7 @@ export const catalogueHandlers = {
   async notice({ query }, ctx) {
     await requireShop(ctx, query.shopid);
     const notice = await ctx.db.catalogue.notice(query.shopid, query.id);
-    if (!notice) throw new ApiError(404, "NOTICE_NOT_FOUND", ko.errors.notFound);
+    if (!notice) throw new ApiError(404, "NOTICE_NOT_FOUND", koRequestErrors.notFound);
     return notice;
   },
 } satisfies Handlers;

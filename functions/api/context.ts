@@ -1,7 +1,7 @@
 import { LivePublisher } from "../live/publisher";
 import type { z } from "zod";
 import type { Api, ApiName, ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import type { Config, Env } from "../env";
 import { readMember, type Member } from "../auth/member";
 import { ApiError } from "./http";
@@ -41,9 +41,9 @@ export type ApiContext = {
 };
 
 export const apiErrors = {
-  shopNotFound: () => new ApiError(404, "SHOP_NOT_FOUND", ko.errors.shopNotFound),
-  loginRequired: () => new ApiError(401, "LOGIN_REQUIRED", ko.errors.loginRequired),
-  notShopOwner: () => new ApiError(403, "NOT_SHOP_OWNER", ko.errors.notShopOwner),
+  shopNotFound: () => new ApiError(404, "SHOP_NOT_FOUND", koRequestErrors.shopNotFound),
+  loginRequired: () => new ApiError(401, "LOGIN_REQUIRED", koRequestErrors.loginRequired),
+  notShopOwner: () => new ApiError(403, "NOT_SHOP_OWNER", koRequestErrors.notShopOwner),
 };
 
 export function createApiContext(

@@ -1,4 +1,4 @@
-import { ko } from "~/shared/messages";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { koAuth } from "~/shared/messages/auth";
 import { requestOrigin } from "../csrf";
 import { authNavigations } from "./auth";
@@ -41,7 +41,7 @@ export function isCallbackPath(pathname: string): boolean {
 export function doorRefusal(door: Door, request: Request): Response | null {
   if (door.kind !== "websocket") return null;
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-    return errorResponse(new ApiError(426, "UPGRADE_REQUIRED", ko.errors.badRequest));
+    return errorResponse(new ApiError(426, "UPGRADE_REQUIRED", koRequestErrors.badRequest));
   }
   const origin = request.headers.get("origin");
   if (!origin || origin.toLowerCase() !== requestOrigin(request)) {

@@ -1,5 +1,5 @@
 import type { ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { koOrder } from "~/shared/messages/cart";
 import { koMembershipOrder } from "~/shared/messages/membership";
 import { dedupe, type Owner } from "../db/cart";
@@ -39,7 +39,7 @@ const orderError = {
   cartChanged: orderFail(409, "CART_CHANGED"),
   tooLarge: orderFail(409, "ORDER_TOO_LARGE"),
   rate: orderFail(429, "TOO_MANY_ORDERS"),
-  notFound: () => new ApiError(404, "ORDER_NOT_FOUND", ko.errors.notFound),
+  notFound: () => new ApiError(404, "ORDER_NOT_FOUND", koRequestErrors.notFound),
   closed: payFail(409, "ORDER_CLOSED"),
   unavailable: payFail(409, "PAYMENT_UNAVAILABLE"),
   // Paying: the stock check that only the payment batch makes.

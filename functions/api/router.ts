@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { api, type ApiName, type Endpoint } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import type { ApiContext, Handler } from "./context";
 import { ApiError, errorResponse, json } from "./http";
 import { catalogueHandlers } from "./catalogue";
@@ -60,7 +61,7 @@ function invalid(error: z.ZodError): ApiError {
   const field = first?.path.join(".") || undefined;
   if (first && /[가-힣]/.test(first.message)) return new ApiError(400, "BAD_REQUEST", first.message, field);
   const fields = error.issues.map((i) => i.path.join(".") || "(본문)").join(", ");
-  return new ApiError(400, "BAD_REQUEST", `${ko.errors.badRequest} (${fields})`, field);
+  return new ApiError(400, "BAD_REQUEST", `${koRequestErrors.badRequest} (${fields})`, field);
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -69,7 +70,7 @@ async function readBody(request: Request): Promise<unknown> {
     try {
       return await request.json();
     } catch {
-      throw new ApiError(400, "BAD_JSON", ko.errors.badRequest);
+      throw new ApiError(400, "BAD_JSON", koRequestErrors.badRequest);
     }
   }
   if (type.includes("form")) return Object.fromEntries(await request.formData());
@@ -83,10 +84,10 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     // Navigations, payment callbacks and sockets: not JSON, each with its own checks (doors.ts).
     const door = doorFor(ctx.url.pathname, ctx.request.method);
     if (door) return doorRefusal(door, ctx.request) ?? (await door.handle(ctx));
-    if (!route) throw new ApiError(404, "NOT_FOUND", ko.errors.notFound);
+    if (!route) throw new ApiError(404, "NOT_FOUND", koRequestErrors.notFound);
     const { endpoint, handler } = route;
     if (ctx.request.method !== endpoint.method && !(endpoint.method === "GET" && ctx.request.method === "HEAD")) {
-      throw new ApiError(405, "METHOD_NOT_ALLOWED", ko.errors.methodNotAllowed);
+      throw new ApiError(405, "METHOD_NOT_ALLOWED", koRequestErrors.methodNotAllowed);
     }
     const query = endpoint.query.safeParse(Object.fromEntries(ctx.url.searchParams));
     if (!query.success) throw invalid(query.error);
@@ -97,6 +98,6 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     console.error("shop API failure", ctx.url.pathname, error);
-    return errorResponse(new ApiError(500, "INTERNAL", ko.errors.unexpected));
+    return errorResponse(new ApiError(500, "INTERNAL", koErrors.unexpected));
   }
 }

@@ -1,4 +1,5 @@
-import { ko } from "~/shared/messages";
+import { koMemberBox } from "~/shared/messages/shop/account";
+import { koCommon } from "~/shared/messages/shop/common";
 import { koAuth } from "~/shared/messages/auth";
 import { escapeHtml, htmlPage, plainPage } from "../pages";
 
@@ -14,6 +15,6 @@ export const logoutConfirmPage = (returnTo: string) =>
     200,
     koAuth.logoutConfirm,
     `<form method="post" action="/api/user/logout/v2?url=${encodeURIComponent(returnTo)}">
-<button type="submit">${escapeHtml(ko.account.logout)}</button></form>
-<p><a href="${escapeHtml(returnTo)}">${escapeHtml(ko.common.cancel)}</a></p>`,
+<button type="submit">${escapeHtml(koMemberBox.logout)}</button></form>
+<p><a href="${escapeHtml(returnTo)}">${escapeHtml(koCommon.cancel)}</a></p>`,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { footerHidden } from "~/components/Footer";
+import { footerHidden } from "~/components/layouts/ShopLayout";
 import { prefetchAllowed } from "~/components/SmartLink";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
 import { formatKRW } from "~/shared/format";

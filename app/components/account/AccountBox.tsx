@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ko } from "~/shared/messages";
+import { koMemberBox } from "~/shared/messages/shop/account";
+import { koDrawer } from "~/shared/messages/shop/drawer";
 import { loginPath } from "~/shared/return-path";
 import type { SessionState } from "~/lib/session";
 import { Avatar } from "./Avatar";
@@ -13,13 +14,13 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
   if (!member) {
     return (
       <div className={css.prompt} data-testid="account-prompt">
-        <p style={{ margin: 0 }}>{ko.drawer.loginPrompt}</p>
+        <p style={{ margin: 0 }}>{koDrawer.loginPrompt}</p>
         <div className={css.promptButtons}>
           <Link className={css.smallButton} to={loginPath(here)}>
-            {ko.drawer.login}
+            {koDrawer.login}
           </Link>
           <Link className={css.smallSecondary} to={`/user/join?${new URLSearchParams({ url: here })}`}>
-            {ko.drawer.join}
+            {koDrawer.join}
           </Link>
         </div>
       </div>
@@ -29,11 +30,11 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
     <div className={css.account} data-testid="account-greeting">
       <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatar} />
       <div className={css.accountText}>
-        <p className={css.accountName}>{ko.account.greeting(member.name)}</p>
+        <p className={css.accountName}>{koMemberBox.greeting(member.name)}</p>
         <div className={css.accountLinks}>
-          <Link to="/user/info">{ko.account.settings}</Link>
+          <Link to="/user/info">{koMemberBox.settings}</Link>
           {/* A full navigation: the Worker answers it, not a Remix route. */}
-          <a href={`/api/user/logout/v2?${new URLSearchParams({ url: here })}`}>{ko.account.logout}</a>
+          <a href={`/api/user/logout/v2?${new URLSearchParams({ url: here })}`}>{koMemberBox.logout}</a>
         </div>
       </div>
     </div>

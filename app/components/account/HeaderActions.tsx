@@ -1,11 +1,31 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
-import { MessagePanel, PANEL_MEDIA, type PanelSize } from "~/components/chat/MessagePanel";
+import { lazy, Suspense, useState } from "react";
+import type { PanelSize } from "~/components/chat/MessagePanel";
 import { useUi } from "~/components/ui/UiProvider";
-import { ko } from "~/shared/messages";
+import { koHeader } from "~/shared/messages/shop/header";
 import type { SessionState } from "~/lib/session";
-import { CountBadge } from "../CartButton";
+import { CartButton, CountBadge } from "../CartButton";
 import * as shop from "../shop.css";
+
+/** The panel opens from this width on; below it the message button is a plain link. */
+const PANEL_MEDIA = "(min-width: 900px)";
+
+// The window is drawn only after a click on a wide screen: its code is not part of the first load.
+const MessagePanel = lazy(() => import("~/components/chat/MessagePanel").then((m) => ({ default: m.MessagePanel })));
+
+/** The header's buttons in a shop: the cart, then messages (or the console). An island. */
+export function HeaderButtons({
+  cartCount,
+  cartPath,
+  ...actions
+}: { cartCount: number; cartPath: string } & Parameters<typeof HeaderActions>[0]) {
+  return (
+    <>
+      <CartButton count={cartCount} to={cartPath} />
+      <HeaderActions {...actions} />
+    </>
+  );
+}
 
 /**
  * The owner gets the admin button (spec §2 Header); everybody else the message button. For a
@@ -18,14 +38,14 @@ export function HeaderActions({ session, unread, isIE }: { session: SessionState
   if (session.mshop && session.adminUrl) {
     return (
       <a className={shop.iconButton} href={session.adminUrl} data-testid="admin-button">
-        {ko.header.admin}
+        {koHeader.admin}
       </a>
     );
   }
   const open = (event: React.MouseEvent) => {
     if (isIE) {
       event.preventDefault();
-      void ui.modal(ko.header.messageUnsupported);
+      void ui.modal(koHeader.messageUnsupported);
       return;
     }
     if (session.login !== 1 || !window.matchMedia(PANEL_MEDIA).matches) return;
@@ -37,7 +57,7 @@ export function HeaderActions({ session, unread, isIE }: { session: SessionState
       <Link
         className={`${shop.iconButton} ${shop.withBadge}`}
         to="/message"
-        aria-label={ko.header.message}
+        aria-label={koHeader.message}
         aria-expanded={panel === "closed" ? undefined : true}
         data-testid="message-button"
         onClick={open}
@@ -47,7 +67,11 @@ export function HeaderActions({ session, unread, isIE }: { session: SessionState
         </svg>
         {unread > 0 ? <CountBadge count={unread} className={shop.iconBadge} testId="unread-count" /> : null}
       </Link>
-      <MessagePanel size={panel} onSize={setPanel} />
+      {panel === "closed" ? null : (
+        <Suspense fallback={null}>
+          <MessagePanel size={panel} onSize={setPanel} />
+        </Suspense>
+      )}
     </>
   );
 }

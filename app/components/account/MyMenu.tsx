@@ -1,13 +1,13 @@
 import type { MySummary } from "~/shared/contracts/account";
 import type { ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koDrawer } from "~/shared/messages/shop/drawer";
 import { LIST_PATHS } from "~/shared/order-lists";
 import { withDevice } from "~/shared/device";
 import { CountBadge } from "../CartButton";
 import { SmartLink } from "../SmartLink";
 import * as css from "../shop.css";
 
-const t = ko.drawer;
+const t = koDrawer;
 
 /**
  * The drawer's "my menu" (spec §2): summary, messages, order management with its four lists,

@@ -14,22 +14,8 @@ export const note = style({
   wordBreak: "keep-all",
 });
 
-export const notice = style({
-  margin: "0 0 12px",
-  padding: "12px 14px",
-  borderRadius: 8,
-  background: "#fdecea",
-  color: vars.color.danger,
-  fontWeight: 700,
-});
-export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
-export const success = style({
-  margin: "0 0 12px",
-  padding: "12px 14px",
-  borderRadius: 8,
-  background: "#e8f5e9",
-  color: "#1b5e20",
-});
+// The page-wide notices live with the other messages to the shopper; the cart's pages say css.notice.
+export { notice, noticeLinks, success } from "../ui/ui.css";
 
 export const group = style({
   marginBottom: 12,

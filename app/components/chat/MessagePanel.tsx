@@ -1,19 +1,21 @@
-import { ko } from "~/shared/messages";
+import { koHeader } from "~/shared/messages/shop/header";
 import * as css from "./chat.css";
 
 export type PanelSize = "closed" | "open" | "full";
-
-/** The panel opens from this width on; below it the message button is a plain link. */
-export const PANEL_MEDIA = "(min-width: 900px)";
 
 /**
  * The message window (spec §2): /message in an iframe over the page's corner, with 크게 보기 /
  * 작게 보기 (80 % / 50 % of the window's height, spec §9) and 닫기. The iframe is the same origin,
  * so its pages, form posts and live socket are the ones of /message.
  */
-export function MessagePanel({ size, onSize }: { size: PanelSize; onSize: (size: PanelSize) => void }) {
-  if (size === "closed") return null;
-  const t = ko.header;
+export function MessagePanel({
+  size,
+  onSize,
+}: {
+  size: Exclude<PanelSize, "closed">;
+  onSize: (size: PanelSize) => void;
+}) {
+  const t = koHeader;
   return (
     <aside className={css.panel} data-size={size} aria-label={t.message} data-testid="message-panel">
       <div className={css.panelHead}>

@@ -1,10 +1,22 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Category, ShopInfo } from "~/shared/contracts";
-import { Drawer } from "../Drawer";
-import { Footer, footerHidden } from "../Footer";
-import { Header } from "../Header";
+import { island } from "~/lib/island";
 import * as css from "../shop.css";
+
+// The frame hydrates after the page's own content (decision 073): until then its links, the
+// menu's checkbox and the search link work as they do without scripts.
+const Header = island("Header", () => import("../Header").then((m) => m.Header));
+const Drawer = island("Drawer", () => import("../Drawer").then((m) => m.Drawer));
+const Footer = island("Footer", () => import("../Footer").then((m) => m.Footer));
+
+/** Pages whose layout has no footer (spec §2). */
+export const FOOTERLESS_PATHS = ["/user/login", "/user/join", "/user/forget", "/my/login"];
+
+export function footerHidden(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "");
+  return FOOTERLESS_PATHS.includes(path);
+}
 
 /** Header, side menu and (after about 2 s) the footer around the shop's pages. */
 export function ShopLayout({

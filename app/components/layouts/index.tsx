@@ -2,7 +2,7 @@ import { useLive } from "~/lib/use-live";
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ShopInfo } from "~/shared/contracts";
-import { ko } from "~/shared/messages";
+import { koHeader } from "~/shared/messages/shop/header";
 import * as css from "./layouts.css";
 
 /**
@@ -66,7 +66,7 @@ export function MessageLayout({ title, unread, children }: { title: string; unre
       <div className={css.fixedBar}>
         <BackButton />
         <h1 className={css.barTitle}>{title}</h1>
-        <Link className={css.barButton} to="/message/list" aria-label={ko.header.message}>
+        <Link className={css.barButton} to="/message/list" aria-label={koHeader.message}>
           ☰<CountBadge count={unread} />
         </Link>
       </div>

@@ -1,5 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ko } from "~/shared/messages";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import type { Dialog } from "./DialogView";
 import { ProgressBar } from "./ProgressBar";
 import * as css from "./ui.css";
 
@@ -7,10 +18,9 @@ import * as css from "./ui.css";
 export const ALERT_MS = 3000;
 
 type Bar = { id: number; text: string; position: "top" | "bottom" };
-type Dialog =
-  | { kind: "confirm"; text: string; resolve: (ok: boolean) => void }
-  | { kind: "prompt"; text: string; value: string; resolve: (value: string | null) => void }
-  | { kind: "modal"; content: ReactNode; resolve: () => void };
+
+// Drawn only when a dialog opens: its code is fetched then, not with the page.
+const DialogView = lazy(() => import("./DialogView").then((m) => ({ default: m.DialogView })));
 
 export type Ui = {
   snackbar: (text: string, position?: "top" | "bottom") => void;
@@ -80,85 +90,11 @@ export function UiProvider({ children }: { children: ReactNode }) {
           {info.text}
         </div>
       ) : null}
-      {dialog ? <DialogView dialog={dialog} close={() => setDialog(null)} /> : null}
+      {dialog ? (
+        <Suspense fallback={null}>
+          <DialogView dialog={dialog} close={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </UiContext.Provider>
-  );
-}
-
-function DialogView({ dialog, close }: { dialog: Dialog; close: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const primary = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (el && !el.open) el.showModal();
-    // showModal() focuses the first button (No/Cancel); Enter must confirm, so move focus on.
-    (input.current ?? primary.current)?.focus();
-  }, []);
-
-  const finish = (answer: "yes" | "no") => {
-    if (dialog.kind === "confirm") dialog.resolve(answer === "yes");
-    else if (dialog.kind === "prompt") dialog.resolve(answer === "yes" ? (input.current?.value ?? "").trim() : null);
-    else dialog.resolve();
-    close();
-  };
-
-  return (
-    <dialog
-      ref={ref}
-      className={css.dialog}
-      aria-modal="true"
-      onCancel={(e) => {
-        e.preventDefault();
-        finish("no");
-      }}
-    >
-      {/* method=dialog: Enter in the field or on the default button confirms. */}
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          finish("yes");
-        }}
-      >
-        <div className={css.dialogBody}>
-          {dialog.kind === "modal" ? dialog.content : dialog.text}
-          {dialog.kind === "prompt" ? (
-            <input
-              ref={input}
-              className={css.dialogInput}
-              defaultValue={dialog.value}
-              autoFocus
-              aria-label={dialog.text}
-            />
-          ) : null}
-        </div>
-        <div className={css.dialogActions}>
-          {dialog.kind === "confirm" ? (
-            <>
-              <button type="button" className={css.button} onClick={() => finish("no")}>
-                {ko.common.no}
-              </button>
-              <button ref={primary} type="submit" className={css.primaryButton}>
-                {ko.common.yes}
-              </button>
-            </>
-          ) : dialog.kind === "prompt" ? (
-            <>
-              <button type="button" className={css.button} onClick={() => finish("no")}>
-                {ko.common.cancel}
-              </button>
-              <button ref={primary} type="submit" className={css.primaryButton}>
-                {ko.common.ok}
-              </button>
-            </>
-          ) : (
-            <button ref={primary} type="submit" className={css.button}>
-              {ko.common.close}
-            </button>
-          )}
-        </div>
-      </form>
-    </dialog>
   );
 }

@@ -114,3 +114,21 @@ export const postcodeButton = style({
   cursor: "pointer",
 });
 export const postcodeFailed = style({ margin: "4px 0 0", color: vars.color.danger, fontSize: "calc(1em - 1px)" });
+
+/** A notice in the page: an error (red) or a success (green), as sent without scripts too. */
+export const notice = style({
+  margin: "0 0 12px",
+  padding: "12px 14px",
+  borderRadius: 8,
+  background: "#fdecea",
+  color: vars.color.danger,
+  fontWeight: 700,
+});
+export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
+export const success = style({
+  margin: "0 0 12px",
+  padding: "12px 14px",
+  borderRadius: 8,
+  background: "#e8f5e9",
+  color: "#1b5e20",
+});

@@ -7,7 +7,6 @@ export const koChat = {
   aboutShop: (shop: string) => `${shop}에 문의`,
   aboutProduct: "상품 문의",
   aboutOrder: (id: number) => `주문 문의 · 주문번호 ${id}`,
-  askProduct: "이 상품 문의",
   askOrder: "이 주문 문의",
   askShop: "상점에 문의하기",
   placeholder: "궁금한 점을 적어 주세요 (1,000자까지)",

@@ -1,0 +1,28 @@
+/**
+ * The root loader: the shop, its theme, the session and the page-wide settings every page reads
+ * (useRootData). Server-only, so none of it is in the browser's root chunk.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { themeStyle } from "./theme";
+import { sessionState } from "./session";
+import { isInternetExplorer } from "./ie";
+import { CONSENT_COOKIE, consentOf, trackingIds } from "~/shared/tracking";
+import { readCookie } from "~/shared/cookies";
+
+export async function rootLoader({ request, context }: LoaderFunctionArgs) {
+  return {
+    shop: context.shop,
+    // The theme's custom properties, ready for <html style>: the browser never computes them.
+    theme: themeStyle(context.shop),
+    storageUrl: context.storageUrl,
+    isIE: isInternetExplorer(request.headers.get("user-agent")),
+    session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
+    /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */
+    postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
+    /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
+    tracking: trackingIds(context.shop),
+    /** The shopper's answer to the consent bar (decision 070), and whether they save data. */
+    consent: consentOf(readCookie(request.headers.get("cookie"), CONSENT_COOKIE)),
+    saveData: request.headers.get("save-data")?.toLowerCase() === "on",
+  };
+}

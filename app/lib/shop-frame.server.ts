@@ -1,0 +1,24 @@
+/**
+ * The shop frame's loader (routes/_shop): categories and the my menu's counts. Server-only, so the
+ * browser build of the frame carries none of the cart's server code.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { accountPath, deviceIdOf } from "~/lib/cart.server";
+
+export async function shopFrameLoader({ request, context }: LoaderFunctionArgs) {
+  // No device id and no member: nothing of theirs to count, no call to make.
+  const hasOwner = context.member !== null || deviceIdOf(request) !== null;
+  const [{ categories }, summary] = await Promise.all([
+    context.api.call("categories", { query: { shopid: context.shop.shopid } }),
+    // The my menu's counts (one D1 round trip beside the categories): awaited, not streamed, so
+    // that they are there without scripts too (decision 060).
+    hasOwner ? context.api.call("mySummary").catch(() => null) : null,
+  ]);
+  return {
+    categories,
+    summary,
+    cartCount: summary?.cart ?? 0,
+    cartPath: accountPath("/user/checkout", request, context),
+    device: context.member ? null : deviceIdOf(request),
+  };
+}

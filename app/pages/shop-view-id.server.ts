@@ -1,0 +1,128 @@
+/**
+ * The product page's loader and action (spec §5). Kept beside the page so the browser build
+ * replaces all of its server imports with one empty module inside the page's own chunk.
+ */
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
+import { sendServerEvent } from "~/lib/server-events.server";
+import { isShopApiError } from "~/shared/api-client.server";
+import { accountPath, loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
+import { orderErrorCode, orderErrorView } from "~/shared/order-errors";
+import { approveOnlyText } from "~/lib/membership-text.server";
+import { field, normaliseQty } from "~/shared/cart-form";
+import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
+import { likedOf } from "~/lib/my-products.server";
+import type { ProductCard } from "~/shared/contracts";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koProduct } from "~/shared/messages/shop/product";
+import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const sid = params.sid ?? "";
+  const shopid = context.shop.shopid;
+  const product = await context.api
+    .call("productDetail", { query: { sid, shopid } })
+    .catch((e) => rethrowAsResponse(e, NO_PRODUCT));
+  if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
+  // Recently viewed: written after the page has gone out, never in its way (issue 10, decision
+  // 056); a link prefetched on hover is no view.
+  if (!/prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "")) {
+    context.waitUntil(
+      context.api.call("recordView", { body: { pid: product.id } }).then(
+        () => undefined,
+        (error: unknown) => console.error("recently viewed not recorded", error),
+      ),
+    );
+  }
+  const [info, liked] = await Promise.all([
+    (product.ptype === "pick"
+      ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
+      : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
+    ).catch((e) => rethrowAsResponse(e, NOT_READY)),
+    likedOf(context, request, [product]),
+  ]);
+  // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
+  const recommendations: Promise<ProductCard[]> = context.api
+    .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
+    .then((r) => r.items);
+  return { product, info, recommendations, liked: liked.includes(product.id) };
+}
+
+type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
+
+/**
+ * Add to cart (spec §5): option and quantity from the form, a quantity of 0 or less becomes 1.
+ * Without scripts the page comes back with a confirmation (?added=1); with them, data for a
+ * snackbar. Only the product and option ids travel: the API checks both against this shop.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const pid2 = Number(form.get("pid2"));
+  const pid3 = Number(form.get("option"));
+  const qty = normaliseQty(form.get("qty"));
+  const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
+  if (form.get("intent") === "buy") return buyNow(request, context, { pid2, pid3, qty });
+  let result: AddResult;
+  try {
+    // More than there is says so, instead of a cart line that cannot be ordered.
+    const stock = await optionStock(context, params.sid ?? "", pid2, pid3);
+    if (stock !== null && qty > stock) {
+      result = { error: koProduct.overStock(stock) };
+    } else {
+      const { count } = await context.api.call("addCart", {
+        body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
+      });
+      // The browser's add_to_cart and the server's carry this one id (decision 070).
+      const eventId = crypto.randomUUID();
+      sendServerEvent(request, context, { event: "add_to_cart", event_id: eventId, pid2, pid3, qty });
+      result = { ok: true, count, eventId };
+    }
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    // A malformed request (no such product, no option chosen) is the catalogue's add failure.
+    result = {
+      error:
+        error.status === 400 && error.code !== "NO_DEVICE"
+          ? koCartButton.addFailed
+          : error.message || koCartButton.addFailed,
+    };
+  }
+  if (form.get(field.js) === "1") return data(result);
+  if (result.ok) return redirect(`${back}?added=1`, 303);
+  return data(result, { status: 400 });
+}
+
+/** The stock of option `pid3` of this page's product, or null when the page names another. */
+async function optionStock(context: AppLoadContext, sid: string, pid2: number, pid3: number) {
+  const product = await context.api.call("productDetail", { query: { sid, shopid: context.shop.shopid } });
+  if (product.id !== pid2) return null;
+  return product.options.find((o) => o.id === pid3)?.stock ?? null;
+}
+
+/** 바로구매: an order sheet of just this line, from the catalogue; the cart stays as it is. */
+async function buyNow(request: Request, context: AppLoadContext, line: { pid2: number; pid3: number; qty: number }) {
+  try {
+    const { order_id } = await context.api.call("makeOrder", {
+      body: { list: [line], key: crypto.randomUUID(), direct: true, ...trackingCookies(request) },
+    });
+    return redirect(accountPath(`/user/order?id=${order_id}`, request, context), 303);
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    if (error.status === 400 && error.code === "BAD_REQUEST")
+      return data({ error: koCartButton.addFailed }, { status: 400 });
+    // The cart's order errors (spec §8), in their words; the sheet is where verification is offered.
+    const links = {
+      verify: "/user/info?auth=1",
+      join: "/shop/member_point",
+      joinText: approveOnlyText(context.member !== null),
+    };
+    return data({ error: orderErrorView(orderErrorCode(error.code), links).text }, { status: error.status });
+  }
+}
