@@ -1,0 +1,95 @@
+// Lighthouse (mobile: simulated slow 4G, 4× CPU) on beauty's home, a category list and a product
+// page, served by the production bundle in workerd with a fresh seeded database (as `npm run
+// bench`). Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium): nothing is downloaded.
+// Prints each page's scores and fails below issue 15's goals. Not part of `npm test`:
+// run `npm run build && npm run lighthouse`.
+import http from "node:http";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startProductionWorker } from "./lib/production-worker.mjs";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT || 3391);
+const HOST = `beauty.localhost:${PORT}`;
+const PAGES = [
+  ["home", "/"],
+  ["list", "/shop/list?category=0"],
+  ["product", "/shop/view/b0017"],
+];
+const GOALS = { performance: 98, lcp: 1500, fcp: 1200, cls: 0.01, accessibility: 100, seo: 100 };
+
+const mf = await startProductionWorker({ port: PORT, dir: ".lighthouse" });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const rows = [];
+let failed = false;
+try {
+  for (const [name, path] of PAGES) {
+    const url = `http://${HOST}${path}`;
+    // One warm-up load: the first request of an isolate compiles the Worker, which no shopper pays twice.
+    await new Promise((resolve, reject) =>
+      http
+        .get({ host: "127.0.0.1", port: PORT, path, headers: { host: HOST } }, (res) => res.resume().on("end", resolve))
+        .on("error", reject),
+    );
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "seo"],
+    });
+    const a = lhr.audits;
+    const row = {
+      page: `${name} ${path}`,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      lcp: Math.round(a["largest-contentful-paint"].numericValue),
+      fcp: Math.round(a["first-contentful-paint"].numericValue),
+      cls: Number(a["cumulative-layout-shift"].numericValue.toFixed(3)),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+    };
+    const misses = [
+      row.performance < GOALS.performance && `performance ${row.performance} < ${GOALS.performance}`,
+      row.lcp > GOALS.lcp && `LCP ${row.lcp} ms > ${GOALS.lcp}`,
+      row.fcp > GOALS.fcp && `FCP ${row.fcp} ms > ${GOALS.fcp}`,
+      row.cls > GOALS.cls && `CLS ${row.cls} > ${GOALS.cls}`,
+      row.accessibility < GOALS.accessibility && `accessibility ${row.accessibility} < 100`,
+      row.seo < GOALS.seo && `SEO ${row.seo} < 100`,
+    ].filter(Boolean);
+    // What cost the points, so a failure says where to look.
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+      .filter((audit) => ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode) || audit.details)
+      .map((audit) => `${audit.id} (${audit.score})`)
+      .slice(0, 12);
+    rows.push({ ...row, misses, failing });
+    if (misses.length > 0) failed = true;
+  }
+} finally {
+  await chrome.kill();
+  await mf.dispose();
+}
+
+console.log("| page | performance | LCP | FCP | CLS | accessibility | SEO |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+for (const r of rows) {
+  console.log(
+    `| ${r.page} | ${r.performance} | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls} | ${r.accessibility} | ${r.seo} |`,
+  );
+}
+for (const r of rows) {
+  if (r.misses.length) console.error(`${r.page}: below the goal: ${r.misses.join(", ")}`);
+  if (r.failing.length) console.error(`${r.page}: audits not passed: ${r.failing.join(", ")}`);
+}
+if (failed) process.exit(1);
