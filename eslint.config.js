@@ -12,6 +12,8 @@ export default tseslint.config(
       ".bench-orders/",
       ".bench-account/",
       ".bench-live/",
+      ".bench-tracking/",
+      ".lighthouse/",
       ".memcheck/",
       "node_modules/",
       "test-results/",

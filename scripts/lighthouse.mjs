@@ -2,7 +2,8 @@
 // page, served by the production bundle in workerd with a fresh seeded database (as `npm run
 // bench`). Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium): nothing is downloaded.
 // Prints each page's scores and fails below issue 15's goals. Not part of `npm test`:
-// run `npm run build && npm run lighthouse`.
+// run `npm run build && npm run lighthouse`. Full reports: .lighthouse/{home,list,product}.json.
+import { writeFileSync } from "node:fs";
 import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -49,6 +50,8 @@ try {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "seo"],
     });
+    // The whole report, to read which requests and audits cost what.
+    writeFileSync(`.lighthouse/${name}.json`, JSON.stringify(lhr));
     const a = lhr.audits;
     const row = {
       page: `${name} ${path}`,

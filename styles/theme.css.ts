@@ -1,5 +1,6 @@
 import { createGlobalTheme, createThemeContract } from "@vanilla-extract/css";
 import { fontFamily, THEME_DEFAULTS } from "../app/shared/theme-defaults";
+import { readableOnWhite } from "../app/shared/contrast";
 
 /**
  * The theme contract. Each shop's values are plain data from its shop info, assigned inline on
@@ -13,6 +14,9 @@ export const vars = createThemeContract({
     sub2: null,
     btn: null,
     onMain: null,
+    /** The main and button colours as text on white, WCAG AA (app/shared/contrast.ts). */
+    mainText: null,
+    btnText: null,
     text: null,
     muted: null,
     line: null,
@@ -38,7 +42,12 @@ export const vars = createThemeContract({
 // The platform defaults (spec §3) for anything a shop does not set.
 const d = THEME_DEFAULTS;
 createGlobalTheme(":root", vars, {
-  color: { ...d.color, btn: d.color.main },
+  color: {
+    ...d.color,
+    btn: d.color.main,
+    mainText: readableOnWhite(d.color.main),
+    btnText: readableOnWhite(d.color.main),
+  },
   font: { family: fontFamily(d.font.name), size: `${d.font.size}px` },
   header: { height: `${d.header.height}px`, logoHeight: `${d.header.logoHeight}px` },
   skin: {

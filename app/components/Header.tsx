@@ -5,6 +5,7 @@ import { koHeader } from "~/shared/messages/shop/header";
 import { koSearch } from "~/shared/messages/shop/search";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/header";
 import * as css from "./shop.css";
+import { visuallyHidden } from "../../styles/a11y.css";
 
 /** The side menu's checkbox, which the header's menu button is a label for. */
 export const DRAWER_TOGGLE_ID = "drawer-toggle";
@@ -31,12 +32,9 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
       {fixed ? <div className={css.headerSpacer} aria-hidden="true" /> : null}
       <header className={fixed ? `${css.header} ${css.headerFixed}` : css.header} data-fixed={fixed ? "true" : "false"}>
         <div className={css.headerRow}>
-          <label
-            htmlFor={DRAWER_TOGGLE_ID}
-            className={css.iconButton}
-            aria-label={koHeader.openMenu}
-            title={koHeader.openMenu}
-          >
+          <label htmlFor={DRAWER_TOGGLE_ID} className={css.iconButton} title={koHeader.openMenu}>
+            {/* A label takes no aria-label: its name is this text (WCAG, Lighthouse). */}
+            <span className={visuallyHidden}>{koHeader.openMenu}</span>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

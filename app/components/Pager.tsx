@@ -1,6 +1,7 @@
 import { koCommon } from "~/shared/messages/shop/common";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
+import { visuallyHidden } from "../../styles/a11y.css";
 
 /** Page numbers shown around the current one. */
 const AROUND = 2;
@@ -29,12 +30,12 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
             …
           </span>
         ) : n === page ? (
-          <span key={n} className={css.pagerCurrent} aria-current="page" aria-label={koCommon.page(n)}>
-            {n}
+          <span key={n} className={css.pagerCurrent} aria-current="page">
+            <PageNumber n={n} />
           </span>
         ) : (
-          <SmartLink key={n} className={css.pagerLink} to={href(n)} aria-label={koCommon.page(n)}>
-            {n}
+          <SmartLink key={n} className={css.pagerLink} to={href(n)}>
+            <PageNumber n={n} />
           </SmartLink>
         ),
       )}
@@ -44,5 +45,15 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
         </SmartLink>
       ) : null}
     </nav>
+  );
+}
+
+/** "2", read as "2페이지": the name a screen reader says starts with the number shown. */
+function PageNumber({ n }: { n: number }) {
+  return (
+    <>
+      {n}
+      <span className={visuallyHidden}>{koCommon.pageSuffix}</span>
+    </>
   );
 }

@@ -19,6 +19,7 @@ export function ProductGrid({
   below,
   eagerCount = 4,
   scriptedPictures = false,
+  titleLevel = 2,
 }: {
   items: Card[];
   storageUrl: string;
@@ -28,12 +29,20 @@ export function ProductGrid({
   /** How many first pictures load at once; the rest when scrolled near (0 below the fold). */
   eagerCount?: number;
   scriptedPictures?: boolean;
+  /** The cards' titles are headings one under the grid's: 2 under the page's h1, 3 under an h2. */
+  titleLevel?: 2 | 3;
 }) {
   return (
     <ul className={css.grid} aria-label={label}>
       {items.map((p, i) => (
         <li key={p.id} className={css.cardCell}>
-          <ProductCard product={p} storageUrl={storageUrl} eager={i < eagerCount} scriptedPictures={scriptedPictures} />
+          <ProductCard
+            product={p}
+            storageUrl={storageUrl}
+            eager={i < eagerCount}
+            scriptedPictures={scriptedPictures}
+            titleLevel={titleLevel}
+          />
           {liked ? <LikeButton pid={p.id} title={p.title} liked={liked.includes(p.id)} /> : null}
           {below?.(p)}
         </li>
@@ -47,13 +56,16 @@ export function ProductCard({
   storageUrl,
   eager,
   scriptedPictures,
+  titleLevel = 2,
 }: {
   product: Card;
   storageUrl: string;
   eager?: boolean;
   /** Pictures only once scripts run (a streamed part a page without scripts never shows). */
   scriptedPictures?: boolean;
+  titleLevel?: 2 | 3;
 }) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
   const hydrated = useHydrated();
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
@@ -71,7 +83,7 @@ export function ProductCard({
         <div className={css.cardImage} />
       )}
       <div className={css.cardBody}>
-        <h3 className={css.cardTitle}>{product.title}</h3>
+        <Title className={css.cardTitle}>{product.title}</Title>
         <div className={css.cardPrice}>
           {product.list_price && product.list_price > product.price ? (
             <span className={css.discountRate} data-testid="discount-rate">

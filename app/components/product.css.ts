@@ -87,6 +87,8 @@ export const optionRow = style({
     "&[data-off]": { color: vars.color.muted, cursor: "not-allowed" },
   },
 });
+/** A thumb-sized radio (24 px, WCAG 2.5.8), in the shop's colour. */
+export const optionRadio = style({ width: 24, height: 24, margin: 0, flex: "none", accentColor: vars.color.main });
 export const optionName = style({ flex: 1 });
 export const optionPrice = style({ fontWeight: 700 });
 export const qtyRow = style({ display: "flex", alignItems: "end", justifyContent: "space-between", gap: 12 });
@@ -115,5 +117,5 @@ export const buyBar = style({
 });
 export const secondaryBuy = style([
   primary,
-  { background: vars.color.surface, color: vars.color.btn, boxShadow: `inset 0 0 0 1px ${vars.color.btn}` },
+  { background: vars.color.surface, color: vars.color.btnText, boxShadow: `inset 0 0 0 1px ${vars.color.btn}` },
 ]);

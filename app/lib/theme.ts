@@ -3,6 +3,9 @@ import { vars } from "../../styles/theme.css";
 import type { ShopInfo } from "~/shared/contracts";
 import { headerHeight } from "./header";
 import { fontFamily, THEME_DEFAULTS } from "~/shared/theme-defaults";
+import { onColour, readableOnWhite } from "~/shared/contrast";
+
+export { onColour };
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
@@ -25,27 +28,6 @@ export function tint(hex: string, amount: number): string {
     .join("")}`;
 }
 
-/** WCAG relative luminance of a #rgb or #rrggbb colour. */
-function luminance(hex: string): number {
-  const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, "#$1$1$2$2$3$3") : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(h.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-
-/**
- * Readable text on the main colour (header, buttons, progress bar): of near-black and white,
- * the one with the higher WCAG contrast against it.
- */
-export function onColour(hex: string): string {
-  const bg = luminance(hex);
-  return contrast(bg, luminance("#222222")) > contrast(bg, 1) ? "#222222" : "#ffffff";
-}
-
 /**
  * The shop's theme as CSS custom properties for the root element's style attribute. Computed in
  * the root loader (server only), so none of this ships to the browser.
@@ -53,6 +35,7 @@ export function onColour(hex: string): string {
 export function themeStyle(shop: ShopInfo): Record<string, string> {
   const d = THEME_DEFAULTS;
   const main = colour(shop.mcolor, d.color.main);
+  const btn = colour(shop.btn_color, main);
   const skin = shop.design.value;
   return assignInlineVars(vars, {
     color: {
@@ -61,8 +44,10 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
       main2: colour(shop.mcolor2, tint(main, 0.6)),
       sub: colour(shop.scolor, d.color.sub),
       sub2: colour(shop.scolor2, d.color.sub2),
-      btn: colour(shop.btn_color, main),
+      btn,
       onMain: onColour(main),
+      mainText: readableOnWhite(main),
+      btnText: readableOnWhite(btn),
     },
     font: {
       family: fontFamily(FONT.test(shop.font_name) ? shop.font_name : d.font.name),

@@ -204,6 +204,7 @@ export default function ProductPage() {
                 label={koProduct.recommendations}
                 eagerCount={0}
                 scriptedPictures
+                titleLevel={3}
               />
             )}
           </Await>
@@ -293,6 +294,7 @@ function BuyBox({
             {choosable.map((o) => (
               <label key={o.id} className={view.optionRow} data-off={o.stock <= 0 || undefined}>
                 <input
+                  className={view.optionRadio}
                   type="radio"
                   name="option"
                   value={o.id}

@@ -18,7 +18,7 @@ describe("the home page", () => {
     const home = await html("/");
     // 어성초 진정 토너: 18,900원, list price 24,000원 → 21 % (rounded down).
     expect(home).toMatch(
-      /어성초 진정 토너 300ml<\/h3><div[^>]*><span[^>]*data-testid="discount-rate">21%<\/span>18,900원/,
+      /어성초 진정 토너 300ml<\/h2><div[^>]*><span[^>]*data-testid="discount-rate">21%<\/span>18,900원/,
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { onColour } from "~/lib/theme";
+import { contrastRatio, readableOnWhite } from "~/shared/contrast";
 
 /** Issue 15, point 7 (in part): text on a shop's colour is chosen for contrast. */
 
@@ -24,5 +25,19 @@ describe("text on the shop's colour", () => {
     }
     expect(onColour("#FFD400")).toBe("#222222");
     expect(onColour("#111111")).toBe("#ffffff");
+  });
+});
+
+describe("the shop's colour as text on white", () => {
+  it("reads at 4.5:1 or better and stays the shop's own colour when that already does", () => {
+    for (const colour of ["#E4577C", "#3F6B5B", "#3C91E6", "#FFD400", "#F5F5F5", "#03C75A", "#FF8A00", "#ffffff"]) {
+      const text = readableOnWhite(colour);
+      expect(contrastRatio(text, "#ffffff"), colour).toBeGreaterThanOrEqual(4.5);
+      expect(text, colour).toBe(contrastRatio(colour, "#ffffff") >= 4.5 ? colour.toLowerCase() : text);
+    }
+    // Beauty's pink (3.5:1 on white) is darkened, not replaced by black.
+    expect(readableOnWhite("#E4577C")).not.toBe("#e4577c");
+    expect(readableOnWhite("#E4577C")).not.toBe("#000000");
+    expect(readableOnWhite("#3F6B5B")).toBe("#3f6b5b");
   });
 });

@@ -5,7 +5,7 @@ export const brand = style({
   display: "block",
   margin: "0 0 16px",
   textAlign: "center",
-  color: vars.color.main,
+  color: vars.color.mainText,
   fontWeight: 700,
   fontSize: "calc(1em + 6px)",
   textDecoration: "none",
@@ -176,7 +176,7 @@ export const tile = style({
   fontSize: "calc(1em - 1px)",
   wordBreak: "keep-all",
 });
-export const tileCount = style({ fontSize: "calc(1em + 8px)", color: vars.color.main });
+export const tileCount = style({ fontSize: "calc(1em + 8px)", color: vars.color.mainText });
 export const summaryRow = style({
   display: "flex",
   justifyContent: "space-between",

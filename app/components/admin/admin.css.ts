@@ -54,7 +54,7 @@ export const card = style({
   textDecoration: "none",
 });
 export const cardHead = style({ display: "flex", justifyContent: "space-between", gap: 8 });
-export const status = style({ fontWeight: 700, color: vars.color.main });
+export const status = style({ fontWeight: 700, color: vars.color.mainText });
 
 /** The kitchen board (smart order): a new table order stands out without a sound. */
 const glow = keyframes({

@@ -14,7 +14,7 @@ export const balance = style({
   borderRadius: 10,
   background: vars.color.sub2,
 });
-export const balanceValue = style({ fontSize: "calc(1em + 10px)", fontWeight: 700, color: vars.color.main });
+export const balanceValue = style({ fontSize: "calc(1em + 10px)", fontWeight: 700, color: vars.color.mainText });
 
 export const history = style({ listStyle: "none", margin: 0, padding: 0 });
 export const entry = style({

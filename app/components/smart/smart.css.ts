@@ -46,7 +46,7 @@ export const pick = style({
   borderRadius: 8,
   border: `1px solid ${vars.color.main}`,
   background: vars.color.surface,
-  color: vars.color.main,
+  color: vars.color.mainText,
   fontWeight: 700,
   fontSize: "inherit",
   display: "inline-flex",

@@ -107,7 +107,7 @@ export const postcodeButton = style({
   border: `1px solid ${vars.color.main}`,
   borderRadius: 8,
   background: vars.color.surface,
-  color: vars.color.main,
+  color: vars.color.mainText,
   fontWeight: 700,
   fontSize: "calc(1em + 1px)",
   whiteSpace: "nowrap",

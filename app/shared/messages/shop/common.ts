@@ -11,6 +11,6 @@ export const koCommon = {
   prev: "이전",
   next: "다음",
   pageOf: (page: number, pages: number) => `${page} / ${pages} 페이지`,
-  page: (n: number) => `${n}페이지`,
+  pageSuffix: "페이지",
   won: "원",
 } as const;
