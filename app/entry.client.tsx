@@ -5,11 +5,19 @@ import { installChunkReload } from "./lib/chunk-reload.client";
 
 installChunkReload();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
+}
+
+// The page as sent is whole (forms and links work without scripts): let the browser paint it
+// before hydration takes the main thread, even when the scripts arrive with the HTML. A
+// requestAnimationFrame callback runs just before the next paint; the timeout after it.
+if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(hydrate, 0));
+else hydrate();

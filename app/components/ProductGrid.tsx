@@ -42,6 +42,7 @@ export function ProductGrid({
             eager={i < eagerCount}
             scriptedPictures={scriptedPictures}
             titleLevel={titleLevel}
+            priority={i === 0 && eagerCount > 0}
           />
           {liked ? <LikeButton pid={p.id} title={p.title} liked={liked.includes(p.id)} /> : null}
           {below?.(p)}
@@ -57,6 +58,7 @@ export function ProductCard({
   eager,
   scriptedPictures,
   titleLevel = 2,
+  priority = false,
 }: {
   product: Card;
   storageUrl: string;
@@ -64,6 +66,8 @@ export function ProductCard({
   /** Pictures only once scripts run (a streamed part a page without scripts never shows). */
   scriptedPictures?: boolean;
   titleLevel?: 2 | 3;
+  /** The first picture a phone shows (the page's likely LCP): fetched before the others. */
+  priority?: boolean;
 }) {
   const Title = titleLevel === 2 ? "h2" : "h3";
   const hydrated = useHydrated();
@@ -78,6 +82,8 @@ export function ProductCard({
           height={300}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
+          // React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
+          {...(priority ? { fetchpriority: "high" } : {})}
         />
       ) : (
         <div className={css.cardImage} />

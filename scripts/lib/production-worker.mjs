@@ -29,7 +29,8 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30", inspec
     assets: { directory: "public", binding: "ASSETS", routerConfig: { has_user_worker: true } },
     d1Databases: { DB: field("database_id") },
     d1Persist: `${dir}/state/v3/d1`,
-    r2Buckets: ["FILES"],
+    // The bucket by its name, where the seed (wrangler's platform proxy) put the demo's pictures.
+    r2Buckets: { FILES: field("bucket_name") },
     // The live rooms (functions/live/room.ts), a class of the Worker's own module.
     durableObjects: { LIVE: "LiveRoom" },
     r2Persist: `${dir}/state/v3/r2`,

@@ -70,3 +70,19 @@ describe("byte budgets (issue 15)", () => {
     }
   });
 });
+
+describe("first paint (issue 15)", () => {
+  it("asks for the page's largest picture first: one fetchpriority=high, on the first picture", async () => {
+    for (const [path, first] of [
+      ["/shop/view/b0017", "b0017"],
+      ["/", null],
+    ] as const) {
+      const html = await (await get(BEAUTY, path)).text();
+      const high = [...html.matchAll(/<img[^>]*fetchpriority="high"[^>]*>/g)].map((m) => m[0]);
+      expect(high, path).toHaveLength(1);
+      const firstImg = /<main[\s\S]*?(<img[^>]*>)/.exec(html)?.[1];
+      expect(firstImg, path).toBe(high[0]);
+      if (first) expect(high[0]).toContain(first);
+    }
+  });
+});
