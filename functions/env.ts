@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import type { Db } from "./db/session";
+
 /** Bindings and variables from wrangler.toml (and secrets). */
 export interface Env {
   DB: D1Database;
@@ -18,6 +20,9 @@ export interface Env {
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
+
+/** The bindings as one request sees them: D1 through the request's session (decision 074). */
+export type RequestEnv = Omit<Env, "DB"> & { DB: Db };
 
 const ConfigSchema = z.object({
   PLATFORM_DOMAIN: z
@@ -49,7 +54,7 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Parses configuration once per request: cheap, and a misconfiguration fails loudly. */
-export function readConfig(env: Env): Config {
+export function readConfig(env: RequestEnv): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);

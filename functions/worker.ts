@@ -11,7 +11,8 @@ import {
 } from "~/shared/api-client.server";
 import type { ShopInfo } from "~/shared/contracts";
 import { koAuth } from "~/shared/messages/auth";
-import { readConfig, type Config, type Env } from "./env";
+import { readConfig, type Config, type Env, type RequestEnv } from "./env";
+import { bookmarkCookie, openSession } from "./db/session";
 import { requestHost, shopOrigin } from "./host";
 import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
@@ -38,7 +39,7 @@ import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
 
-function embeddedTransport(env: Env, config: Config, hostShop: () => ShopInfo | null): Transport {
+function embeddedTransport(env: RequestEnv, config: Config, hostShop: () => ShopInfo | null): Transport {
   return (request) => handleApi(createApiContext(env, config, request, hostShop()));
 }
 
@@ -97,10 +98,14 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   if (guarded instanceof Response) return guarded;
   // A guest's first posted change mints their device id (the cart's owner).
   const device = ensureDevice(guarded);
-  return withSetCookie(await handle(device.request, env, ctx, answer), device.setCookie);
+  // One D1 session per request: reads may come from a replica near the shopper, no older than
+  // the bookmark of their last write (decision 074).
+  const session = openSession(env.DB, device.request);
+  const response = await handle(device.request, { ...env, DB: session }, ctx, answer);
+  return withSetCookie(withSetCookie(response, device.setCookie), bookmarkCookie(device.request, session));
 }
 
-async function handle(request: Request, env: Env, ctx: ExecutionContext, answer: Answer): Promise<Response> {
+async function handle(request: Request, env: RequestEnv, ctx: ExecutionContext, answer: Answer): Promise<Response> {
   const url = new URL(request.url);
   const config = readConfig(env);
 

@@ -1,11 +1,11 @@
 import type { ShopInfo } from "~/shared/contracts";
 import type { ShopApi } from "~/shared/api-client.server";
-import type { Config, Env } from "../../functions/env";
+import type { Config, RequestEnv } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
 
 /** Built once per request by functions/worker.ts and handed to every loader and action. */
 export type AppContext = {
-  env: Env;
+  env: RequestEnv;
   config: Config;
   /** The shop this request's host belongs to. Requests for unknown hosts never reach Remix. */
   shop: ShopInfo;

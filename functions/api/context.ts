@@ -2,7 +2,7 @@ import { LivePublisher } from "../live/publisher";
 import type { z } from "zod";
 import type { Api, ApiName, ShopInfo } from "~/shared/contracts";
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
-import type { Config, Env } from "../env";
+import type { Config, RequestEnv } from "../env";
 import { readMember, type Member } from "../auth/member";
 import { ApiError } from "./http";
 import { Stores } from "./stores";
@@ -47,7 +47,7 @@ export const apiErrors = {
 };
 
 export function createApiContext(
-  env: Env,
+  env: RequestEnv,
   config: Config,
   request: Request,
   hostShop: ShopInfo | null,

@@ -20,6 +20,7 @@ import { mailProvider, type MailProvider } from "../mail/provider";
 import { ServerEventStore } from "../db/server-events";
 import { eventSink, type EventSink } from "../events/provider";
 import { accountVerification, type VerificationSource } from "../orders/verification";
+import type { Db } from "../db/session";
 
 /**
  * Every D1 store a handler may use, each built on first use: most calls need one or two. Handlers
@@ -30,11 +31,11 @@ export class Stores {
   readonly #made = new Map<string, unknown>();
 
   constructor(
-    private readonly db: D1Database,
+    private readonly db: Db,
     private readonly config: Config,
   ) {}
 
-  #lazy<T>(name: string, make: (db: D1Database) => T): T {
+  #lazy<T>(name: string, make: (db: Db) => T): T {
     if (!this.#made.has(name)) this.#made.set(name, make(this.db));
     return this.#made.get(name) as T;
   }

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { RequestEnv } from "../env";
 import { requestHost } from "../host";
 import { SessionStore } from "../db/sessions";
 import { sha256Hex, timingSafeEqualText } from "./crypto";
@@ -18,7 +18,7 @@ export type Member = {
  * One D1 query, and only when both cookies are present. A session made on another host (another
  * shop) does not count here, nor does an expired or revoked one.
  */
-export async function readMember(env: Env, request: Request): Promise<Member | null> {
+export async function readMember(env: RequestEnv, request: Request): Promise<Member | null> {
   const session = sessionFromRequest(request);
   const host = requestHost(request);
   if (!session || !host) return null;

@@ -1,5 +1,6 @@
 import { AttemptStore, type AttemptKind } from "../db/attempts";
 import { nowSeconds } from "./session";
+import type { Db } from "../db/session";
 
 /** Attempts are counted over this window. */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
@@ -45,7 +46,7 @@ type Keyed = { kind: AttemptKind; key: string };
 export class Throttle {
   private readonly store: AttemptStore;
   constructor(
-    db: D1Database,
+    db: Db,
     private readonly now: () => number = nowSeconds,
   ) {
     this.store = new AttemptStore(db);

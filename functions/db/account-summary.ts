@@ -1,5 +1,6 @@
 import type { Owner } from "./cart";
 import { OrderStore, type StatusCount } from "./orders";
+import type { Db } from "./session";
 
 /** The counts of the account summary (spec §3 "User summary"), before they are shaped for the contract. */
 export type SummaryCounts = {
@@ -18,7 +19,7 @@ export type SummaryCounts = {
  * in one D1 round trip: a batch of two reads (the scalar counts, then orders per status).
  */
 export class AccountSummaryStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   async read(shopId: number, owner: Owner, uid: number | null, now: number): Promise<SummaryCounts> {
     const [scalars, orders] = await this.db.batch([

@@ -3,6 +3,8 @@
  * probes of taken addresses, and failed one-time tokens (reset links, custom-domain login codes).
  */
 
+import type { Db } from "./session";
+
 export type AttemptKind =
   | "login_account"
   | "login_client"
@@ -16,7 +18,7 @@ export type AttemptKind =
 export type AttemptKey = { kind: AttemptKind; key: string };
 
 export class AttemptStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Records one attempt for every key and counts each key's attempts since `since`, this one

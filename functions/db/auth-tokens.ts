@@ -1,7 +1,9 @@
 /** Single-use, expiring secrets: password-reset tokens and custom-domain login codes (hashes only). */
 
+import type { Db } from "./session";
+
 export class ResetTokenStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   async create(tokenHash: string, uid: number, now: number, expiresAt: number): Promise<void> {
     await this.db.batch([
@@ -44,7 +46,7 @@ export class ResetTokenStore {
 }
 
 export class LoginCodeStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   async create(row: {
     codeHash: string;

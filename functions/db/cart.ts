@@ -1,5 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QTY } from "~/shared/contracts/cart";
 import { addQty } from "~/shared/cart-form";
+import type { Db } from "./session";
 
 /**
  * Carts on D1. A cart belongs to (the shop whose host it lives on, an owner): a guest device
@@ -102,7 +103,7 @@ export function sortKey(now: number, index: number, count: number): number {
 }
 
 export class CartStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** Lines the browser named, checked against this shop's catalogue; unknown ones are dropped. */
   async resolve(shopId: number, lines: LineQty[]): Promise<ResolvedLine[]> {
@@ -282,6 +283,6 @@ export class CartStore {
  * Login hook for the accounts feature: the guest cart of `deviceId` on shop `shopId` joins the
  * member `uid`'s cart (quantities added, limits respected).
  */
-export function mergeGuestCart(db: D1Database, shopId: number, deviceId: string, uid: number, now = Date.now()) {
+export function mergeGuestCart(db: Db, shopId: number, deviceId: string, uid: number, now = Date.now()) {
   return new CartStore(db).merge(shopId, deviceId, uid, now);
 }

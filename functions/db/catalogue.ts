@@ -1,5 +1,6 @@
 import type { Category, ListSort, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
 import { SearchIndex } from "./search";
+import type { Db } from "./session";
 
 /**
  * Product reads. A pick (ptype 'pick') is a row in the selling shop that points at another
@@ -66,7 +67,7 @@ function toCard(r: CardRow): ProductCard {
 }
 
 export class CatalogueStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The shop selling a visible product; a sid is unique platform-wide, so it alone says. */
   async shopOfSid(sid: string): Promise<number | null> {

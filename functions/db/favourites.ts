@@ -1,5 +1,6 @@
 import { MAX_FAVOURITES, RECENT_LIMIT } from "~/shared/limits";
 import type { Owner } from "./cart";
+import type { Db } from "./session";
 
 /** The goods behind a product row: its own id, or a pick's origin (where like_count lives). */
 const GOODS_OF = "(SELECT COALESCE(origin_product_id, id) FROM products WHERE id = ?3)";
@@ -10,7 +11,7 @@ const GOODS_OF = "(SELECT COALESCE(origin_product_id, id) FROM products WHERE id
  * (`changes()`), so the like count moves exactly when the row does.
  */
 export class FavouriteStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Likes (`on`) or unlikes product `productId` for `owner`, idempotently: liking twice counts
@@ -116,7 +117,7 @@ export class FavouriteStore {
 
 /** Recently viewed products: newest first, one row per product, at most RECENT_LIMIT. */
 export class RecentStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** Records a view of product `productId` (a visible product of this shop): two statements. */
   async record(shopId: number, owner: Owner, productId: number, now: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { MAX_ADDRESSES, type SavedAddress } from "~/shared/contracts/settings";
+import type { Db } from "./session";
 
 type AddressRow = Omit<SavedAddress, "is_default"> & { is_default: number };
 export type NewAddress = Omit<SavedAddress, "id">;
@@ -12,7 +13,7 @@ const IN_PROGRESS = `(o.pay_method IS NOT NULL OR o.points_used > 0)
  * MAX_ADDRESSES, exactly one default while there are any) and closing the account (decision 059).
  */
 export class MemberSettingsStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   async settings(uid: number) {
     return this.db

@@ -1,5 +1,7 @@
 /** Platform-wide member accounts. Every value goes through .bind(). */
 
+import type { Db } from "./session";
+
 export type MemberRow = {
   uid: number;
   email: string;
@@ -15,7 +17,7 @@ export type MemberRow = {
 export type Verification = { identity: boolean; adult: boolean };
 
 export class MemberStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   byEmail(email: string): Promise<MemberRow | null> {
     return this.db.prepare("SELECT * FROM members WHERE email = ?").bind(email).first<MemberRow>();

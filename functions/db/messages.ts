@@ -1,3 +1,5 @@
+import type { Db } from "./session";
+
 /**
  * Conversations between a member and a shop (migration 0016, decision 064). Every write is one
  * D1 batch whose statements check who may write (the ticket's member, or its shop) in SQL, so a
@@ -47,7 +49,7 @@ function uidOf(party: Party): number {
 }
 
 export class MessageStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** A visible product of this shop by its public id (이 상품 문의). */
   async productOf(shopId: number, sid: string): Promise<number | null> {

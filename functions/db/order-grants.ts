@@ -1,4 +1,5 @@
 import type { Owner } from "./cart";
+import type { Db } from "./session";
 
 /** A looked-up order stays open in that browser this long. */
 export const ORDER_GRANT_MS = 24 * 60 * 60 * 1000;
@@ -8,7 +9,7 @@ export const ORDER_GRANT_MS = 24 * 60 * 60 * 1000;
  * phone opens in the browser holding the token; only the token's hash is stored.
  */
 export class OrderGrantStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The phone number a placed order of this shop was made with, to compare; null when there is none. */
   async ordererPhone(shopId: number, orderId: number): Promise<string | null> {

@@ -15,6 +15,7 @@ import {
 } from "~/shared/order-machine";
 import type { OrderStatus } from "~/shared/order-status";
 import { earnPointsStatements, releasePointsStatements, revokePointsStatements } from "./points";
+import type { Db } from "./session";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +46,7 @@ const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
 };
 
 /** Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). */
-function returnStock(db: D1Database, orderId: number): D1PreparedStatement[] {
+function returnStock(db: Db, orderId: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -60,7 +61,7 @@ function returnStock(db: D1Database, orderId: number): D1PreparedStatement[] {
 }
 
 /** The statements of one transition, in batch order: a fixed number for each action (at most nine). */
-export function transitionStatements(db: D1Database, r: TransitionRequest): D1PreparedStatement[] {
+export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedStatement[] {
   const t = transitionOf(r.action);
   const sets = ["status = ?", "status_at = ?"];
   const args: unknown[] = [r.to, r.now];
@@ -139,7 +140,7 @@ export function transitionStatements(db: D1Database, r: TransitionRequest): D1Pr
  * Makes one transition. Throws the batch's error when the order moved meanwhile (`batchFailure`
  * reads it as 'state'); the caller reads the order again and answers with what it is now.
  */
-export async function runTransition(db: D1Database, r: TransitionRequest): Promise<void> {
+export async function runTransition(db: Db, r: TransitionRequest): Promise<void> {
   await db.batch(transitionStatements(db, r));
 }
 
@@ -149,7 +150,7 @@ export async function runTransition(db: D1Database, r: TransitionRequest): Promi
  * then the status. D1 runs a batch alone, so every statement sees the same orders.
  */
 function systemStatements(
-  db: D1Database,
+  db: Db,
   action: OrderAction,
   where: string,
   args: unknown[],
@@ -208,7 +209,7 @@ function systemStatements(
 
 /** Other unpaid sheets of this cart (no payment chosen), closed by the new one (`keepId`). */
 export function closeSheetsStatements(
-  db: D1Database,
+  db: Db,
   shopId: number,
   owner: string,
   keepId: number,
@@ -229,7 +230,7 @@ export function closeSheetsStatements(
  * AUTO_DELIVERED_DAYS after shipping, delivered ones as confirmed AUTO_CONFIRM_DAYS after delivery.
  */
 export async function runScheduledTransitions(
-  db: D1Database,
+  db: Db,
   now: number,
 ): Promise<{ expired: number; delivered: number; confirmed: number }> {
   const expire = systemStatements(

@@ -15,6 +15,7 @@ import {
   MAX_UNPAID_PER_OWNER,
   SHEET_WINDOW_MS,
 } from "../orders/limits";
+import type { Db } from "./session";
 
 /**
  * Orders on D1. An order starts as an order sheet: its lines and prices are written, but it takes
@@ -229,7 +230,7 @@ const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
 const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE order_id = ?1)";
 
 export class OrderStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** One step of the state machine, as one conditional batch (functions/db/order-transitions.ts). */
   transition(r: TransitionRequest): Promise<void> {

@@ -1,9 +1,11 @@
 /** The local mail outbox: what the default mail provider "sends". */
 
+import type { Db } from "./session";
+
 export type OutboxRow = { id: number; to_addr: string; subject: string; body: string; created_at: number };
 
 export class OutboxStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   async add(to: string, subject: string, body: string): Promise<void> {
     await this.db

@@ -6,6 +6,7 @@
  * whose points the balance does not cover, so concurrent spends can never overdraw.
  */
 import { POINT_VALID_MS } from "./shop-members";
+import type { Db } from "./session";
 
 /** Entries that can still be used, earliest to lapse first (then oldest): what a spend takes from. */
 const USABLE = `SELECT id, rem_value,
@@ -19,7 +20,7 @@ const USABLE = `SELECT id, rem_value,
  * statements; the caller sets `points_used` and `points_held` on the order in the same batch.
  */
 export function holdPointsStatements(
-  db: D1Database,
+  db: Db,
   p: { orderId: number; shopId: number; uid: number; points: number; now: number },
 ): D1PreparedStatement[] {
   const args = [p.orderId, p.shopId, p.uid, p.points, p.now];
@@ -59,7 +60,7 @@ const MEMBER_UID = "CASE WHEN o.owner GLOB 'm:*' THEN CAST(substr(o.owner, 3) AS
  * Points held by the orders `where` selects (as `o`) go back to the entries they came from, with a
  * history row each; only while the order still holds them. Three statements, however many orders.
  */
-export function releasePointsStatements(db: D1Database, where: string, args: unknown[], now: number) {
+export function releasePointsStatements(db: Db, where: string, args: unknown[], now: number) {
   const nowArg = `?${args.length + 1}`;
   const held = `SELECT o.id FROM orders o WHERE (${where}) AND o.points_held = 1`;
   return [
@@ -88,7 +89,7 @@ export function releasePointsStatements(db: D1Database, where: string, args: unk
  * Confirmed orders (`where`, as `o`): the points they hold are spent for good, and their member
  * buyers earn the shop's rate of what they paid, lapsing after POINT_VALID_MS. Three statements.
  */
-export function earnPointsStatements(db: D1Database, where: string, args: unknown[], now: number) {
+export function earnPointsStatements(db: Db, where: string, args: unknown[], now: number) {
   const nowArg = `?${args.length + 1}`;
   const earned = "CAST(o.paid_amount * s.point_rate / 100 AS INTEGER)";
   return [
@@ -114,7 +115,7 @@ export function earnPointsStatements(db: D1Database, where: string, args: unknow
 }
 
 /** A refund after confirmation: what is left of the points the order earned lapses (a history row). */
-export function revokePointsStatements(db: D1Database, orderId: number, now: number) {
+export function revokePointsStatements(db: Db, orderId: number, now: number) {
   return [
     db
       .prepare(

@@ -4,6 +4,7 @@
  * fill, before each search: one small batch when something changed, one cheap read otherwise.
  */
 import { indexBody, initialsOf, isInitialsQuery } from "~/shared/search";
+import type { Db } from "./session";
 
 /** Products re-indexed per search at most; a bigger change is finished by the next searches. */
 const REFRESH_BATCH = 500;
@@ -20,7 +21,7 @@ type DirtyRow = {
 };
 
 export class SearchIndex {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** Re-indexes what changed since the last search; answers how many products were done. */
   async refresh(): Promise<number> {

@@ -1,5 +1,7 @@
 /** Server-side commerce events (issue 14, decision 070): stored once per id, then handed over. */
 
+import type { Db } from "./session";
+
 export type ServerEventName = "purchase" | "add_to_cart";
 export type ServerEventStatus = "pending" | "sent" | "logged" | "failed";
 
@@ -38,7 +40,7 @@ export type NewServerEvent = {
 };
 
 export class ServerEventStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Records the event unless this shop already has one with its id (then returns null): one

@@ -1,5 +1,7 @@
 /** Login sessions. The secret half (skey) is stored only as its SHA-256; a row is valid on one host. */
 
+import type { Db } from "./session";
+
 export type SessionMemberRow = {
   skey_hash: string;
   uid: number;
@@ -19,7 +21,7 @@ export type NewSession = {
 };
 
 export class SessionStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * The statements that make a session, for the login's batch, which does more at the same time

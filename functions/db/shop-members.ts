@@ -3,6 +3,8 @@
  * scoped by (shop, uid); changes of more than one row go in one batch.
  */
 
+import type { Db } from "./session";
+
 /** Earned points lapse after this long. */
 export const POINT_VALID_MS = 365 * 24 * 60 * 60 * 1000;
 /** ismember lists this many history entries, newest first. */
@@ -29,7 +31,7 @@ export type Membership = {
 };
 
 export class ShopMemberStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The membership of `uid` in shop `shopId`, its balance at `now` and its latest history. */
   async get(shopId: number, uid: number, now: number): Promise<Membership> {

@@ -1,5 +1,6 @@
 import type { TrackingIdsBody } from "~/shared/forms/admin";
 import type { ShopInfo } from "~/shared/contracts";
+import type { Db } from "./session";
 
 export type ShopRow = {
   id: number;
@@ -65,7 +66,7 @@ export type ShopRow = {
 export type ShopBank = { name: string; account: string; holder: string; guestHours: number | null };
 
 export class ShopStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The shop's points: on or off, the percent earned at 구매확정, the unit they are used in. */
   async setPointTerms(shopId: number, t: { point: boolean; point_rate: number; point_unit: number }): Promise<void> {

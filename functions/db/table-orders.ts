@@ -15,6 +15,7 @@ import {
   MAX_UNPAID_PER_OWNER,
   SHEET_WINDOW_MS,
 } from "../orders/limits";
+import type { Db } from "./session";
 
 /** Lines a table's cart may hold; a dish made the same way again adds to its line. */
 export const MAX_TABLE_LINES = 50;
@@ -92,7 +93,7 @@ export type TableOrder = {
 };
 
 export class TableOrderStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The shop's menu: its top categories and its own items on show (sold-out ones too, greyed). */
   async menu(shopId: number): Promise<{ categories: MenuCategoryRow[]; items: MenuItemRow[] }> {

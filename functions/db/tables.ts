@@ -4,6 +4,8 @@
  * the same code joins while it lasts, so a table has one cart. Every query names the shop.
  */
 
+import type { Db } from "./session";
+
 /** How long a meal lasts after its last scan or order, unless the owner ends it sooner. */
 export const VISIT_MS = 3 * 60 * 60 * 1000;
 /** Tables a shop may have. */
@@ -21,7 +23,7 @@ export function randomToken(): string {
 export const isToken = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
 
 export class TableStore {
-  constructor(private readonly db: D1Database) {}
+  constructor(private readonly db: Db) {}
 
   /** The shop's tables in use, with the meal open at each. */
   async list(shopId: number, now: number): Promise<TableRow[]> {

@@ -5,6 +5,7 @@
  * is not available. A real provider implements this interface and is returned from there.
  */
 import { MemberStore, type Verification } from "../db/members";
+import type { Db } from "../db/session";
 
 export type VerificationPurpose = "identity" | "adult";
 
@@ -35,7 +36,7 @@ export function isAdult(birthdate: string, today: Date): boolean {
 
 /** Stores what a provider confirmed. Nothing is recorded for a failed or refused verification. */
 export async function recordVerification(
-  db: D1Database,
+  db: Db,
   uid: number,
   result: VerificationResult,
   today = new Date(),
@@ -51,6 +52,6 @@ export async function recordVerification(
 }
 
 /** What the cart and order features ask before selling adult-only or verified-only products. */
-export function readVerification(db: D1Database, uid: number): Promise<Verification> {
+export function readVerification(db: Db, uid: number): Promise<Verification> {
   return new MemberStore(db).verification(uid);
 }

@@ -1,4 +1,5 @@
 import { OutboxStore } from "../db/outbox";
+import type { Db } from "../db/session";
 
 /** One plain-text message. */
 export type MailMessage = { to: string; subject: string; text: string };
@@ -13,7 +14,7 @@ export interface MailProvider {
 export class OutboxMailProvider implements MailProvider {
   readonly name = "outbox";
   private readonly outbox: OutboxStore;
-  constructor(db: D1Database) {
+  constructor(db: Db) {
     this.outbox = new OutboxStore(db);
   }
   async send(message: MailMessage): Promise<void> {
@@ -52,7 +53,7 @@ export class HttpMailProvider implements MailProvider {
 export type MailConfig = { MAIL_API_URL: string; MAIL_API_KEY: string; MAIL_FROM: string };
 
 /** The HTTP provider when MAIL_API_URL and MAIL_API_KEY are set, else the local outbox. */
-export function mailProvider(config: MailConfig, db: D1Database, fetcher?: typeof fetch): MailProvider {
+export function mailProvider(config: MailConfig, db: Db, fetcher?: typeof fetch): MailProvider {
   if (config.MAIL_API_URL && config.MAIL_API_KEY) {
     return new HttpMailProvider(config.MAIL_API_URL, config.MAIL_API_KEY, config.MAIL_FROM, fetcher);
   }

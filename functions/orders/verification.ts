@@ -8,6 +8,7 @@
  */
 import { readVerification } from "../identity/provider";
 import { ShopMemberStore } from "../db/shop-members";
+import type { Db } from "../db/session";
 
 export type VerificationStatus = {
   adult: boolean;
@@ -26,7 +27,7 @@ export interface VerificationSource {
  * The real source: adult and identity from the member's verified flags (set only by an identity
  * provider, docs/decisions/018), shop membership from shop_members of the shop ordered in.
  */
-export function accountVerification(db: D1Database): VerificationSource {
+export function accountVerification(db: Db): VerificationSource {
   return {
     async status(uid, shopId) {
       const [verified, shopMember] = await Promise.all([

@@ -1,5 +1,6 @@
 import { hashPassword } from "../auth/crypto";
 import { logoSvg, productSvg } from "./images";
+import type { Db } from "../db/session";
 
 /**
  * The demo platform: four Korean shops. Used by `npm run db:seed` (local D1 and R2) and by the
@@ -618,7 +619,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Account rows, hashed with the same PBKDF2 code as sign-up; only for accounts not there yet. */
-async function accountStatements(db: D1Database): Promise<SeedStatement[]> {
+async function accountStatements(db: Db): Promise<SeedStatement[]> {
   const ids = DEMO_ACCOUNTS.map((a) => a.uid);
   const { results } = await db
     .prepare(`SELECT uid FROM members WHERE uid IN (${ids.map(() => "?").join(", ")})`)
@@ -632,7 +633,7 @@ async function accountStatements(db: D1Database): Promise<SeedStatement[]> {
 }
 
 /** Writes a seed into D1 (one atomic batch) and R2. */
-export async function applySeed(db: D1Database, files: R2Bucket, seed: Seed = demoSeed()): Promise<void> {
+export async function applySeed(db: Db, files: R2Bucket, seed: Seed = demoSeed()): Promise<void> {
   const accounts = await accountStatements(db);
   await db.batch([...seed.statements, ...accounts].map((s) => db.prepare(s.sql).bind(...s.params)));
   await Promise.all(seed.files.map((f) => files.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));

@@ -30,7 +30,8 @@ describe("device id", () => {
       body: JSON.stringify({ list: [{ ...TONER, qty: 1 }] }),
     });
     expect(res.status).toBe(200);
-    const cookie = res.headers.get("set-cookie")!;
+    // (The write's D1 bookmark comes in a cookie of its own: decision 074.)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("uuid_value="))!;
     expect(cookie).toMatch(/^uuid_value=[0-9a-f]{32};/);
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).toContain("Path=/");

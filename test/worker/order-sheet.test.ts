@@ -5,6 +5,7 @@ import { OrderStore, type NewOrder } from "../../functions/db/orders";
 import { BEAUTY } from "./helpers";
 import { ADDRESS, Shopper, setStock, stockOf } from "./cart-helpers";
 import { joinNew } from "./auth-helpers";
+import type { Db } from "../../functions/db/session";
 
 /**
  * Issue 7, points 2–5 and 10: one order per intent, an order sheet that leaves the cart alone,
@@ -318,7 +319,7 @@ describe("an ended session never turns into a guest", () => {
 
 describe("writes in a fixed number of statements", () => {
   /** D1 with a count of the statements prepared through it (each is run once, alone or in a batch). */
-  function counted(db: D1Database) {
+  function counted(db: Db) {
     const count = { n: 0 };
     const proxy = new Proxy(db, {
       get(target, key) {
