@@ -12,7 +12,7 @@ import {
 import type { ShopInfo } from "~/shared/contracts";
 import { koAuth } from "~/shared/messages/auth";
 import { readConfig, type Config, type Env, type RequestEnv } from "./env";
-import { bookmarkCookie, openSession } from "./db/session";
+import { bookmarkCookie, countQueries, openSession } from "./db/session";
 import { requestHost, shopOrigin } from "./host";
 import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
@@ -101,8 +101,16 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // One D1 session per request: reads may come from a replica near the shopper, no older than
   // the bookmark of their last write (decision 074).
   const session = openSession(env.DB, device.request);
-  const response = await handle(device.request, { ...env, DB: session }, ctx, answer);
-  return withSetCookie(withSetCookie(response, device.setCookie), bookmarkCookie(device.request, session));
+  const queries = countQueries(session);
+  const started = Date.now();
+  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer);
+  const out = withSetCookie(withSetCookie(response, device.setCookie), bookmarkCookie(device.request, session));
+  return withServerTiming(out, [
+    // The D1 round trips started before the response was returned (a streamed part's included,
+    // once its query is under way), and the time to the response (issue 15's profile).
+    `d1;desc="${queries.roundTrips()} round trips";dur=${queries.ms()}`,
+    `app;dur=${Date.now() - started}`,
+  ]);
 }
 
 async function handle(request: Request, env: RequestEnv, ctx: ExecutionContext, answer: Answer): Promise<Response> {
@@ -180,4 +188,13 @@ async function handle(request: Request, env: RequestEnv, ctx: ExecutionContext, 
     waitUntil: (p) => ctx.waitUntil(p),
   };
   return remix(request, context);
+}
+
+/** Server-Timing on the way out (the browser's developer tools show it beside the request). */
+function withServerTiming(response: Response, metrics: string[]): Response {
+  // A WebSocket's upgrade answer is passed on as it is.
+  if (response.status === 101) return response;
+  const out = new Response(response.body, response);
+  out.headers.append("server-timing", metrics.join(", "));
+  return out;
 }

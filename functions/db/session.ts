@@ -38,3 +38,46 @@ export function bookmarkCookie(request: Request, session: D1DatabaseSession): st
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=${BOOKMARK_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
+
+/** How many D1 round trips a request made, and how long they took (for Server-Timing). */
+export type QueryCount = { db: Db; roundTrips(): number; ms(): number };
+
+/**
+ * The database as the request sees it, counting each round trip (a statement's first, all, run
+ * or raw; a batch counts once). Statements pass through batch() unwrapped, as D1 needs them.
+ */
+export function countQueries(db: Db): QueryCount {
+  let trips = 0;
+  let ms = 0;
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const timed = <T>(work: Promise<T>): Promise<T> => {
+    trips += 1;
+    const started = Date.now();
+    return work.finally(() => {
+      ms += Date.now() - started;
+    });
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "first" || key === "all" || key === "run" || key === "raw") {
+          return (...args: unknown[]) =>
+            timed((target[key] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  return {
+    db: {
+      prepare: (query) => wrap(db.prepare(query)),
+      batch: (statements) => timed(db.batch(statements.map((s) => real.get(s) ?? s))),
+    },
+    roundTrips: () => trips,
+    ms: () => ms,
+  };
+}
