@@ -103,7 +103,10 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   const session = openSession(env.DB, device.request);
   const queries = countQueries(session);
   const started = Date.now();
-  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer);
+  // A page whose visit minted the device id: nothing of that device to look up yet. (A post that
+  // minted one looks as usual: what it wrote may be in the page it answers with.)
+  const newDevice = device.setCookie !== null && request.method === "GET";
+  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, newDevice);
   const out = withSetCookie(withSetCookie(response, device.setCookie), bookmarkCookie(device.request, session));
   return withServerTiming(out, [
     // The D1 round trips started before the response was returned (a streamed part's included,
@@ -113,7 +116,14 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   ]);
 }
 
-async function handle(request: Request, env: RequestEnv, ctx: ExecutionContext, answer: Answer): Promise<Response> {
+async function handle(
+  request: Request,
+  env: RequestEnv,
+  ctx: ExecutionContext,
+  answer: Answer,
+  /** ensureDevice minted the guest's device id for this page view. */
+  newDevice: boolean,
+): Promise<Response> {
   const url = new URL(request.url);
   const config = readConfig(env);
 
@@ -186,6 +196,7 @@ async function handle(request: Request, env: RequestEnv, ctx: ExecutionContext, 
     storageUrl: storage,
     nonce: answer.nonce,
     waitUntil: (p) => ctx.waitUntil(p),
+    newDevice,
   };
   return remix(request, context);
 }

@@ -18,6 +18,11 @@ export function deviceIdOf(request: Request): string | null {
   return readDeviceId(request.headers.get("cookie"));
 }
 
+/** Whether the request's shopper may have a cart, likes or orders to look up. */
+export function mayOwnAnything(request: Request, context: AppLoadContext): boolean {
+  return context.member !== null || (deviceIdOf(request) !== null && !context.newDevice);
+}
+
 /** An account-area or order address: a guest's carries uuid_value (spec §2). */
 export function accountPath(path: string, request: Request, context: AppLoadContext): string {
   return withDevice(path, context.member ? null : deviceIdOf(request));

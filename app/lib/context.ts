@@ -16,6 +16,11 @@ export type AppContext = {
   /** This response's script nonce (its Content-Security-Policy allows inline scripts carrying it). */
   nonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * The guest's device id was minted by this very request (their first product page or post): it
+   * owns nothing yet, so its cart, likes and orders are not looked up (issue 15's round trips).
+   */
+  newDevice: boolean;
 };
 
 declare module "@remix-run/cloudflare" {

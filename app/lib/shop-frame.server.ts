@@ -3,11 +3,11 @@
  * browser build of the frame carries none of the cart's server code.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { accountPath, deviceIdOf } from "~/lib/cart.server";
+import { accountPath, deviceIdOf, mayOwnAnything } from "~/lib/cart.server";
 
 export async function shopFrameLoader({ request, context }: LoaderFunctionArgs) {
   // No device id and no member: nothing of theirs to count, no call to make.
-  const hasOwner = context.member !== null || deviceIdOf(request) !== null;
+  const hasOwner = mayOwnAnything(request, context);
   const [{ categories }, summary] = await Promise.all([
     context.api.call("categories", { query: { shopid: context.shop.shopid } }),
     // The my menu's counts (one D1 round trip beside the categories): awaited, not streamed, so

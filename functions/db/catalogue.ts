@@ -146,60 +146,35 @@ export class CatalogueStore {
 
   /**
    * A product as sold by this shop (its own, or a pick it carries), with everything its page
-   * needs, in two round trips: the product and both shops, then its options and pictures.
+   * needs, in one round trip: the product and both shops, its options and its pictures (the goods'
+   * options and pictures found by the same shop and sid, so no statement waits for another).
    */
   async page(shopId: number, sid: string): Promise<ProductDetail | null> {
-    const [row] = await this.db.batch([
+    const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`;
+    const [row, options, images] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
            ${FROM} JOIN shops s ON s.id = p.shop_id JOIN shops o ON o.id = g.shop_id
-           WHERE p.shop_id = ? AND p.sid = ? AND p.visible = 1`,
+           WHERE p.shop_id = ?1 AND p.sid = ?2 AND p.visible = 1`,
         )
         .bind(shopId, sid),
+      this.db
+        .prepare(
+          `SELECT id, name, extra_price, stock, default_option FROM product_options WHERE product_id = ${goods} ORDER BY sort, id`,
+        )
+        .bind(shopId, sid),
+      this.db.prepare(`SELECT image FROM product_images WHERE product_id = ${goods} ORDER BY sort`).bind(shopId, sid),
     ]);
     const product = row!.results[0] as
       (CardRow & { shop_uid: number; shop_name: string; origin_uid: number; origin_name: string }) | undefined;
     if (!product) return null;
-    return this.detail(product, {
-      shop: product.shop_name,
-      origin: product.origin_name,
-      uid: product.shop_uid,
-      originUid: product.origin_uid,
-    });
-  }
-
-  private async detail(row: CardRow, names: { shop: string; origin: string; uid: number; originUid: number }) {
-    const [options, images] = await this.db.batch([
-      this.db
-        .prepare(
-          "SELECT id, name, extra_price, stock, default_option FROM product_options WHERE product_id = ? ORDER BY sort, id",
-        )
-        .bind(row.goods_id),
-      this.db.prepare("SELECT image FROM product_images WHERE product_id = ? ORDER BY sort").bind(row.goods_id),
-    ]);
-    const detail: ProductDetail = {
-      ...toCard(row),
-      uid: names.uid,
-      origin_uid: names.originUid,
-      shop_name: names.shop,
-      origin_shop_name: names.origin,
-      category_id: row.category_id,
-      summary: row.summary,
-      images: [
-        ...new Set([
-          ...(row.image ? [row.image] : []),
-          ...(images!.results as { image: string }[]).map((i) => i.image),
-        ]),
-      ],
-      options: (options!.results as (Omit<ProductOption, "default_option"> & { default_option: number })[]).map(
-        (o) => ({ ...o, default_option: o.default_option === 1 }),
-      ),
-      adult_only: row.adult_only === 1,
-      auth_only: row.auth_only === 1,
-      members_only: row.members_only === 1,
-    };
-    return detail;
+    return toDetail(
+      product,
+      { shop: product.shop_name, origin: product.origin_name, uid: product.shop_uid, originUid: product.origin_uid },
+      options!.results as OptionRow[],
+      images!.results as { image: string }[],
+    );
   }
 
   /**
@@ -385,4 +360,29 @@ export class CatalogueStore {
     const res = await this.db.prepare("DELETE FROM notices WHERE id = ? AND shop_id = ?").bind(id, shopId).run();
     return (res.meta.changes ?? 0) > 0;
   }
+}
+
+type OptionRow = Omit<ProductOption, "default_option"> & { default_option: number };
+
+/** A product page's product from its row, its goods' options and pictures. */
+function toDetail(
+  row: CardRow,
+  names: { shop: string; origin: string; uid: number; originUid: number },
+  options: OptionRow[],
+  images: { image: string }[],
+): ProductDetail {
+  return {
+    ...toCard(row),
+    uid: names.uid,
+    origin_uid: names.originUid,
+    shop_name: names.shop,
+    origin_shop_name: names.origin,
+    category_id: row.category_id,
+    summary: row.summary,
+    images: [...new Set([...(row.image ? [row.image] : []), ...images.map((i) => i.image)])],
+    options: options.map((o) => ({ ...o, default_option: o.default_option === 1 })),
+    adult_only: row.adult_only === 1,
+    auth_only: row.auth_only === 1,
+    members_only: row.members_only === 1,
+  };
 }
