@@ -3,40 +3,41 @@ import { isShopApiError, type ShopApi } from "~/shared/api-client.server";
 import { classifyHost } from "./host";
 
 /**
- * A short-lived cache of host → shop, per isolate. Keyed by the normalised host, so one shop's
- * record can never answer for another host. Misses (unknown hosts) are cached too, so a flood of
- * random host names does not become a flood of database reads. Bounded in size.
+ * A short-lived cache per isolate, keyed by host (or by shop and host), so one shop's data can
+ * never answer for another host. Bounded in size. Used for host → shop and for a shop's categories.
  */
-export class ShopCache {
-  private readonly entries = new Map<string, { shop: ShopInfo | null; expires: number }>();
+export class HostCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
 
   constructor(
     private readonly maxEntries = 1000,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(host: string): { shop: ShopInfo | null } | undefined {
+  get(host: string): { value: T } | undefined {
     const entry = this.entries.get(host);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
       this.entries.delete(host);
       return undefined;
     }
-    return { shop: entry.shop };
+    return { value: entry.value };
   }
 
-  set(host: string, shop: ShopInfo | null, ttlSeconds: number): void {
+  set(host: string, value: T, ttlSeconds: number): void {
     if (ttlSeconds <= 0) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: drop the oldest.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(host, { shop, expires: this.now() + ttlSeconds * 1000 });
+    this.entries.set(host, { value, expires: this.now() + ttlSeconds * 1000 });
   }
 }
 
-const isolateCache = new ShopCache();
+// Misses (unknown hosts) are cached too, so a flood of random host names does not become a flood
+// of database reads.
+const isolateCache = new HostCache<ShopInfo | null>();
 
 /** Finds the shop a host belongs to, or null. Never falls back to a default shop. */
 export async function resolveShop(
@@ -44,12 +45,12 @@ export async function resolveShop(
   platformDomain: string,
   api: ShopApi,
   ttlSeconds: number,
-  cache: ShopCache = isolateCache,
+  cache: HostCache<ShopInfo | null> = isolateCache,
 ): Promise<ShopInfo | null> {
   const kind = classifyHost(host, platformDomain);
   if (kind.kind === "platform" || kind.kind === "invalid" || !host) return null;
   const hit = cache.get(host);
-  if (hit) return hit.shop;
+  if (hit) return hit.value;
   const id = kind.kind === "subdomain" ? kind.dom : kind.host;
   let shop: ShopInfo | null;
   try {

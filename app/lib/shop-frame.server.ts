@@ -4,12 +4,29 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { accountPath, deviceIdOf, mayOwnAnything } from "~/lib/cart.server";
+import type { Category } from "~/shared/contracts";
+import { HostCache } from "../../functions/tenant";
+
+/**
+ * A shop's categories, kept per isolate for as long as its shop record is (SHOP_CACHE_TTL,
+ * 30 s): they change rarely, and every page of the frame needs them (one D1 round trip less).
+ */
+const categoryCache = new HostCache<Category[]>();
+
+async function shopCategories(request: Request, context: LoaderFunctionArgs["context"]): Promise<Category[]> {
+  const key = `${context.shop.shopid}@${new URL(request.url).host}`;
+  const hit = categoryCache.get(key);
+  if (hit) return hit.value;
+  const { categories } = await context.api.call("categories", { query: { shopid: context.shop.shopid } });
+  categoryCache.set(key, categories, context.config.SHOP_CACHE_TTL);
+  return categories;
+}
 
 export async function shopFrameLoader({ request, context }: LoaderFunctionArgs) {
   // No device id and no member: nothing of theirs to count, no call to make.
   const hasOwner = mayOwnAnything(request, context);
-  const [{ categories }, summary] = await Promise.all([
-    context.api.call("categories", { query: { shopid: context.shop.shopid } }),
+  const [categories, summary] = await Promise.all([
+    shopCategories(request, context),
     // The my menu's counts (one D1 round trip beside the categories): awaited, not streamed, so
     // that they are there without scripts too (decision 060).
     hasOwner ? context.api.call("mySummary").catch(() => null) : null,

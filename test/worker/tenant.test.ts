@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { classifyHost, normaliseHost, shopOrigin } from "../../functions/host";
-import { ShopCache } from "../../functions/tenant";
+import { HostCache } from "../../functions/tenant";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { shopFrameLoader } from "~/lib/shop-frame.server";
 import { BEAUTY, get, STUDIO_CUSTOM } from "./helpers";
 
 describe("host names", () => {
@@ -34,21 +36,21 @@ describe("host names", () => {
 describe("shop cache", () => {
   it("keeps an entry per host until it expires", () => {
     let now = 0;
-    const cache = new ShopCache(10, () => now);
+    const cache = new HostCache<null>(10, () => now);
     cache.set("a.localhost", null, 30);
-    expect(cache.get("a.localhost")).toEqual({ shop: null });
+    expect(cache.get("a.localhost")).toEqual({ value: null });
     expect(cache.get("b.localhost")).toBeUndefined();
     now = 30_001;
     expect(cache.get("a.localhost")).toBeUndefined();
   });
 
   it("is bounded", () => {
-    const cache = new ShopCache(2, () => 0);
+    const cache = new HostCache<null>(2, () => 0);
     cache.set("a", null, 30);
     cache.set("b", null, 30);
     cache.set("c", null, 30);
     expect(cache.get("a")).toBeUndefined();
-    expect(cache.get("c")).toEqual({ shop: null });
+    expect(cache.get("c")).toEqual({ value: null });
   });
 });
 
@@ -102,5 +104,40 @@ describe("tenant resolution through the Worker", () => {
     expect(res.status).toBe(404);
     const ok = await get(BEAUTY, "/", { headers: { "x-forwarded-host": STUDIO_CUSTOM } });
     expect(await shopName(ok)).toBe("뷰티 라운지");
+  });
+});
+
+describe("a shop's categories in the frame", () => {
+  it("are read once per shop and host while the shop record is cached, never across hosts", async () => {
+    const calls: string[] = [];
+    const context = (host: string, shopid: number, ttl: number) =>
+      ({
+        shop: { shopid },
+        member: null,
+        newDevice: false,
+        config: { SHOP_CACHE_TTL: ttl },
+        api: {
+          call: async (name: string) => {
+            calls.push(`${name}@${host}`);
+            return { categories: [{ id: shopid, parent_id: null, name: host }] };
+          },
+        },
+      }) as unknown as AppLoadContext;
+    const load = async (host: string, shopid: number, ttl = 30) =>
+      (
+        await shopFrameLoader({
+          request: new Request(`http://${host}/`),
+          context: context(host, shopid, ttl),
+          params: {},
+        })
+      ).categories;
+    expect(await load("cats-a.localhost", 901)).toEqual([{ id: 901, parent_id: null, name: "cats-a.localhost" }]);
+    expect(await load("cats-a.localhost", 901)).toEqual([{ id: 901, parent_id: null, name: "cats-a.localhost" }]);
+    expect(await load("cats-b.localhost", 902)).toEqual([{ id: 902, parent_id: null, name: "cats-b.localhost" }]);
+    expect(calls).toEqual(["categories@cats-a.localhost", "categories@cats-b.localhost"]);
+    // With the cache off (SHOP_CACHE_TTL=0, as in these tests' Worker), every page reads them.
+    await load("cats-c.localhost", 903, 0);
+    await load("cats-c.localhost", 903, 0);
+    expect(calls.filter((c) => c.endsWith("cats-c.localhost"))).toHaveLength(2);
   });
 });
