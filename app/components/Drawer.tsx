@@ -17,7 +17,12 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
   const toggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
   const ui = useUi();
+  // Closes after a navigation, not when it hydrates: the menu is an island (decision 073), and a
+  // shopper may have opened it (the checkbox works without scripts) before its code arrived.
+  const openedAt = useRef(location.key);
   useEffect(() => {
+    if (openedAt.current === location.key) return;
+    openedAt.current = location.key;
     if (toggle.current) toggle.current.checked = false;
   }, [location.key]);
 

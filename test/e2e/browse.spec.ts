@@ -46,8 +46,9 @@ test.describe("browsing a shop", () => {
     await page.getByRole("link", { name: "다음" }).click();
     await expect(page).toHaveURL(/page=2/);
     const pager = page.getByRole("navigation", { name: "pagination" });
-    await expect(pager.locator('[aria-current="page"]')).toHaveText("2");
-    await pager.getByRole("link", { name: "3페이지" }).click();
+    // The number, read as "2 페이지" (the suffix is for screen readers only).
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("2페이지");
+    await pager.getByRole("link", { name: "3 페이지" }).click();
     await expect(page).toHaveURL(/page=3/);
     // 인기순: the most liked first, still paged by links.
     await page.getByRole("link", { name: "인기순" }).click();

@@ -117,3 +117,32 @@ test.describe("progress bar", () => {
     await expect(bar).toHaveCount(0);
   });
 });
+
+test.describe("the frame as islands (decision 073)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs scripts");
+
+  test("a menu opened before its code arrives stays open once it hydrates", async ({ page }) => {
+    // Hold the side menu's chunk until the shopper has opened the menu.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*\/Drawer-[A-Z0-9]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A link's document load (not goto, which waits for hydration).
+    await page.setContent(`<a href="${shopUrl("beauty", "/shop/list?category=0")}">go</a>`);
+    await page.getByRole("link", { name: "go" }).click();
+    await page.waitForURL(/shop\/list/);
+    const drawer = page.getByTestId("drawer");
+    await page.getByTitle("메뉴 열기").click();
+    await expect(drawer.getByRole("link", { name: "전체 상품" })).toBeInViewport();
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    release();
+    await hydrated(page);
+    await expect(drawer.getByRole("link", { name: "전체 상품" })).toBeInViewport();
+    // And a navigation closes it, as before.
+    await drawer.getByRole("link", { name: "공지사항" }).click();
+    await expect(page).toHaveURL(/notice-list/);
+    await expect(drawer.getByRole("link", { name: "전체 상품" })).not.toBeInViewport();
+  });
+});
