@@ -19,10 +19,9 @@ import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
 import { useNonce } from "./lib/nonce";
-import { islandsHydrated } from "./lib/island";
+import { island, islandsHydrated } from "./lib/island";
 import { useOptionalRootData } from "~/lib/root-data";
 import { usePageView } from "~/lib/track";
-import { island } from "./lib/island";
 
 // Only shops with tags have anything to track or ask (decision 070); its code is an island.
 const Tracking = island("Tracking", () => import("~/components/tracking/Tracking").then((m) => m.Tracking));

@@ -74,11 +74,13 @@ export function identifiesShopper(request: Request): boolean {
 export function withSecurityHeaders(
   response: Response,
   request: Request,
-  opts: { nonce: string; publicFile?: boolean } & CspSources,
+  opts: { nonce: string; publicFile?: boolean; serverTiming?: string } & CspSources,
 ): Response {
   const out = new Response(response.body, response);
   const h = out.headers;
   h.set("x-content-type-options", "nosniff");
+  // What the request cost (the developer tools show it beside the request): functions/worker.ts.
+  if (opts.serverTiming) h.append("server-timing", opts.serverTiming);
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");
   if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
     h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts));

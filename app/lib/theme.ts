@@ -5,8 +5,6 @@ import { headerHeight } from "./header";
 import { fontFamily, THEME_DEFAULTS } from "~/shared/theme-defaults";
 import { onColour, readableOnWhite } from "~/shared/contrast";
 
-export { onColour };
-
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
 

@@ -20,10 +20,11 @@ export function ensureDevice(request: Request): { request: Request; setCookie: s
   return { request: new Request(request, { headers }), setCookie: deviceCookie(id, secure) };
 }
 
-export function withSetCookie(response: Response, setCookie: string | null): Response {
-  if (!setCookie) return response;
+export function withSetCookie(response: Response, ...setCookies: (string | null)[]): Response {
+  const lines = setCookies.filter((line): line is string => line !== null);
+  if (lines.length === 0) return response;
   const copy = new Response(response.body, response);
-  copy.headers.append("set-cookie", setCookie);
+  for (const line of lines) copy.headers.append("set-cookie", line);
   return copy;
 }
 

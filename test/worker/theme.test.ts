@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onColour } from "~/lib/theme";
-import { contrastRatio, readableOnWhite } from "~/shared/contrast";
+import { contrastRatio, onColour, readableOnWhite } from "~/shared/contrast";
 
 /** Issue 15, point 7 (in part): text on a shop's colour is chosen for contrast. */
 

@@ -11,8 +11,8 @@ function saveData(): boolean {
 }
 
 /**
- * The shop's ad and analytics tags (issue 14, decision 070): nothing at all when it has none.
- * Otherwise a consent bar in the page as sent (so it is no late paint, and a form that works
+ * The shop's ad and analytics tags (issue 14, decision 070), drawn by the root only for a shop
+ * that has some (an island, decision 073). A consent bar in the page as sent (so it is no late paint, and a form that works
  * without scripts) until the shopper answers; the tags' chunk only after they agreed, once the
  * page is interactive, never on data saver. Every page view is reported, client-side navigations
  * included.
@@ -22,14 +22,13 @@ export function Tracking({
   consent: answered,
   saveData: savingData,
 }: {
-  ids: TrackingIds | null;
+  ids: TrackingIds;
   consent: Consent | null;
   saveData: boolean;
 }) {
   const [consent, setConsent] = useState<Consent | null>(answered);
 
   useEffect(() => {
-    if (!ids) return;
     // The cookie may have been answered in another tab since the page was sent.
     setConsent((c) => consentOf(readCookie(document.cookie, CONSENT_COOKIE)) ?? c);
     const ask = () => setConsent(null);
@@ -38,13 +37,13 @@ export function Tracking({
   }, [ids]);
 
   useEffect(() => {
-    if (!ids || consent !== "granted" || saveData()) return;
+    if (consent !== "granted" || saveData()) return;
     import("~/lib/tracking.client").then(
       (tags) => tags.startTracking(ids),
       () => undefined, // an old build's chunk after a deploy: no tags on this page
     );
   }, [ids, consent]);
 
-  if (!ids || consent !== null || savingData) return null;
+  if (consent !== null || savingData) return null;
   return <ConsentBar ids={ids} onAnswer={setConsent} />;
 }

@@ -57,22 +57,13 @@ export function DialogView({ dialog, close }: { dialog: Dialog; close: () => voi
           ) : null}
         </div>
         <div className={css.dialogActions}>
-          {dialog.kind === "confirm" ? (
+          {dialog.kind !== "modal" ? (
             <>
               <button type="button" className={css.button} onClick={() => finish("no")}>
-                {koCommon.no}
+                {dialog.kind === "confirm" ? koCommon.no : koCommon.cancel}
               </button>
               <button ref={primary} type="submit" className={css.primaryButton}>
-                {koCommon.yes}
-              </button>
-            </>
-          ) : dialog.kind === "prompt" ? (
-            <>
-              <button type="button" className={css.button} onClick={() => finish("no")}>
-                {koCommon.cancel}
-              </button>
-              <button ref={primary} type="submit" className={css.primaryButton}>
-                {koCommon.ok}
+                {dialog.kind === "confirm" ? koCommon.yes : koCommon.ok}
               </button>
             </>
           ) : (
