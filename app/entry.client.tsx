@@ -1,11 +1,14 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { STARTED_MODULE_ID } from "./lib/after-paint";
 import { installChunkReload } from "./lib/chunk-reload.client";
 
 installChunkReload();
 
 function hydrate() {
+  // The module script the starter wrote back has run; React should find the page as it was sent.
+  document.getElementById(STARTED_MODULE_ID)?.remove();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { NonceContext } from "./lib/nonce";
 
 /** Deferred data still pending after this long is rejected, so a response always ends. */
@@ -41,5 +42,10 @@ export default async function handleRequest(
   // (functions/response-headers.ts).
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-  return new Response(body, { headers: responseHeaders, status });
+  const response = new Response(body, { headers: responseHeaders, status });
+  // The scripts wait for the first paint (decision 075). Not in development, where React's
+  // development build would report the held attributes as hydration mismatches. NODE_ENV is a
+  // constant the Remix compiler writes into the build, not configuration read at run time.
+  // eslint-disable-next-line no-restricted-globals
+  return process.env.NODE_ENV === "production" ? holdScriptsUntilPaint(response) : response;
 }

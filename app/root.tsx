@@ -18,6 +18,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
+import { AFTER_PAINT_STARTER } from "./lib/after-paint";
 import { useNonce } from "./lib/nonce";
 import { island, islandsHydrated } from "./lib/island";
 import { useOptionalRootData } from "~/lib/root-data";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <UiProvider>{children}</UiProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AFTER_PAINT_STARTER }} />
       </body>
     </html>
   );

@@ -52,7 +52,7 @@ async function pageWeight(host, path) {
   // What the browser really loads first: stylesheets, module preloads and the entry's imports.
   // (The inlined route manifest also names modules of other routes; those are not fetched.)
   const refs = [
-    ...html.matchAll(/<link rel="(?:stylesheet|modulepreload)" href="(\/build\/[^"]+)"/g),
+    ...html.matchAll(/<link rel="(?:stylesheet|(?:x-)?modulepreload)" href="(\/build\/[^"]+)"/g),
     ...html.matchAll(/import[^;"]*"(\/build\/[^"]+\.js)"/g),
   ].map((m) => m[1]);
   const assets = [...new Set(refs)];

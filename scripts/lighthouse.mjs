@@ -3,6 +3,9 @@
 // bench`). Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium): nothing is downloaded.
 // Prints each page's scores and fails below issue 15's goals. Not part of `npm test`:
 // run `npm run build && npm run lighthouse`. Full reports: .lighthouse/{home,list,product}.json.
+// Each page is measured LIGHTHOUSE_RUNS times (default 3) and the run of median performance is
+// the one reported, as Lighthouse's guide on variability advises: on a busy two-core machine one
+// run moves by several points (the browser, workerd and Lighthouse share the cores).
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,6 +20,7 @@ const PAGES = [
   ["product", "/shop/view/b0017"],
 ];
 const GOALS = { performance: 98, lcp: 1500, fcp: 1200, cls: 0.01, accessibility: 100, seo: 100 };
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 3));
 
 const mf = await startProductionWorker({ port: PORT, dir: ".lighthouse" });
 const chrome = await chromeLauncher.launch({
@@ -44,12 +48,18 @@ try {
         .get({ host: "127.0.0.1", port: PORT, path, headers: { host: HOST } }, (res) => res.resume().on("end", resolve))
         .on("error", reject),
     );
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "seo"],
-    });
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "seo"],
+      });
+      runs.push(lhr);
+    }
+    runs.sort((x, y) => x.categories.performance.score - y.categories.performance.score);
+    const lhr = runs[Math.floor((runs.length - 1) / 2)];
     // The whole report, to read which requests and audits cost what.
     writeFileSync(`.lighthouse/${name}.json`, JSON.stringify(lhr));
     const a = lhr.audits;
@@ -59,6 +69,9 @@ try {
       lcp: Math.round(a["largest-contentful-paint"].numericValue),
       fcp: Math.round(a["first-contentful-paint"].numericValue),
       cls: Number(a["cumulative-layout-shift"].numericValue.toFixed(3)),
+      tbt: Math.round(a["total-blocking-time"].numericValue),
+      si: Math.round(a["speed-index"].numericValue),
+      scores: runs.map((run) => Math.round(run.categories.performance.score * 100)).join(", "),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
       seo: Math.round(lhr.categories.seo.score * 100),
     };
@@ -84,11 +97,12 @@ try {
   await mf.dispose();
 }
 
-console.log("| page | performance | LCP | FCP | CLS | accessibility | SEO |");
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
+console.log(`Median of ${RUNS} run(s) per page.`);
+console.log("| page | performance (runs) | LCP | FCP | TBT | Speed Index | CLS | accessibility | SEO |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const r of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.cls} | ${r.accessibility} | ${r.seo} |`,
+    `| ${r.page} | ${r.performance} (${r.scores}) | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.tbt} ms | ${(r.si / 1000).toFixed(2)} s | ${r.cls} | ${r.accessibility} | ${r.seo} |`,
   );
 }
 for (const r of rows) {

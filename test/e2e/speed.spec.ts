@@ -1,4 +1,4 @@
-import { expect, jsOff, shopUrl, test } from "./fixtures";
+import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 
 /** Issue 15 (in part): what a phone downloads and keeps. */
 
@@ -8,7 +8,7 @@ test.describe("bytes a phone does not need", () => {
   test("hashed build files are kept a year; other public files are revalidated", async ({ page }) => {
     // Read from the responses themselves, so this holds with and without scripts.
     const html = await (await page.goto(shopUrl("beauty", "/")))!.text();
-    const module = /<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    const module = /<link rel="(?:x-)?modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
     expect(module).toMatch(/^\/build\/.+\.js$/);
     const open = async (path: string) => {
       const res = (await page.goto(shopUrl("beauty", path)))!;
@@ -47,5 +47,36 @@ test.describe("legible on a phone", () => {
     expect(await size(page.getByRole("searchbox", { name: "검색어" }))).toBeGreaterThanOrEqual(16);
     expect(await size(page.locator("html"))).toBeGreaterThanOrEqual(12);
     expect(await page.locator("body").evaluate((b) => getComputedStyle(b).wordBreak)).toBe("keep-all");
+  });
+});
+
+test.describe("the first paint comes before the scripts (decision 075)", () => {
+  test("no script is requested before the first contentful paint, and the page still hydrates", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "about when scripts load");
+    // Playwright's clock stands in for performance.getEntries*; observers see the real timeline.
+    await page.addInitScript(() => {
+      const seen: [string, string, number][] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      for (const type of ["paint", "resource"])
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) seen.push([e.entryType, e.name, e.startTime]);
+        }).observe({ type, buffered: true });
+    });
+    for (const path of ["/shop/view/b0017", "/shop/list?category=0"]) {
+      await page.goto(shopUrl("beauty", path));
+      // Hydrated (set by React's effect): the held scripts did run.
+      await hydrated(page);
+      // Both from the browser's own timeline (the order of events, not a duration).
+      const seen = await page.evaluate(() => (window as unknown as { seen: [string, string, number][] }).seen);
+      const fcp = seen.find(([type, name]) => type === "paint" && name === "first-contentful-paint")?.[2];
+      const js = seen.filter(([type, name]) => type === "resource" && /\/build\/.+\.js$/.test(name));
+      const scripts = js.length;
+      const firstScript = Math.min(...js.map(([, , start]) => start));
+      expect(fcp, path).toBeDefined();
+      expect(scripts, path).toBeGreaterThan(10);
+      expect(firstScript, path).toBeGreaterThanOrEqual(fcp!);
+    }
   });
 });
