@@ -16,6 +16,8 @@ import { bookmarkCookie, countQueries, openSession } from "./db/session";
 import { requestHost, shopOrigin } from "./host";
 import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
+import { RECOMMENDATION_COUNT } from "./api/catalogue";
+import { ReadAhead } from "./db/catalogue";
 import { ApiError, errorResponse } from "./api/http";
 import { handleApi, isApiPath } from "./api/router";
 import { isCallbackPath } from "./api/doors";
@@ -39,8 +41,10 @@ import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
 
-function embeddedTransport(env: RequestEnv, config: Config, hostShop: () => ShopInfo | null): Transport {
-  return (request) => handleApi(createApiContext(env, config, request, hostShop()));
+function embeddedTransport(env: RequestEnv, config: Config, hostShop: () => ShopInfo | null, page: Request): Transport {
+  // A page that only reads may have its next questions read ahead in one batch (decision 076).
+  const readAhead = page.method === "GET" || page.method === "HEAD" ? new ReadAhead(RECOMMENDATION_COUNT) : null;
+  return (request) => handleApi(createApiContext(env, config, request, hostShop(), undefined, readAhead));
 }
 
 // The file storage base belongs to the API, not to a shop: asked once per isolate and origin.
@@ -133,7 +137,7 @@ async function handle(
   let shop: ShopInfo | null = null;
   const host = requestHost(request);
   const upstream = config.SHOP_API_ORIGIN;
-  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop);
+  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop, request);
   const api = createShopApi(transport, {
     origin: url.origin,
     cookie: request.headers.get("cookie"),

@@ -6,6 +6,7 @@ import type { Config, RequestEnv } from "../env";
 import { readMember, type Member } from "../auth/member";
 import { ApiError } from "./http";
 import { Stores } from "./stores";
+import type { ReadAhead } from "../db/catalogue";
 
 /**
  * What every embedded API handler gets: validated input plus per-request services. There is no
@@ -53,6 +54,8 @@ export function createApiContext(
   hostShop: ShopInfo | null,
   /** Who is logged in; tests pass a member, the Worker reads the session. */
   readSession: () => Promise<Member | null> = () => readMember(env, request),
+  /** The page request's read-ahead, when the call comes from a page that only reads (decision 076). */
+  readAhead: ReadAhead | null = null,
 ): ApiContext {
   const member = once(readSession);
   const requireHostShop = (shopid?: number) => {
@@ -69,7 +72,7 @@ export function createApiContext(
     request,
     url: new URL(request.url),
     hostShop,
-    db: new Stores(env.DB, config),
+    db: new Stores(env.DB, config, readAhead),
     live: new LivePublisher(env.LIVE),
     member,
     requireHostShop,

@@ -3,7 +3,7 @@ import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
 import { AccountSummaryStore } from "../db/account-summary";
 import { CartStore } from "../db/cart";
-import { CatalogueStore } from "../db/catalogue";
+import { CatalogueStore, type ReadAhead } from "../db/catalogue";
 import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
 import { MessageStore } from "../db/messages";
@@ -33,6 +33,7 @@ export class Stores {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly readAhead: ReadAhead | null = null,
   ) {}
 
   #lazy<T>(name: string, make: (db: Db) => T): T {
@@ -44,7 +45,7 @@ export class Stores {
     return this.#lazy("shops", (db) => new ShopStore(db));
   }
   get catalogue(): CatalogueStore {
-    return this.#lazy("catalogue", (db) => new CatalogueStore(db));
+    return this.#lazy("catalogue", (db) => new CatalogueStore(db, this.readAhead));
   }
   get cart(): CartStore {
     return this.#lazy("cart", (db) => new CartStore(db));

@@ -66,8 +66,51 @@ function toCard(r: CardRow): ProductCard {
   };
 }
 
+/** A product's below-the-fold details (description, delivery terms and seller of the goods' shop). */
+export type AdditionalRow = {
+  id: number;
+  shop_id: number;
+  ptype: "normal" | "pick";
+  description: string | null;
+  shop_name: string;
+  delivery_fee: number;
+  free_delivery_threshold: number;
+  corpname: string | null;
+  tel: string | null;
+};
+
+const ADDITIONAL_SELECT = `SELECT p.id, p.shop_id, p.ptype, g.description, s.name AS shop_name, s.delivery_fee,
+         s.free_delivery_threshold, s.corpname, s.tel
+  FROM products p
+  JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
+  JOIN shops s ON s.id = g.shop_id`;
+
+/**
+ * Rows read ahead for the rest of one page request (decision 076): what the product page asks next
+ * (its details, its recommendations), read in the product's own batch. One per page request,
+ * never shared between requests; each entry is taken once.
+ */
+export class ReadAhead {
+  readonly #rows = new Map<string, unknown>();
+  constructor(
+    /** How many recommendations the page shows: the read-ahead reads exactly those. */
+    readonly recommendations: number,
+  ) {}
+  put(key: string, value: unknown) {
+    this.#rows.set(key, value);
+  }
+  take<T>(key: string): T | undefined {
+    const value = this.#rows.get(key) as T | undefined;
+    this.#rows.delete(key);
+    return value;
+  }
+}
+
 export class CatalogueStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly readAhead: ReadAhead | null = null,
+  ) {}
 
   /** The shop selling a visible product; a sid is unique platform-wide, so it alone says. */
   async shopOfSid(sid: string): Promise<number | null> {
@@ -151,7 +194,8 @@ export class CatalogueStore {
    */
   async page(shopId: number, sid: string): Promise<ProductDetail | null> {
     const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`;
-    const [row, options, images] = await this.db.batch([
+    const ahead = this.readAhead;
+    const [row, options, images, additional, related] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
@@ -165,10 +209,27 @@ export class CatalogueStore {
         )
         .bind(shopId, sid),
       this.db.prepare(`SELECT image FROM product_images WHERE product_id = ${goods} ORDER BY sort`).bind(shopId, sid),
+      // On a page request, the page's next two questions, found by the same shop and sid.
+      ...(ahead
+        ? [
+            this.db
+              .prepare(`${ADDITIONAL_SELECT} WHERE p.shop_id = ?1 AND p.sid = ?2 AND p.visible = 1`)
+              .bind(shopId, sid),
+            this.relatedStatement(
+              shopId,
+              "(SELECT id FROM products WHERE shop_id = ?1 AND sid = ?4 AND visible = 1)",
+              "0",
+            ).bind(shopId, 0, ahead.recommendations, sid),
+          ]
+        : []),
     ]);
     const product = row!.results[0] as
       (CardRow & { shop_uid: number; shop_name: string; origin_uid: number; origin_name: string }) | undefined;
     if (!product) return null;
+    if (ahead && additional && related) {
+      ahead.put(`additional:${product.id}`, additional.results[0] ?? null);
+      ahead.put(`related:${shopId}:${product.id}:0`, (related.results as CardRow[]).map(toCard));
+    }
     return toDetail(
       product,
       { shop: product.shop_name, origin: product.origin_name, uid: product.shop_uid, originUid: product.origin_uid },
@@ -181,28 +242,13 @@ export class CatalogueStore {
    * What a product page shows below the fold, in one query: the description and the delivery
    * terms and seller of the shop that owns the goods (it ships them, also for a pick).
    */
-  additional(productId: number) {
+  async additional(productId: number): Promise<AdditionalRow | null> {
+    const ahead = this.readAhead?.take<AdditionalRow | null>(`additional:${productId}`);
+    if (ahead !== undefined) return ahead;
     return this.db
-      .prepare(
-        `SELECT p.id, p.shop_id, p.ptype, g.description, s.name AS shop_name, s.delivery_fee,
-                s.free_delivery_threshold, s.corpname, s.tel
-         FROM products p
-         JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
-         JOIN shops s ON s.id = g.shop_id
-         WHERE p.id = ? AND p.visible = 1`,
-      )
+      .prepare(`${ADDITIONAL_SELECT} WHERE p.id = ? AND p.visible = 1`)
       .bind(productId)
-      .first<{
-        id: number;
-        shop_id: number;
-        ptype: "normal" | "pick";
-        description: string | null;
-        shop_name: string;
-        delivery_fee: number;
-        free_delivery_threshold: number;
-        corpname: string | null;
-        tel: string | null;
-      }>();
+      .first<AdditionalRow>();
   }
 
   /**
@@ -211,25 +257,36 @@ export class CatalogueStore {
    * option out of stock); at most `limit`.
    */
   async related(shopId: number, productId: number, type: "0" | "1", limit: number): Promise<ProductCard[] | null> {
-    const order =
-      type === "0"
-        ? "(p.category_id IS (SELECT category_id FROM products WHERE id = ?2)) DESC, g.like_count DESC, p.id"
-        : "g.like_count DESC, g.comment_count DESC, p.id";
+    // Read ahead with the product (which belongs to this shop, or it would not have been found).
+    const ahead = type === "0" && this.readAhead?.recommendations === limit;
+    const cards = ahead ? this.readAhead!.take<ProductCard[]>(`related:${shopId}:${productId}:0`) : undefined;
+    if (cards) return cards;
     // One round trip: does the product belong to this shop, and what goes with it.
     const [owner, related] = await this.db.batch([
       this.db
         .prepare("SELECT 1 AS ok FROM products WHERE id = ? AND shop_id = ? AND visible = 1")
         .bind(productId, shopId),
-      this.db
-        .prepare(
-          `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ?2
-             AND g.sold_out = 0 AND EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = g.id AND o.stock > 0)
-           ORDER BY ${order} LIMIT ?3`,
-        )
-        .bind(shopId, productId, limit),
+      this.relatedStatement(shopId, "?2", type).bind(shopId, productId, limit),
     ]);
     if (owner!.results.length === 0) return null;
     return (related!.results as CardRow[]).map(toCard);
+  }
+
+  /**
+   * Recommendations of this shop's product `product` (an SQL expression): type 0 favours the same
+   * category, type 1 the shop's most liked. Never the product itself, nor goods nobody can buy now
+   * (sale ended, or every option out of stock); at most ?3. ?1 is the shop, ?2 the product's id.
+   */
+  private relatedStatement(shopId: number, product: string, type: "0" | "1") {
+    const order =
+      type === "0"
+        ? `(p.category_id IS (SELECT category_id FROM products WHERE id = ${product} AND shop_id = ?1)) DESC, g.like_count DESC, p.id`
+        : "g.like_count DESC, g.comment_count DESC, p.id";
+    return this.db.prepare(
+      `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.shop_id = ?1 AND p.visible = 1 AND p.id != ${product}
+         AND g.sold_out = 0 AND EXISTS (SELECT 1 FROM product_options o WHERE o.product_id = g.id AND o.stock > 0)
+       ORDER BY ${order} LIMIT ?3`,
+    );
   }
 
   async byIds(ids: number[]): Promise<(ProductCard & { shopid: number })[]> {
