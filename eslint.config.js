@@ -14,6 +14,7 @@ export default tseslint.config(
       ".bench-live/",
       ".bench-tracking/",
       ".lighthouse/",
+      ".loadtest/",
       ".memcheck/",
       "node_modules/",
       "test-results/",

@@ -1,0 +1,148 @@
+// Load on the production bundle (issue 15): requests per second and latency percentiles at 50
+// concurrent connections for a trivial Worker response, home, a product page, add to cart and
+// order creation, all in the same run on the same machine; then the Worker's bundle size and its
+// start-up (a new workerd process until its first answer). Uses autocannon over loopback against
+// workerd (Miniflare) with a freshly seeded database in .loadtest/ (its stock raised so that
+// orders do not run out). Not part of `npm test`: `npm run loadtest` (LOADTEST_SECONDS, default 10).
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { startProductionWorker } from "./lib/production-worker.mjs";
+
+const PORT = Number(process.env.LOADTEST_PORT || 3395);
+const SECONDS = Number(process.env.LOADTEST_SECONDS || 10);
+const CONNECTIONS = 50;
+const HOST = `beauty.localhost:${PORT}`;
+const DIR = ".loadtest";
+
+const started = performance.now();
+const mf = await startProductionWorker({ port: PORT, dir: DIR });
+const base = `http://127.0.0.1:${PORT}`;
+/** A request to the shop (Node's fetch will not send another Host than the URL's). */
+function get(path, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path, method, headers: { host: HOST, ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode,
+            cookies: res.headers["set-cookie"] ?? [],
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+try {
+  // Start-up: the first answer of the Worker, then a warm one (the build above is not counted).
+  const cold = performance.now();
+  await get("/api/storage/url");
+  const coldMs = performance.now() - cold;
+  const warm = performance.now();
+  await get("/api/storage/url");
+  const warmMs = performance.now() - warm;
+
+  // The goods every write below uses, with stock enough for a run of orders.
+  const db = await mf.getD1Database("DB");
+  const line = await db
+    .prepare(
+      `SELECT p.id AS pid2, o.id AS pid3 FROM products p JOIN shops s ON s.id = p.shop_id
+       JOIN product_options o ON o.product_id = p.id WHERE s.dom = 'beauty' AND p.sid = 'b0017' ORDER BY o.id LIMIT 1`,
+    )
+    .first();
+  await db.prepare("UPDATE product_options SET stock = 10000000 WHERE id = ?").bind(line.pid3).run();
+
+  // One device per connection, minted as a shopper's first visit mints it.
+  const devices = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const res = await get("/api/myshp/add/cart/v3", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ list: [{ ...line, qty: 1 }] }),
+    });
+    const cookie = res.cookies.find((c) => c.startsWith("uuid_value="));
+    if (res.status !== 200 || !cookie) throw new Error(`minting a device: ${res.status} ${res.text}`);
+    devices.push(cookie.split(";")[0]);
+  }
+  let next = 0;
+  const device = () => devices[next++ % devices.length];
+  const json = (body) => ({
+    method: "POST",
+    headers: { host: HOST, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+  const rows = [
+    ["trivial Worker response: `/api/storage/url` (tenant resolved, JSON)", { path: "/api/storage/url" }],
+    ["home `/`, anonymous", { path: "/" }],
+    ["product page `/shop/view/b0017`, anonymous (streamed, 30 recommendations)", { path: "/shop/view/b0017" }],
+    [
+      "add to cart: `POST /api/myshp/add/cart/v3`, 50 devices",
+      {
+        path: "/api/myshp/add/cart/v3",
+        ...json({ list: [{ ...line, qty: 1 }] }),
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: device() } }),
+      },
+    ],
+    [
+      "order creation: `POST /api/myshp/make/my/order/v4` (바로구매 of one line), 50 devices",
+      {
+        path: "/api/myshp/make/my/order/v4",
+        ...json({}),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, cookie: device() },
+          body: JSON.stringify({ list: [{ ...line, qty: 1 }], key: crypto.randomUUID(), direct: true }),
+        }),
+      },
+    ],
+  ];
+
+  const results = [];
+  // LOADTEST_ONLY=cart,order runs the rows whose name contains one of these words.
+  const only = process.env.LOADTEST_ONLY?.split(",");
+  for (const [name, request] of rows.filter(([n]) => !only || only.some((w) => n.includes(w)))) {
+    const { path, setupRequest, ...rest } = request;
+    const result = await autocannon({
+      url: base + path,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { host: HOST },
+      ...rest,
+      ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+    });
+    results.push({ name, result });
+  }
+
+  const worker = readFileSync(`${DIR}/dist/worker.js`);
+  const trivial = results.find(({ name }) => name.startsWith("trivial"))?.result.requests.average ?? NaN;
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s per row, ${new Date().toISOString().slice(0, 10)}; built and seeded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+  console.log("| request | requests/s | × trivial | p50 | p99 | non-2xx | errors / timeouts |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const { name, result } of results) {
+    const rps = result.requests.average;
+    console.log(
+      `| ${name} | ${rps.toFixed(0)} | ${(trivial / rps).toFixed(1)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.non2xx} | ${result.errors} / ${result.timeouts} |`,
+    );
+  }
+  console.log(
+    `\nWorker bundle: ${(worker.length / 1024).toFixed(0)} KB, ${(gzipSync(worker).length / 1024).toFixed(0)} KB gzip. ` +
+      `First answer of a new isolate ${coldMs.toFixed(0)} ms, the next ${warmMs.toFixed(1)} ms.`,
+  );
+  if (results.some(({ result }) => result.non2xx > 0 || result.errors > 0)) {
+    console.error("Some requests failed: the numbers above are not all successes.");
+    process.exitCode = 1;
+  }
+} finally {
+  await mf.dispose();
+}
