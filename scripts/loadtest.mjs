@@ -5,9 +5,9 @@
 // workerd (Miniflare) with a freshly seeded database in .loadtest/ (its stock raised so that
 // orders do not run out). Not part of `npm test`: `npm run loadtest` (LOADTEST_SECONDS, default 10).
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchClient } from "./lib/bench-http.mjs";
 import { startProductionWorker } from "./lib/production-worker.mjs";
 
 const PORT = Number(process.env.LOADTEST_PORT || 3395);
@@ -19,36 +19,12 @@ const DIR = ".loadtest";
 const started = performance.now();
 const mf = await startProductionWorker({ port: PORT, dir: DIR });
 const base = `http://127.0.0.1:${PORT}`;
-/** A request to the shop (Node's fetch will not send another Host than the URL's). */
-function get(path, { method = "GET", headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: PORT, path, method, headers: { host: HOST, ...headers } },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode,
-            cookies: res.headers["set-cookie"] ?? [],
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const { request, close } = benchClient(PORT, HOST);
 
 try {
   // Start-up: the first answer of the Worker, then a warm one (the build above is not counted).
-  const cold = performance.now();
-  await get("/api/storage/url");
-  const coldMs = performance.now() - cold;
-  const warm = performance.now();
-  await get("/api/storage/url");
-  const warmMs = performance.now() - warm;
+  const { ms: coldMs } = await request("/api/storage/url");
+  const { ms: warmMs } = await request("/api/storage/url");
 
   // The goods every write below uses, with stock enough for a run of orders.
   const db = await mf.getD1Database("DB");
@@ -63,13 +39,9 @@ try {
   // One device per connection, minted as a shopper's first visit mints it.
   const devices = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const res = await get("/api/myshp/add/cart/v3", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ list: [{ ...line, qty: 1 }] }),
-    });
-    const cookie = res.cookies.find((c) => c.startsWith("uuid_value="));
-    if (res.status !== 200 || !cookie) throw new Error(`minting a device: ${res.status} ${res.text}`);
+    const res = await request("/api/myshp/add/cart/v3", { method: "POST", body: { list: [{ ...line, qty: 1 }] } });
+    const cookie = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("uuid_value="));
+    if (res.status !== 200 || !cookie) throw new Error(`minting a device: ${res.status} ${res.body}`);
     devices.push(cookie.split(";")[0]);
   }
   let next = 0;
@@ -144,5 +116,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  close();
   await mf.dispose();
 }
