@@ -15,7 +15,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SHOP_CACHE_TTL: "0" },
+          bindings: { TEST_MIGRATIONS: migrations, SHOP_CACHE_TTL: "0", PAGE_CACHE_SECONDS: "0" },
         },
       }),
     ],

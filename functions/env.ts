@@ -11,6 +11,7 @@ export interface Env {
   SHOP_API_ORIGIN?: string;
   SHOP_ADMIN_URL?: string;
   SHOP_CACHE_TTL?: string;
+  PAGE_CACHE_SECONDS?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
@@ -39,6 +40,9 @@ const ConfigSchema = z.object({
   // outside admin site, which gets ?shopid=.
   SHOP_ADMIN_URL: z.union([z.string().regex(/^\/[a-z0-9/_-]*$/i), z.url({ protocol: /^https?$/ })]).default("/admin"),
   SHOP_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+  // Seconds a page kept at the edge for visitors without cookies is given out as it is (then once
+  // more while it is drawn again); 0 turns the page cache off (decision 077).
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Mail: an HTTP mail API when both are set, else the local outbox (README).
   MAIL_API_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
   MAIL_API_KEY: z.string().default(""),

@@ -11,7 +11,7 @@ export class HostCache<T> {
 
   constructor(
     private readonly maxEntries = 1000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(host: string): { value: T } | undefined {
@@ -22,6 +22,10 @@ export class HostCache<T> {
       return undefined;
     }
     return { value: entry.value };
+  }
+
+  delete(host: string): void {
+    this.entries.delete(host);
   }
 
   set(host: string, value: T, ttlSeconds: number): void {
@@ -46,11 +50,16 @@ export async function resolveShop(
   api: ShopApi,
   ttlSeconds: number,
   cache: HostCache<ShopInfo | null> = isolateCache,
+  /**
+   * When given, a kept shop is used only if this says it is still current, and read anew otherwise
+   * (a page about to be kept at the edge is drawn from it: decision 077).
+   */
+  isCurrent?: (shop: ShopInfo) => Promise<boolean>,
 ): Promise<ShopInfo | null> {
   const kind = classifyHost(host, platformDomain);
   if (kind.kind === "platform" || kind.kind === "invalid" || !host) return null;
   const hit = cache.get(host);
-  if (hit) return hit.value;
+  if (hit && (!hit.value || !isCurrent || (await isCurrent(hit.value)))) return hit.value;
   const id = kind.kind === "subdomain" ? kind.dom : kind.host;
   let shop: ShopInfo | null;
   try {

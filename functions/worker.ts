@@ -26,6 +26,10 @@ import { readMember } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
 import { ensureDevice, withSetCookie } from "./cart/device";
 import { TableStore } from "./db/tables";
+import { ShopStore } from "./db/shops";
+import { RecentStore } from "./db/favourites";
+import { deviceOwner } from "./db/cart";
+import { readDeviceId } from "~/shared/device";
 import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
@@ -37,6 +41,7 @@ import { trackingCsp, trackingIds } from "~/shared/tracking";
 import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
+import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
@@ -62,7 +67,10 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 }
 
 /** What the entry learns while answering, for the headers it sets on the way out. */
-type Answer = { nonce: string; publicFile?: boolean; serverTiming?: string } & CspSources;
+type Answer = { nonce: string; publicFile?: boolean; serverTiming?: string; pageCache?: PageCacheState } & CspSources;
+
+/** A page view that may get the page every visitor without cookies gets (functions/page-cache.ts). */
+type Shared = { request: Request; variant: string };
 
 // The live rooms' Durable Object class (wrangler.toml binds it as LIVE).
 export { LiveRoom } from "./live/room";
@@ -100,6 +108,9 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
   const guarded = await guardBody(request);
   if (guarded instanceof Response) return guarded;
+  // Read before a first product view mints a device id: that visitor gets the shared page too.
+  const variant = sharedVariant(guarded);
+  const shared = variant === null ? null : { request: guarded, variant };
   // A guest's first posted change mints their device id (the cart's owner).
   const device = ensureDevice(guarded);
   // One D1 session per request: reads may come from a replica near the shopper, no older than
@@ -110,10 +121,12 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // A page whose visit minted the device id: nothing of that device to look up yet. (A post that
   // minted one looks as usual: what it wrote may be in the page it answers with.)
   const newDevice = device.setCookie !== null && request.method === "GET";
-  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, newDevice);
+  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, newDevice, shared);
   // The D1 round trips started before the response was returned (a streamed part's included,
-  // once its query is under way), and the time to the response (issue 15's profile).
+  // once its query is under way), the time to the response (issue 15's profile), and whether the
+  // page came from the edge cache.
   answer.serverTiming = `d1;desc="${queries.roundTrips()} round trips";dur=${queries.ms()}, app;dur=${Date.now() - started}`;
+  if (answer.pageCache) answer.serverTiming += `, page;desc="${answer.pageCache}"`;
   return withSetCookie(response, device.setCookie, bookmarkCookie(device.request, session));
 }
 
@@ -124,6 +137,8 @@ async function handle(
   answer: Answer,
   /** ensureDevice minted the guest's device id for this page view. */
   newDevice: boolean,
+  /** The view as it came, when it carried no cookie that could make its page personal. */
+  sharedView: Shared | null,
 ): Promise<Response> {
   const url = new URL(request.url);
   const config = readConfig(env);
@@ -138,17 +153,26 @@ async function handle(
   const host = requestHost(request);
   const upstream = config.SHOP_API_ORIGIN;
   const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop, request);
-  const api = createShopApi(transport, {
-    origin: url.origin,
-    cookie: request.headers.get("cookie"),
-    clientIp: request.headers.get("cf-connecting-ip"),
-    userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-    // An upstream is told the shop by the Worker, never by the browser.
-    shopHeaders: () => (upstream ? shopHeaders(host, shop, request.headers.get("cf-connecting-ip")) : {}),
-  });
+  const apiFor = (visitor: Request) =>
+    createShopApi(transport, {
+      origin: url.origin,
+      cookie: visitor.headers.get("cookie"),
+      clientIp: visitor.headers.get("cf-connecting-ip"),
+      userAgent: visitor.headers.get("user-agent")?.slice(0, 500) ?? null,
+      // An upstream is told the shop by the Worker, never by the browser.
+      shopHeaders: () => (upstream ? shopHeaders(host, shop, visitor.headers.get("cf-connecting-ip")) : {}),
+    });
+  const api = apiFor(request);
+  // The edge page cache: pages only, on the embedded API (whose shops have content versions).
+  const shared =
+    sharedView && config.PAGE_CACHE_SECONDS > 0 && !upstream && !isApiPath(url.pathname) ? sharedView : null;
 
   try {
-    shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL);
+    // A page that may be kept is drawn from the shop's record as it is now, and keyed by its version:
+    // the isolate's copy, if its version is still the database's (one small read a second at
+    // most), else read anew.
+    const isCurrent = shared ? currentShop(new ShopStore(env.DB), host) : undefined;
+    shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL, undefined, isCurrent);
   } catch (error) {
     if (isShopApiError(error)) return upstreamErrorPage();
     throw error;
@@ -198,6 +222,25 @@ async function handle(
     nonce: answer.nonce,
     waitUntil: (p) => ctx.waitUntil(p),
     newDevice,
+    shared: null,
   };
-  return remix(request, context);
+  const key = shared && host ? pageKey(shared.request, host, shop, shared.variant) : null;
+  if (!key) return remix(request, context);
+  // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
+  const visitor = { ...context, api: apiFor(shared!.request), newDevice: false };
+  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, (notes) =>
+    remix(shared!.request, { ...visitor, shared: notes }),
+  );
+  answer.pageCache = page.state;
+  // A first product view's device id was minted for this visitor: their view is theirs to keep,
+  // the first of their recently viewed (one statement: nothing to trim yet).
+  const device = readDeviceId(request.headers.get("cookie"));
+  if (newDevice && device && page.viewed !== null) {
+    ctx.waitUntil(
+      new RecentStore(env.DB)
+        .recordFirst(shop.shopid, deviceOwner(device), page.viewed, Date.now())
+        .catch((error: unknown) => console.error("recently viewed not recorded", error)),
+    );
+  }
+  return page.response;
 }

@@ -21,6 +21,20 @@ export type AppContext = {
    * owns nothing yet, so its cart, likes and orders are not looked up (issue 15's round trips).
    */
   newDevice: boolean;
+  /**
+   * Present when this page view carries no cookie that could make it personal (no session, cart or
+   * device): a page the same for every such visitor says so with sharePage() and the Worker keeps
+   * it at the edge (functions/page-cache.ts, decision 077). Null otherwise.
+   */
+  shared: SharedPage | null;
+};
+
+/** What a page's loader tells the edge page cache. */
+export type SharedPage = {
+  /** The page may be kept and given to every visitor of its variant. */
+  keep: boolean;
+  /** A product page's view, which the Worker records for each visitor it gives the page to. */
+  viewed: number | null;
 };
 
 declare module "@remix-run/cloudflare" {

@@ -5,9 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { themeStyle } from "./theme";
 import { sessionState } from "./session";
-import { isInternetExplorer } from "./ie";
-import { CONSENT_COOKIE, consentOf, trackingIds } from "~/shared/tracking";
-import { readCookie } from "~/shared/cookies";
+import { requestPreferences } from "~/shared/preferences";
+import { trackingIds } from "~/shared/tracking";
 
 export async function rootLoader({ request, context }: LoaderFunctionArgs) {
   return {
@@ -15,14 +14,12 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     // The theme's custom properties, ready for <html style>: the browser never computes them.
     theme: themeStyle(context.shop),
     storageUrl: context.storageUrl,
-    isIE: isInternetExplorer(request.headers.get("user-agent")),
     session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
     /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */
     postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
     /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
     tracking: trackingIds(context.shop),
-    /** The shopper's answer to the consent bar (decision 070), and whether they save data. */
-    consent: consentOf(readCookie(request.headers.get("cookie"), CONSENT_COOKIE)),
-    saveData: request.headers.get("save-data")?.toLowerCase() === "on",
+    /** Whether it is Internet Explorer, the consent bar's answer, and whether they save data. */
+    ...requestPreferences(request),
   };
 }

@@ -10,11 +10,13 @@ import { HostCache } from "../../functions/tenant";
 /**
  * A shop's categories, kept per isolate for as long as its shop record is (SHOP_CACHE_TTL,
  * 30 s): they change rarely, and every page of the frame needs them (one D1 round trip less).
+ * Keyed by the shop's content version too, when it has one: a page drawn from a fresh shop record
+ * (to be kept at the edge, decision 077) never shows categories older than that record.
  */
 const categoryCache = new HostCache<Category[]>();
 
 async function shopCategories(request: Request, context: LoaderFunctionArgs["context"]): Promise<Category[]> {
-  const key = `${context.shop.shopid}@${new URL(request.url).host}`;
+  const key = `${context.shop.shopid}@${new URL(request.url).host}#${context.shop.content_version ?? ""}`;
   const hit = categoryCache.get(key);
   if (hit) return hit.value;
   const { categories } = await context.api.call("categories", { query: { shopid: context.shop.shopid } });

@@ -21,6 +21,7 @@ import type { ProductCard } from "~/shared/contracts";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import { sharePage } from "~/lib/shared-page.server";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
@@ -30,8 +31,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     .catch((e) => rethrowAsResponse(e, NO_PRODUCT));
   if (!product.title || product.options.length === 0) throw new Response(NOT_READY, { status: 404 });
   // Recently viewed: written after the page has gone out, never in its way (issue 10, decision
-  // 056); a link prefetched on hover is no view.
-  if (!/prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "")) {
+  // 056); a link prefetched on hover is no view. A shared page's view is recorded by the Worker,
+  // for each visitor it gives the page to (decision 077).
+  if (
+    !context.shared &&
+    !/prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "")
+  ) {
     context.waitUntil(
       context.api.call("recordView", { body: { pid: product.id } }).then(
         () => undefined,
@@ -46,6 +51,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ).catch((e) => rethrowAsResponse(e, NOT_READY)),
     likedOf(context, request, [product]),
   ]);
+  sharePage(context, product.id);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
   const recommendations: Promise<ProductCard[]> = context.api
     .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })

@@ -11,6 +11,7 @@ import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import { CategoryChips } from "~/components/CategoryChips";
+import { sharePage } from "~/lib/shared-page.server";
 
 const HOME_PRODUCTS = 12;
 
@@ -20,6 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.call("productList", { query: { shopid, category: 0, page: 1, size: HOME_PRODUCTS } }),
     context.api.call("notices", { query: { shopid, page: 1 } }),
   ]).catch((e) => rethrowAsResponse(e));
+  sharePage(context);
   return {
     products: products.items,
     total: products.total,

@@ -12,6 +12,7 @@ import { koList } from "~/shared/messages/shop/list";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
+import { sharePage } from "~/lib/shared-page.server";
 
 /** Products per page of a category list. */
 const PAGE_SIZE = 20;
@@ -27,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE, sort } })
     .catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
+  sharePage(context);
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }
 

@@ -7,6 +7,7 @@ import { formatDate } from "~/shared/format";
 import { koNotices } from "~/shared/messages/shop/notices";
 import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { Linkified } from "~/components/Linkified";
+import { sharePage } from "~/lib/shared-page.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageParam(new URL(request.url));
@@ -16,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > data.pages) throw new Response(null, { status: 404 });
   // A notice linked from elsewhere (home) opens by itself, without scripts.
   const open = Number(new URL(request.url).searchParams.get("open")) || null;
+  sharePage(context);
   return { ...data, open };
 }
 

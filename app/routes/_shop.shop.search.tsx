@@ -10,11 +10,13 @@ import { likedOf } from "~/lib/my-products.server";
 import { useRootData } from "~/lib/root-data";
 import { pageParam, rethrowAsResponse, sortParam } from "~/lib/shop-loaders.server";
 import { koSearch } from "~/shared/messages/shop/search";
+import { sharePage } from "~/lib/shared-page.server";
 
 /** Results per page. */
 const PAGE_SIZE = 20;
 
 /** /shop/search?q=: the shop's own products matching the words (decision 067), sorted and paged. */
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = pageParam(url);
@@ -25,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })
     .catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
+  sharePage(context);
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }
 

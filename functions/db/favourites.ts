@@ -121,16 +121,25 @@ export class RecentStore {
 
   /** Records a view of product `productId` (a visible product of this shop): two statements. */
   async record(shopId: number, owner: Owner, productId: number, now: number): Promise<void> {
-    await this.db.batch([
-      this.db
-        .prepare(
-          `INSERT INTO recent_views (shop_id, owner, product_id, viewed_at)
-           SELECT ?1, ?2, id, ?4 FROM products WHERE id = ?3 AND shop_id = ?1 AND visible = 1
-           ON CONFLICT DO UPDATE SET viewed_at = excluded.viewed_at`,
-        )
-        .bind(shopId, owner, productId, now),
-      this.trim(shopId, owner),
-    ]);
+    await this.db.batch([this.insert(shopId, owner, productId, now), this.trim(shopId, owner)]);
+  }
+
+  /**
+   * The first view of a device minted for it (decision 077): one statement, as a new owner has
+   * nothing to trim. Never for an owner who may have views already.
+   */
+  async recordFirst(shopId: number, owner: Owner, productId: number, now: number): Promise<void> {
+    await this.insert(shopId, owner, productId, now).run();
+  }
+
+  private insert(shopId: number, owner: Owner, productId: number, now: number): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `INSERT INTO recent_views (shop_id, owner, product_id, viewed_at)
+         SELECT ?1, ?2, id, ?4 FROM products WHERE id = ?3 AND shop_id = ?1 AND visible = 1
+         ON CONFLICT DO UPDATE SET viewed_at = excluded.viewed_at`,
+      )
+      .bind(shopId, owner, productId, now);
   }
 
   private trim(shopId: number, owner: string): D1PreparedStatement {

@@ -32,6 +32,7 @@ export type ShopRow = {
   point_unit: number;
   free_delivery_threshold: number;
   delivery_fee: number;
+  content_version: number;
 } & Record<
   | "notice"
   | "linkpage"
@@ -111,6 +112,15 @@ export class ShopStore {
     return row?.bank_name && row.bank_account && row.bank_holder
       ? { name: row.bank_name, account: row.bank_account, holder: row.bank_holder, guestHours: row.guest_deposit_hours }
       : null;
+  }
+
+  /** The count of changes to what the shop's pages show (migration 0020), or null: no such shop. */
+  async contentVersion(id: number): Promise<number | null> {
+    const row = await this.db
+      .prepare("SELECT content_version FROM shops WHERE id = ?")
+      .bind(id)
+      .first<number>("content_version");
+    return row ?? null;
   }
 
   byId(id: number): Promise<ShopRow | null> {

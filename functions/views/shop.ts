@@ -73,6 +73,7 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
     kcp_code: row.kcp_code,
     free_delivery_threshold: row.free_delivery_threshold,
     delivery_fee: row.delivery_fee,
+    content_version: row.content_version,
   };
 }
 

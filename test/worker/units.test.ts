@@ -5,7 +5,7 @@ import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client
 import { formatKRW } from "~/shared/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
-import { isInternetExplorer } from "~/lib/ie";
+import { isInternetExplorer } from "~/shared/ie";
 import { daumAddress } from "~/lib/postcode.client";
 import type { ShopInfo } from "~/shared/contracts";
 import { SKIN_DEFAULTS } from "../../functions/views/shop";

@@ -76,6 +76,11 @@ export const ShopInfo = z.object({
   kcp_code: nullableText,
   free_delivery_threshold: z.number().int(),
   delivery_fee: z.number().int(),
+  /**
+   * The embedded API's count of changes to what the shop's pages show (decision 077): the edge
+   * page cache's key. Not in the spec's answer: without it (an upstream) pages are not cached.
+   */
+  content_version: z.number().int().optional(),
 });
 export type ShopInfo = z.infer<typeof ShopInfo>;
 

@@ -1,0 +1,198 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ShopApi } from "~/shared/api-client.server";
+import type { ShopInfo } from "~/shared/contracts";
+import worker from "../../functions/worker";
+import { currentShop } from "../../functions/page-cache";
+import { ShopStore } from "../../functions/db/shops";
+import { HostCache, resolveShop } from "../../functions/tenant";
+import { toShopInfo } from "../../functions/views/shop";
+import { BEAUTY, PICKS, STUDIO_CUSTOM } from "./helpers";
+
+/**
+ * The edge page cache (decision 077), through the whole Worker with the cache on (the other tests
+ * run with it off). Every test asks for its own addresses (a `t` the pages ignore), so that no
+ * test finds a page another one kept.
+ */
+async function view(host: string, path: string, headers: Record<string, string> = {}, urlHost = host) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`http://${urlHost}${path}`, { headers: { host, ...headers }, redirect: "manual" }),
+    { ...env, PAGE_CACHE_SECONDS: "60" },
+    ctx,
+  );
+  const html = await res.text();
+  // What the response left to do afterwards (keeping the page, recording a view) is done.
+  await waitOnExecutionContext(ctx);
+  return { res, html, state: /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? null };
+}
+
+const fresh = () => `t=${crypto.randomUUID()}`;
+const nonces = (html: string) => [...new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))];
+const cspNonce = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the edge page cache", () => {
+  it("keeps a page for visitors without cookies, and gives each copy its own script nonce", async () => {
+    const path = `/shop/list?category=0&${fresh()}`;
+    const first = await view(BEAUTY, path);
+    expect(first.res.status).toBe(200);
+    expect(first.state).toBe("miss");
+    const second = await view(BEAUTY, path);
+    expect(second.state).toBe("hit");
+    // The same page, with this response's nonce on every script and in its policy.
+    expect(nonces(second.html)).toEqual([cspNonce(second.res)]);
+    expect(cspNonce(second.res)).not.toBe(cspNonce(first.res));
+    expect(second.html.replaceAll(cspNonce(second.res)!, "N")).toBe(first.html.replaceAll(cspNonce(first.res)!, "N"));
+    // Browsers keep nothing, and the cache's own headers stay inside.
+    expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
+    expect([...second.res.headers.keys()].filter((h) => h.startsWith("x-page"))).toEqual([]);
+  });
+
+  it("never answers one host with another's page", async () => {
+    const t = fresh();
+    // Even at the same content version.
+    await env.DB.prepare("UPDATE shops SET content_version = 7 WHERE dom IN ('beauty', 'picks')").run();
+    const beauty = await view(BEAUTY, `/?${t}`);
+    expect(beauty.html).toContain("<title>");
+    const picks = await view(PICKS, `/?${t}`);
+    expect(picks.state).toBe("miss");
+    const beautyName = /<meta property="og:site_name" content="([^"]+)"/.exec(beauty.html)?.[1];
+    const picksName = /<meta property="og:site_name" content="([^"]+)"/.exec(picks.html)?.[1];
+    expect(beautyName).toBeTruthy();
+    expect(picksName).toBeTruthy();
+    expect(picksName).not.toBe(beautyName);
+    // The shop is the Host header's: an address naming another host does not bring its copy.
+    const behindProxy = await view(PICKS, `/?${t}`, {}, BEAUTY);
+    expect(behindProxy.html).toContain(`content="${picksName}"`);
+    // A custom domain and the same shop's sub-domain are two hosts: two copies.
+    const custom = await view(STUDIO_CUSTOM, `/?${t}`);
+    expect(custom.state).toBe("miss");
+    expect((await view("studio.localhost", `/?${t}`)).state).toBe("miss");
+    expect((await view(STUDIO_CUSTOM, `/?${t}`)).state).toBe("hit");
+  });
+
+  it("keeps nothing personal: a session, a device or another cookie goes around the cache", async () => {
+    const path = `/?${fresh()}`;
+    for (const cookie of ["uuid_value=0123456789abcdef0123456789abcdef", "sid=1; skey=x", "d1_bookmark=x", "other=1"]) {
+      const personal = await view(BEAUTY, path, { cookie });
+      expect(personal.state).toBeNull();
+    }
+    // None of them left a copy for the next visitor.
+    expect((await view(BEAUTY, path)).state).toBe("miss");
+    // The consent answer and the tags' own cookies: a copy per answer.
+    const granted = await view(BEAUTY, path, { cookie: "mkt_consent=granted; _ga=GA1.1.1.1; _fbp=fb.1.1.1" });
+    expect(granted.state).toBe("miss");
+    expect((await view(BEAUTY, path, { cookie: "mkt_consent=granted" })).state).toBe("hit");
+    expect((await view(BEAUTY, path, { "save-data": "on" })).state).toBe("miss");
+  });
+
+  it("keeps only pages their loader shared, complete", async () => {
+    for (const path of [`/user/login?${fresh()}`, `/myshop?${fresh()}`, `/shop/view/no-such-product?${fresh()}`]) {
+      await view(BEAUTY, path);
+      expect((await view(BEAUTY, path)).state).toBe("miss");
+    }
+  });
+
+  it("shows an owner's change at once: the shop's content version is in the key", async () => {
+    const path = `/shop/view/b0017?${fresh()}`;
+    await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
+    expect((await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" })).state).toBe("hit");
+    await env.DB.prepare("UPDATE products SET title = '이름을 바꾼 상품' WHERE sid = 'b0017'").run();
+    const renamed = await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
+    expect(renamed.state).toBe("miss");
+    expect(renamed.html).toContain("이름을 바꾼 상품");
+    // Stock (an order's, or the owner's) shows at once too.
+    await env.DB.prepare(
+      "UPDATE product_options SET stock = 0 WHERE product_id = (SELECT id FROM products WHERE sid = 'b0017')",
+    ).run();
+    expect((await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" })).state).toBe("miss");
+    // A notice on another shop changes nothing here.
+    await env.DB.prepare(
+      "INSERT INTO notices (shop_id, title, body) SELECT id, '다른 상점 공지', '본문' FROM shops WHERE dom = 'picks'",
+    ).run();
+    expect((await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" })).state).toBe("hit");
+  });
+
+  it("gives a first product view the shared page, with its new device id and its view recorded", async () => {
+    const path = `/shop/view/b0017?${fresh()}`;
+    const first = await view(BEAUTY, path);
+    const second = await view(BEAUTY, path);
+    expect([first.state, second.state]).toEqual(["miss", "hit"]);
+    // From the cache: the shop and its version (one D1 round trip, the caches off), and the view's
+    // write, started beside the answer and not waited for.
+    expect(second.res.headers.get("server-timing")).toContain('d1;desc="2 round trips"');
+    for (const { res } of [first, second]) {
+      const device = /uuid_value=([0-9a-f]{32})/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+      expect(device).toBeTruthy();
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      const row = await env.DB.prepare(
+        `SELECT p.sid FROM recent_views r JOIN products p ON p.id = r.product_id WHERE r.owner = ?`,
+      )
+        .bind(`d:${device}`)
+        .first<{ sid: string }>();
+      expect(row?.sid).toBe("b0017");
+    }
+    // A crawler gets the same page and no device.
+    const bot = await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
+    expect(bot.state).toBe("hit");
+    expect(bot.res.headers.get("set-cookie")).toBeNull();
+    expect(bot.res.headers.get("server-timing")).toContain('d1;desc="1 round trips"');
+  });
+
+  it("gives out a page past its fresh time once more while it is drawn again", async () => {
+    const path = `/shop/notice-list?${fresh()}`;
+    await view(BEAUTY, path);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await view(BEAUTY, path)).state).toBe("stale");
+    expect((await view(BEAUTY, path)).state).toBe("hit");
+  });
+
+  it("forgets a page that, drawn again, is no longer one to keep", async () => {
+    const path = `/shop/view/b0017?${fresh()}`;
+    const bot = { "user-agent": "Googlebot/2.1" };
+    const { content_version } = (await env.DB.prepare("SELECT content_version FROM shops WHERE dom = 'beauty'").first<{
+      content_version: number;
+    }>())!;
+    await view(BEAUTY, path, bot);
+    // The product is hidden, and (only here) the version put back as it was: the key stays.
+    await env.DB.prepare("UPDATE products SET visible = 0 WHERE sid = 'b0017'").run();
+    await env.DB.prepare("UPDATE shops SET content_version = ? WHERE dom = 'beauty'").bind(content_version).run();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await view(BEAUTY, path, bot)).state).toBe("stale");
+    const gone = await view(BEAUTY, path, bot);
+    expect(gone.state).toBe("miss");
+    expect(gone.res.status).toBe(404);
+  });
+});
+
+describe("the isolate's shop record for a page to keep", () => {
+  it("is used while its version is the database's, and read anew once it is not", async () => {
+    const shops = new ShopStore(env.DB);
+    let reads = 0;
+    const api = {
+      call: async () => {
+        reads += 1;
+        return toShopInfo((await shops.byDomain("beauty"))!, "localhost");
+      },
+    } as unknown as ShopApi;
+    const cache = new HostCache<ShopInfo | null>();
+    const resolve = () => resolveShop(BEAUTY, "localhost", api, 30, cache, currentShop(shops, BEAUTY));
+    const first = await resolve();
+    expect((await resolve())?.content_version).toBe(first?.content_version);
+    expect(reads).toBe(1);
+    await env.DB.prepare("UPDATE shops SET name = '새 이름' WHERE dom = 'beauty'").run();
+    // A version read is trusted for a second.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 1_500);
+    const after = await resolve();
+    expect(reads).toBe(2);
+    expect(after?.name).toBe("새 이름");
+    expect(after?.content_version).toBeGreaterThan(first!.content_version!);
+  });
+});
