@@ -6,6 +6,9 @@ import type { Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireShop } from "./shops";
 import { toAdditionalInfo } from "../views/catalogue";
+import { sessionFromRequest } from "../auth/session";
+import { deviceOwner } from "../db/cart";
+import { readDeviceId } from "~/shared/device";
 
 /** Most products a product page recommends (spec §9). */
 export const RECOMMENDATION_COUNT = 30;
@@ -48,7 +51,9 @@ export const catalogueHandlers = {
   },
 
   async productDetail({ query }, ctx) {
-    return (await ctx.db.catalogue.page(query.shopid, query.sid)) ?? notFound();
+    // A guest's device (no session to read) may have liked it: asked in the same batch.
+    const device = sessionFromRequest(ctx.request) ? null : readDeviceId(ctx.request.headers.get("cookie"));
+    return (await ctx.db.catalogue.page(query.shopid, query.sid, device && deviceOwner(device))) ?? notFound();
   },
 
   async additionalInfo({ query }, ctx) {

@@ -59,7 +59,7 @@ export class Stores {
   }
   /** Favourites (찜), per shop host and member or device. */
   get favourites(): FavouriteStore {
-    return this.#lazy("favourites", (db) => new FavouriteStore(db));
+    return this.#lazy("favourites", (db) => new FavouriteStore(db, this.readAhead));
   }
   /** Recently viewed products, per shop host and member or device. */
   get recent(): RecentStore {

@@ -104,6 +104,10 @@ export class ReadAhead {
     this.#rows.delete(key);
     return value;
   }
+  /** Where whether `owner` likes a product is kept, between the catalogue and the favourites. */
+  static liked(shopId: number, owner: string, productId: number): string {
+    return `liked:${shopId}:${owner}:${productId}`;
+  }
 }
 
 export class CatalogueStore {
@@ -191,11 +195,13 @@ export class CatalogueStore {
    * A product as sold by this shop (its own, or a pick it carries), with everything its page
    * needs, in one round trip: the product and both shops, its options and its pictures (the goods'
    * options and pictures found by the same shop and sid, so no statement waits for another).
+   * On a page request, also its details, its recommendations and, for `likedBy`, whether they
+   * like it: the page's next questions (decision 076).
    */
-  async page(shopId: number, sid: string): Promise<ProductDetail | null> {
+  async page(shopId: number, sid: string, likedBy: string | null = null): Promise<ProductDetail | null> {
     const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`;
     const ahead = this.readAhead;
-    const [row, options, images, additional, related] = await this.db.batch([
+    const [row, options, images, additional, related, liked] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
@@ -222,6 +228,16 @@ export class CatalogueStore {
             ).bind(shopId, 0, ahead.recommendations, sid),
           ]
         : []),
+      ...(ahead && likedBy
+        ? [
+            this.db
+              .prepare(
+                `SELECT COUNT(*) AS n FROM favourites WHERE shop_id = ?1 AND owner = ?3
+                 AND product_id = (SELECT id FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`,
+              )
+              .bind(shopId, sid, likedBy),
+          ]
+        : []),
     ]);
     const product = row!.results[0] as
       (CardRow & { shop_uid: number; shop_name: string; origin_uid: number; origin_name: string }) | undefined;
@@ -229,6 +245,9 @@ export class CatalogueStore {
     if (ahead && additional && related) {
       ahead.put(`additional:${product.id}`, additional.results[0] ?? null);
       ahead.put(`related:${shopId}:${product.id}:0`, (related.results as CardRow[]).map(toCard));
+    }
+    if (ahead && likedBy && liked) {
+      ahead.put(ReadAhead.liked(shopId, likedBy, product.id), (liked.results[0] as { n: number }).n > 0);
     }
     return toDetail(
       product,

@@ -1,6 +1,7 @@
 import { MAX_FAVOURITES, RECENT_LIMIT } from "~/shared/limits";
 import type { Owner } from "./cart";
 import type { Db } from "./session";
+import { ReadAhead } from "./catalogue";
 
 /** The goods behind a product row: its own id, or a pick's origin (where like_count lives). */
 const GOODS_OF = "(SELECT COALESCE(origin_product_id, id) FROM products WHERE id = ?3)";
@@ -11,7 +12,10 @@ const GOODS_OF = "(SELECT COALESCE(origin_product_id, id) FROM products WHERE id
  * (`changes()`), so the like count moves exactly when the row does.
  */
 export class FavouriteStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly readAhead: ReadAhead | null = null,
+  ) {}
 
   /**
    * Likes (`on`) or unlikes product `productId` for `owner`, idempotently: liking twice counts
@@ -75,6 +79,12 @@ export class FavouriteStore {
   /** Which of `productIds` the owner likes (a product page, a grid of cards). */
   async likedAmong(shopId: number, owner: Owner, productIds: number[]): Promise<number[]> {
     if (productIds.length === 0) return [];
+    // A product page's own product: read with it when the page asked for it (decision 076).
+    const ahead =
+      productIds.length === 1
+        ? this.readAhead?.take<boolean>(ReadAhead.liked(shopId, owner, productIds[0]!))
+        : undefined;
+    if (ahead !== undefined) return ahead ? productIds : [];
     const { results } = await this.db
       .prepare(
         `SELECT product_id AS id FROM favourites

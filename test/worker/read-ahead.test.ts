@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CatalogueStore, ReadAhead } from "../../functions/db/catalogue";
+import { FavouriteStore } from "../../functions/db/favourites";
 import { RECOMMENDATION_COUNT } from "../../functions/api/catalogue";
 import { BEAUTY, get } from "./helpers";
 
@@ -44,6 +45,29 @@ describe("the product page's read-ahead", () => {
     expect(await store.related(beauty, product.id, "0", 5)).toEqual(await plain.related(beauty, product.id, "0", 5));
     // The read-ahead of b0017 is still there, for b0017 only.
     expect(ahead.take(`related:${beauty}:${product.id}:0`)).toBeDefined();
+  });
+
+  it("answers whether a device likes the page's product as the favourites do, for it only", async () => {
+    const beauty = await shopId("beauty");
+    const ahead = new ReadAhead(RECOMMENDATION_COUNT);
+    const store = new CatalogueStore(env.DB, ahead);
+    const favourites = new FavouriteStore(env.DB, ahead);
+    const plain = new FavouriteStore(env.DB);
+    const device = "d:0123456789abcdef0123456789abcdef";
+    const product = (await store.page(beauty, "b0017"))!;
+    // Not liked: so says the read-ahead, once; then the database answers (liked since).
+    await store.page(beauty, "b0017", device);
+    expect(await favourites.likedAmong(beauty, device, [product.id])).toEqual([]);
+    await plain.set(beauty, device, product.id, true, Date.now());
+    expect(await favourites.likedAmong(beauty, device, [product.id])).toEqual([product.id]);
+    // Liked: read with the product.
+    await store.page(beauty, "b0017", device);
+    expect(ahead.take(ReadAhead.liked(beauty, device, product.id))).toBe(true);
+    // Another owner, or several products at once: the database, and the read-ahead stays.
+    await store.page(beauty, "b0017", device);
+    expect(await favourites.likedAmong(beauty, "d:ffffffffffffffffffffffffffffffff", [product.id])).toEqual([]);
+    expect(await favourites.likedAmong(beauty, device, [product.id, 99_999_999])).toEqual([product.id]);
+    expect(ahead.take(ReadAhead.liked(beauty, device, product.id))).toBe(true);
   });
 
   it("belongs to one request: two page views in a row each read their own", async () => {
