@@ -93,8 +93,10 @@ try {
   const only = process.env.LOADTEST_ONLY?.split(",");
   for (const [name, request] of rows.filter(([n]) => !only || only.some((w) => n.includes(w)))) {
     const { path, setupRequest, headers, ...rest } = request;
-    const run = (duration) =>
-      autocannon({
+    /** What went wrong below HTTP (resets, refused connections), by kind, to say with the table. */
+    const failures = {};
+    const run = (duration) => {
+      const instance = autocannon({
         url: base + path,
         connections: CONNECTIONS,
         duration,
@@ -102,9 +104,16 @@ try {
         ...rest,
         ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
       });
+      instance.on("reqError", (error) => {
+        const kind = error.code || error.message;
+        failures[kind] = (failures[kind] ?? 0) + 1;
+      });
+      return instance;
+    };
     // Two seconds first, not counted: the row's code compiled, its caches filled, as on a live edge.
     await run(2);
-    results.push({ name, result: await run(SECONDS) });
+    for (const kind of Object.keys(failures)) delete failures[kind];
+    results.push({ name, result: await run(SECONDS), failures });
   }
 
   const worker = readFileSync(`${DIR}/dist/worker.js`);
@@ -124,6 +133,9 @@ try {
     `\nWorker bundle: ${(worker.length / 1024).toFixed(0)} KB, ${(gzipSync(worker).length / 1024).toFixed(0)} KB gzip. ` +
       `First answer of a new isolate ${coldMs.toFixed(0)} ms, the next ${warmMs.toFixed(1)} ms.`,
   );
+  for (const { name, failures } of results) {
+    if (Object.keys(failures).length > 0) console.error(`${name}: ${JSON.stringify(failures)}`);
+  }
   if (results.some(({ result }) => result.non2xx > 0 || result.errors > 0)) {
     console.error("Some requests failed: the numbers above are not all successes.");
     process.exitCode = 1;
