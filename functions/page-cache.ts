@@ -9,9 +9,9 @@ import type { ShopStore } from "./db/shops";
  * The edge page cache (issue 15, decision 077). A page view with no cookie that could make it
  * personal (no session, cart, device, table or bookmark) gets the page every such visitor gets:
  * kept in the Cache API per address, host, shop, the shop's content version and the request's
- * preferences, so one host's page never answers another and an owner's change shows at once.
- * Only pages whose loader said so (sharePage) with status 200 are kept. Each response still gets
- * its own script nonce, and the device id and recorded view a first product view brings.
+ * preferences, so one host's page never answers another and an owner's change shows within a
+ * second. Only pages whose loader said so (sharePage) with status 200 are kept. Each response
+ * still gets its own script nonce, and the device id and recorded view a first product view brings.
  */
 
 /** After its fresh time a kept page is given out once more while it is drawn again. */

@@ -225,11 +225,12 @@ async function handle(
     shared: null,
   };
   const key = shared && host ? pageKey(shared.request, host, shop, shared.variant) : null;
-  if (!key) return remix(request, context);
+  if (!shared || !key) return remix(request, context);
   // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
-  const visitor = { ...context, api: apiFor(shared!.request), newDevice: false };
+  const asCame = shared.request;
+  const visitor = { ...context, api: apiFor(asCame), newDevice: false };
   const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, (notes) =>
-    remix(shared!.request, { ...visitor, shared: notes }),
+    remix(asCame, { ...visitor, shared: notes }),
   );
   answer.pageCache = page.state;
   // A first product view's device id was minted for this visitor: their view is theirs to keep,
