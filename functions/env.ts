@@ -6,6 +6,8 @@ import type { Db } from "./db/session";
 export interface Env {
   DB: D1Database;
   FILES: R2Bucket;
+  /** Cloudflare Images (wrangler.toml [images]): derived picture sizes. Without it, originals. */
+  IMAGES?: ImagesBinding;
   ASSETS: Fetcher;
   PLATFORM_DOMAIN: string;
   SHOP_API_ORIGIN?: string;

@@ -1,13 +1,29 @@
 import { parseShareKey } from "~/shared/share-image";
+import { parseSizedKey } from "~/shared/picture-sizes";
 import { deriveShareImage } from "./share-image";
+import { deriveSizedPicture } from "./picture-sizes";
 
 /** Serves stored files (product images, logos) from R2 under /files/{key}. Keys are immutable. */
-export async function serveFile(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
+export async function serveFile(
+  bucket: R2Bucket,
+  key: string,
+  request: Request,
+  images?: ImagesBinding,
+): Promise<Response> {
   if (!/^[a-z0-9][a-z0-9/_.-]{0,260}$/i.test(key) || key.includes("..")) {
     return new Response("Not found", { status: 404 });
   }
   const object = await bucket.get(key, { onlyIf: request.headers });
-  if (!object) return parseShareKey(key) ? serveShareImage(bucket, key, request) : notFound();
+  if (!object) {
+    // A derived picture asked for the first time: made from its original and kept (decisions 072, 078).
+    const share = parseShareKey(key);
+    if (share) return serveDerived(await deriveShareImage(bucket, key), "image/jpeg", bucket, share.source, request);
+    const sized = parseSizedKey(key);
+    if (sized) {
+      return serveDerived(await deriveSizedPicture(bucket, images, key), "image/webp", bucket, sized.source, request);
+    }
+    return notFound();
+  }
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
@@ -19,17 +35,21 @@ export async function serveFile(bucket: R2Bucket, key: string, request: Request)
 const notFound = () => new Response("Not found", { status: 404 });
 
 /**
- * A sharing image asked for the first time: made from its source and stored (decision 072). A
- * source that cannot be made into one (SVG, too big) is linked instead, for a short while.
+ * A derived picture just made, or, when it could not be (an SVG, too big, no Images binding), its
+ * original linked for a short while.
  */
-async function serveShareImage(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
-  const jpeg = await deriveShareImage(bucket, key);
-  if (jpeg) {
-    return new Response(request.method === "HEAD" ? null : jpeg, {
-      headers: { "content-type": "image/jpeg", "cache-control": "public, max-age=31536000, immutable" },
+async function serveDerived(
+  made: ArrayBuffer | Uint8Array<ArrayBuffer> | null,
+  contentType: string,
+  bucket: R2Bucket,
+  source: string,
+  request: Request,
+): Promise<Response> {
+  if (made) {
+    return new Response(request.method === "HEAD" ? null : made, {
+      headers: { "content-type": contentType, "cache-control": "public, max-age=31536000, immutable" },
     });
   }
-  const source = parseShareKey(key)!.source;
   if (!(await bucket.head(source))) return notFound();
   return new Response(null, {
     status: 302,

@@ -146,7 +146,7 @@ async function handle(
   // Stored files are the same for every host: no tenant needed.
   if (url.pathname.startsWith("/files/")) {
     answer.publicFile = true;
-    return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request);
+    return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request, env.IMAGES);
   }
 
   let shop: ShopInfo | null = null;

@@ -63,6 +63,57 @@ async function renderShareImages(env, seed) {
   return made;
 }
 
+/** Beauty's products that get a photo: its home's first cards and the product the benchmarks open. */
+const PHOTO_PRODUCTS = ["b0001", "b0002", "b0003", "b0017"];
+const PHOTO_SIZE = 1200;
+
+/** A studio shot of a bottle on a soft backdrop, with the grain of a camera (no two alike). */
+function photoSvg(hue, n) {
+  const h2 = (hue + 140 + n * 37) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}" viewBox="0 0 1200 1200">
+<defs>
+<radialGradient id="bg" cx="50%" cy="30%" r="85%"><stop offset="0" stop-color="hsl(${hue},55%,93%)"/><stop offset="1" stop-color="hsl(${hue},30%,58%)"/></radialGradient>
+<linearGradient id="glass" x1="0" x2="1"><stop offset="0" stop-color="hsl(${h2},50%,30%)"/><stop offset=".42" stop-color="hsl(${h2},65%,64%)"/><stop offset="1" stop-color="hsl(${h2},50%,26%)"/></linearGradient>
+<filter id="blur"><feGaussianBlur stdDeviation="28"/></filter>
+<filter id="grain" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="0.85" numOctaves="3" seed="${n + 1}"/><feColorMatrix type="saturate" values="0"/></filter>
+</defs>
+<rect width="1200" height="1200" fill="url(#bg)"/>
+<ellipse cx="${600 + n * 12}" cy="1020" rx="340" ry="58" fill="#000" opacity=".28" filter="url(#blur)"/>
+<rect x="${420 + n * 10}" y="${320 + n * 14}" width="360" height="${690 - n * 14}" rx="80" fill="url(#glass)"/>
+<rect x="${505 + n * 10}" y="${190 + n * 14}" width="190" height="160" rx="26" fill="hsl(${h2},25%,18%)"/>
+<rect x="${465 + n * 10}" y="${380 + n * 14}" width="42" height="${560 - n * 14}" rx="21" fill="#fff" opacity=".38"/>
+<rect width="1200" height="1200" filter="url(#grain)" opacity=".16"/>
+</svg>`;
+}
+
+/**
+ * A few real raster photos (issue 15), made here so the demo is measured on real bytes: JPEGs of
+ * 1200×1200 in place of some SVG pictures, which pages then offer in derived sizes.
+ */
+async function makeDemoPhotos(env) {
+  const { Resvg } = await import("@resvg/resvg-js");
+  const { encode } = await import("jpeg-js");
+  let made = 0;
+  for (const [n, sid] of PHOTO_PRODUCTS.entries()) {
+    const key = `shops/beauty/p/${sid}-photo.jpg`;
+    if (!(await env.FILES.head(key))) {
+      const rendered = new Resvg(photoSvg((n * 53 + 330) % 360, n)).render();
+      const jpeg = encode({ width: rendered.width, height: rendered.height, data: rendered.pixels }, 85).data;
+      // A plain Uint8Array: the platform proxy cannot pass Node's Buffer.
+      await env.FILES.put(key, Uint8Array.from(jpeg), { httpMetadata: { contentType: "image/jpeg" } });
+      made++;
+    }
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET image = ?1 WHERE sid = ?2 AND image IS NOT ?1").bind(key, sid),
+      env.DB.prepare(
+        `UPDATE product_images SET image = ?1 WHERE sort = 0 AND image IS NOT ?1
+         AND product_id = (SELECT id FROM products WHERE sid = ?2)`,
+      ).bind(key, sid),
+    ]);
+  }
+  return made;
+}
+
 // `--persist-to DIR` matches wrangler's flag of that name (wrangler keeps its state in DIR/v3).
 const at = process.argv.indexOf("--persist-to");
 const persist = at > 0 ? { path: `${process.argv[at + 1]}/v3` } : true;
@@ -70,9 +121,12 @@ const { env, dispose } = await getPlatformProxy({ persist });
 try {
   const seed = demoSeed();
   await applySeed(env.DB, env.FILES, seed);
+  const photos = await makeDemoPhotos(env);
   const shared = process.argv.includes("--no-share-images") ? 0 : await renderShareImages(env, seed);
   const { n } = await env.DB.prepare("SELECT COUNT(*) AS n FROM shops").first();
-  console.log(`Seeded the demo: ${n} shops, ${seed.files.length} images, ${shared} sharing images made.`);
+  console.log(
+    `Seeded the demo: ${n} shops, ${seed.files.length} images, ${photos} photos and ${shared} sharing images made.`,
+  );
 } finally {
   await dispose();
 }

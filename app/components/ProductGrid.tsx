@@ -5,6 +5,7 @@ import { discountRate, formatKRW } from "~/shared/format";
 import { koProduct } from "~/shared/messages/shop/product";
 import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
+import { pictureSizes } from "~/shared/picture-sizes";
 import * as css from "./shop.css";
 
 /**
@@ -77,6 +78,7 @@ export function ProductCard({
         <img
           className={css.cardImage}
           src={`${storageUrl}${product.image}`}
+          {...pictureSizes(storageUrl, product.image, "card")}
           alt=""
           width={300}
           height={300}

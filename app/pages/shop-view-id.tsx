@@ -14,6 +14,7 @@ import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
 import { discountRate, formatKRW } from "~/shared/format";
+import { pictureSizes } from "~/shared/picture-sizes";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koCommon } from "~/shared/messages/shop/common";
 import { koErrors } from "~/shared/messages/shop/errors";
@@ -108,6 +109,7 @@ export default function ProductPage() {
             key={image}
             className={view.galleryImage}
             src={`${storageUrl}${image}`}
+            {...pictureSizes(storageUrl, image, "page")}
             alt={i === 0 ? product.title : ""}
             width={300}
             height={300}

@@ -34,6 +34,8 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30", inspec
     // The live rooms (functions/live/room.ts), a class of the Worker's own module.
     durableObjects: { LIVE: "LiveRoom" },
     r2Persist: `${dir}/state/v3/r2`,
+    // Derived picture sizes (functions/picture-sizes.ts): Miniflare's Images binding, on sharp.
+    images: { binding: "IMAGES" },
     bindings: {
       PLATFORM_DOMAIN: "localhost",
       SHOP_API_ORIGIN: "",

@@ -1,0 +1,52 @@
+/**
+ * Addresses of a stored picture's derived sizes (issue 15): made once from the original by the
+ * Worker with the Images binding (functions/picture-sizes.ts), kept in R2 beside it, so a phone
+ * downloads what fits its screen rather than the original.
+ *
+ *   /files/w/{width}/{source key}.webp
+ */
+
+/** The widths pages offer (device pixels): a phone's card, a phone's page, a wide page. */
+export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
+export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
+
+/** Pictures the Images binding can resize; an SVG scales by itself. */
+const RASTER = /\.(jpe?g|png|webp)$/i;
+
+export function sizedKey(source: string, width: PictureWidth): string {
+  return `w/${width}/${source}.webp`;
+}
+
+/** The source key and width of a sized key, or null when it is none (or a width not offered). */
+export function parseSizedKey(key: string): { source: string; width: PictureWidth } | null {
+  const match = /^w\/(\d{1,4})\/(.+)\.webp$/.exec(key);
+  if (!match) return null;
+  const width = Number(match[1]) as PictureWidth;
+  const source = match[2]!;
+  if (!PICTURE_WIDTHS.includes(width) || !RASTER.test(source) || source.startsWith("w/")) return null;
+  return { source, width };
+}
+
+/**
+ * The `srcset` of a stored picture at `storage` (the Worker's own `/files/`), or undefined for a
+ * picture that is not raster or lives in an outside storage (linked as it is).
+ */
+export function pictureSrcSet(storage: string, key: string): string | undefined {
+  if (storage !== "/files/" || !RASTER.test(key) || key.startsWith("w/")) return undefined;
+  return PICTURE_WIDTHS.map((w) => `${storage}${sizedKey(key, w)} ${w}w`).join(", ");
+}
+
+/**
+ * How wide pictures are drawn, for `sizes` (the layout's own numbers: a page at most 720 px wide,
+ * product grids of two columns, three from 600 px; app/components/shop.css.ts, product.css.ts).
+ */
+export const PICTURE_SIZES = {
+  card: "(min-width: 720px) 232px, (min-width: 600px) 33vw, 50vw",
+  page: "(min-width: 720px) 720px, 100vw",
+} as const;
+
+/** An `<img>`'s srcSet and sizes for a stored picture drawn as `drawn`, when it has sizes. */
+export function pictureSizes(storage: string, key: string, drawn: keyof typeof PICTURE_SIZES) {
+  const srcSet = pictureSrcSet(storage, key);
+  return srcSet ? { srcSet, sizes: PICTURE_SIZES[drawn] } : {};
+}
