@@ -26,6 +26,9 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
     if (toggle.current) toggle.current.checked = false;
   }, [location.key]);
 
+  /** The key of the page the address shows now (React Router keeps it in history.state). */
+  const currentKey = () => (window.history.state as { key?: string } | null)?.key;
+
   const openCategories = (e: React.MouseEvent) => {
     e.preventDefault();
     void ui.modal(<CategoryTree categories={categories} onPick={() => ui.closeModal()} />);
@@ -47,6 +50,11 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
     <>
       <input
         ref={toggle}
+        // Opened as a navigation lands (the address already the new page's, the page not yet drawn):
+        // that navigation happened before it was opened, so it does not close it.
+        onChange={(e) => {
+          if (e.currentTarget.checked) openedAt.current = currentKey() ?? location.key;
+        }}
         type="checkbox"
         id={DRAWER_TOGGLE_ID}
         className={css.drawerToggle}
