@@ -1,7 +1,7 @@
 import type { SharedPage } from "~/lib/context";
 import type { ShopInfo } from "~/shared/contracts";
 import { requestPreferences } from "~/shared/preferences";
-import { CONSENT_COOKIE } from "~/shared/tracking";
+import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { HostCache } from "./tenant";
 import type { ShopStore } from "./db/shops";
 
@@ -20,9 +20,6 @@ const STALE_SECONDS = 300;
 /** Headers of the kept copy only: never sent to a browser. */
 const STORED_AT = "x-page-stored-at";
 const VIEWED = "x-page-viewed";
-
-/** Cookies no page is drawn from on the server: the ad and analytics tags' own. */
-const TAG_COOKIE = /^(_ga(_\w+)?|_gid|_fbp|_fbc|_gcl_\w+)$/;
 
 declare global {
   // workerd's own cache (the DOM library the app's code also compiles against does not know it).
@@ -43,7 +40,7 @@ export function sharedVariant(request: Request): string | null {
   if (new URL(request.url).pathname.endsWith(".data")) return null;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const name = part.split("=")[0]!.trim();
-    if (name && name !== CONSENT_COOKIE && !TAG_COOKIE.test(name)) return null;
+    if (name && name !== CONSENT_COOKIE && !isTagCookie(name)) return null;
   }
   const p = requestPreferences(request);
   return [p.consent ?? "-", p.saveData ? "save-data" : "-", p.isIE ? "ie" : "-"].join(".");

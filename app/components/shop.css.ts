@@ -1,9 +1,15 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
+import { GRID_THREE_COLUMNS_FROM, PAGE_MAX_WIDTH } from "../shared/layout";
 
 export const DRAWER_WIDTH = 250;
 
-export const page = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh", background: vars.color.sub });
+export const page = style({
+  maxWidth: PAGE_MAX_WIDTH,
+  margin: "0 auto",
+  minHeight: "100vh",
+  background: vars.color.sub,
+});
 
 export const header = style({
   position: "relative",
@@ -16,7 +22,7 @@ export const header = style({
   padding: "0 8px",
   background: vars.color.main,
   color: vars.color.onMain,
-  maxWidth: 720,
+  maxWidth: PAGE_MAX_WIDTH,
   margin: "0 auto",
 });
 
@@ -185,7 +191,7 @@ export const grid = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
-  "@media": { "(min-width: 600px)": { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } },
+  "@media": { [`(min-width: ${GRID_THREE_COLUMNS_FROM}px)`]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } },
 });
 
 export const card = style({

@@ -1,3 +1,5 @@
+import { GRID_THREE_COLUMNS_FROM, PAGE_MAX_WIDTH } from "./layout";
+
 /**
  * Addresses of a stored picture's derived sizes (issue 15): made once from the original by the
  * Worker with the Images binding (functions/picture-sizes.ts), kept in R2 beside it, so a phone
@@ -36,13 +38,12 @@ export function pictureSrcSet(storage: string, key: string): string | undefined 
   return PICTURE_WIDTHS.map((w) => `${storage}${sizedKey(key, w)} ${w}w`).join(", ");
 }
 
-/**
- * How wide pictures are drawn, for `sizes` (the layout's own numbers: a page at most 720 px wide,
- * product grids of two columns, three from 600 px; app/components/shop.css.ts, product.css.ts).
- */
+/** How wide pictures are drawn, for `sizes`: the frame's measures (app/shared/layout.ts). */
 export const PICTURE_SIZES = {
-  card: "(min-width: 720px) 232px, (min-width: 600px) 33vw, 50vw",
-  page: "(min-width: 720px) 720px, 100vw",
+  // Two grid columns of a phone, three from GRID_THREE_COLUMNS_FROM, a third of the page (less
+  // the gaps) on a wide screen.
+  card: `(min-width: ${PAGE_MAX_WIDTH}px) ${Math.floor((PAGE_MAX_WIDTH - 24) / 3)}px, (min-width: ${GRID_THREE_COLUMNS_FROM}px) 33vw, 50vw`,
+  page: `(min-width: ${PAGE_MAX_WIDTH}px) ${PAGE_MAX_WIDTH}px, 100vw`,
 } as const;
 
 /** An `<img>`'s srcSet and sizes for a stored picture drawn as `drawn`, when it has sizes. */

@@ -88,15 +88,18 @@ export function consentOf(value: string | null | undefined): Consent | null {
   return value === "granted" || value === "denied" ? value : null;
 }
 
-/** Cookies the tags write, removed when the shopper refuses or withdraws (all host-only). */
-const TAG_COOKIES = /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/;
+/**
+ * Cookies the tags write, removed when the shopper refuses or withdraws (all host-only). No page is
+ * drawn from them on the server, so they do not keep a page out of the edge cache (decision 077).
+ */
+export const isTagCookie = (name: string) => /^(_fbp|_fbc|_ga(_\w+)?|_gcl_\w+)$/.test(name);
 
 /** The tag cookies among a Cookie header's (or document.cookie's), each as an expiring line. */
 export function expiredTagCookies(cookieHeader: string | null): string[] {
   return (cookieHeader ?? "")
     .split(";")
     .map((part) => part.split("=")[0]!.trim())
-    .filter((name) => TAG_COOKIES.test(name))
+    .filter(isTagCookie)
     .map((name) => `${name}=; Max-Age=0; Path=/`);
 }
 
