@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
 
 /** Issue 12 (in part): asking the shop and its owner answering, by form posts (JavaScript on and off). */
@@ -83,6 +83,38 @@ test.describe("live", () => {
     await page.getByRole("textbox").fill("감사합니다!");
     await page.getByRole("button", { name: "보내기" }).click();
     await expect(owner.getByTestId("message")).toHaveText(["실시간 문의입니다", "바로 답변드려요", "감사합니다!"]);
+    await owner.context().close();
+  });
+  test("a reply typed before the page's scripts arrive is kept once they do, and goes out", async ({
+    page,
+    browser,
+  }) => {
+    await signUp(page, "beauty", { email: unique("early"), name: "이른 답장 회원" });
+    await page.goto(shopUrl("beauty", "/message/new"));
+    await page.getByRole("textbox").fill("배송은 언제 되나요?");
+    await page.getByRole("button", { name: "보내기" }).click();
+    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
+    const ticket = new URL(page.url()).searchParams.get("id")!;
+
+    // A slow phone: the owner's thread is drawn, its scripts are still on the way.
+    const owner = await ownerPage(browser, true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await owner.route(/\/build\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await owner.goto(shopUrl("beauty", `/admin/message?id=${ticket}`), { waitUntil: "commit" });
+    const reply = owner.getByRole("textbox", { name: /답장을 입력해 주세요/ });
+    await reply.fill("내일 보내 드려요.");
+    expect(await owner.locator("html[data-hydrated]").count()).toBe(0);
+    release();
+    await hydrated(owner);
+    await expect(reply).toHaveValue("내일 보내 드려요.");
+    await owner.getByRole("button", { name: "보내기" }).click();
+    await expect(owner.getByTestId("message")).toHaveText(["배송은 언제 되나요?", "내일 보내 드려요."]);
+    // Sent: the box is empty for the next one.
+    await expect(reply).toHaveValue("");
     await owner.context().close();
   });
 });

@@ -93,10 +93,17 @@ export function Composer({
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.has("text") === true;
   const form = useRef<HTMLFormElement>(null);
-  // After a message went out (the page came back without an error), the box is empty again.
+  const sent = useRef(false);
+  // After this box's message went out (the page came back without an error), it is empty again.
+  // Only then: on hydration or after any other navigation, what was typed stays (a slow phone
+  // lets the owner type before the scripts arrive).
   useEffect(() => {
-    if (navigation.state === "idle" && !error) form.current?.reset();
-  }, [navigation.state, error]);
+    if (sending) sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      if (!error) form.current?.reset();
+    }
+  }, [sending, navigation.state, error]);
   return (
     <Form method="post" className={css.composer} ref={form} aria-label={koChat.send} noValidate>
       <textarea
