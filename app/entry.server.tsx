@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { holdScriptsUntilPaint } from "./lib/after-paint.server";
+import { AfterPaintContext } from "./lib/after-paint";
+import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { NonceContext } from "./lib/nonce";
 
 /** Deferred data still pending after this long is rejected, so a response always ends. */
@@ -21,7 +22,9 @@ export default async function handleRequest(
   const { nonce } = loadContext;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </AfterPaintContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

@@ -12,13 +12,13 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import "../styles/global.css";
 import { ErrorPage } from "./components/ErrorPage";
 import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
-import { AFTER_PAINT_STARTER } from "./lib/after-paint";
+import { AfterPaintContext } from "./lib/after-paint";
 import { useNonce } from "./lib/nonce";
 import { island, islandsHydrated } from "./lib/island";
 import { useOptionalRootData } from "~/lib/root-data";
@@ -44,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => shopMeta(args);
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const nonce = useNonce();
+  const starter = useContext(AfterPaintContext);
   useEffect(() => {
     // Lets browser tests (and curious developers) tell a hydrated page from server HTML; here in
     // the layout, so error pages say so too.
@@ -68,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
         {/* Releases the held scripts after the first paint (decision 075). Its nonce is hidden from
             the DOM by the browser, as Remix's own scripts' are: nothing to compare when hydrating. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: AFTER_PAINT_STARTER }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starter }} />
       </body>
     </html>
   );

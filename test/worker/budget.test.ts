@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AFTER_PAINT_STARTER, HELD_MODULE, HELD_PRELOAD } from "~/lib/after-paint";
+import { HELD_MODULE, HELD_PRELOAD } from "~/lib/after-paint";
+import { AFTER_PAINT_STARTER } from "~/lib/after-paint.server";
 import { BEAUTY, STUDIO_CUSTOM, get } from "./helpers";
 
 /**
