@@ -17,7 +17,8 @@ export async function serveFile(
   if (!object) {
     // A derived picture asked for the first time: made from its original and kept (decisions 072, 078).
     const share = parseShareKey(key);
-    if (share) return serveDerived(await deriveShareImage(bucket, key), "image/jpeg", bucket, share.source, request);
+    if (share)
+      return serveDerived(await deriveShareImage(bucket, images, key), "image/jpeg", bucket, share.source, request);
     const sized = parseSizedKey(key);
     if (sized) {
       return serveDerived(await deriveSizedPicture(bucket, images, key), "image/webp", bucket, sized.source, request);

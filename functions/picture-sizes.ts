@@ -10,6 +10,32 @@ const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 /** WebP at this quality: about a tenth of a camera JPEG's bytes at a phone's width. */
 const QUALITY = 80;
 
+/** A stored bitmap the Images binding can read: a fresh stream of its bytes, and its size. */
+export type Source = { read: () => ReadableStream<Uint8Array>; width: number; height: number };
+
+/**
+ * The original behind a derived picture, measured by the binding. Null when there is none or it
+ * is too big; throws when the binding cannot read it. An SVG has no size: null too.
+ */
+export async function openSource(bucket: R2Bucket, images: ImagesBinding, key: string): Promise<Source | null> {
+  const source = await bucket.get(key);
+  if (!source || source.size > MAX_SOURCE_BYTES) return null;
+  // A vector scales by itself: nothing to make from it.
+  if (source.httpMetadata?.contentType === "image/svg+xml" || key.endsWith(".svg")) return null;
+  const original = await source.arrayBuffer();
+  const read = () => new Blob([original]).stream();
+  const info = await images.info(read());
+  return "width" in info ? { read, width: info.width, height: info.height } : null;
+}
+
+/**
+ * The binding resizes to `width` (height follows), never wider than the original: Miniflare's
+ * local binding honours width and height only (no fit, crop or quality) and would enlarge.
+ */
+export function resized(images: ImagesBinding, source: Source, width: number) {
+  return images.input(source.read()).transform({ width: Math.max(1, Math.min(Math.round(width), source.width)) });
+}
+
 export async function deriveSizedPicture(
   bucket: R2Bucket,
   images: ImagesBinding | undefined,
@@ -17,20 +43,11 @@ export async function deriveSizedPicture(
 ): Promise<ArrayBuffer | null> {
   const sized = parseSizedKey(key);
   if (!sized || !images) return null;
-  const source = await bucket.get(sized.source);
-  if (!source || source.size > MAX_SOURCE_BYTES) return null;
-  const original = await source.arrayBuffer();
-  const read = () => new Blob([original]).stream();
   let bytes: ArrayBuffer;
   try {
-    const info = await images.info(read());
-    // Never wider than the original (Miniflare's binding would enlarge it): a small picture is
-    // only re-encoded.
-    const width = "width" in info ? Math.min(sized.width, info.width) : sized.width;
-    const out = await images
-      .input(read())
-      .transform({ width, fit: "scale-down" })
-      .output({ format: "image/webp", quality: QUALITY });
+    const source = await openSource(bucket, images, sized.source);
+    if (!source) return null;
+    const out = await resized(images, source, sized.width).output({ format: "image/webp", quality: QUALITY });
     bytes = await out.response().arrayBuffer();
   } catch (error) {
     console.error("picture size not made", key, error);

@@ -1,49 +1,40 @@
-import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
+import { encode as encodeJpeg } from "jpeg-js";
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import { SHARE_SIZE, parseShareKey } from "~/shared/share-image";
+import { openSource, resized } from "./picture-sizes";
 
 /**
- * The 300×300 sharing image of spec §9 (decision 072): derived from a stored picture once, on
- * the first request of its address, and kept in R2 beside it; every later request is a plain
+ * The 300×300 sharing image of spec §9 (decisions 072, 079): derived from a stored picture once,
+ * on the first request of its address, and kept in R2 beside it; every later request is a plain
  * file. Photos are cropped to the centre square; wide or tall pictures (a logo) are fitted whole
- * onto a background colour, which also fills transparency (JPEG has none). Addresses: app/shared/share-image.ts.
+ * onto a background colour, which also fills transparency (JPEG has none). The Images binding
+ * reads the original (JPEG, PNG, WebP, any size it takes) and shrinks it to what the square
+ * needs; the crop and the background are laid here, on a few hundred pixels. Addresses:
+ * app/shared/share-image.ts.
  */
-/** Sources larger than this are not decoded in a request (the original is linked instead). */
-const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-const MAX_SOURCE_MEGAPIXELS = 24;
 
 export type Rgba = { width: number; height: number; data: Uint8Array };
 
-/** JPEG or PNG bytes as 8-bit RGBA; null for anything else (SVG, WebP) or too big to decode. */
-export function decodeImage(bytes: Uint8Array): Rgba | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    const img = decodeJpeg(bytes, {
-      useTArray: true,
-      formatAsRGBA: true,
-      maxResolutionInMP: MAX_SOURCE_MEGAPIXELS,
-      maxMemoryUsageInMB: 160,
-    });
-    return { width: img.width, height: img.height, data: img.data };
+/** More than 1.5 times as wide as tall, or the reverse (a logo, a banner): fitted whole, not cropped. */
+const fitsWhole = (width: number, height: number) => width / height > 1.5 || height / width > 1.5;
+
+/** A PNG's pixels as 8-bit RGBA (any depth, palette, grey or alpha). */
+export function pngRgba(bytes: Uint8Array): Rgba {
+  const png = decodePng(bytes);
+  const data = png.palette ? convertIndexedToRgb(png) : png.data;
+  const channels = png.palette ? (png.palette[0]?.length ?? 3) : png.channels;
+  const shift = png.depth === 16 ? 8 : 0;
+  const out = new Uint8Array(png.width * png.height * 4);
+  for (let p = 0; p < png.width * png.height; p++) {
+    const at = p * channels;
+    const v = (i: number) => (data[at + i]! >> shift) & 0xff;
+    const grey = channels <= 2;
+    out[p * 4] = v(0);
+    out[p * 4 + 1] = grey ? v(0) : v(1);
+    out[p * 4 + 2] = grey ? v(0) : v(2);
+    out[p * 4 + 3] = channels === 2 ? v(1) : channels === 4 ? v(3) : 255;
   }
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
-    const png = decodePng(bytes);
-    if (png.width * png.height > MAX_SOURCE_MEGAPIXELS * 1e6) return null;
-    const data = png.palette ? convertIndexedToRgb(png) : png.data;
-    const channels = png.palette ? (png.palette[0]?.length ?? 3) : png.channels;
-    const shift = png.depth === 16 ? 8 : 0;
-    const out = new Uint8Array(png.width * png.height * 4);
-    for (let p = 0; p < png.width * png.height; p++) {
-      const at = p * channels;
-      const v = (i: number) => (data[at + i]! >> shift) & 0xff;
-      const grey = channels <= 2;
-      out[p * 4] = v(0);
-      out[p * 4 + 1] = grey ? v(0) : v(1);
-      out[p * 4 + 2] = grey ? v(0) : v(2);
-      out[p * 4 + 3] = channels === 2 ? v(1) : channels === 4 ? v(3) : 255;
-    }
-    return { width: png.width, height: png.height, data: out };
-  }
-  return null;
+  return { width: png.width, height: png.height, data: out };
 }
 
 /**
@@ -52,8 +43,7 @@ export function decodeImage(bytes: Uint8Array): Rgba | null {
  * are laid over `background`.
  */
 export function squareImage(img: Rgba, size: number, background: [number, number, number]): Rgba {
-  const ratio = img.width / img.height;
-  const fit = ratio > 1.5 || ratio < 1 / 1.5;
+  const fit = fitsWhole(img.width, img.height);
   // The source rectangle that maps onto the target rectangle [tx, tx + tw) × [ty, ty + th).
   let sx = 0;
   let sy = 0;
@@ -128,21 +118,29 @@ export function shareJpeg(img: Rgba, background: [number, number, number]): Uint
 }
 
 /**
- * Makes and stores the share image for `key` when its source can be decoded. Null when it
- * cannot (no such source, too big, not JPEG or PNG): the caller links the original instead.
+ * Makes and stores the share image for `key` when its source can be read. Null when it cannot
+ * (no binding, no such source, too big, not a bitmap): the caller links the original instead.
  */
-export async function deriveShareImage(bucket: R2Bucket, key: string): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function deriveShareImage(
+  bucket: R2Bucket,
+  images: ImagesBinding | undefined,
+  key: string,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const parsed = parseShareKey(key);
-  if (!parsed) return null;
-  const source = await bucket.get(parsed.source);
-  if (!source || source.size > MAX_SOURCE_BYTES) return null;
-  let img: Rgba | null;
+  if (!parsed || !images) return null;
+  let img: Rgba;
   try {
-    img = decodeImage(new Uint8Array(await source.arrayBuffer()));
-  } catch {
-    img = null;
+    const source = await openSource(bucket, images, parsed.source);
+    if (!source) return null;
+    // Just big enough: the short side fills the square (cropped), or the long side (fitted whole).
+    const { width, height } = source;
+    const side = fitsWhole(width, height) ? Math.max(width, height) : Math.min(width, height);
+    const out = await resized(images, source, (width * SHARE_SIZE) / side).output({ format: "image/png" });
+    img = pngRgba(new Uint8Array(await out.response().arrayBuffer()));
+  } catch (error) {
+    console.error("sharing image not made", key, error);
+    return null;
   }
-  if (!img) return null;
   const jpeg = shareJpeg(img, parsed.background);
   await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
   return jpeg;

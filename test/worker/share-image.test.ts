@@ -6,7 +6,7 @@ import { get, STUDIO_CUSTOM } from "./helpers";
 import { shareKey } from "~/shared/share-image";
 import { squareImage } from "../../functions/share-image";
 
-/** Issue 14, point 4: the 300×300 sharing image, made once from the stored picture (decision 072). */
+/** Issue 14, point 4: the 300×300 sharing image, made once from the stored picture (decisions 072, 079). */
 
 /** A width×height picture, `paint(x, y)` giving each pixel's RGBA. */
 function picture(width: number, height: number, paint: (x: number, y: number) => [number, number, number, number]) {
@@ -42,6 +42,26 @@ describe("sharing images", () => {
     // Made once: the next request is the stored file.
     expect((await env.FILES.head(key))?.httpMetadata?.contentType).toBe("image/jpeg");
     expect((await get(STUDIO_CUSTOM, `/files/${key}`)).status).toBe(200);
+  });
+
+  it("reads what the Images binding reads: an owner's WebP photo, wide, on the page's background", async () => {
+    // A 900×400 WebP (made by the binding from a PNG): wide enough to be fitted whole.
+    const png = encodePng({ ...picture(900, 400, () => [30, 160, 60, 255]), channels: 4 });
+    const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
+    const webp = await (
+      await images.input(new Blob([Uint8Array.from(png)]).stream()).output({ format: "image/webp" })
+    ).response();
+    await env.FILES.put("uploads/9/p/1/wide.webp", await webp.arrayBuffer(), {
+      httpMetadata: { contentType: "image/webp" },
+    });
+    const res = await get(STUDIO_CUSTOM, `/files/${shareKey("uploads/9/p/1/wide.webp", "#203040")}`);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    const img = decodeJpeg(new Uint8Array(await res.arrayBuffer()), { useTArray: true });
+    expect([img.width, img.height]).toEqual([300, 300]);
+    // 300×133 of green across the middle, the background above and below it.
+    expect(near(pixel(img, 150, 150), [30, 160, 60])).toBe(true);
+    expect(near(pixel(img, 150, 40), [0x20, 0x30, 0x40])).toBe(true);
+    expect(near(pixel(img, 150, 260), [0x20, 0x30, 0x40])).toBe(true);
   });
 
   it("fits a wide logo whole onto the background colour, which also fills transparency", () => {
