@@ -1,5 +1,5 @@
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
-import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
+import { MAX_PRODUCT_PHOTO_BYTES } from "~/shared/limits";
 import { ApiError, errorResponse } from "./api/http";
 import { isApiPath } from "./api/router";
 import { plainPage } from "./pages";
@@ -9,18 +9,19 @@ import { plainPage } from "./pages";
  * Worker answers, a body within its cap, and for a page's POST a form body that parses.
  */
 
-/** Body caps in bytes. Forms and JSON are small; only the profile form uploads a picture. */
+/** Body caps in bytes. Forms and JSON are small; two forms upload a picture. */
 export const BODY_LIMITS = {
   form: 64 * 1024,
   // uuid/sync_save parks up to 65,536 characters (3 bytes each in UTF-8 for Hangul) as JSON.
   api: 256 * 1024,
-  // A phone photo is often 3 to 8 MB: up to this the account page answers with its own message
-  // ("too large", the picture limit is MAX_PROFILE_IMAGE_BYTES) and keeps what was typed.
-  upload: 5 * MAX_PROFILE_IMAGE_BYTES,
+  // A phone photo is often 3 to 8 MB: up to this the page answers with its own message ("too
+  // large": the picture limits are MAX_PROFILE_IMAGE_BYTES and MAX_PRODUCT_PHOTO_BYTES) and keeps
+  // what was typed.
+  upload: 1.5 * MAX_PRODUCT_PHOTO_BYTES,
 } as const;
 
-/** Pages whose form carries a file: the account page's profile picture. */
-const UPLOAD_PATHS = new Set(["/user/info"]);
+/** Pages whose form carries a file: the account page's profile picture, the console's product photos. */
+const UPLOAD_PATHS = new Set(["/user/info", "/admin/photos"]);
 
 export const ALLOWED_METHODS = "GET, HEAD, POST";
 

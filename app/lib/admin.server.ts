@@ -1,6 +1,19 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
-import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody, TrackingIdsBody } from "~/shared/forms/admin";
+import {
+  NoticeBody,
+  NoticeDeleteBody,
+  PhotoChangeBody,
+  PointTermsBody,
+  StockBody,
+  TrackingIdsBody,
+} from "~/shared/forms/admin";
+import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTO_SIDE } from "~/shared/limits";
+import { koAdmin } from "~/shared/messages/admin";
+import { PICTURE_WIDTHS, sizedKey } from "~/shared/picture-sizes";
+import { productPhotoPrefix } from "~/shared/uploads";
+import { deriveSizedPicture } from "../../functions/picture-sizes";
+import { productPhoto, removeUpload, storeImage } from "./uploads.server";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import type { Member } from "../../functions/auth/member";
 import { requireMember } from "./auth.server";
@@ -89,4 +102,57 @@ export async function saveTrackingIds(request: Request, context: AppLoadContext)
   if (!parsed.success) return data<TrackingIdsResult>({ errors: fieldErrors(parsed.error), values }, 400);
   await context.api.call("adminTracking", { body: parsed.data });
   return redirect("/admin/marketing?saved=1", 303);
+}
+
+export type PhotoResult = { error?: string };
+
+const MB = MAX_PRODUCT_PHOTO_BYTES / 1024 / 1024;
+const UPLOAD_REFUSALS = {
+  type: koAdmin.errors.photoType,
+  size: koAdmin.errors.photoSize(MB),
+  side: koAdmin.errors.photoSide(MAX_PRODUCT_PHOTO_SIDE.toLocaleString("ko-KR")),
+} as const;
+
+/**
+ * A product's pictures from the console (intent=add|remove|main); back to the page with `done=`
+ * (303). An upload is stored first under the product's prefix, then recorded by the API; if the
+ * API refuses it, the file is removed again, so storage keeps no picture nothing shows.
+ */
+export async function changePhotos(request: Request, context: AppLoadContext) {
+  requireShopOwner(request, context);
+  const productId = Number(new URL(request.url).searchParams.get("id")) || 0;
+  if (productId <= 0) throw new Response(null, { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent") ?? "add";
+  const bucket = context.env.FILES;
+  let image = form.get("image");
+  if (intent === "add") {
+    const file = form.get("photo");
+    if (!(file instanceof File) || file.size === 0)
+      return data<PhotoResult>({ error: koAdmin.errors.photoMissing }, 400);
+    const prefix = productPhotoPrefix(context.shop.shopid, productId);
+    const stored = await storeImage(bucket, prefix, file, productPhoto(context.env.IMAGES));
+    if (!stored.ok) return data<PhotoResult>({ error: UPLOAD_REFUSALS[stored.reason] }, 400);
+    image = stored.key;
+  }
+  const parsed = PhotoChangeBody.safeParse({ intent, product_id: productId, image });
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const photo = parsed.data.image;
+  try {
+    await context.api.call("adminPhotoChange", { body: parsed.data });
+  } catch (error) {
+    if (intent === "add") await removeUpload(bucket, photo);
+    if (!isShopApiError(error) || error.status >= 500) throw error;
+    return data<PhotoResult>({ error: error.message }, error.status);
+  }
+  if (intent === "remove") await removeUpload(bucket, photo);
+  if (intent === "add") {
+    // The sizes a phone asks first are made now, not on the first shopper's visit.
+    const made = PICTURE_WIDTHS.slice(0, 2).map((w) =>
+      deriveSizedPicture(bucket, context.env.IMAGES, sizedKey(photo, w)),
+    );
+    context.waitUntil(Promise.all(made));
+  }
+  const done = { add: "added", remove: "removed", main: "main" }[parsed.data.intent];
+  return redirect(`/admin/photos?id=${productId}&done=${done}`, 303);
 }

@@ -11,7 +11,7 @@ import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { identityProvider } from "~/lib/identity.server";
 import { koMemberBox } from "~/shared/messages/shop/account";
-import { removeProfileImage, storeProfileImage } from "~/lib/profile-image.server";
+import { removeProfileImage, storeProfileImage } from "~/lib/uploads.server";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
 import { koSettings } from "~/shared/messages/settings";

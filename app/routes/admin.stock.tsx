@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as cartCss from "~/components/cart/cart.css";
@@ -7,7 +7,9 @@ import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
 import { pageParam } from "~/lib/shop-loaders.server";
 import { saveStock, type StockResult } from "~/lib/admin.server";
+import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
+import { pictureSrcSet } from "~/shared/picture-sizes";
 
 const t = koAdmin.stock;
 
@@ -28,6 +30,7 @@ export default function AdminStock() {
   const [params] = useSearchParams();
   const saved = Number(params.get("saved")) || null;
   const busy = useNavigation().state === "submitting";
+  const { storageUrl } = useRootData();
   const href = (p: number) =>
     `/admin/stock?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
@@ -39,7 +42,25 @@ export default function AdminStock() {
         {items.map((p) => (
           <li key={p.id} className={css.card} data-testid="stock-product">
             <span className={css.cardHead}>
-              <strong>{p.title}</strong>
+              <Link to={`/admin/photos?id=${p.id}`} className={css.photoLink}>
+                {p.image ? (
+                  <img
+                    className={css.thumb}
+                    src={storageUrl + p.image}
+                    srcSet={pictureSrcSet(storageUrl, p.image)}
+                    sizes="56px"
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
+                ) : null}
+                <span>
+                  <strong>{p.title}</strong>
+                  <br />
+                  <span className={cartCss.muted}>{t.photos(p.photos)}</span>
+                </span>
+              </Link>
               <span className={cartCss.muted}>
                 {[p.sold_out ? t.soldOut : null, p.visible ? null : t.hidden].filter(Boolean).join(" · ")}
               </span>

@@ -17,8 +17,14 @@ export const MAX_UNPAID_PER_OWNER = 3;
 export const PAY_METHODS = ["bank", "card", "wallet"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
-/** A profile photo, judged by its own bytes (app/lib/profile-image.server.ts). */
+/** A profile photo, judged by its own bytes (app/lib/uploads.server.ts). */
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** A product photo the owner uploads (app/lib/uploads.server.ts), and most pictures one product has. */
+export const MAX_PRODUCT_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PRODUCT_PHOTOS = 10;
+/** Longest side of an uploaded photo, in pixels: what the Images binding takes as input. */
+export const MAX_PRODUCT_PHOTO_SIDE = 12_000;
 
 /** Favourites one member or device keeps per shop. */
 export const MAX_FAVOURITES = 500;

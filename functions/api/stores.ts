@@ -6,6 +6,7 @@ import { CartStore } from "../db/cart";
 import { CatalogueStore, type ReadAhead } from "../db/catalogue";
 import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
+import { PhotoStore } from "../db/photos";
 import { MessageStore } from "../db/messages";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
@@ -46,6 +47,10 @@ export class Stores {
   }
   get catalogue(): CatalogueStore {
     return this.#lazy("catalogue", (db) => new CatalogueStore(db, this.readAhead));
+  }
+  /** A product's pictures, as its owner changes them. */
+  get photos(): PhotoStore {
+    return this.#lazy("photos", (db) => new PhotoStore(db));
   }
   get cart(): CartStore {
     return this.#lazy("cart", (db) => new CartStore(db));

@@ -354,7 +354,9 @@ export class CatalogueStore {
     const [rows, count] = await this.db.batch([
       this.db
         .prepare(
-          `SELECT p.id AS product_id, p.sid, p.title, p.sold_out, p.visible,
+          `SELECT p.id AS product_id, p.sid, p.title, p.image, p.sold_out, p.visible,
+             (p.image IS NOT NULL)
+               + (SELECT COUNT(*) FROM product_images i WHERE i.product_id = p.id AND i.image IS NOT p.image) AS photos,
              o.id AS option_id, o.name AS option_name, o.stock
            FROM (SELECT * FROM products p WHERE ${where} ORDER BY p.id DESC LIMIT ?3 OFFSET ?4) p
            JOIN product_options o ON o.product_id = p.id
@@ -367,6 +369,8 @@ export class CatalogueStore {
       product_id: number;
       sid: string;
       title: string;
+      image: string | null;
+      photos: number;
       sold_out: number;
       visible: number;
       option_id: number;
@@ -379,6 +383,8 @@ export class CatalogueStore {
         id: number;
         sid: string;
         title: string;
+        image: string | null;
+        photos: number;
         sold_out: boolean;
         visible: boolean;
         options: { id: number; name: string; stock: number }[];
@@ -389,6 +395,8 @@ export class CatalogueStore {
         id: r.product_id,
         sid: r.sid,
         title: r.title,
+        image: r.image,
+        photos: r.photos,
         sold_out: r.sold_out === 1,
         visible: r.visible === 1,
         options: [],

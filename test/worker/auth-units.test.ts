@@ -10,7 +10,7 @@ import {
 } from "../../functions/auth/crypto";
 import { HttpMailProvider, mailProvider, OutboxMailProvider } from "../../functions/mail/provider";
 import { identityProvider, isAdult, readVerification, recordVerification } from "../../functions/identity/provider";
-import { sniffImage } from "~/lib/profile-image.server";
+import { sniffImage } from "~/lib/uploads.server";
 import { sessionState } from "~/lib/session";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../functions/seed/demo";
 

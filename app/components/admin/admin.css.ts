@@ -109,3 +109,25 @@ export const cell = style({
   textAlign: "left",
   whiteSpace: "nowrap",
 });
+
+/** A product's pictures: thumbnails in a grid, each with its buttons. */
+export const photos = style({
+  listStyle: "none",
+  margin: "0 0 12px",
+  padding: 0,
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(160px, 1fr))",
+  gap: 8,
+});
+export const photo = style([card, { alignContent: "start", justifyItems: "start" }]);
+globalStyle(`${photo} img`, {
+  width: "100%",
+  height: "auto",
+  aspectRatio: "1",
+  objectFit: "cover",
+  borderRadius: 6,
+  background: "#eceef1",
+});
+export const cardTitle = style({ margin: 0, fontSize: "inherit" });
+export const thumb = style({ width: 56, height: 56, borderRadius: 6, objectFit: "cover", background: "#eceef1" });
+export const photoLink = style({ display: "flex", gap: 8, alignItems: "center", color: "inherit" });

@@ -1,17 +1,29 @@
 /** The owner console's stock and notice calls (issue 9, point 4). Orders are in orders.ts. */
 import { z } from "zod";
-import { NoticeBody, NoticeDeleteBody, PointTermsBody, StockBody } from "../forms/admin";
+import { NoticeBody, NoticeDeleteBody, PhotoChangeBody, PointTermsBody, StockBody } from "../forms/admin";
 import { endpoint, page } from "./core";
 
 export const StockProduct = z.object({
   id: z.number().int(),
   sid: z.string(),
   title: z.string(),
+  /** The main picture's storage key, and how many pictures the product has. */
+  image: z.string().nullable(),
+  photos: z.number().int(),
   sold_out: z.boolean(),
   visible: z.boolean(),
   options: z.array(z.object({ id: z.number().int(), name: z.string(), stock: z.number().int() })),
 });
 export type StockProduct = z.infer<typeof StockProduct>;
+
+/** One of the shop's own products and its pictures, the main one first. */
+export const ProductPhotos = z.object({
+  id: z.number().int(),
+  sid: z.string(),
+  title: z.string(),
+  images: z.array(z.string()),
+});
+export type ProductPhotos = z.infer<typeof ProductPhotos>;
 
 export const adminApi = {
   adminStock: endpoint({
@@ -26,6 +38,19 @@ export const adminApi = {
     query: z.object({}),
     body: StockBody,
     response: z.object({ option_id: z.number().int(), stock: z.number().int() }),
+  }),
+  adminPhotos: endpoint({
+    method: "GET",
+    path: "/api/myshp/admin/photos",
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    response: ProductPhotos,
+  }),
+  adminPhotoChange: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/photos/change",
+    query: z.object({}),
+    body: PhotoChangeBody,
+    response: ProductPhotos,
   }),
   adminPointTerms: endpoint({
     method: "POST",

@@ -49,6 +49,22 @@ export const PointTermsBody = z.object({
 
 export const NoticeDeleteBody = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * A product's pictures from the console: add one (the page stored the upload first, under
+ * `uploads/{shop id}/{product id}/`), remove one, or make one the main picture. The key is a
+ * storage key, never a URL.
+ */
+export const PhotoChangeBody = z.object({
+  intent: z.enum(["add", "remove", "main"]),
+  product_id: z.coerce.number().int().positive(),
+  image: z
+    .string()
+    .max(200)
+    .regex(/^[\w./-]+$/)
+    .refine((v) => !v.includes("..")),
+});
+export type PhotoChangeBody = z.infer<typeof PhotoChangeBody>;
+
 /** An optional tag id: blank clears it; otherwise it must match its provider's pattern. */
 const tagId = (pattern: RegExp, error: string) =>
   z

@@ -1,0 +1,8 @@
+/**
+ * Where uploads live in storage. The page that stores a file and the API that records it agree on
+ * these prefixes, so the API can refuse a key the console did not make for that very product.
+ */
+export const productPhotoPrefix = (shopId: number, productId: number) => `uploads/${shopId}/p/${productId}/`;
+
+/** Only files under an uploads prefix are ever deleted from storage (never seeded pictures). */
+export const isUpload = (key: string) => key.startsWith("uploads/");
