@@ -29,7 +29,7 @@ import { TableStore } from "./db/tables";
 import { ShopStore } from "./db/shops";
 import { RecentStore } from "./db/favourites";
 import { deviceOwner } from "./db/cart";
-import { readDeviceId } from "~/shared/device";
+import { clearedFirstViewCookie, firstViewCookie, readDeviceId, readFirstView } from "~/shared/device";
 import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
@@ -67,7 +67,14 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 }
 
 /** What the entry learns while answering, for the headers it sets on the way out. */
-type Answer = { nonce: string; publicFile?: boolean; serverTiming?: string; pageCache?: PageCacheState } & CspSources;
+type Answer = {
+  nonce: string;
+  publicFile?: boolean;
+  serverTiming?: string;
+  pageCache?: PageCacheState;
+  /** A cookie the Worker sets besides the device's and the bookmark's (the first view's, decision 081). */
+  setCookie?: string;
+} & CspSources;
 
 /** A page view that may get the page every visitor without cookies gets (functions/page-cache.ts). */
 type Shared = { request: Request; variant: string };
@@ -127,7 +134,7 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // page came from the edge cache.
   answer.serverTiming = `d1;desc="${queries.roundTrips()} round trips";dur=${queries.ms()}, app;dur=${Date.now() - started}`;
   if (answer.pageCache) answer.serverTiming += `, page;desc="${answer.pageCache}"`;
-  return withSetCookie(response, device.setCookie, bookmarkCookie(device.request, session));
+  return withSetCookie(response, device.setCookie, bookmarkCookie(device.request, session), answer.setCookie ?? null);
 }
 
 async function handle(
@@ -176,6 +183,20 @@ async function handle(
   } catch (error) {
     if (isShopApiError(error)) return upstreamErrorPage();
     throw error;
+  }
+
+  // A first view the visitor kept (decision 081) goes into their recently viewed before anything
+  // here reads it.
+  const device = readDeviceId(request.headers.get("cookie"));
+  const firstView = readFirstView(request.headers.get("cookie"));
+  if (firstView !== null && shop && !upstream) {
+    const secure = url.protocol === "https:";
+    answer.setCookie = clearedFirstViewCookie(secure);
+    if (device && !newDevice) {
+      await new RecentStore(env.DB)
+        .recordFirst(shop.shopid, deviceOwner(device), firstView, Date.now())
+        .catch((error: unknown) => console.error("recently viewed not recorded", error));
+    }
   }
 
   if (isApiPath(url.pathname)) {
@@ -234,14 +255,9 @@ async function handle(
   );
   answer.pageCache = page.state;
   // A first product view's device id was minted for this visitor: their view is theirs to keep,
-  // the first of their recently viewed (one statement: nothing to trim yet).
-  const device = readDeviceId(request.headers.get("cookie"));
+  // the first of their recently viewed. They keep it in a cookie until they come back.
   if (newDevice && device && page.viewed !== null) {
-    ctx.waitUntil(
-      new RecentStore(env.DB)
-        .recordFirst(shop.shopid, deviceOwner(device), page.viewed, Date.now())
-        .catch((error: unknown) => console.error("recently viewed not recorded", error)),
-    );
+    answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
   return page.response;
 }

@@ -55,8 +55,12 @@ try {
   const rows = [
     ["trivial Worker response: `/api/storage/url` (tenant resolved, JSON)", { path: "/api/storage/url" }],
     ["home `/`, anonymous", { path: "/" }],
-    // Kept at the edge (decision 077): a person's first view still gets a device and its view written.
-    ["product page `/shop/view/b0017`, a first view (device minted, view recorded)", { path: "/shop/view/b0017" }],
+    // Kept at the edge (decision 077): a person's first view gets a device, and keeps its view in a
+    // cookie until they come back (decision 081).
+    [
+      "product page `/shop/view/b0017`, a first view (device minted, view kept in a cookie)",
+      { path: "/shop/view/b0017" },
+    ],
     [
       "product page `/shop/view/b0017`, a search engine",
       { path: "/shop/view/b0017", headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } },

@@ -35,6 +35,27 @@ export function deviceCookie(id: string, secure: boolean): string {
   return `${DEVICE_KEY}=${id}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/**
+ * A first product view, kept by the visitor until they come back (decision 081): the view that
+ * minted their device id came from the edge cache, and is written to their recently viewed on
+ * their next request, so a visitor who never returns costs no write. Host-only, not for scripts.
+ */
+export const FIRST_VIEW_COOKIE = "first_view";
+const ONE_MONTH = 60 * 60 * 24 * 30;
+
+export function firstViewCookie(productId: number, secure: boolean): string {
+  return `${FIRST_VIEW_COOKIE}=${productId}; Path=/; Max-Age=${ONE_MONTH}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export const clearedFirstViewCookie = (secure: boolean) =>
+  `${FIRST_VIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+
+/** The product id of a first view a request carries, if well-formed. */
+export function readFirstView(cookieHeader: string | null | undefined): number | null {
+  const value = readCookie(cookieHeader, FIRST_VIEW_COOKIE);
+  return value && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
+}
+
 /** Adds `uuid_value` to an in-shop address (account area, order pages) for a guest. */
 export function withDevice(path: string, deviceId: string | null): string {
   if (!deviceId) return path;

@@ -117,30 +117,50 @@ describe("the edge page cache", () => {
     expect((await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" })).state).toBe("hit");
   });
 
-  it("gives a first product view the shared page, with its new device id and its view recorded", async () => {
+  it("gives a first product view the shared page and a new device id; the view is recorded when they come back", async () => {
     const path = `/shop/view/b0017?${fresh()}`;
     const first = await view(BEAUTY, path);
     const second = await view(BEAUTY, path);
     expect([first.state, second.state]).toEqual(["miss", "hit"]);
-    // From the cache: the shop and its version (one D1 round trip, the caches off), and the view's
-    // write, started beside the answer and not waited for.
-    expect(second.res.headers.get("server-timing")).toContain('d1;desc="2 round trips"');
-    for (const { res } of [first, second]) {
-      const device = /uuid_value=([0-9a-f]{32})/.exec(res.headers.get("set-cookie") ?? "")?.[1];
-      expect(device).toBeTruthy();
-      expect(res.headers.get("cache-control")).toBe("private, no-store");
-      const row = await env.DB.prepare(
-        `SELECT p.sid FROM recent_views r JOIN products p ON p.id = r.product_id WHERE r.owner = ?`,
-      )
+    // From the cache: the shop and its version, one D1 round trip (the caches off), and no write:
+    // the visitor keeps their first view in a cookie (decision 081).
+    expect(second.res.headers.get("server-timing")).toContain('d1;desc="1 round trips"');
+    const recent = (device: string) =>
+      env.DB.prepare(`SELECT p.sid FROM recent_views r JOIN products p ON p.id = r.product_id WHERE r.owner = ?`)
         .bind(`d:${device}`)
-        .first<{ sid: string }>();
-      expect(row?.sid).toBe("b0017");
+        .all<{ sid: string }>();
+    for (const { res } of [first, second]) {
+      const cookies = res.headers.get("set-cookie") ?? "";
+      const device = /uuid_value=([0-9a-f]{32})/.exec(cookies)?.[1];
+      expect(device).toBeTruthy();
+      expect(cookies).toMatch(/first_view=\d+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax/);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect((await recent(device!)).results).toEqual([]);
+      // Back with both cookies, on any page: the view is theirs, and the cookie is cleared.
+      const kept = cookies.match(/(?:uuid_value|first_view)=[^;]+/g)!.join("; ");
+      const back = await view(BEAUTY, "/myshop/recent", { cookie: kept });
+      expect(back.res.headers.get("set-cookie")).toContain("first_view=; Path=/; Max-Age=0");
+      expect((await recent(device!)).results).toEqual([{ sid: "b0017" }]);
+      expect(back.html).toContain('href="/shop/view/b0017"');
     }
-    // A crawler gets the same page and no device.
+    // A crawler gets the same page, no device and no first view.
     const bot = await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
     expect(bot.state).toBe("hit");
     expect(bot.res.headers.get("set-cookie")).toBeNull();
     expect(bot.res.headers.get("server-timing")).toContain('d1;desc="1 round trips"');
+  });
+
+  it("ignores a first view cookie without a device, or naming another shop's product", async () => {
+    const device = "0123456789abcdef0123456789abcdef";
+    // picks' own product 251 on beauty's host: nothing recorded, the cookie cleared all the same.
+    const foreign = await view(BEAUTY, "/myshop/recent", { cookie: `uuid_value=${device}; first_view=251` });
+    expect(foreign.res.headers.get("set-cookie")).toContain("first_view=; Path=/; Max-Age=0");
+    const none = await view(BEAUTY, "/", { cookie: "first_view=17" });
+    expect(none.res.headers.get("set-cookie")).toContain("first_view=; Path=/; Max-Age=0");
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?")
+      .bind(`d:${device}`)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(0);
   });
 
   it("gives out a page past its fresh time once more while it is drawn again", async () => {
