@@ -1,4 +1,4 @@
-import { LIST_SORTS, type ListSort } from "~/shared/contracts";
+import { LIST_SORTS, type ListSort } from "~/shared/sorts";
 import { koSort } from "~/shared/messages/shop/sort";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";

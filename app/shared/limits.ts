@@ -32,3 +32,6 @@ export const MAX_FAVOURITES = 500;
 export const RECENT_LIMIT = 50;
 /** The account area's product lists (favourites) show this many a page. */
 export const MY_PRODUCTS_PAGE_SIZE = 20;
+
+/** At most this many characters in one chat message (the composer ships it to the browser). */
+export const MAX_MESSAGE_CHARS = 1000;

@@ -34,13 +34,17 @@ async function pageBytes(host: string, path: string) {
   const shell = streamed > 0 ? html.slice(0, streamed) : html;
   const scripts = firstLoadScripts(html);
   let js = 0;
+  let zod = false;
   for (const src of scripts) {
     // Static files are answered before the Worker runs, by the assets binding (as in production).
     const asset = await env.ASSETS.fetch(`http://${host}${src}`);
     expect(asset.status, src).toBe(200);
-    js += await gzipSize(await asset.arrayBuffer());
+    const body = await asset.text();
+    // Forms' validation (zod) belongs to the pages with those forms only.
+    zod ||= body.includes('"$ZodType"');
+    js += await gzipSize(body);
   }
-  return { html, shell: await gzipSize(shell), scripts, js };
+  return { html, shell: await gzipSize(shell), scripts, js, zod };
 }
 
 describe("byte budgets (issue 15)", () => {
@@ -53,6 +57,21 @@ describe("byte budgets (issue 15)", () => {
     expect(page.js).toBeGreaterThan(60 * 1024);
     expect(page.js, `first-load JS ${(page.js / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(FIRST_LOAD_JS);
     expect(page.shell, `HTML shell ${(page.shell / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(HTML_SHELL);
+  });
+
+  it("home, lists and search stay within the budget too, without any form validation code", async () => {
+    for (const path of [
+      "/",
+      "/shop/list?category=0",
+      `/shop/search?q=${encodeURIComponent("크림")}`,
+      "/shop/notice-list",
+    ]) {
+      const page = await pageBytes(BEAUTY, path);
+      expect(page.js, `${path}: first-load JS ${(page.js / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(FIRST_LOAD_JS);
+      expect(page.zod, `${path} loads zod`).toBe(false);
+    }
+    // The check finds it where it belongs: the login form validates in the browser.
+    expect((await pageBytes(BEAUTY, "/user/login")).zod).toBe(true);
   });
 
   it("the frame's islands are not part of the first load, and a shop with tags loads them no earlier", async () => {

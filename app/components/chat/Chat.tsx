@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Linkified } from "~/components/Linkified";
 import type { ChatMessage, Ticket } from "~/shared/contracts";
-import { MAX_MESSAGE_CHARS } from "~/shared/contracts/chat";
+import { MAX_MESSAGE_CHARS } from "~/shared/limits";
 import { formatDeadline } from "~/shared/format";
 import { koChat } from "~/shared/messages/chat";
 import * as css from "./chat.css";

@@ -7,8 +7,9 @@ import { koChat } from "~/shared/messages/chat";
 import { charCount } from "~/shared/forms/text";
 import { endpoint, id, nullableText, page } from "./core";
 
-/** At most this many characters in one message. */
-export const MAX_MESSAGE_CHARS = 1000;
+import { MAX_MESSAGE_CHARS } from "~/shared/limits";
+
+export { MAX_MESSAGE_CHARS };
 
 /** Plain text: trimmed, NFC, line breaks kept, other control characters dropped, 1–1,000 characters. */
 export const messageText = z

@@ -1,5 +1,6 @@
 /** The shop, its catalogue and its notices (spec §1, §3, §7): what every page reads. */
 import { z } from "zod";
+import { LIST_SORTS } from "../sorts";
 import { endpoint, flag, id, nullableText, page } from "./core";
 
 export const SkinDetail = z.object({
@@ -141,9 +142,7 @@ export const AdditionalInfo = z.object({
 });
 export type AdditionalInfo = z.infer<typeof AdditionalInfo>;
 
-/** How a product list is ordered: the shop's own order, 신상품순, 낮은가격순, 높은가격순, 인기순. */
-export const LIST_SORTS = ["recommended", "new", "price_asc", "price_desc", "popular"] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+export { LIST_SORTS, type ListSort } from "../sorts";
 /** An unknown sort is the default one, not an error: links get old and shared. */
 const listSort = z.enum(LIST_SORTS).catch("recommended").default("recommended");
 
