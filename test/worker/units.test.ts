@@ -35,6 +35,12 @@ describe("small pieces", () => {
     expect(formatKRW(12900)).toBe("12,900원");
     expect(formatKRW(0)).toBe("0원");
     expect(formatKRW(1234567)).toBe("1,234,567원");
+    // Whole won is grouped without Intl, exactly as ko-KR's number format groups it.
+    const intl = new Intl.NumberFormat("ko-KR");
+    for (const n of [1, 12, 999, 1000, -1000, -12345, 100000, 999999, 1000000, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      expect(formatKRW(n)).toBe(`${intl.format(n)}원`);
+    }
+    expect(formatKRW(1234.5)).toBe("1,234.5원");
   });
 
   it("reloads on a stale chunk at most once a minute", () => {
