@@ -66,7 +66,21 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Code that may reach the browser imports nothing from functions/ (types aside).",
             },
+            {
+              regex: "(^~/shared/|^(\\.\\./)+|^\\./)contracts(/|$)",
+              allowTypeImports: true,
+              message:
+                "The contracts carry zod (93 KB gzip): browser code imports their types only; a constant it needs lives in a zod-free module (app/shared/limits.ts, sorts.ts).",
+            },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message:
+            "toLocaleString makes an Intl formatter at every call: use formatCount or formatKRW (app/shared/format.ts).",
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { formatCount } from "~/shared/format";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import {
@@ -110,7 +111,7 @@ const MB = MAX_PRODUCT_PHOTO_BYTES / 1024 / 1024;
 const UPLOAD_REFUSALS = {
   type: koAdmin.errors.photoType,
   size: koAdmin.errors.photoSize(MB),
-  side: koAdmin.errors.photoSide(MAX_PRODUCT_PHOTO_SIDE.toLocaleString("ko-KR")),
+  side: koAdmin.errors.photoSide(formatCount(MAX_PRODUCT_PHOTO_SIDE)),
 } as const;
 
 /**

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
 import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
-import { formatDeadline, formatKRW } from "~/shared/format";
+import { formatCount, formatDeadline, formatKRW } from "~/shared/format";
 import type { PayMethod } from "~/shared/contracts/cart";
 import type { SavedAddress } from "~/shared/contracts/settings";
 import { PAY_METHODS } from "~/shared/limits";
@@ -300,7 +300,7 @@ export default function OrderSheet() {
             ) : null}
           </section>
           <button type="submit" className={css.primary} disabled={paying}>
-            {paying ? koOrder.paying : `${koOrder.pay} · ${order.total_price.toLocaleString("ko-KR")}${koCommon.won}`}
+            {paying ? koOrder.paying : `${koOrder.pay} · ${formatCount(order.total_price)}${koCommon.won}`}
           </button>
         </Form>
       ) : null}

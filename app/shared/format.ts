@@ -2,16 +2,22 @@
  * Formatters are made on first use, not when the module loads: an Intl formatter with a time zone
  * costs tens of milliseconds to make on a phone, and most pages print no date.
  */
-let krw: Intl.NumberFormat | undefined;
+let numbers: Intl.NumberFormat | undefined;
+
+/**
+ * 1,234 — a count or an amount as ko-KR prints it. Whole numbers, the usual case, are grouped by
+ * thousands here: `toLocaleString` makes a new Intl formatter at every call, tens of milliseconds
+ * the first time on a phone.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return (numbers ??= new Intl.NumberFormat("ko-KR")).format(n);
+  return `${n < 0 ? "-" : ""}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",")}`;
+}
 
 /** 12,900원 — the way Korean shops print prices. */
 export function formatKRW(amount: number): string {
-  // Whole won, the usual case, grouped by thousands as ko-KR groups them, without Intl's start-up.
-  if (Number.isSafeInteger(amount)) return `${amount < 0 ? "-" : ""}${group(Math.abs(amount))}원`;
-  return `${(krw ??= new Intl.NumberFormat("ko-KR")).format(amount)}원`;
+  return `${formatCount(amount)}원`;
 }
-
-const group = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /** 할인율: how much under its list price, in whole percent (rounded down: never more than it is). */
 export function discountRate(price: number, listPrice: number): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { footerHidden } from "~/components/layouts/ShopLayout";
 import { prefetchAllowed } from "~/components/SmartLink";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
-import { formatKRW } from "~/shared/format";
+import { formatCount, formatKRW } from "~/shared/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
 import { isInternetExplorer } from "~/shared/ie";
@@ -41,6 +41,7 @@ describe("small pieces", () => {
       expect(formatKRW(n)).toBe(`${intl.format(n)}원`);
     }
     expect(formatKRW(1234.5)).toBe("1,234.5원");
+    expect(formatCount(12345)).toBe("12,345");
   });
 
   it("reloads on a stale chunk at most once a minute", () => {

@@ -1,3 +1,5 @@
+import { formatCount } from "../format";
+
 /**
  * Text of the cart, order sheet and order pages. Part of the one Korean catalogue, in its own
  * module so that shop pages do not ship it (the few words the shell needs are in ko.cart).
@@ -141,7 +143,7 @@ export const koOrder = {
   points: {
     label: "적립금 사용",
     balance: (n: string) => `사용 가능 ${n}`,
-    unitHint: (unit: number) => `${unit.toLocaleString("ko-KR")}원 단위로 사용할 수 있습니다.`,
+    unitHint: (unit: number) => `${formatCount(unit)}원 단위로 사용할 수 있습니다.`,
     useAll: "모두 사용",
     used: "적립금 사용",
     toPay: "결제할 금액",
@@ -149,7 +151,7 @@ export const koOrder = {
     earnedDone: "적립된 적립금",
     membersOnly: "적립금은 상점 회원만 사용할 수 있습니다.",
     off: "이 상점은 적립금을 사용하지 않습니다.",
-    unit: (unit: number) => `적립금은 ${unit.toLocaleString("ko-KR")}원 단위로 사용할 수 있습니다.`,
+    unit: (unit: number) => `적립금은 ${formatCount(unit)}원 단위로 사용할 수 있습니다.`,
     overTotal: "결제할 금액보다 많이 사용할 수 없습니다.",
     short: "사용할 수 있는 적립금이 부족합니다.",
     invalid: "적립금은 숫자로 입력해 주세요.",

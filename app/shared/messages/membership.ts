@@ -1,3 +1,5 @@
+import { formatCount } from "../format";
+
 /**
  * Text of shop membership and points (/shop/member_point), of the cart's members-only order error
  * and of the policy pages (/link). Part of the one Korean catalogue, kept in its own module so that
@@ -6,7 +8,7 @@
  * loaders, so the browser gets just the words they render, as loader data.
  */
 
-const points = (n: number) => `${n.toLocaleString("ko-KR")}P`;
+const points = (n: number) => `${formatCount(n)}P`;
 
 /** The cart's APPROVE_ONLY error (spec §8): join this shop's membership; a guest logs in first. */
 export const koMembershipOrder = {

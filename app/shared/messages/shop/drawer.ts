@@ -1,3 +1,4 @@
+import { formatCount } from "../../format";
 export const koDrawer = {
   title: "메뉴",
   allProducts: "전체 상품",
@@ -27,9 +28,9 @@ export const koDrawer = {
   recent: "최근 본 상품",
   lookup: "비회원 주문조회",
   membership: "상점 회원",
-  points: (n: number) => `적립금 ${n.toLocaleString("ko-KR")}P`,
+  points: (n: number) => `적립금 ${formatCount(n)}P`,
   joined: "가입한 회원입니다",
   joinPrompt: "상점 회원 가입하기",
-  joinBonus: (n: number) => `가입하면 ${n.toLocaleString("ko-KR")}P 적립`,
+  joinBonus: (n: number) => `가입하면 ${formatCount(n)}P 적립`,
   guestMembership: "로그인하고 상점 회원이 되어 보세요",
 } as const;

@@ -1,3 +1,4 @@
+import { formatCount } from "../../format";
 export const koProduct = {
   // The product page's link to messaging: here, so the page needs no messaging catalogue.
   askProduct: "이 상품 문의",
@@ -15,10 +16,10 @@ export const koProduct = {
   quantity: "수량",
   addToCart: "장바구니 담기",
   buyNow: "바로 구매",
-  likes: (n: number) => `좋아요 ${n.toLocaleString("ko-KR")}`,
+  likes: (n: number) => `좋아요 ${formatCount(n)}`,
   like: (title: string) => `${title} 찜하기`,
   unlike: (title: string) => `${title} 찜 해제`,
-  comments: (n: number) => `후기 ${n.toLocaleString("ko-KR")}`,
+  comments: (n: number) => `후기 ${formatCount(n)}`,
   adultOnly: "19세 이상 구매 가능",
   authOnly: "본인인증 후 구매 가능",
   membersOnly: "상점 회원 전용",
