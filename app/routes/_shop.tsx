@@ -39,8 +39,10 @@ export default function ShopFrame() {
   // The device id also lives in local storage once scripts run (and comes back from there).
   useEffect(() => {
     // Loaded after hydration, with the frame's islands (decision 073).
+    // Its own task when the phone is idle: the first use of local storage reads it from disk.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     void import("~/shared/device").then(
-      (device) => device.syncDeviceStorage(),
+      (device) => idle(() => device.syncDeviceStorage()),
       () => undefined, // an old build's chunk after a deploy: the cookie alone carries on
     );
   }, [cartPath]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { footerHidden } from "~/components/layouts/ShopLayout";
 import { prefetchAllowed } from "~/components/SmartLink";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
-import { formatCount, formatKRW } from "~/shared/format";
+import { formatCount, formatDate, formatKRW } from "~/shared/format";
 import { headerHeight } from "~/lib/header";
 import { themeStyle, tint } from "~/lib/theme";
 import { isInternetExplorer } from "~/shared/ie";
@@ -42,6 +42,19 @@ describe("small pieces", () => {
     }
     expect(formatKRW(1234.5)).toBe("1,234.5원");
     expect(formatCount(12345)).toBe("12,345");
+  });
+
+  it("prints dates in Korea's time zone as ko-KR does, without Intl", () => {
+    const intl = new Intl.DateTimeFormat("ko-KR", {
+      timeZone: "Asia/Seoul",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    // Midnight and the hours around it in Seoul, month and year ends, a leap day, 1990 to 2100.
+    const samples = [0, 1, 54_000, 53_999, 1_795_622_399, 1_795_622_400, 1_709_136_000, 4_102_444_800, 631_152_000];
+    for (let t = 631_152_000; t < 4_102_444_800; t += 86_400 * 37 + 3_607) samples.push(t);
+    for (const t of samples) expect(formatDate(t), String(t)).toBe(intl.format(new Date(t * 1000)));
   });
 
   it("reloads on a stale chunk at most once a minute", () => {
