@@ -21,6 +21,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = ({ request, context }: ActionFunctionArgs) => changePhotos(request, context);
 
+/** One picture's change (make main, remove), a form of its own so it works without scripts. */
+function PhotoButton({
+  image,
+  n,
+  intent,
+  busy,
+}: {
+  image: string;
+  n: number;
+  intent: "main" | "remove";
+  busy: boolean;
+}) {
+  const label = intent === "main" ? t.makeMain : t.remove;
+  return (
+    <Form method="post" aria-label={`${label} ${n}`}>
+      <input type="hidden" name="image" value={image} />
+      <button className={cartCss.secondary} name="intent" value={intent} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export default function AdminPhotos() {
   const { title, images } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as PhotoResult | undefined;
@@ -64,20 +87,8 @@ export default function AdminPhotos() {
             />
             {i === 0 ? <span className={css.badge}>{t.main}</span> : null}
             <div className={css.buttons}>
-              {i > 0 ? (
-                <Form method="post" aria-label={`${t.makeMain} ${i + 1}`}>
-                  <input type="hidden" name="image" value={key} />
-                  <button className={cartCss.secondary} name="intent" value="main" disabled={busy}>
-                    {t.makeMain}
-                  </button>
-                </Form>
-              ) : null}
-              <Form method="post" aria-label={`${t.remove} ${i + 1}`}>
-                <input type="hidden" name="image" value={key} />
-                <button className={cartCss.secondary} name="intent" value="remove" disabled={busy}>
-                  {t.remove}
-                </button>
-              </Form>
+              {i > 0 ? <PhotoButton image={key} n={i + 1} intent="main" busy={busy} /> : null}
+              <PhotoButton image={key} n={i + 1} intent="remove" busy={busy} />
             </div>
           </li>
         ))}
