@@ -1,4 +1,3 @@
-import { formatCount } from "~/shared/format";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import {
@@ -9,6 +8,7 @@ import {
   StockBody,
   TrackingIdsBody,
 } from "~/shared/forms/admin";
+import { formatCount } from "~/shared/format";
 import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTO_SIDE } from "~/shared/limits";
 import { koAdmin } from "~/shared/messages/admin";
 import { PICTURE_WIDTHS, sizedKey } from "~/shared/picture-sizes";

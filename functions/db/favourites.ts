@@ -135,8 +135,9 @@ export class RecentStore {
   }
 
   /**
-   * The first view of a device minted for it (decision 077): one statement, as a new owner has
-   * nothing to trim. Never for an owner who may have views already.
+   * The first view of a device minted for it (decisions 077, 081), written when the visitor comes
+   * back: one statement, as a new owner has nothing to trim (should one have views already, the
+   * next view trims the list).
    */
   async recordFirst(shopId: number, owner: Owner, productId: number, now: number): Promise<void> {
     await this.insert(shopId, owner, productId, now).run();
