@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "~/lib/hydrated";
+import type { FormEvent } from "react";
 import { LIKE_ACTION, likeField } from "~/lib/likes";
 import { koProduct } from "~/shared/messages/shop/product";
 import * as css from "./shop.css";
@@ -20,18 +20,23 @@ export function LikeButton({
   className?: string;
 }) {
   const fetcher = useFetcher<{ liked?: boolean }>();
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
+  // Scripts want data back rather than a redirect: the field is added as the form goes, so the
+  // button renders the same before and after hydration (no second render of every ♡ in a grid).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    body.set(likeField.js, "1");
+    fetcher.submit(body, { method: "post", action: LIKE_ACTION });
+  };
   // Optimistic while the post is under way; then the answer (a refusal leaves it as it was).
   const pending = fetcher.formData?.get(likeField.like);
   const on = pending != null ? pending === "1" : (fetcher.data?.liked ?? liked);
   return (
-    <fetcher.Form method="post" action={LIKE_ACTION} className={className ?? css.likeForm}>
+    <fetcher.Form method="post" action={LIKE_ACTION} className={className ?? css.likeForm} onSubmit={submit}>
       <input type="hidden" name={likeField.pid} value={pid} />
       <input type="hidden" name={likeField.like} value={on ? "0" : "1"} />
       <input type="hidden" name={likeField.back} value={pathname + search} />
-      {/* Scripts want data back rather than a redirect. */}
-      {hydrated ? <input type="hidden" name={likeField.js} value="1" /> : null}
       <button
         type="submit"
         className={css.likeButton}

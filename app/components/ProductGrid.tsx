@@ -71,24 +71,26 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const Title = titleLevel === 2 ? "h2" : "h3";
-  const hydrated = useHydrated();
+  const picture = product.image ? (
+    <img
+      className={css.cardImage}
+      src={`${storageUrl}${product.image}`}
+      {...pictureSizes(storageUrl, product.image, "card")}
+      alt=""
+      width={300}
+      height={300}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      // React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
+      {...(priority ? { fetchpriority: "high" } : {})}
+    />
+  ) : null;
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
-      {product.image && (hydrated || !scriptedPictures) ? (
-        <img
-          className={css.cardImage}
-          src={`${storageUrl}${product.image}`}
-          {...pictureSizes(storageUrl, product.image, "card")}
-          alt=""
-          width={300}
-          height={300}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          // React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
-          {...(priority ? { fetchpriority: "high" } : {})}
-        />
+      {picture && scriptedPictures ? (
+        <AfterHydration placeholder={<div className={css.cardImage} />}>{picture}</AfterHydration>
       ) : (
-        <div className={css.cardImage} />
+        (picture ?? <div className={css.cardImage} />)
       )}
       <div className={css.cardBody}>
         <Title className={css.cardTitle}>{product.title}</Title>
@@ -110,4 +112,12 @@ export function ProductCard({
       </div>
     </SmartLink>
   );
+}
+
+/**
+ * Its children once scripts run, the placeholder before: only the cards that need it pay for the
+ * second render after hydration.
+ */
+function AfterHydration({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {
+  return useHydrated() ? children : placeholder;
 }
