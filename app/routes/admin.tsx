@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import { requireShopOwner } from "~/lib/admin.server";
 import { useLive } from "~/lib/use-live";
@@ -18,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AdminFrame() {
   const { shopName, restaurant } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   // The inbox and the open conversation follow members' messages as they come.
   useLive("inbox");
   return (
@@ -47,9 +48,14 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/messages">
           {koAdmin.nav.messages}
         </NavLink>
-        <NavLink className={css.navLink} to="/admin/stock">
+        {/* A product's photos are part of stock keeping: the tab stays current there. */}
+        <Link
+          className={css.navLink}
+          to="/admin/stock"
+          aria-current={/^\/admin\/(stock|photos)$/.test(pathname) ? "page" : undefined}
+        >
           {koAdmin.nav.stock}
-        </NavLink>
+        </Link>
         <NavLink className={css.navLink} to="/admin/notices">
           {koAdmin.nav.notices}
         </NavLink>

@@ -30,6 +30,11 @@ test("the owner uploads a photo, makes it the main one, and removes it again", a
   await page.getByRole("link", { name: new RegExp(PRODUCT) }).click();
   await expect(page).toHaveURL(/\/admin\/photos\?id=\d+$/);
   await expect(page.getByRole("heading", { name: `${PRODUCT} · 상품 사진` })).toBeVisible();
+  // Still under the console's 재고 tab.
+  await expect(page.getByRole("navigation").getByRole("link", { name: "재고" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const photos = page.getByTestId("admin-photo");
   const before = await photos.count();
   if (js) await hydrated(page);
