@@ -36,6 +36,33 @@ export function resized(images: ImagesBinding, source: Source, width: number) {
   return images.input(source.read()).transform({ width: Math.max(1, Math.min(Math.round(width), source.width)) });
 }
 
+/**
+ * Makes a derived picture from the original at `sourceKey` with `make`, and keeps it at `key`
+ * beside it. Null when the original cannot be read; a refusal of the binding is logged as
+ * "{what} not made", for the shop's maintainers.
+ */
+export async function deriveAndKeep<T extends ArrayBuffer | Uint8Array<ArrayBuffer>>(
+  bucket: R2Bucket,
+  images: ImagesBinding,
+  sourceKey: string,
+  key: string,
+  what: string,
+  contentType: string,
+  make: (source: Source) => Promise<T>,
+): Promise<T | null> {
+  let bytes: T;
+  try {
+    const source = await openSource(bucket, images, sourceKey);
+    if (!source) return null;
+    bytes = await make(source);
+  } catch (error) {
+    console.error(`${what} not made`, key, error);
+    return null;
+  }
+  await bucket.put(key, bytes, { httpMetadata: { contentType } });
+  return bytes;
+}
+
 export async function deriveSizedPicture(
   bucket: R2Bucket,
   images: ImagesBinding | undefined,
@@ -43,16 +70,8 @@ export async function deriveSizedPicture(
 ): Promise<ArrayBuffer | null> {
   const sized = parseSizedKey(key);
   if (!sized || !images) return null;
-  let bytes: ArrayBuffer;
-  try {
-    const source = await openSource(bucket, images, sized.source);
-    if (!source) return null;
+  return deriveAndKeep(bucket, images, sized.source, key, "picture size", "image/webp", async (source) => {
     const out = await resized(images, source, sized.width).output({ format: "image/webp", quality: QUALITY });
-    bytes = await out.response().arrayBuffer();
-  } catch (error) {
-    console.error("picture size not made", key, error);
-    return null;
-  }
-  await bucket.put(key, bytes, { httpMetadata: { contentType: "image/webp" } });
-  return bytes;
+    return out.response().arrayBuffer();
+  });
 }

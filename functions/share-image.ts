@@ -1,7 +1,7 @@
 import { encode as encodeJpeg } from "jpeg-js";
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import { SHARE_SIZE, parseShareKey } from "~/shared/share-image";
-import { openSource, resized } from "./picture-sizes";
+import { deriveAndKeep, resized } from "./picture-sizes";
 
 /**
  * The 300×300 sharing image of spec §9 (decisions 072, 079): derived from a stored picture once,
@@ -128,20 +128,11 @@ export async function deriveShareImage(
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const parsed = parseShareKey(key);
   if (!parsed || !images) return null;
-  let img: Rgba;
-  try {
-    const source = await openSource(bucket, images, parsed.source);
-    if (!source) return null;
+  return deriveAndKeep(bucket, images, parsed.source, key, "sharing image", "image/jpeg", async (source) => {
     // Just big enough: the short side fills the square (cropped), or the long side (fitted whole).
     const { width, height } = source;
     const side = fitsWhole(width, height) ? Math.max(width, height) : Math.min(width, height);
     const out = await resized(images, source, (width * SHARE_SIZE) / side).output({ format: "image/png" });
-    img = pngRgba(new Uint8Array(await out.response().arrayBuffer()));
-  } catch (error) {
-    console.error("sharing image not made", key, error);
-    return null;
-  }
-  const jpeg = shareJpeg(img, parsed.background);
-  await bucket.put(key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
-  return jpeg;
+    return shareJpeg(pngRgba(new Uint8Array(await out.response().arrayBuffer())), parsed.background);
+  });
 }

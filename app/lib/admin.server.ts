@@ -9,7 +9,7 @@ import {
   TrackingIdsBody,
 } from "~/shared/forms/admin";
 import { formatCount } from "~/shared/format";
-import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTO_SIDE } from "~/shared/limits";
+import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTO_SIDE } from "~/shared/limits";
 import { koAdmin } from "~/shared/messages/admin";
 import { PICTURE_WIDTHS, sizedKey } from "~/shared/picture-sizes";
 import { productPhotoPrefix } from "~/shared/uploads";
@@ -107,10 +107,9 @@ export async function saveTrackingIds(request: Request, context: AppLoadContext)
 
 export type PhotoResult = { error?: string };
 
-const MB = MAX_PRODUCT_PHOTO_BYTES / 1024 / 1024;
 const UPLOAD_REFUSALS = {
   type: koAdmin.errors.photoType,
-  size: koAdmin.errors.photoSize(MB),
+  size: koAdmin.errors.photoSize(MAX_PRODUCT_PHOTO_MB),
   side: koAdmin.errors.photoSide(formatCount(MAX_PRODUCT_PHOTO_SIDE)),
 } as const;
 

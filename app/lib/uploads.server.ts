@@ -1,7 +1,7 @@
 import { randomToken } from "../../functions/auth/crypto";
 import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTO_SIDE, MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 import { PICTURE_WIDTHS, sizedKey } from "~/shared/picture-sizes";
-import { isUpload } from "~/shared/uploads";
+import { isUpload, PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
 
 /** Uploaded pictures (profiles, product photos): judged by the file's own bytes, not its claimed type. */
 
@@ -32,7 +32,7 @@ type Rules = { maxBytes: number; kinds: readonly Kind[]; images?: ImagesBinding 
 export const PROFILE_IMAGE: Rules = { maxBytes: MAX_PROFILE_IMAGE_BYTES, kinds: ["jpg", "png", "gif", "webp"] };
 export const productPhoto = (images: ImagesBinding | undefined): Rules => ({
   maxBytes: MAX_PRODUCT_PHOTO_BYTES,
-  kinds: ["jpg", "png", "webp"],
+  kinds: (Object.keys(KINDS) as Kind[]).filter((k) => (PRODUCT_PHOTO_TYPES as readonly string[]).includes(KINDS[k])),
   images,
 });
 

@@ -5,9 +5,10 @@ import * as cartCss from "~/components/cart/cart.css";
 import { changePhotos, requireShopOwner, type PhotoResult } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
+import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
 import { koAdmin } from "~/shared/messages/admin";
 import { pictureSrcSet } from "~/shared/picture-sizes";
+import { PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
 
 const t = koAdmin.photos;
 
@@ -101,16 +102,14 @@ export default function AdminPhotos() {
             className={cartCss.input}
             type="file"
             name="photo"
-            accept="image/jpeg,image/png,image/webp"
+            accept={PRODUCT_PHOTO_TYPES.join(",")}
             required
             disabled={full}
             aria-describedby="photo-hint"
           />
         </label>
         <p id="photo-hint" className={cartCss.muted} style={{ margin: 0 }}>
-          {full
-            ? koAdmin.errors.photoFull(MAX_PRODUCT_PHOTOS)
-            : t.hint(MAX_PRODUCT_PHOTO_BYTES / 1024 / 1024, MAX_PRODUCT_PHOTOS)}
+          {full ? koAdmin.errors.photoFull(MAX_PRODUCT_PHOTOS) : t.hint(MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS)}
         </p>
         <button type="submit" name="intent" value="add" className={cartCss.primary} disabled={busy || full}>
           {uploading ? t.sending : t.send}

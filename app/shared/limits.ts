@@ -21,7 +21,8 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** A product photo the owner uploads (app/lib/uploads.server.ts), and most pictures one product has. */
-export const MAX_PRODUCT_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PRODUCT_PHOTO_MB = 10;
+export const MAX_PRODUCT_PHOTO_BYTES = MAX_PRODUCT_PHOTO_MB * 1024 * 1024;
 export const MAX_PRODUCT_PHOTOS = 10;
 /** Longest side of an uploaded photo, in pixels: what the Images binding takes as input. */
 export const MAX_PRODUCT_PHOTO_SIDE = 12_000;

@@ -4,5 +4,8 @@
  */
 export const productPhotoPrefix = (shopId: number, productId: number) => `uploads/${shopId}/p/${productId}/`;
 
+/** What a product photo may be: the file picker's `accept` and the server's check (by the bytes). */
+export const PRODUCT_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
 /** Only files under an uploads prefix are ever deleted from storage (never seeded pictures). */
 export const isUpload = (key: string) => key.startsWith("uploads/");
