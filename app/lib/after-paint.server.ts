@@ -23,7 +23,7 @@ export function holdScriptsUntilPaint(response: Response): Response {
 
 /**
  * Each step in a task of its own, so that no step blocks the main thread for long on a slow phone
- * (a tap waits for the task in progress): the preloads two at a time; once all have arrived (so
+ * (a tap waits for the task in progress): the preloads one at a time (setting a preload's rel costs several milliseconds on a slow phone); once all have arrived (so
  * that evaluating does not compete with downloading), each preloaded module evaluated by its own
  * import() (evaluation is once per module, so the held script that runs last finds them ready);
  * the entry last of all, by the held script itself, which sets Remix's route modules before it
@@ -43,7 +43,7 @@ links.forEach(function(l){l.onload=l.onerror=fetched});
 // Should a preload never report (it always does), the page still hydrates.
 setTimeout(evaluateOnce,8000);
 (function preload(){
-links.splice(0,2).forEach(function(l){l.rel="modulepreload"});
+links.splice(0,1).forEach(function(l){l.rel="modulepreload"});
 if(links.length)later(preload);
 })();
 if(!pending)later(evaluateOnce);
