@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+} from "react";
 import * as onServer from "./islands.server";
 
 /**
@@ -7,6 +15,9 @@ import * as onServer from "./islands.server";
  * (from islands.server.ts, which browsers never get); the browser meets a Suspense boundary whose
  * component is lazy, so React keeps the server's HTML there and hydrates it once the chunk is in.
  * Until then that HTML works as it does without scripts (links, the menu's checkbox).
+ *
+ * "visible" islands (below the fold, decision 082) wait until their HTML comes within half a
+ * screen of the viewport, so a shopper who never scrolls there never pays for them.
  */
 type Islands = typeof onServer;
 
@@ -16,7 +27,11 @@ const settle = new Map<string, () => void>();
 const hydratedIslands = new Set<string>();
 
 /** `name` is the component's export in islands.server.ts; `load` imports the same component. */
-export function island<Props extends object>(name: keyof Islands, load: () => Promise<ComponentType<Props>>) {
+export function island<Props extends object>(
+  name: keyof Islands,
+  load: () => Promise<ComponentType<Props>>,
+  when: "load" | "visible" = "load",
+) {
   const Lazy = lazy(async () => {
     const Component = await load();
     function Hydrated(props: Props) {
@@ -30,6 +45,7 @@ export function island<Props extends object>(name: keyof Islands, load: () => Pr
   }) as unknown as ComponentType<Props>;
   function Island(props: Props) {
     const Server = (onServer as Partial<Record<keyof Islands, ComponentType<Props>>>)[name];
+    if (when === "visible") return <WhenNear name={name} props={props} load={load} Server={Server} Lazy={Lazy} />;
     if (!Server && !hydratedIslands.has(name) && !waiting.has(name)) {
       waiting.set(name, new Promise<void>((resolve) => settle.set(name, resolve)));
     }
@@ -37,6 +53,81 @@ export function island<Props extends object>(name: keyof Islands, load: () => Pr
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+/**
+ * A "visible" island. Hydrating, it gives React its server HTML as opaque markup, which React
+ * keeps as it is: a Suspense boundary waiting that long would hold every navigation and
+ * revalidation meanwhile (React holds a transition until a boundary under a changed context has
+ * hydrated). Near the viewport, or when its data changes, it loads and draws the component in
+ * place. Drawn fresh in the browser (a client navigation), it has no HTML and loads at once.
+ */
+function WhenNear<Props extends object>({
+  name,
+  props,
+  load,
+  Server,
+  Lazy,
+}: {
+  name: string;
+  props: Props;
+  load: () => Promise<ComponentType<Props>>;
+  Server?: ComponentType<Props>;
+  Lazy: ComponentType<Props>;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const hydrating = useSyncExternalStore(noChange, notHydrating, duringHydration);
+  const [kept] = useState(() => {
+    if (!hydrating || typeof document === "undefined") return null;
+    const element = document.querySelector(`[data-island="${name}"]`);
+    return element?.hasChildNodes() ? element.innerHTML : null;
+  });
+  const [Component, setComponent] = useState<ComponentType<Props> | null>(null);
+  const first = useRef(props);
+  const changed = !sameProps(first.current, props);
+  const waiting = kept !== null && Component === null;
+  useEffect(() => {
+    if (!waiting) return;
+    const show = () => void load().then((loaded) => setComponent(() => loaded));
+    if (changed) return show();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        show();
+      },
+      { rootMargin: "50% 0px" },
+    );
+    observer.observe(box.current!);
+    return () => observer.disconnect();
+  }, [waiting, changed, load]);
+  if (waiting) return <div key="kept" ref={box} data-island={name} dangerouslySetInnerHTML={{ __html: kept }} />;
+  const Part = Server ?? Component;
+  return (
+    <div key="drawn" ref={box} data-island={name}>
+      {Part ? (
+        <Part {...props} />
+      ) : (
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+const noChange = () => () => {};
+const notHydrating = () => false;
+/** React reads the server snapshot while hydrating, and only then in the browser. */
+const duringHydration = () => true;
+
+/** Whether new props hold the same data: a revalidation brings it again in new objects. */
+function sameProps(a: object, b: object): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return a === b; // not plain data
+  }
 }
 
 /** Resolves once every island of the first render has hydrated (browser tests wait for it). */

@@ -23,7 +23,11 @@ import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import type { action, loader } from "./shop-view-id.server";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
-const ProductGrid = island("ProductGrid", () => import("~/components/ProductGrid").then((m) => m.ProductGrid));
+const ProductGrid = island(
+  "ProductGrid",
+  () => import("~/components/ProductGrid").then((m) => m.ProductGrid),
+  "visible",
+);
 
 /** Stock at or under this is shown as "N left". */
 const LOW_STOCK = 5;

@@ -39,6 +39,43 @@ test.describe("bytes a phone does not need", () => {
   });
 });
 
+test.describe("parts below the fold wait for the shopper (decision 082)", () => {
+  test("the recommendations and the footer hydrate only when scrolled near, and keep their HTML through a revalidation before then", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "about when scripts load");
+    // A short phone screen, so the recommendations start well over half a screen below it.
+    await page.setViewportSize({ width: 412, height: 700 });
+    const chunks: string[] = [];
+    page.on("request", (r) => {
+      const name = /\/build\/.*\/(ProductGrid|Footer)-[^/]+\.js$/.exec(r.url())?.[1];
+      if (name) chunks.push(name);
+    });
+    await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+    const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" });
+    await expect(recs.getByRole("listitem").first()).toBeAttached();
+    // Their HTML is there (links work); their pictures come with their scripts, not yet asked for.
+    await expect(recs.locator("img")).toHaveCount(0);
+    await expect(page.getByTestId("footer")).toBeAttached();
+
+    // Adding to the cart revalidates the page, the waiting parts' data included: they keep the
+    // HTML they have (React would drop it for an update it cannot apply, error 421) and still wait.
+    const form = page.getByRole("form", { name: "장바구니 담기" });
+    await form.getByRole("radio", { name: /^01/ }).check();
+    await form.getByRole("button", { name: "장바구니 담기" }).click();
+    await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveText("1");
+    await expect(recs.getByRole("listitem").first()).toBeVisible();
+    expect(chunks).toEqual([]);
+
+    // Each comes when the shopper scrolls down to it, the recommendations with their pictures.
+    await recs.scrollIntoViewIfNeeded();
+    await expect(recs.locator("img").first()).toBeVisible();
+    expect(chunks).toEqual(["ProductGrid"]);
+    await page.getByTestId("footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => chunks).toEqual(["ProductGrid", "Footer"]);
+  });
+});
+
 test.describe("legible on a phone", () => {
   test("typing fields are 16 px or more, text 12 px or more, and Korean wraps between words", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/search"));

@@ -8,7 +8,8 @@ import * as css from "../shop.css";
 // menu's checkbox and the search link work as they do without scripts.
 const Header = island("Header", () => import("../Header").then((m) => m.Header));
 const Drawer = island("Drawer", () => import("../Drawer").then((m) => m.Drawer));
-const Footer = island("Footer", () => import("../Footer").then((m) => m.Footer));
+// The footer is plain markup below the fold: it hydrates only when the shopper scrolls near it.
+const Footer = island("Footer", () => import("../Footer").then((m) => m.Footer), "visible");
 
 /** Pages whose layout has no footer (spec §2). */
 export const FOOTERLESS_PATHS = ["/user/login", "/user/join", "/user/forget", "/my/login"];
