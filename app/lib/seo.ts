@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { THEME_DEFAULTS } from "~/shared/theme-defaults";
+import { DEFAULT_MAIN_COLOR } from "~/shared/theme-defaults";
 import { koCommon } from "~/shared/messages/shop/common";
 import { koSeo } from "~/shared/messages/shop/seo";
 import { SHARE_SIZE, shareKey } from "~/shared/share-image";
@@ -72,7 +72,7 @@ export function shopMeta({ matches, location }: MetaArgs, seo: PageSeo = {}): Me
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
-    { name: "theme-color", content: shop?.themeColor || shop?.mcolor || THEME_DEFAULTS.color.main },
+    { name: "theme-color", content: shop?.themeColor || shop?.mcolor || DEFAULT_MAIN_COLOR },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: shopName },
     { property: "og:title", content: seo.title ?? shopName },

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/ProductGrid";
 import { SmartLink } from "~/components/SmartLink";
@@ -7,28 +6,12 @@ import { formatDate } from "~/shared/format";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koHome } from "~/shared/messages/shop/home";
 import { koList } from "~/shared/messages/shop/list";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import { CategoryChips } from "~/components/CategoryChips";
-import { sharePage } from "~/lib/shared-page.server";
+import type { loader } from "~/pages/shop-home.server";
 
-const HOME_PRODUCTS = 12;
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const shopid = context.shop.shopid;
-  const [products, notices] = await Promise.all([
-    context.api.call("productList", { query: { shopid, category: 0, page: 1, size: HOME_PRODUCTS } }),
-    context.api.call("notices", { query: { shopid, page: 1 } }),
-  ]).catch((e) => rethrowAsResponse(e));
-  sharePage(context);
-  return {
-    products: products.items,
-    total: products.total,
-    notices: notices.items.slice(0, 3),
-    liked: await likedOf(context, request, products.items),
-  };
-}
+// Kept apart so the browser build replaces its server imports with one empty module (decision 073).
+export { loader } from "~/pages/shop-home.server";
 
 export default function Home() {
   const { shop, storageUrl } = useRootData();

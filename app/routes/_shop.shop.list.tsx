@@ -1,36 +1,18 @@
 import { shopMeta } from "~/lib/seo";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import { CategoryChips } from "~/components/CategoryChips";
 import { SortChips } from "~/components/SortChips";
-import { sortParam } from "~/lib/shop-loaders.server";
 import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koList } from "~/shared/messages/shop/list";
-import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { likedOf } from "~/lib/my-products.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
-import { sharePage } from "~/lib/shared-page.server";
+import type { loader } from "~/pages/shop-list.server";
 
-/** Products per page of a category list. */
-const PAGE_SIZE = 20;
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const raw = url.searchParams.get("category") ?? "0";
-  if (!/^\d{1,9}$/.test(raw)) throw new Response(null, { status: 404 });
-  const category = Number(raw);
-  const page = pageParam(url);
-  const sort = sortParam(url);
-  const data = await context.api
-    .call("productList", { query: { shopid: context.shop.shopid, category, page, size: PAGE_SIZE, sort } })
-    .catch((e) => rethrowAsResponse(e));
-  if (page > data.pages) throw new Response(null, { status: 404 });
-  sharePage(context);
-  return { ...data, sort, liked: await likedOf(context, request, data.items) };
-}
+// Kept apart so the browser build replaces its server imports with one empty module (decision 073).
+export { loader } from "~/pages/shop-list.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {

@@ -1,35 +1,17 @@
 import { shopMeta } from "~/lib/seo";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import { ProductGrid } from "~/components/ProductGrid";
 import { ShopSearchForm } from "~/components/SearchForm";
 import { SortChips } from "~/components/SortChips";
 import * as css from "~/components/shop.css";
-import { likedOf } from "~/lib/my-products.server";
 import { useRootData } from "~/lib/root-data";
-import { pageParam, rethrowAsResponse, sortParam } from "~/lib/shop-loaders.server";
 import { koSearch } from "~/shared/messages/shop/search";
-import { sharePage } from "~/lib/shared-page.server";
+import type { loader } from "~/pages/shop-search.server";
 
-/** Results per page. */
-const PAGE_SIZE = 20;
-
-/** /shop/search?q=: the shop's own products matching the words (decision 067), sorted and paged. */
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const page = pageParam(url);
-  const sort = sortParam(url);
-  const data = await context.api
-    .call("productSearch", {
-      query: { shopid: context.shop.shopid, q: url.searchParams.get("q") ?? "", page, size: PAGE_SIZE, sort },
-    })
-    .catch((e) => rethrowAsResponse(e));
-  if (page > data.pages) throw new Response(null, { status: 404 });
-  sharePage(context);
-  return { ...data, sort, liked: await likedOf(context, request, data.items) };
-}
+// Kept apart so the browser build replaces its server imports with one empty module (decision 073).
+export { loader } from "~/pages/shop-search.server";
 
 // Result pages are endless variations of the catalogue: not for search engines.
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -4,9 +4,12 @@
  * record (functions/db/shops.ts). The database's column defaults (migration 0001) match them.
  * No dependencies: the stylesheet build imports it.
  */
+/** The platform's main colour, apart so that pages' metadata (in the browser too) need not carry the rest. */
+export const DEFAULT_MAIN_COLOR = "#3C91E6";
+
 export const THEME_DEFAULTS = {
   color: {
-    main: "#3C91E6",
+    main: DEFAULT_MAIN_COLOR,
     main2: "#a9d0f5",
     sub: "#ffffff",
     sub2: "#f5f6f8",
