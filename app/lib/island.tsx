@@ -80,7 +80,10 @@ function WhenNear<Props extends object>({
   const waiting = kept !== null && Component === null;
   useEffect(() => {
     if (!waiting) return;
-    const show = () => void load().then((loaded) => setComponent(() => loaded));
+    // Offline, the part stays as it is (its HTML works; a browser keeps a failed module for the
+    // page's life, so there is no retrying). Left unhandled, the failure would make the
+    // chunk-reload guard reload the page, losing what is on it (a cart change not yet saved).
+    const show = () => void load().then((loaded) => setComponent(() => loaded), noChange);
     if (changed) return show();
     const observer = new IntersectionObserver(
       (entries) => {

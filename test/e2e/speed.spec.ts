@@ -74,6 +74,28 @@ test.describe("parts below the fold wait for the shopper (decision 082)", () => 
     await page.getByTestId("footer").scrollIntoViewIfNeeded();
     await expect.poll(() => chunks).toEqual(["ProductGrid", "Footer"]);
   });
+
+  test.describe("offline", () => {
+    test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+    test("a part whose script cannot arrive stays as it is, without reloading the page", async ({
+      page,
+      context,
+    }, testInfo) => {
+      test.skip(jsOff(testInfo), "about when scripts load");
+      await page.setViewportSize({ width: 412, height: 700 });
+      await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+      // A mark on this very document: a reload would lose it.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await context.setOffline(true);
+      const failed = page.waitForEvent("requestfailed", (r) => /\/build\/.*\/Footer-[^/]+\.js$/.test(r.url()));
+      const footer = page.getByTestId("footer");
+      await footer.scrollIntoViewIfNeeded();
+      await failed;
+      await context.setOffline(false);
+      await expect(footer).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    });
+  });
 });
 
 test.describe("legible on a phone", () => {
