@@ -83,7 +83,7 @@ function WhenNear<Props extends object>({
     // Offline, the part stays as it is (its HTML works; a browser keeps a failed module for the
     // page's life, so there is no retrying). Left unhandled, the failure would make the
     // chunk-reload guard reload the page, losing what is on it (a cart change not yet saved).
-    const show = () => void load().then((loaded) => setComponent(() => loaded), noChange);
+    const show = () => void load().then((loaded) => setComponent(() => loaded), ignore);
     if (changed) return show();
     const observer = new IntersectionObserver(
       (entries) => {
@@ -111,7 +111,8 @@ function WhenNear<Props extends object>({
   );
 }
 
-const noChange = () => () => {};
+const ignore = () => {};
+const noChange = () => ignore;
 const notHydrating = () => false;
 /** React reads the server snapshot while hydrating, and only then in the browser. */
 const duringHydration = () => true;
