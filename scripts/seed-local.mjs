@@ -1,7 +1,9 @@
 // Loads the demo shops into the local D1 database and R2 bucket that `wrangler dev` uses
 // (.wrangler/state). Safe to run again: existing rows are left as they are.
 import { build } from "esbuild";
-import { mkdir } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { getPlatformProxy } from "wrangler";
 
 await mkdir(".cache", { recursive: true });
@@ -27,45 +29,41 @@ const { shareJpeg } = await import(`${process.cwd()}/.cache/share/functions/shar
 const { shareKey, parseShareKey } = await import(`${process.cwd()}/.cache/share/app/shared/share-image.js`);
 
 /**
- * The demo's pictures are SVG, which the Worker cannot rasterise in a request (decision 072):
- * their 300×300 sharing images are made here, once, with resvg, and stored where the Worker
- * looks for them — product pictures on white, each shop's logo on its colour.
+ * The shops' logos are SVG, which the Worker cannot rasterise in a request (decision 072): their
+ * 300×300 sharing images are made here, once, with resvg, and stored where the Worker looks for
+ * them, each on its shop's colour. Product pictures are raster (below): the Worker makes theirs.
  */
 async function renderShareImages(env, seed) {
   const { Resvg } = await import("@resvg/resvg-js");
   const { results: logos } = await env.DB.prepare("SELECT logo, mcolor FROM shops WHERE logo IS NOT NULL").all();
-  const wanted = [
-    ...seed.files.filter((f) => f.contentType === "image/svg+xml").map((f) => [f, shareKey(f.key)]),
-    ...logos.flatMap(({ logo, mcolor }) => {
-      const file = seed.files.find((f) => f.key === logo);
-      return file ? [[file, shareKey(logo, mcolor ?? "ffffff")]] : [];
-    }),
-  ];
+  const wanted = logos.flatMap(({ logo, mcolor }) => {
+    const file = seed.files.find((f) => f.key === logo);
+    return file ? [[file, shareKey(logo, mcolor ?? "ffffff")]] : [];
+  });
   let made = 0;
-  // A few at a time: each head and put is a round trip to the local storage.
-  const queue = [...wanted];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [file, key] = next;
-      if (await env.FILES.head(key)) continue;
-      const rendered = new Resvg(file.body, {
-        fitTo: { mode: "width", value: 300 },
-        font: { loadSystemFonts: true, defaultFontFamily: "Noto Sans CJK KR" },
-      }).render();
-      const img = { width: rendered.width, height: rendered.height, data: new Uint8Array(rendered.pixels) };
-      await env.FILES.put(key, shareJpeg(img, parseShareKey(key).background), {
-        httpMetadata: { contentType: "image/jpeg" },
-      });
-      made++;
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  for (const [file, key] of wanted) {
+    if (await env.FILES.head(key)) continue;
+    const rendered = new Resvg(file.body, { fitTo: { mode: "width", value: 300 }, font: FONT }).render();
+    const img = { width: rendered.width, height: rendered.height, data: new Uint8Array(rendered.pixels) };
+    await env.FILES.put(key, shareJpeg(img, parseShareKey(key).background), {
+      httpMetadata: { contentType: "image/jpeg" },
+    });
+    made++;
+  }
   return made;
 }
 
-/** Beauty's products that get a photo: its home's first cards and the product the benchmarks open. */
+/** Text in the demo's pictures is Korean: Debian's Noto CJK (installed with Chromium), else any. */
+const CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc";
+const FONT = existsSync(CJK_FONT)
+  ? { loadSystemFonts: false, fontFiles: [CJK_FONT], defaultFontFamily: "Noto Sans CJK KR" }
+  : { loadSystemFonts: true, defaultFontFamily: "Noto Sans CJK KR" };
+
+/** Beauty's products that get a studio photo: its home's first cards and the product the benchmarks open. */
 const PHOTO_PRODUCTS = ["b0001", "b0002", "b0003", "b0017"];
 const PHOTO_SIZE = 1200;
+/** The other products' pictures: their title card as a 600×600 JPEG (twice the card's size). */
+const CARD_SIZE = 600;
 
 /** A studio shot of a bottle on a soft backdrop, with the grain of a camera (no two alike). */
 function photoSvg(hue, n) {
@@ -87,30 +85,60 @@ function photoSvg(hue, n) {
 }
 
 /**
- * A few real raster photos (issue 15), made here so the demo is measured on real bytes: JPEGs of
- * 1200×1200 in place of some SVG pictures, which pages then offer in derived sizes.
+ * A JPEG of `svg` at `width`, kept in .cache/demo-pictures by the SVG's hash: rendering and
+ * encoding (resvg, jpeg-js) take about a fifth of a second a picture, so only a machine's first
+ * seed pays for them.
  */
-async function makeDemoPhotos(env) {
+async function jpegOf(svg, width) {
+  const file = `.cache/demo-pictures/${createHash("sha1").update(`${width}:${svg}`).digest("hex")}.jpg`;
+  if (existsSync(file)) return readFile(file);
   const { Resvg } = await import("@resvg/resvg-js");
   const { encode } = await import("jpeg-js");
+  const rendered = new Resvg(svg, { fitTo: { mode: "width", value: width }, font: FONT }).render();
+  const jpeg = encode({ width: rendered.width, height: rendered.height, data: rendered.pixels }, 85).data;
+  await mkdir(".cache/demo-pictures", { recursive: true });
+  await writeFile(file, jpeg);
+  return jpeg;
+}
+
+/**
+ * The demo's product pictures as raster photos (decision 083), as owners upload them (JPEG, PNG,
+ * WebP): studio photos of 1200×1200 for a few of beauty's products, and every other product's
+ * title card as a JPEG, which pages then offer in derived sizes. The seed's SVGs stay stored (an
+ * old order's line may name one) but no product shows them.
+ */
+async function makeDemoPictures(env, seed) {
+  const photos = new Map(PHOTO_PRODUCTS.map((sid, n) => [`shops/beauty/p/${sid}.svg`, [sid, n]]));
+  const wanted = seed.files
+    .filter((f) => /^shops\/[^/]+\/p\/[^/]+\.svg$/.test(f.key))
+    .map((f) => {
+      const photo = photos.get(f.key);
+      return photo
+        ? {
+            svg: f.key,
+            key: `shops/beauty/p/${photo[0]}-photo.jpg`,
+            body: photoSvg((photo[1] * 53 + 330) % 360, photo[1]),
+            width: PHOTO_SIZE,
+          }
+        : { svg: f.key, key: f.key.replace(/\.svg$/, ".jpg"), body: f.body, width: CARD_SIZE };
+    });
   let made = 0;
-  for (const [n, sid] of PHOTO_PRODUCTS.entries()) {
-    const key = `shops/beauty/p/${sid}-photo.jpg`;
-    if (!(await env.FILES.head(key))) {
-      const rendered = new Resvg(photoSvg((n * 53 + 330) % 360, n)).render();
-      const jpeg = encode({ width: rendered.width, height: rendered.height, data: rendered.pixels }, 85).data;
-      // A plain Uint8Array: the platform proxy cannot pass Node's Buffer.
-      await env.FILES.put(key, Uint8Array.from(jpeg), { httpMetadata: { contentType: "image/jpeg" } });
-      made++;
-    }
-    await env.DB.batch([
-      env.DB.prepare("UPDATE products SET image = ?1 WHERE sid = ?2 AND image IS NOT ?1").bind(key, sid),
-      env.DB.prepare(
-        `UPDATE product_images SET image = ?1 WHERE sort = 0 AND image IS NOT ?1
-         AND product_id = (SELECT id FROM products WHERE sid = ?2)`,
-      ).bind(key, sid),
-    ]);
+  for (const { key, body, width } of wanted) {
+    if (await env.FILES.head(key)) continue;
+    // A plain Uint8Array: the platform proxy cannot pass Node's Buffer.
+    await env.FILES.put(key, Uint8Array.from(await jpegOf(body, width)), {
+      httpMetadata: { contentType: "image/jpeg" },
+    });
+    made++;
   }
+  // Two statements per table would do for the cards, but the photos' keys differ: one small
+  // statement per picture, in one batch, each a no-op when already done.
+  await env.DB.batch(
+    wanted.flatMap(({ svg, key }) => [
+      env.DB.prepare("UPDATE products SET image = ?1 WHERE image = ?2").bind(key, svg),
+      env.DB.prepare("UPDATE product_images SET image = ?1 WHERE image = ?2").bind(key, svg),
+    ]),
+  );
   return made;
 }
 
@@ -121,11 +149,11 @@ const { env, dispose } = await getPlatformProxy({ persist });
 try {
   const seed = demoSeed();
   await applySeed(env.DB, env.FILES, seed);
-  const photos = await makeDemoPhotos(env);
+  const pictures = await makeDemoPictures(env, seed);
   const shared = process.argv.includes("--no-share-images") ? 0 : await renderShareImages(env, seed);
   const { n } = await env.DB.prepare("SELECT COUNT(*) AS n FROM shops").first();
   console.log(
-    `Seeded the demo: ${n} shops, ${seed.files.length} images, ${photos} photos and ${shared} sharing images made.`,
+    `Seeded the demo: ${n} shops, ${seed.files.length} images, ${pictures} pictures and ${shared} sharing images made.`,
   );
 } finally {
   await dispose();
