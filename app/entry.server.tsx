@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { NonceContext } from "./lib/nonce";
+import { isCrawler } from "./shared/crawler";
 
 /** Deferred data still pending after this long is rejected, so a response always ends. */
 export const streamTimeout = 5000;
@@ -38,7 +38,7 @@ export default async function handleRequest(
   body.allReady.then(() => clearTimeout(timer)).catch(() => clearTimeout(timer));
 
   // Crawlers get the whole page at once; people get the shell first and the rest streamed.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  if (isCrawler(request)) await body.allReady;
 
   // The Worker adds nosniff, the referrer policy (unless a route chose one: the reset page's
   // no-referrer), the Content-Security-Policy with this nonce, and no-store for personal pages

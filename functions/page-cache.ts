@@ -1,4 +1,5 @@
 import type { SharedPage } from "~/lib/context";
+import { isCrawler } from "~/shared/crawler";
 import type { ShopInfo } from "~/shared/contracts";
 import { requestPreferences } from "~/shared/preferences";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
@@ -31,7 +32,8 @@ declare global {
 export type PageCacheState = "hit" | "stale" | "miss";
 
 /**
- * The part of the key the request itself adds (requestPreferences), or null when its page may be
+ * The part of the key the request itself adds (requestPreferences, and whether a crawler asks: it
+ * gets the page whole, where a person's streams, entry.server.tsx), or null when its page may be
  * personal: anything but a GET, or any cookie besides the consent answer and the tags' own.
  */
 export function sharedVariant(request: Request): string | null {
@@ -43,7 +45,12 @@ export function sharedVariant(request: Request): string | null {
     if (name && name !== CONSENT_COOKIE && !isTagCookie(name)) return null;
   }
   const p = requestPreferences(request);
-  return [p.consent ?? "-", p.saveData ? "save-data" : "-", p.isIE ? "ie" : "-"].join(".");
+  return [
+    p.consent ?? "-",
+    p.saveData ? "save-data" : "-",
+    p.isIE ? "ie" : "-",
+    isCrawler(request) ? "crawler" : "-",
+  ].join(".");
 }
 
 /** The kept page's key: the request's own address, plus the host, shop, version and variant. */

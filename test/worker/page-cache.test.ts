@@ -143,11 +143,31 @@ describe("the edge page cache", () => {
       expect((await recent(device!)).results).toEqual([{ sid: "b0017" }]);
       expect(back.html).toContain('href="/shop/view/b0017"');
     }
-    // A crawler gets the same page, no device and no first view.
-    const bot = await view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
+    // A crawler gets its own kept page (whole, not streamed: the next test), no device and no first view.
+    const crawler = () => view(BEAUTY, path, { "user-agent": "Googlebot/2.1" });
+    expect((await crawler()).state).toBe("miss");
+    const bot = await crawler();
     expect(bot.state).toBe("hit");
     expect(bot.res.headers.get("set-cookie")).toBeNull();
     expect(bot.res.headers.get("server-timing")).toContain('d1;desc="1 round trips"');
+  });
+
+  it("keeps a crawler's whole page apart from a person's streamed one", async () => {
+    const path = `/shop/view/b0017?${fresh()}`;
+    // Streamed, the recommendations come after the shell in a hidden element a script moves into
+    // place; without scripts a person keeps the link to the category instead.
+    const streamed = (html: string) => html.includes('<div hidden id="S:0">');
+    const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const person = { "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130 Mobile Safari/537.36" };
+    const first = await view(BEAUTY, path, crawler);
+    expect(first.state).toBe("miss");
+    expect(streamed(first.html)).toBe(false);
+    const people = [await view(BEAUTY, path, person), await view(BEAUTY, path, person)];
+    expect(people.map((p) => p.state)).toEqual(["miss", "hit"]);
+    for (const p of people) expect(streamed(p.html)).toBe(true);
+    const again = await view(BEAUTY, path, crawler);
+    expect(again.state).toBe("hit");
+    expect(streamed(again.html)).toBe(false);
   });
 
   it("ignores a first view cookie without a device, or naming another shop's product", async () => {
