@@ -158,7 +158,9 @@ describe("the edge page cache", () => {
     // place; without scripts a person keeps the link to the category instead.
     const streamed = (html: string) => html.includes('<div hidden id="S:0">');
     const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
-    const person = { "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130 Mobile Safari/537.36" };
+    const person = {
+      "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130 Mobile Safari/537.36",
+    };
     const first = await view(BEAUTY, path, crawler);
     expect(first.state).toBe("miss");
     expect(streamed(first.html)).toBe(false);
