@@ -1,5 +1,4 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { useEffect, useState } from "react";
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
@@ -9,10 +8,19 @@ export function prefetchAllowed(connection: NetworkInformation | undefined): boo
   return !connection.saveData && !/(^|-)2g$/.test(connection.effectiveType ?? "");
 }
 
-export function SmartLink({ prefetch = "intent", ...props }: LinkProps) {
-  const [allowed, setAllowed] = useState(false);
-  useEffect(() => {
-    setAllowed(prefetchAllowed((navigator as Navigator & { connection?: NetworkInformation }).connection));
-  }, []);
-  return <Link {...props} prefetch={allowed ? prefetch : "none"} />;
+/**
+ * Read at render, not after it: whether Remix prefetches on intent changes only its event
+ * handlers, never the markup (hence only "intent" or "none" here), so the browser's first render may differ from the server's (which
+ * never prefetches) without a mismatch, and no link renders a second time after hydration.
+ */
+const connection = () =>
+  typeof navigator === "undefined"
+    ? undefined
+    : (navigator as Navigator & { connection?: NetworkInformation }).connection;
+
+export function SmartLink({
+  prefetch = "intent",
+  ...props
+}: Omit<LinkProps, "prefetch"> & { prefetch?: "intent" | "none" }) {
+  return <Link {...props} prefetch={prefetchAllowed(connection()) ? prefetch : "none"} />;
 }
