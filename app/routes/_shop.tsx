@@ -21,12 +21,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : // The account pages, and a live event's reload (same address): the counts may have changed.
       /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname) || currentUrl.href === nextUrl.href;
 
-const HeaderButtons = island("HeaderButtons", () =>
-  import("~/components/account/HeaderActions").then((m) => m.HeaderButtons),
-);
-const DrawerAccount = island("DrawerAccount", () =>
-  import("~/components/account/DrawerAccount").then((m) => m.DrawerAccount),
-);
+const HeaderButtons = island("HeaderButtons", () => import("~/components/frame.islands").then((m) => m.HeaderButtons));
+const DrawerAccount = island("DrawerAccount", () => import("~/components/frame.islands").then((m) => m.DrawerAccount));
 
 export default function ShopFrame() {
   const { shop, storageUrl, session, isIE } = useRootData();

@@ -6,8 +6,8 @@ import * as css from "../shop.css";
 
 // The frame hydrates after the page's own content (decision 073): until then its links, the
 // menu's checkbox and the search link work as they do without scripts.
-const Header = island("Header", () => import("../Header").then((m) => m.Header));
-const Drawer = island("Drawer", () => import("../Drawer").then((m) => m.Drawer));
+const Header = island("Header", () => import("../frame.islands").then((m) => m.Header));
+const Drawer = island("Drawer", () => import("../frame.islands").then((m) => m.Drawer));
 // The footer is plain markup below the fold: it hydrates only when the shopper scrolls near it.
 const Footer = island("Footer", () => import("../Footer").then((m) => m.Footer), "visible");
 
