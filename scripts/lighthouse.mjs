@@ -6,6 +6,8 @@
 // Each page is measured LIGHTHOUSE_RUNS times (default 5) and the run of median performance is
 // the one reported, as Lighthouse's guide on variability advises: on a busy two-core machine one
 // run moves by several points (the browser, workerd and Lighthouse share the cores).
+// LIGHTHOUSE_TRACES=1 also writes each run's trace (.lighthouse/{page}-{run}.trace.json), to read
+// task by task which work Total Blocking Time counted (docs/performance.md).
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
@@ -62,13 +64,15 @@ try {
     await Promise.all([...pictures].map(get));
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const { lhr } = await lighthouse(url, {
+      const { lhr, artifacts } = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "seo"],
       });
       runs.push(lhr);
+      if (process.env.LIGHTHOUSE_TRACES)
+        writeFileSync(`.lighthouse/${name}-${i}.trace.json`, JSON.stringify(artifacts.Trace));
     }
     runs.sort((x, y) => x.categories.performance.score - y.categories.performance.score);
     const lhr = runs[Math.floor((runs.length - 1) / 2)];
