@@ -23,7 +23,8 @@ test.describe("bytes a phone does not need", () => {
   test("the product page fetches no recommendation picture it does not show", async ({ page }, testInfo) => {
     const pictures: string[] = [];
     page.on("request", (r) => {
-      if (/\/files\/shops\/beauty\/p\//.test(r.url()) && !r.url().includes("b0017")) pictures.push(r.url());
+      // The stored picture or one of its sizes (/files/w/{width}/…, decision 078).
+      if (/\/files\/(w\/\d+\/)?shops\/beauty\/p\//.test(r.url()) && !r.url().includes("b0017")) pictures.push(r.url());
     });
     await page.goto(shopUrl("beauty", "/shop/view/b0017"));
     await page.waitForLoadState("load");
@@ -33,7 +34,9 @@ test.describe("bytes a phone does not need", () => {
       expect(pictures).toEqual([]);
     } else {
       // With scripts they come, lazily (the browser loads those near the screen).
-      await expect(page.getByRole("list", { name: "함께 보면 좋은 상품" })).toBeAttached();
+      const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" });
+      await recs.scrollIntoViewIfNeeded();
+      await expect.poll(() => pictures.length).toBeGreaterThan(0);
       expect(pictures.length).toBeLessThan(30);
     }
   });
@@ -95,6 +98,24 @@ test.describe("parts below the fold wait for the shopper (decision 082)", () => 
       await expect(footer).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     });
+  });
+});
+
+test.describe("the frame's scripts (decision 073)", () => {
+  test("the header, its buttons and the menu hydrate from one chunk, not one per island", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "about which scripts load");
+    const frame: string[] = [];
+    page.on("request", (r) => {
+      const name = /\/build\/.*\/(Header|HeaderActions|Drawer|DrawerAccount|frame\.islands)-[^/]+\.js$/.exec(
+        r.url(),
+      )?.[1];
+      if (name) frame.push(name);
+    });
+    await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+    await hydrated(page);
+    expect(frame).toEqual(["frame.islands"]);
   });
 });
 
