@@ -36,10 +36,11 @@ export default {
   publicPath: "/build/",
   serverPlatform: "neutral",
   serverConditions: ["workerd", "worker", "browser"],
-  // Everything but what the Worker's own code imports too: zod and Remix's server runtime stay
-  // imports here (and isbot, which the page cache asks too), so wrangler bundles one copy of each
-  // instead of one in this build and one for functions/ (React and @remix-run/react stay inside: one copy of React, used only here; and the
-  // router too, which a CommonJS module in here requires: an import wrangler could not resolve).
+  // Everything but what the Worker's own code imports too: zod, isbot (the page cache asks it too)
+  // and Remix's server runtime stay imports here, so wrangler bundles one copy of each instead of
+  // one in this build and one for functions/ (React and @remix-run/react stay inside: one copy of
+  // React, used only here; and the router too, which a CommonJS module in here requires: an import
+  // wrangler could not resolve).
   serverDependenciesToBundle: [/^(?!(zod|isbot|@remix-run\/(cloudflare|server-runtime))(\/|$)).*/],
   serverMainFields: ["browser", "module", "main"],
   serverModuleFormat: "esm",

@@ -1,5 +1,4 @@
 import type { SharedPage } from "~/lib/context";
-import { isCrawler } from "~/shared/crawler";
 import type { ShopInfo } from "~/shared/contracts";
 import { requestPreferences } from "~/shared/preferences";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
@@ -32,8 +31,7 @@ declare global {
 export type PageCacheState = "hit" | "stale" | "miss";
 
 /**
- * The part of the key the request itself adds (requestPreferences, and whether a crawler asks: it
- * gets the page whole, where a person's streams, entry.server.tsx), or null when its page may be
+ * The part of the key the request itself adds (requestPreferences), or null when its page may be
  * personal: anything but a GET, or any cookie besides the consent answer and the tags' own.
  */
 export function sharedVariant(request: Request): string | null {
@@ -45,12 +43,7 @@ export function sharedVariant(request: Request): string | null {
     if (name && name !== CONSENT_COOKIE && !isTagCookie(name)) return null;
   }
   const p = requestPreferences(request);
-  return [
-    p.consent ?? "-",
-    p.saveData ? "save-data" : "-",
-    p.isIE ? "ie" : "-",
-    isCrawler(request) ? "crawler" : "-",
-  ].join(".");
+  return [p.consent ?? "-", p.saveData ? "save-data" : "-", p.isIE ? "ie" : "-", p.crawler ? "crawler" : "-"].join(".");
 }
 
 /** The kept page's key: the request's own address, plus the host, shop, version and variant. */

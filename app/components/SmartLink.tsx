@@ -10,8 +10,9 @@ export function prefetchAllowed(connection: NetworkInformation | undefined): boo
 
 /**
  * Read at render, not after it: whether Remix prefetches on intent changes only its event
- * handlers, never the markup (hence only "intent" or "none" here), so the browser's first render may differ from the server's (which
- * never prefetches) without a mismatch, and no link renders a second time after hydration.
+ * handlers, never the markup (hence only "intent" or "none" here), so the browser's first render
+ * may differ from the server's (which never prefetches) without a mismatch, and no link renders a
+ * second time after hydration.
  */
 const connection = () =>
   typeof navigator === "undefined"

@@ -23,11 +23,11 @@ export function holdScriptsUntilPaint(response: Response): Response {
 
 /**
  * Each step in a task of its own, so that no step blocks the main thread for long on a slow phone
- * (a tap waits for the task in progress): the preloads one at a time (setting a preload's rel costs several milliseconds on a slow phone); once all have arrived (so
- * that evaluating does not compete with downloading), each preloaded module evaluated by its own
- * import() (evaluation is once per module, so the held script that runs last finds them ready);
- * the entry last of all, by the held script itself, which sets Remix's route modules before it
- * imports the entry.
+ * (a tap waits for the task in progress): the preloads one at a time (each starts a request);
+ * once all have arrived (so that evaluating does not compete with downloading), each preloaded
+ * module evaluated by its own import() (evaluation is once per module, so the held script that
+ * runs last finds them ready); the entry last of all, by the held script itself, which sets Remix's
+ * route modules before it imports the entry.
  */
 export const AFTER_PAINT_STARTER = `(function(){
 var started=false;

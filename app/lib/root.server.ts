@@ -19,7 +19,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
     postcode: context.config.POSTCODE_PROVIDER === "off" ? null : context.config.POSTCODE_PROVIDER,
     /** The shop's valid ad and analytics tag ids, or null: then no tag and no consent bar. */
     tracking: trackingIds(context.shop),
-    /** Whether it is Internet Explorer, the consent bar's answer, and whether they save data. */
+    /** Whether it is Internet Explorer, the consent bar's answer, whether they save data, a crawler. */
     ...requestPreferences(request),
   };
 }

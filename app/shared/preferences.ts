@@ -1,3 +1,4 @@
+import { isCrawler } from "./crawler";
 import { isInternetExplorer } from "./ie";
 import { CONSENT_COOKIE, consentOf } from "./tracking";
 import { readCookie } from "./cookies";
@@ -14,5 +15,7 @@ export function requestPreferences(request: Request) {
     /** The shopper's answer to the consent bar (decision 070). */
     consent: consentOf(readCookie(request.headers.get("cookie"), CONSENT_COOKIE)),
     saveData: request.headers.get("save-data")?.toLowerCase() === "on",
+    /** A search engine gets the page whole, a person the shell first and the rest streamed. */
+    crawler: isCrawler(request),
   };
 }
