@@ -8,7 +8,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore",
 
 /** Builds the bundle into `${dir}/dist`, seeds `${dir}/state`, serves it on 127.0.0.1:port. */
 export async function startProductionWorker({ port, dir, cacheTtl = "30", inspectorPort }) {
-  run("npx", ["remix", "build"]);
+  run("node", ["scripts/build.mjs"]);
   rmSync(dir, { recursive: true, force: true });
   run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", `${dir}/dist`]);
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", `${dir}/state`]);

@@ -133,6 +133,35 @@ describe("scripts after the first paint (issue 15, decision 075)", () => {
   });
 });
 
+describe("compile hints (decision 084)", () => {
+  it("marks the entry and the framework it imports for eager compiling, and no page's own module", async () => {
+    const html = await (await get(BEAUTY, "/shop/list?category=0")).text();
+    const manifestUrl = /\/build\/manifest-[\w-]+\.js/.exec(html)?.[0];
+    expect(manifestUrl).toBeTruthy();
+    const asset = async (url: string) => {
+      const res = await env.ASSETS.fetch(`http://${BEAUTY}${url}`);
+      expect(res.status, url).toBe(200);
+      return res.text();
+    };
+    const manifest = JSON.parse(
+      (await asset(manifestUrl!)).replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""),
+    ) as { entry: { module: string; imports: string[] }; routes: Record<string, { module: string }> };
+    const entry = [manifest.entry.module, ...manifest.entry.imports];
+    // React DOM is among them: the check cannot pass on a few tiny files.
+    let bytes = 0;
+    for (const url of entry) {
+      const source = await asset(url);
+      // V8 reads the comment only as the script's very first line.
+      expect(source.startsWith("//# allFunctionsCalledOnLoad\n"), url).toBe(true);
+      bytes += source.length;
+    }
+    expect(bytes).toBeGreaterThan(150 * 1024);
+    const list = manifest.routes["routes/_shop.shop.list"]!.module;
+    expect(html).toContain(list);
+    expect(await asset(list)).not.toContain("allFunctionsCalledOnLoad");
+  });
+});
+
 describe("server time (issue 15)", () => {
   it("says in Server-Timing how many D1 round trips a request made and how long it took", async () => {
     const trips = async (path: string) => {

@@ -1,0 +1,8 @@
+// `npm run build`: Remix's build, then the compile hints on the modules every page runs to
+// hydrate (scripts/lib/compile-hints.mjs, decision 084).
+import { execFileSync } from "node:child_process";
+import { markEntryForEagerCompile } from "./lib/compile-hints.mjs";
+
+execFileSync("npx", ["remix", "build"], { stdio: "inherit" });
+const marked = markEntryForEagerCompile();
+console.log(`compile hints: ${marked.length} entry modules`);
