@@ -6,7 +6,8 @@ import { HostCache } from "./tenant";
 import type { ShopStore } from "./db/shops";
 
 /**
- * The edge page cache (issue 15, decision 077). A page view with no cookie that could make it
+ * The edge page cache (issue 15, decision 077). A page view (its HTML, or its data for a client
+ * navigation: Remix's `.data` request, a key of its own) with no cookie that could make it
  * personal (no session, cart, device, table or bookmark) gets the page every such visitor gets:
  * kept in the Cache API per address, host, shop, the shop's content version and the request's
  * preferences, so one host's page never answers another and an owner's change shows within a
@@ -36,8 +37,6 @@ export type PageCacheState = "hit" | "stale" | "miss";
  */
 export function sharedVariant(request: Request): string | null {
   if (request.method !== "GET") return null;
-  // Remix's data requests (client navigations) are answered as usual.
-  if (new URL(request.url).pathname.endsWith(".data")) return null;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const name = part.split("=")[0]!.trim();
     if (name && name !== CONSENT_COOKIE && !isTagCookie(name)) return null;

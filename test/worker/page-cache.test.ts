@@ -90,6 +90,32 @@ describe("the edge page cache", () => {
     expect((await view(BEAUTY, path, { "save-data": "on" })).state).toBe("miss");
   });
 
+  it("keeps a client navigation's data too, under a key apart from the page's HTML", async () => {
+    const t = fresh();
+    const data = `/shop/list.data?category=0&${t}`;
+    const first = await view(BEAUTY, data);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("content-type")).not.toMatch(/html/);
+    // The list's own data, not an empty answer: its products are in it.
+    expect(first.html).toContain("b0001");
+    expect(first.state).toBe("miss");
+    const second = await view(BEAUTY, data);
+    expect(second.state).toBe("hit");
+    expect(second.html).toBe(first.html);
+    expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
+    // The same address's HTML is its own entry, and another host's data its own.
+    expect((await view(BEAUTY, `/shop/list?category=0&${t}`)).state).toBe("miss");
+    expect((await view(STUDIO_CUSTOM, data)).html).not.toContain("b0001");
+    // A visitor with a device goes around it, as for pages.
+    const device = await view(BEAUTY, data, { cookie: "uuid_value=0123456789abcdef0123456789abcdef" });
+    expect(device.state).toBeNull();
+    // Data for only some of the page's routes (a revalidation) is kept only when the page's own
+    // loader ran and shared it.
+    const rootOnly = `/shop/list.data?category=0&_routes=root&${fresh()}`;
+    await view(BEAUTY, rootOnly);
+    expect((await view(BEAUTY, rootOnly)).state).toBe("miss");
+  });
+
   it("keeps only pages their loader shared, complete", async () => {
     for (const path of [`/user/login?${fresh()}`, `/myshop?${fresh()}`, `/shop/view/no-such-product?${fresh()}`]) {
       await view(BEAUTY, path);
