@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
  * Marks the browser entry and the modules it imports: React, React DOM and Remix, which every page
