@@ -87,7 +87,7 @@ try {
 
   // The socket client's bytes: its own chunks, loaded after hydration by a dynamic import.
   const shared = "public/build/_shared";
-  const chunks = readdirSync(shared).filter((f) => /^(live\.client|ws)-[A-Z0-9]+\.js$/.test(f));
+  const chunks = readdirSync(shared).filter((f) => /^(live\.client|ws)-[\w-]+\.js$/.test(f));
   const bytes = chunks.map((f) => {
     const body = readFileSync(`${shared}/${f}`);
     return { f, raw: statSync(`${shared}/${f}`).size, gzip: gzipSync(body).length };

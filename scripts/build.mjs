@@ -2,7 +2,10 @@
 // hydrate (scripts/lib/compile-hints.mjs, decision 084).
 import { execFileSync } from "node:child_process";
 import { markEntryForEagerCompile } from "./lib/compile-hints.mjs";
+import { rechunk } from "./lib/rechunk.mjs";
 
 execFileSync("npx", ["remix", "build"], { stdio: "inherit" });
+const files = await rechunk();
+console.log(`rechunk: ${files.before} scripts -> ${files.after}`);
 const marked = markEntryForEagerCompile();
 console.log(`compile hints: ${marked.length} entry modules`);

@@ -2,8 +2,9 @@
 // this comment eagerly, on a background thread while the script streams in, instead of lazily on
 // the main thread when a function is first called. Chrome reads it since version 136; other
 // browsers see a comment.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readClientManifest } from "./remix-manifest.mjs";
 
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
@@ -13,14 +14,7 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * (handlers, other states) never runs on a given visit. Idempotent; returns the files marked.
  */
 export function markEntryForEagerCompile(publicDir = "public") {
-  const buildDir = path.join(publicDir, "build");
-  const manifestFile = readdirSync(buildDir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (!manifestFile) throw new Error(`no Remix manifest in ${buildDir}`);
-  const manifest = JSON.parse(
-    readFileSync(path.join(buildDir, manifestFile), "utf8")
-      .replace(/^window\.__remixManifest=/, "")
-      .replace(/;\s*$/, ""),
-  );
+  const { manifest } = readClientManifest(path.join(publicDir, "build"));
   const files = [manifest.entry.module, ...manifest.entry.imports];
   for (const url of files) {
     const file = path.join(publicDir, url);

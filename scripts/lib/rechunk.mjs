@@ -1,0 +1,159 @@
+// Fewer, larger script files for a page's first load (decision 085). Remix's classic compiler
+// splits the browser build with esbuild, which puts each piece of shared code into a chunk of its
+// own for every distinct set of routes that reach it: the product page starts 27 files, 22 of them
+// under 4 KB, and each costs the phone a request, a compile and an evaluation task. This step runs
+// after `remix build` and bundles its output again with Rollup: the framework (what the browser
+// entry imports), the app's frame (the root route and what it imports) and the shop layout each
+// become one file; a page's own shared code is chunked as before. Remix's manifest, in the browser
+// build and in the server bundle, is rewritten to the new files.
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { transform } from "esbuild";
+import { rollup } from "rollup";
+import { readClientManifest } from "./remix-manifest.mjs";
+
+/** The layout every shop page nests in: its code is one file of its own, apart from the root's. */
+const SHOP_LAYOUT = "routes/_shop";
+
+const SERVER_MANIFEST = /^var assets_manifest_default = (\{.*\});$/m;
+
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? listFiles(file) : [file];
+  });
+}
+
+/** "/build/routes/_shop.shop.list-GAX6KWB4.js" → "routes/_shop.shop.list": esbuild's hash dropped. */
+const baseName = (file) => file.replace(/\.js$/, "").replace(/-[A-Z0-9]{8}$/, "");
+
+export async function rechunk({ publicDir = "public", serverBuild = "build/index.js" } = {}) {
+  const buildDir = path.resolve(publicDir, "build");
+  const { name: manifestName, manifest } = readClientManifest(buildDir);
+  const fileOf = (url) => path.resolve(publicDir, `.${url}`);
+  const input = { "entry.client": fileOf(manifest.entry.module) };
+  for (const route of Object.values(manifest.routes)) {
+    input[baseName(path.relative(buildDir, fileOf(route.module)))] = fileOf(route.module);
+  }
+  const entryFile = input["entry.client"];
+  const rootFile = fileOf(manifest.routes.root.module);
+  const shopFile = fileOf(manifest.routes[SHOP_LAYOUT].module);
+
+  // Each group: a module's static imports, followed to the end, less what an earlier group holds.
+  // The entry itself stays out: its top level hydrates the page, and a module in a shared chunk
+  // runs whenever any importer of that chunk loads.
+  const groups = new Map();
+  const closure = (getModuleInfo, id, seen = new Set()) => {
+    if (seen.has(id)) return seen;
+    seen.add(id);
+    for (const dep of getModuleInfo(id)?.importedIds ?? []) closure(getModuleInfo, dep, seen);
+    return seen;
+  };
+  const groupOf = (id, getModuleInfo) => {
+    if (!groups.size) {
+      const framework = closure(getModuleInfo, entryFile);
+      framework.delete(entryFile);
+      const frame = closure(getModuleInfo, rootFile);
+      const shop = closure(getModuleInfo, shopFile);
+      for (const file of framework) groups.set(file, "framework");
+      for (const file of frame) if (!groups.has(file)) groups.set(file, "frame");
+      for (const file of shop) if (!groups.has(file)) groups.set(file, "shop");
+    }
+    return groups.get(id);
+  };
+
+  const bundle = await rollup({
+    input,
+    preserveEntrySignatures: "allow-extension",
+    // Remix's build imports by absolute URL ("/build/_shared/chunk-….js").
+    plugins: [{ name: "build-urls", resolveId: (source) => (source.startsWith("/build/") ? fileOf(source) : null) }],
+    onwarn(warning) {
+      throw new Error(`rechunk: ${warning.message}`);
+    },
+  });
+  const out = mkdtempSync(path.join(os.tmpdir(), "rechunk-"));
+  const { output } = await bundle.write({
+    dir: out,
+    format: "es",
+    hoistTransitiveImports: false,
+    manualChunks: (id, { getModuleInfo }) => groupOf(id, getModuleInfo),
+    entryFileNames: "[name]-[hash].js",
+    chunkFileNames: (chunk) => `_shared/${baseName(chunk.name)}-[hash].js`,
+    plugins: [
+      {
+        name: "minify",
+        async renderChunk(code) {
+          return (await transform(code, { minify: true, format: "esm", target: "esnext" })).code;
+        },
+      },
+    ],
+  });
+  const loaded = new Set(bundle.watchFiles);
+  await bundle.close();
+
+  // Every script of Remix's build must have come through (a file only a URL names would be lost).
+  const old = listFiles(buildDir).filter((f) => f.endsWith(".js") && !f.endsWith(manifestName));
+  const missed = old.filter((f) => !loaded.has(f));
+  if (missed.length) throw new Error(`rechunk: not reached from any route: ${missed.join(", ")}`);
+
+  const chunks = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
+  const url = (fileName) => `/build/${fileName}`;
+  /** A chunk's static imports, followed to the end: what a page must preload to run it. */
+  const importsOf = (fileName) => {
+    const seen = new Set();
+    const visit = (name) => {
+      for (const dep of chunks.get(name).imports) {
+        if (!seen.has(dep)) {
+          visit(dep);
+          seen.add(dep);
+        }
+      }
+    };
+    visit(fileName);
+    seen.delete(fileName);
+    return [...seen].map(url);
+  };
+  const moduleOf = (file) => {
+    const chunk = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId === file);
+    if (!chunk) throw new Error(`rechunk: no entry chunk for ${file}`);
+    return chunk.fileName;
+  };
+  const next = structuredClone(manifest);
+  const entryName = moduleOf(entryFile);
+  next.entry = { module: url(entryName), imports: importsOf(entryName) };
+  for (const route of Object.values(next.routes)) {
+    const name = moduleOf(fileOf(route.module));
+    const imports = importsOf(name);
+    route.module = url(name);
+    route.imports = imports.length ? imports : undefined;
+  }
+  delete next.version;
+  delete next.url;
+  const version = createHash("sha1").update(JSON.stringify(next)).digest("hex").slice(0, 8);
+  next.version = version;
+  next.url = url(`manifest-${version.toUpperCase()}.js`);
+
+  // Swap the files: the new scripts in, the old out (the stylesheet stays).
+  for (const file of old) rmSync(file);
+  rmSync(path.join(buildDir, manifestName));
+  for (const chunk of chunks.values()) {
+    const file = path.join(buildDir, chunk.fileName);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, readFileSync(path.join(out, chunk.fileName)));
+  }
+  rmSync(out, { recursive: true });
+  writeFileSync(
+    path.join(buildDir, `manifest-${version.toUpperCase()}.js`),
+    `window.__remixManifest=${JSON.stringify(next)};`,
+  );
+
+  const server = readFileSync(serverBuild, "utf8");
+  if (!SERVER_MANIFEST.test(server)) throw new Error(`rechunk: no assets manifest in ${serverBuild}`);
+  writeFileSync(
+    serverBuild,
+    server.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(next)};`),
+  );
+  return { before: old.length, after: chunks.size };
+}
