@@ -108,6 +108,28 @@ describe("first paint (issue 15)", () => {
   });
 });
 
+describe("the footer's 2 s wait (spec §9)", () => {
+  it("fades in by an animation of opacity alone, which the compositor runs without the main thread", async () => {
+    const html = await (await get(BEAUTY, "/")).text();
+    const classes = /<footer class="([^"]+)" data-testid="footer">/.exec(html)?.[1]?.split(" ");
+    expect(classes?.length).toBeGreaterThan(0);
+    const cssUrl = /href="(\/build\/css-bundle-[\w-]+\.css)"/.exec(html)?.[1];
+    const res = await env.ASSETS.fetch(`http://${BEAUTY}${cssUrl}`);
+    const css = await res.text();
+    const animations = classes!.flatMap((c) => [
+      ...css.matchAll(new RegExp(`\\.${c}\\{[^}]*animation:([\\w-]+) ([^;}]+)`, "g")),
+    ]);
+    expect(animations).toHaveLength(1);
+    const [, name, timing] = animations[0]!;
+    expect(timing).toContain(" 2s ");
+    const frames = new RegExp(`@keyframes ${name}\\{((?:[^{}]*\\{[^}]*\\})*)\\}`).exec(css)?.[1];
+    expect(frames).toBeTruthy();
+    // Any other property (visibility, say) has the main thread draw every frame of the wait.
+    const properties = new Set([...frames!.matchAll(/([\w-]+):/g)].map((m) => m[1]));
+    expect([...properties]).toEqual(["opacity"]);
+  });
+});
+
 describe("scripts after the first paint (issue 15, decision 075)", () => {
   it("sends the page's module preloads and module script held, with the starter that releases them", async () => {
     for (const path of ["/shop/view/b0017", "/", "/shop/list?category=0"]) {
