@@ -37,6 +37,7 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
   for (const route of Object.values(manifest.routes)) {
     input[baseName(path.relative(buildDir, fileOf(route.module)))] = fileOf(route.module);
   }
+  for (const id of ["root", SHOP_LAYOUT]) if (!manifest.routes[id]) throw new Error(`rechunk: no route ${id}`);
   const entryFile = input["entry.client"];
   const rootFile = fileOf(manifest.routes.root.module);
   const shopFile = fileOf(manifest.routes[SHOP_LAYOUT].module);
