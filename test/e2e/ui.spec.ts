@@ -122,10 +122,11 @@ test.describe("the frame as islands (decision 073)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs scripts");
 
   test("a menu opened before its code arrives stays open once it hydrates", async ({ page }) => {
-    // Hold the side menu's chunk until the shopper has opened the menu.
+    // Hold the side menu's chunk (the frame's islands load from one, decision 073) until the
+    // shopper has opened the menu.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/.*\/Drawer-[A-Z0-9]+\.js$/, async (route) => {
+    await page.route(/\/build\/.*\/frame\.islands-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
