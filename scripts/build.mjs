@@ -1,5 +1,6 @@
-// `npm run build`: Remix's build, then the compile hints on the modules every page runs to
-// hydrate (scripts/lib/compile-hints.mjs, decision 084).
+// `npm run build`: Remix's build, its browser scripts bundled again into fewer files
+// (scripts/lib/rechunk.mjs, decision 085), then the compile hints on the modules every page runs
+// to hydrate (scripts/lib/compile-hints.mjs, decision 084).
 import { execFileSync } from "node:child_process";
 import { markEntryForEagerCompile } from "./lib/compile-hints.mjs";
 import { rechunk } from "./lib/rechunk.mjs";

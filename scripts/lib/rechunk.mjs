@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { transform } from "esbuild";
 import { rollup } from "rollup";
-import { readClientManifest } from "./remix-manifest.mjs";
+import { readClientManifest, writeClientManifest } from "./remix-manifest.mjs";
 
 /** The layout every shop page nests in: its code is one file of its own, apart from the root's. */
 const SHOP_LAYOUT = "routes/_shop";
@@ -116,10 +116,10 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
     seen.delete(fileName);
     return [...seen].map(url);
   };
+  const entries = new Map([...chunks.values()].filter((c) => c.isEntry).map((c) => [c.facadeModuleId, c.fileName]));
   const moduleOf = (file) => {
-    const chunk = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId === file);
-    if (!chunk) throw new Error(`rechunk: no entry chunk for ${file}`);
-    return chunk.fileName;
+    if (!entries.has(file)) throw new Error(`rechunk: no entry chunk for ${file}`);
+    return entries.get(file);
   };
   const next = structuredClone(manifest);
   const entryName = moduleOf(entryFile);
@@ -145,10 +145,7 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
     writeFileSync(file, readFileSync(path.join(out, chunk.fileName)));
   }
   rmSync(out, { recursive: true });
-  writeFileSync(
-    path.join(buildDir, `manifest-${version.toUpperCase()}.js`),
-    `window.__remixManifest=${JSON.stringify(next)};`,
-  );
+  writeClientManifest(buildDir, next);
 
   const server = readFileSync(serverBuild, "utf8");
   if (!SERVER_MANIFEST.test(server)) throw new Error(`rechunk: no assets manifest in ${serverBuild}`);

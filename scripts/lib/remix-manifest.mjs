@@ -1,14 +1,20 @@
 // Remix's browser manifest (`public/build/manifest-….js`), which the build steps after
 // `remix build` read: the compile hints (decision 084) and the second bundling (decision 085).
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const MANIFEST_FILE = /^manifest-[\w-]+\.js$/;
+const MANIFEST_FILE = /^manifest-[\w-]+\.js$/;
+const PREFIX = "window.__remixManifest=";
 
 /** The manifest file's name in `buildDir` and its content. */
 export function readClientManifest(buildDir) {
   const name = readdirSync(buildDir).find((n) => MANIFEST_FILE.test(n));
   if (!name) throw new Error(`no Remix manifest in ${buildDir}`);
   const text = readFileSync(path.join(buildDir, name), "utf8");
-  return { name, manifest: JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) };
+  return { name, manifest: JSON.parse(text.slice(PREFIX.length).replace(/;\s*$/, "")) };
+}
+
+/** Writes `manifest` as the file its own `url` names, in the form Remix's build gives it. */
+export function writeClientManifest(buildDir, manifest) {
+  writeFileSync(path.join(buildDir, path.posix.basename(manifest.url)), `${PREFIX}${JSON.stringify(manifest)};`);
 }

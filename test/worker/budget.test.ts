@@ -17,6 +17,16 @@ async function gzipSize(body: ArrayBuffer | string): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
+/**
+ * A built file, as a browser gets it: static files are answered before the Worker runs, by the
+ * assets binding (as in production).
+ */
+async function asset(url: string, host = BEAUTY): Promise<string> {
+  const res = await env.ASSETS.fetch(`http://${host}${url}`);
+  expect(res.status, url).toBe(200);
+  return res.text();
+}
+
 /** The page's first-load scripts: module preloads and the entry's imports (bench.mjs's rule). */
 function firstLoadScripts(html: string): string[] {
   const refs = [
@@ -36,10 +46,7 @@ async function pageBytes(host: string, path: string) {
   let js = 0;
   let zod = false;
   for (const src of scripts) {
-    // Static files are answered before the Worker runs, by the assets binding (as in production).
-    const asset = await env.ASSETS.fetch(`http://${host}${src}`);
-    expect(asset.status, src).toBe(200);
-    const body = await asset.text();
+    const body = await asset(src, host);
     // Forms' validation (zod) belongs to the pages with those forms only.
     zod ||= body.includes('"$ZodType"');
     js += await gzipSize(body);
@@ -114,8 +121,7 @@ describe("the footer's 2 s wait (spec §9)", () => {
     const classes = /<footer class="([^"]+)" data-testid="footer">/.exec(html)?.[1]?.split(" ");
     expect(classes?.length).toBeGreaterThan(0);
     const cssUrl = /href="(\/build\/css-bundle-[\w-]+\.css)"/.exec(html)?.[1];
-    const res = await env.ASSETS.fetch(`http://${BEAUTY}${cssUrl}`);
-    const css = await res.text();
+    const css = await asset(cssUrl!);
     const animations = classes!.flatMap((c) => [
       ...css.matchAll(new RegExp(`\\.${c}\\{[^}]*animation:([\\w-]+) ([^;}]+)`, "g")),
     ]);
@@ -159,12 +165,6 @@ type Manifest = {
   entry: { module: string; imports: string[] };
   routes: Record<string, { module: string; imports?: string[] }>;
 };
-
-async function asset(url: string): Promise<string> {
-  const res = await env.ASSETS.fetch(`http://${BEAUTY}${url}`);
-  expect(res.status, url).toBe(200);
-  return res.text();
-}
 
 /** Remix's browser manifest, as the page served names it. */
 async function servedManifest(html: string): Promise<Manifest> {
