@@ -11,7 +11,7 @@ import {
 import { formatCount } from "~/shared/format";
 import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTO_SIDE } from "~/shared/limits";
 import { koAdmin } from "~/shared/messages/admin";
-import { PICTURE_WIDTHS, sizedKey } from "~/shared/picture-sizes";
+import { PHONE_CARD_WIDTHS, sizedKey } from "~/shared/picture-sizes";
 import { productPhotoPrefix } from "~/shared/uploads";
 import { deriveSizedPicture } from "../../functions/picture-sizes";
 import { productPhoto, removeUpload, storeImage } from "./uploads.server";
@@ -148,9 +148,7 @@ export async function changePhotos(request: Request, context: AppLoadContext) {
   if (intent === "remove") await removeUpload(bucket, photo);
   if (intent === "add") {
     // The sizes a phone asks first are made now, not on the first shopper's visit.
-    const made = PICTURE_WIDTHS.slice(0, 2).map((w) =>
-      deriveSizedPicture(bucket, context.env.IMAGES, sizedKey(photo, w)),
-    );
+    const made = PHONE_CARD_WIDTHS.map((w) => deriveSizedPicture(bucket, context.env.IMAGES, sizedKey(photo, w)));
     context.waitUntil(Promise.all(made));
   }
   const done = { add: "added", remove: "removed", main: "main" }[parsed.data.intent];

@@ -8,9 +8,15 @@ import { GRID_THREE_COLUMNS_FROM, PAGE_MAX_WIDTH } from "./layout";
  *   /files/w/{width}/{source key}.webp
  */
 
-/** The widths pages offer (device pixels): a phone's card, a phone's page, a wide page. */
-export const PICTURE_WIDTHS = [320, 640, 960, 1280] as const;
+/**
+ * The widths pages offer (device pixels). A phone's card is half its screen: about 200 CSS px, so
+ * 320 at 1.5×, 480 at 2× (most phones, and Lighthouse's 1.75×), 640 at 3×; a phone's page is 640
+ * or 960, a wide page 1280. Without 480 a 2× phone took 640, twice the pixels to fetch and decode.
+ */
+export const PICTURE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
+/** The sizes phones ask for cards: made as soon as an owner adds a photo. */
+export const PHONE_CARD_WIDTHS = [320, 480, 640] as const satisfies readonly PictureWidth[];
 
 /** Pictures the Images binding can resize; an SVG scales by itself. */
 const RASTER = /\.(jpe?g|png|webp)$/i;

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { encode } from "jpeg-js";
-import { PICTURE_SIZES, PICTURE_WIDTHS, parseSizedKey, pictureSrcSet, sizedKey } from "~/shared/picture-sizes";
+import {
+  PHONE_CARD_WIDTHS,
+  PICTURE_SIZES,
+  PICTURE_WIDTHS,
+  parseSizedKey,
+  pictureSrcSet,
+  sizedKey,
+} from "~/shared/picture-sizes";
 import { BEAUTY, get } from "./helpers";
 
 /** A photo-like JPEG (smooth gradients and grain) of this size. */
@@ -63,6 +70,18 @@ describe("a stored picture's derived sizes (issue 15)", () => {
     expect((await get(BEAUTY, "/files/w/500/products/test/photo.jpg.webp")).status).toBe(404);
     expect(parseSizedKey("w/320/demo/tint.svg.webp")).toBeNull();
     expect(parseSizedKey("w/320/w/320/a.jpg.webp.webp")).toBeNull();
+  });
+
+  it("fit a phone's card at its density: 480 at 2×, not 640", () => {
+    // What a browser takes from srcset: the narrowest candidate at least as wide as the drawn
+    // width in device pixels. A 412 px phone draws a card at half its width (PICTURE_SIZES.card).
+    const chosen = (cssWidth: number, dpr: number) => PICTURE_WIDTHS.find((w) => w >= cssWidth * dpr);
+    expect(PICTURE_SIZES.card.endsWith(", 50vw")).toBe(true);
+    expect(chosen(412 / 2, 1.75)).toBe(480); // Lighthouse's phone
+    expect(chosen(412 / 2, 2)).toBe(480);
+    expect(chosen(412 / 2, 3)).toBe(640);
+    expect(chosen(360 / 2, 1.5)).toBe(320);
+    expect(PHONE_CARD_WIDTHS).toEqual([320, 480, 640]);
   });
 
   it("are offered in srcset for the Worker's own raster pictures only", () => {
