@@ -4,6 +4,7 @@ import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koHeader } from "~/shared/messages/shop/header";
 import { koSearch } from "~/shared/messages/shop/search";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/header";
+import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 import { visuallyHidden } from "../../styles/a11y.css";
 
@@ -46,12 +47,14 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
               <span>{shop.name}</span>
             )}
           </a>
-          <a className={css.iconButton} href="/shop/search" aria-label={koSearch.open} title={koSearch.open}>
+          {/* A client navigation: a plain link loaded the whole document again, on a phone's
+              network, and a shopper typing before it hydrated met React 18's forced hydration. */}
+          <SmartLink className={css.iconButton} to="/shop/search" aria-label={koSearch.open} title={koSearch.open}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
-          </a>
+          </SmartLink>
           {actions ?? null}
         </div>
         {hasSocialLinks(shop) && !fixed ? <SocialLinks shop={shop} /> : null}
