@@ -80,9 +80,9 @@ export function ProductCard({
       width={300}
       height={300}
       loading={eager ? "eager" : "lazy"}
-      // The first screen's pictures are drawn with the page around them, in one frame; "async"
-      // let each be drawn in a frame of its own as its decoding finished (a dozen more frames to
-      // composite while the page hydrates). Pictures further down still never hold a frame.
+      // The first screen's pictures are drawn with the page around them; "async" let each come in
+      // a frame of its own as its decoding finished, one more frame to composite for each while
+      // the page hydrates. Pictures further down still never hold a frame.
       decoding={eager ? "auto" : "async"}
       // React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
       {...(priority ? { fetchpriority: "high" } : {})}
