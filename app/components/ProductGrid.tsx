@@ -80,10 +80,10 @@ export function ProductCard({
       width={300}
       height={300}
       loading={eager ? "eager" : "lazy"}
-      // The first screen's pictures are drawn with the page around them; "async" let each come in
-      // a frame of its own as its decoding finished, one more frame to composite for each while
-      // the page hydrates. Pictures further down still never hold a frame.
-      decoding={eager ? "auto" : "async"}
+      // Each picture is drawn as soon as it is decoded, in a frame of its own. Decoded with the
+      // page ("auto"), the first screen's pictures came together in one frame, but only once the
+      // last of them was decoded: the largest paint came later (2.2 s in a Lighthouse run).
+      decoding="async"
       // React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
       {...(priority ? { fetchpriority: "high" } : {})}
     />
