@@ -11,7 +11,8 @@ import { GRID_THREE_COLUMNS_FROM, PAGE_MAX_WIDTH } from "./layout";
 /**
  * The widths pages offer (device pixels). A phone's card is half its screen: about 200 CSS px, so
  * 320 at 1.5×, 480 at 2× (most phones, and Lighthouse's 1.75×), 640 at 3×; a phone's page is 640
- * or 960, a wide page 1280. Without 480 a 2× phone took 640: 1.8 times the pixels to fetch and decode.
+ * or 960, a wide page 1280. Without 480 a 2× phone took 640: 1.8 times the pixels to fetch and
+ * decode.
  */
 export const PICTURE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
