@@ -85,8 +85,19 @@ export function withSecurityHeaders(
   if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
     h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts));
   }
-  if (!opts.publicFile && (identifiesShopper(request) || h.has("set-cookie"))) {
+  const shared = opts.publicFile || (isRouteManifest(request) && !h.has("set-cookie"));
+  if (!shared && (identifiesShopper(request) || h.has("set-cookie"))) {
     h.set("cache-control", "private, no-store");
   }
   return out;
+}
+
+/**
+ * Remix's answer to lazy route discovery: which routes serve the links on a page, for one build
+ * version (in its query). The same for every shopper and shop, and Remix marks it public and
+ * immutable. Made private, a returning shopper's browser asked again on every page, and the Worker
+ * matched every link's path against all routes again.
+ */
+function isRouteManifest(request: Request): boolean {
+  return request.method === "GET" && new URL(request.url).pathname === "/__manifest";
 }

@@ -197,4 +197,19 @@ describe("headers", () => {
     expect(minted.headers.get("set-cookie")).toContain("uuid_value=");
     expect(minted.headers.get("cache-control")).toBe("private, no-store");
   });
+
+  it("keeps Remix's route manifest cacheable for a returning shopper: the same for everyone, by version", async () => {
+    const shopper = new Shopper(BEAUTY);
+    await shopper.add([{ pid2: 42, pid3: 4200 }]);
+    const page = await (await get(BEAUTY, "/", { headers: { cookie: shopper.cookie } })).text();
+    const version = /"version":\s*"([\w-]+)"/.exec(page)?.[1];
+    expect(version).toBeTruthy();
+    const path = `/__manifest?p=%2Fshop%2Fview%2Fb0042&p=%2Fshop%2Flist&version=${version}`;
+    const anonymous = await get(BEAUTY, path);
+    const returning = await get(BEAUTY, path, { headers: { cookie: shopper.cookie } });
+    expect(returning.status).toBe(200);
+    expect(returning.headers.get("set-cookie")).toBeNull();
+    expect(returning.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await returning.text()).toBe(await anonymous.text());
+  });
 });
