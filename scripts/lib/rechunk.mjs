@@ -7,7 +7,7 @@
 // become one file; a page's own shared code is chunked as before. Remix's manifest, in the browser
 // build and in the server bundle, is rewritten to the new files.
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { transform } from "esbuild";
@@ -18,13 +18,6 @@ import { readClientManifest, writeClientManifest } from "./remix-manifest.mjs";
 const SHOP_LAYOUT = "routes/_shop";
 
 const SERVER_MANIFEST = /^var assets_manifest_default = (\{.*\});$/m;
-
-function listFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? listFiles(file) : [file];
-  });
-}
 
 /** "/build/routes/_shop.shop.list-GAX6KWB4.js" → "routes/_shop.shop.list": esbuild's hash dropped. */
 const baseName = (file) => file.replace(/\.js$/, "").replace(/-[A-Z0-9]{8}$/, "");
@@ -95,7 +88,9 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
   await bundle.close();
 
   // Every script of Remix's build must have come through (a file only a URL names would be lost).
-  const old = listFiles(buildDir).filter((f) => f.endsWith(".js") && !f.endsWith(manifestName));
+  const old = readdirSync(buildDir, { recursive: true })
+    .map((name) => path.join(buildDir, name))
+    .filter((f) => f.endsWith(".js") && !f.endsWith(manifestName));
   const missed = old.filter((f) => !loaded.has(f));
   if (missed.length) throw new Error(`rechunk: not reached from any route: ${missed.join(", ")}`);
 
