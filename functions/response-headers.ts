@@ -74,7 +74,7 @@ export function identifiesShopper(request: Request): boolean {
 export function withSecurityHeaders(
   response: Response,
   request: Request,
-  opts: { nonce: string; publicFile?: boolean; serverTiming?: string } & CspSources,
+  opts: { nonce: string; sameForAll?: boolean; serverTiming?: string } & CspSources,
 ): Response {
   const out = new Response(response.body, response);
   const h = out.headers;
@@ -85,19 +85,12 @@ export function withSecurityHeaders(
   if ((h.get("content-type") ?? "").startsWith("text/html") && !h.has("content-security-policy")) {
     h.set("content-security-policy", contentSecurityPolicy(opts.nonce, opts));
   }
-  const shared = opts.publicFile || (isRouteManifest(request) && !h.has("set-cookie"));
-  if (!shared && (identifiesShopper(request) || h.has("set-cookie"))) {
+  // An answer the same for everyone keeps the caching it says (a stored file is immutable, Remix
+  // marks its route manifest so), unless it sets a cookie. Made private, a returning shopper's
+  // browser asked for the route manifest again on every page.
+  const kept = opts.sameForAll && !h.has("set-cookie");
+  if (!kept && (identifiesShopper(request) || h.has("set-cookie"))) {
     h.set("cache-control", "private, no-store");
   }
   return out;
-}
-
-/**
- * Remix's answer to lazy route discovery: which routes serve the links on a page, for one build
- * version (in its query). The same for every shopper and shop, and Remix marks it public and
- * immutable. Made private, a returning shopper's browser asked again on every page, and the Worker
- * matched every link's path against all routes again.
- */
-function isRouteManifest(request: Request): boolean {
-  return request.method === "GET" && new URL(request.url).pathname === "/__manifest";
 }

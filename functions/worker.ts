@@ -45,6 +45,8 @@ import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState 
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
+/** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
+const ROUTE_MANIFEST_PATH = "/__manifest";
 
 function embeddedTransport(env: RequestEnv, config: Config, hostShop: () => ShopInfo | null, page: Request): Transport {
   // A page that only reads may have its next questions read ahead in one batch (decision 076).
@@ -69,7 +71,8 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
 /** What the entry learns while answering, for the headers it sets on the way out. */
 type Answer = {
   nonce: string;
-  publicFile?: boolean;
+  /** The same answer for every host and visitor (a stored file, Remix's route manifest). */
+  sameForAll?: boolean;
   serverTiming?: string;
   pageCache?: PageCacheState;
   /** A cookie the Worker sets besides the device's and the bookmark's (the first view's, decision 081). */
@@ -152,8 +155,15 @@ async function handle(
 
   // Stored files are the same for every host: no tenant needed.
   if (url.pathname.startsWith("/files/")) {
-    answer.publicFile = true;
+    answer.sameForAll = true;
     return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request, env.IMAGES);
+  }
+  // Remix's lazy route discovery (which routes serve a page's links, for one build version) is the
+  // build's answer: no shop, member or kept first view to look at (a discovery request after a first
+  // product view is not the visitor's return, decision 081), and it reads no load context.
+  if (url.pathname === ROUTE_MANIFEST_PATH) {
+    answer.sameForAll = true;
+    return remix(request);
   }
 
   let shop: ShopInfo | null = null;

@@ -211,6 +211,22 @@ describe("the edge page cache", () => {
     expect(rows!.n).toBe(0);
   });
 
+  it("leaves a kept first view for the visitor's return, not for the route discovery its own page sends", async () => {
+    const device = "fedcba9876543210fedcba9876543210";
+    const version = /"version":\s*"([\w-]+)"/.exec((await view(BEAUTY, `/?${fresh()}`)).html)?.[1];
+    expect(version).toBeTruthy();
+    // After hydrating, the first product view's page asks Remix which routes its links need.
+    const discovery = await view(BEAUTY, `/__manifest?p=%2Fmyshop%2Frecent&version=${version}`, {
+      cookie: `uuid_value=${device}; first_view=17`,
+    });
+    expect(discovery.res.status).toBe(200);
+    expect(discovery.res.headers.get("set-cookie")).toBeNull();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM recent_views WHERE owner = ?")
+      .bind(`d:${device}`)
+      .first<{ n: number }>();
+    expect(rows!.n).toBe(0);
+  });
+
   it("gives out a page past its fresh time once more while it is drawn again", async () => {
     const path = `/shop/notice-list?${fresh()}`;
     await view(BEAUTY, path);
