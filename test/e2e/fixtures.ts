@@ -14,6 +14,24 @@ const isAppPage = (page: Page) =>
   page.evaluate(() => "__remixContext" in window && document.contentType === "text/html").catch(() => false);
 
 /**
+ * The console errors and uncaught exceptions of `page` as they come, less those `expected` lists
+ * and those that are never a fault of the page. Every browser a test opens collects them so.
+ */
+export function collectErrors(page: Page, expected: RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    if (msg.type() !== "error" || expected.some((re) => re.test(text))) return;
+    // Remix logs the stream of a data request the browser aborted (a live reload overtaken by
+    // a navigation on a busy machine): a superseded request, never a fault of the page.
+    if (/^AbortError: BodyStreamBuffer was aborted/.test(text)) return;
+    errors.push(text);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message} (at ${page.url()})`));
+  return errors;
+}
+
+/**
  * Every page fails its test on a console error or an uncaught exception, unless the test lists
  * the message as expected. With scripts on, a document load (goto, reload, back, forward) waits
  * for hydration, so no click lands before the handlers do however busy the machine is, and the
@@ -22,16 +40,7 @@ const isAppPage = (page: Page) =>
 export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
   expectedConsoleErrors: [[], { option: true }],
   page: async ({ page, expectedConsoleErrors, javaScriptEnabled }, use) => {
-    const errors: string[] = [];
-    page.on("console", (msg) => {
-      const text = msg.text();
-      if (msg.type() !== "error" || expectedConsoleErrors.some((re) => re.test(text))) return;
-      // Remix logs the stream of a data request the browser aborted (a live reload overtaken by
-      // a navigation on a busy machine): a superseded request, never a fault of the page.
-      if (/^AbortError: BodyStreamBuffer was aborted/.test(text)) return;
-      errors.push(text);
-    });
-    page.on("pageerror", (err) => errors.push(`pageerror: ${err.message} (at ${page.url()})`));
+    const errors = collectErrors(page, expectedConsoleErrors);
     if (javaScriptEnabled !== false) {
       await page.clock.install();
       for (const name of ["goto", "reload", "goBack", "goForward"] as const) {

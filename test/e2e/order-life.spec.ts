@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
+import { addToCart, collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
 
 /** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
@@ -8,9 +8,7 @@ import { act, fillLogin, guestOrder } from "./order-helpers";
 async function ownerConsole(browser: Browser, js: boolean, id: string) {
   const context = await browser.newContext({ javaScriptEnabled: js });
   const owner = await context.newPage();
-  const errors: string[] = [];
-  owner.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
-  owner.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  const errors = collectErrors(owner);
   await owner.goto(shopUrl("beauty", "/user/login?url=%2Fadmin"));
   if (js) await hydrated(owner);
   await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
