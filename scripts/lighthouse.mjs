@@ -9,7 +9,10 @@
 // workerd and Lighthouse share the cores).
 // LIGHTHOUSE_TRACES=1 also writes each run's trace (.lighthouse/{page}-{run}.trace.json), to read
 // task by task which work Total Blocking Time counted (docs/performance.md).
-import { writeFileSync } from "node:fs";
+// LIGHTHOUSE_CPU=1 prints, per run, the CPU time each kind of process took (Chromium's browser, GPU,
+// network and renderer processes, workerd, Lighthouse itself), the frames Lighthouse screenshotted
+// and the observed first paint: what the page's main thread shared the two cores with.
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -51,7 +54,46 @@ const get = (path) =>
       .on("error", reject),
   );
 
+/** CPU ms by kind of process, exited children included (a process's reaped children's time). */
+function cpuByKind() {
+  const kinds = {};
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const kind = cmd.includes("workerd")
+        ? "workerd"
+        : /chrom/.test(cmd)
+          ? (/--type=([a-z-]+)/.exec(cmd)?.[1] ?? "browser").replace("zygote", "renderer")
+          : null;
+      if (!kind) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      kinds[kind] = (kinds[kind] ?? 0) + (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  kinds.lighthouse = Math.round((own.user + own.system) / 1000);
+  return kinds;
+}
+
+/** Frames screenshotted during the load, and the observed first contentful paint, from a trace. */
+function framesAndPaint(trace) {
+  const events = trace.traceEvents;
+  const start = events.findLast(
+    (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"),
+  );
+  const fcp = events.find((e) => e.name === "firstContentfulPaint");
+  return {
+    frames: events.filter((e) => e.name === "Screenshot" && e.ts >= start?.ts).length,
+    observedFcp: start && fcp ? Math.round((fcp.ts - start.ts) / 1000) : NaN,
+  };
+}
+
 const rows = [];
+const cpuRows = [];
 let failed = false;
 try {
   for (const [name, path] of PAGES) {
@@ -71,6 +113,7 @@ try {
       await lighthouse(url, { port: chrome.port, logLevel: "error", onlyCategories: ["performance"] });
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
+      const before = process.env.LIGHTHOUSE_CPU ? cpuByKind() : null;
       const { lhr, artifacts } = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -78,6 +121,17 @@ try {
         onlyCategories: ["performance", "accessibility", "seo"],
       });
       runs.push(lhr);
+      if (before) {
+        const after = cpuByKind();
+        const cpu = Object.keys(after)
+          .sort()
+          .map((kind) => `${kind} ${after[kind] - (before[kind] ?? 0)}`)
+          .join(", ");
+        const { frames, observedFcp } = framesAndPaint(artifacts.Trace);
+        const score = Math.round(lhr.categories.performance.score * 100);
+        const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
+        cpuRows.push(`| ${name} ${i} | ${score} | ${tbt} ms | ${observedFcp} ms | ${frames} | ${cpu} |`);
+      }
       if (process.env.LIGHTHOUSE_TRACES)
         writeFileSync(`.lighthouse/${name}-${i}.trace.json`, JSON.stringify(artifacts.Trace));
     }
@@ -127,6 +181,12 @@ for (const r of rows) {
   console.log(
     `| ${r.page} | ${r.performance} (${r.scores}) | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.tbt} ms | ${(r.si / 1000).toFixed(2)} s | ${r.cls} | ${r.accessibility} | ${r.seo} |`,
   );
+}
+if (cpuRows.length) {
+  console.log("\nPer run: observed first paint, frames screenshotted, CPU ms by process over the whole run.");
+  console.log("| run | performance | TBT | observed FCP | frames | CPU ms |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const row of cpuRows) console.log(row);
 }
 for (const r of rows) {
   if (r.misses.length) console.error(`${r.page}: below the goal: ${r.misses.join(", ")}`);
