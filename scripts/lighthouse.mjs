@@ -130,7 +130,8 @@ try {
         const { frames, observedFcp } = framesAndPaint(artifacts.Trace);
         const score = Math.round(lhr.categories.performance.score * 100);
         const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
-        cpuRows.push(`| ${name} ${i} | ${score} | ${tbt} ms | ${observedFcp} ms | ${frames} | ${cpu} |`);
+        const lcp = Math.round(lhr.audits["largest-contentful-paint"].numericValue);
+        cpuRows.push(`| ${name} ${i} | ${score} | ${tbt} ms | ${lcp} ms | ${observedFcp} ms | ${frames} | ${cpu} |`);
       }
       if (process.env.LIGHTHOUSE_TRACES)
         writeFileSync(`.lighthouse/${name}-${i}.trace.json`, JSON.stringify(artifacts.Trace));
@@ -184,8 +185,8 @@ for (const r of rows) {
 }
 if (cpuRows.length) {
   console.log("\nPer run: observed first paint, frames screenshotted, CPU ms by process over the whole run.");
-  console.log("| run | performance | TBT | observed FCP | frames | CPU ms |");
-  console.log("| --- | --- | --- | --- | --- | --- |");
+  console.log("| run | performance | TBT | LCP | observed FCP | frames | CPU ms |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const row of cpuRows) console.log(row);
 }
 for (const r of rows) {
