@@ -54,7 +54,11 @@ const get = (path) =>
       .on("error", reject),
   );
 
-/** CPU ms by kind of process, exited children included (a process's reaped children's time). */
+/**
+ * CPU ms by kind of process, exited children included (/proc's utime, stime, cutime and cstime,
+ * in 10 ms ticks). Renderers are forked and reaped by Chromium's zygote, so its children's time is
+ * theirs: both count as "renderer".
+ */
 function cpuByKind() {
   const kinds = {};
   for (const entry of readdirSync("/proc")) {

@@ -1,4 +1,4 @@
-import { HELD_MODULE, HELD_PRELOAD, STARTED_MODULE_ID } from "./after-paint";
+import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, STARTED_MODULE_ID } from "./after-paint";
 
 /**
  * Holds Remix's module preloads and module script in the HTML on its way out (streaming, nothing
@@ -29,8 +29,8 @@ export function holdScriptsUntilPaint(response: Response): Response {
  * runs last finds them ready); the entry last of all, by the held script itself, which sets Remix's
  * route modules before it imports the entry.
  *
- * Before all that, after the first paint, the page's first picture (marked fetchpriority="high",
- * its likely largest paint) is shown: on a weak network it should not share the link with 100 KB
+ * Before all that, after the first paint, the page's first picture (FIRST_PICTURE, its likely
+ * largest paint) is shown: on a weak network it should not share the link with 100 KB
  * of scripts, and Lighthouse counts every request made before the largest paint as one the paint
  * waited for (a home run's LCP went from about 1 s to 2 s so). Shown is when its
  * largest-contentful-paint entry comes, or one for an element at least as large as the picture's
@@ -38,6 +38,10 @@ export function holdScriptsUntilPaint(response: Response): Response {
  * come, at most 3 s. Not "decoded and drawn": a busy phone presents a frame later than it draws it,
  * and the paint's time is when it is presented.
  */
+const FIRST_PICTURE_SELECTOR = Object.entries(FIRST_PICTURE)
+  .map(([name, value]) => `img[${name}="${value}"]`)
+  .join("");
+
 export const AFTER_PAINT_STARTER = `(function(){
 var started=false;
 function later(f){setTimeout(f,0)}
@@ -63,7 +67,7 @@ import(next).then(function(){later(evaluate)},run);
 }
 }
 function afterFirstPicture(f){
-var img=document.querySelector('img[fetchpriority="high"]'),done=false;
+var img=document.querySelector('${FIRST_PICTURE_SELECTOR}'),done=false;
 function go(){if(!done){done=true;f()}}
 if(!img||PerformanceObserver.supportedEntryTypes.indexOf("largest-contentful-paint")<0)return go();
 var r=img.getBoundingClientRect();

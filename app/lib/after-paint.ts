@@ -11,6 +11,12 @@ import { createContext } from "react";
  */
 export const HELD_PRELOAD = "x-modulepreload";
 export const HELD_MODULE = "text/x-held-module";
+/**
+ * The mark of the page's first picture, its likely largest paint: the browser fetches it before the
+ * other pictures, and the starter waits for it to be shown before the scripts (decision 087).
+ * React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
+ */
+export const FIRST_PICTURE = { fetchpriority: "high" } as const;
 /** The module script written back by the starter; removed again before hydration compares the DOM. */
 export const STARTED_MODULE_ID = "after-paint-module";
 

@@ -15,6 +15,7 @@ import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
 import { discountRate, formatKRW } from "~/shared/format";
 import { pictureSizes } from "~/shared/picture-sizes";
+import { FIRST_PICTURE } from "~/lib/after-paint";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koCommon } from "~/shared/messages/shop/common";
 import { koErrors } from "~/shared/messages/shop/errors";
@@ -119,7 +120,7 @@ export default function ProductPage() {
             height={300}
             loading={i === 0 ? "eager" : "lazy"}
             // The first picture is the page's largest paint: fetched first, before scripts.
-            {...(i === 0 ? { fetchpriority: "high" } : {})}
+            {...(i === 0 ? FIRST_PICTURE : {})}
           />
         ))}
       </div>
