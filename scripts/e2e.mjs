@@ -2,6 +2,11 @@
 // Worker (Playwright starts it), watched: if the Worker stops answering, the run stops at once
 // and says so (issue 7), instead of every remaining test timing out one after another. One
 // server per project also halves how long one workerd process runs (docs/decisions/040).
+// The server runs the bundle `wrangler deploy` would upload, made once before the run, with
+// `--no-bundle`: wrangler's own bundler then is not watching the checkout. Its watch rebuild (set
+// off by any file appearing in the checkout or a folder above it) once deadlocked esbuild in CI and
+// took the server down mid-run (docs/decisions/088); and a build during a run no longer swaps the
+// Worker under the tests.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 
@@ -13,7 +18,14 @@ if (!existsSync(chromium)) {
 
 const port = Number(process.env.E2E_PORT || 3334);
 const state = ".wrangler/e2e";
-const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
+const run = (cmd, args, stdio = "inherit") => execFileSync(cmd, args, { stdio });
+/** Where playwright.config.ts's server command expects the bundle. */
+const bundleDir = ".wrangler/e2e-worker";
+function bundle() {
+  rmSync(bundleDir, { recursive: true, force: true });
+  // Its stdout is the bindings table, which the server prints again.
+  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", bundleDir], ["ignore", "ignore", "inherit"]);
+}
 function freshDatabase() {
   rmSync(state, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
@@ -103,6 +115,7 @@ if (await answers()) {
   console.error(`Something already answers on port ${port}: stop it (or set E2E_PORT) and run again.`);
   process.exit(1);
 }
+bundle();
 let failed = 0;
 for (const project of projects) {
   freshDatabase();
