@@ -35,8 +35,8 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    // scripts/e2e.mjs (`npm run test:e2e`) makes the bundle first: the one `wrangler deploy` uploads.
-    command: `npx wrangler dev --no-bundle .wrangler/e2e-worker/worker.js --port ${E2E_PORT} --persist-to .wrangler/e2e --inspector-port ${E2E_PORT + 1000} --var SHOP_CACHE_TTL:0`,
+    // scripts/e2e.mjs (`npm run test:e2e`) makes the bundle and the database first (decision 088).
+    command: `node scripts/e2e-server.mjs ${E2E_PORT}`,
     url: `http://127.0.0.1:${E2E_PORT}/favicon.svg`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -2,11 +2,11 @@
 // Worker (Playwright starts it), watched: if the Worker stops answering, the run stops at once
 // and says so (issue 7), instead of every remaining test timing out one after another. One
 // server per project also halves how long one workerd process runs (docs/decisions/040).
-// The server runs the bundle `wrangler deploy` would upload, made once before the run, with
-// `--no-bundle`: wrangler's own bundler then is not watching the checkout. Its watch rebuild (set
-// off by any file appearing in the checkout or a folder above it) once deadlocked esbuild in CI and
-// took the server down mid-run (docs/decisions/088); and a build during a run no longer swaps the
-// Worker under the tests.
+// The server is the bundle `wrangler deploy` would upload, made once before the run, served by
+// workerd through Miniflare (scripts/e2e-server.mjs), not by `wrangler dev`: its bundler watches the
+// checkout and the folders above it, and its proxies and inspector relay sit in front of the
+// Worker; in two runs of 2026-11-26 it went down early in a project with an empty error
+// (docs/decisions/088). A build during a run no longer swaps the Worker under the tests either.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 

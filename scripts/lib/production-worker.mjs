@@ -3,8 +3,35 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
+
+/**
+ * Serves a bundle made by `wrangler deploy --dry-run --outdir <bundleDir>` in one workerd through
+ * Miniflare, with the bindings, vars, Durable Objects and assets (its `_headers` too) that
+ * `wrangler.toml` declares, and the local state a seed wrote with `--persist-to <state>`. No dev
+ * server in between: nothing rebuilds, reloads or relays an inspector (decision 088).
+ */
+export async function serveBundle({ bundleDir, state, port, vars = {}, inspectorPort }) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const mf = new Miniflare({
+    ...workerOptions,
+    host: "127.0.0.1",
+    port,
+    // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
+    ...(inspectorPort ? { inspectorPort } : {}),
+    modules: [{ type: "ESModule", path: `${bundleDir}/worker.js` }],
+    modulesRoot: bundleDir,
+    bindings: { ...workerOptions.bindings, ...vars },
+    // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket.
+    // Durable Objects and the cache live in memory: one server's lifetime is one run.
+    d1Persist: `${state}/v3/d1`,
+    r2Persist: `${state}/v3/r2`,
+  });
+  await mf.ready;
+  return mf;
+}
 
 /** Builds the bundle into `${dir}/dist`, seeds `${dir}/state`, serves it on 127.0.0.1:port. */
 export async function startProductionWorker({ port, dir, cacheTtl = "30", inspectorPort }) {
@@ -13,38 +40,13 @@ export async function startProductionWorker({ port, dir, cacheTtl = "30", inspec
   run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", `${dir}/dist`]);
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", `${dir}/state`]);
   run("node", ["scripts/seed-local.mjs", "--persist-to", `${dir}/state`]);
-
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const field = (name) => toml.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m"))?.[1];
-  const mf = new Miniflare({
-    host: "127.0.0.1",
+  return serveBundle({
+    bundleDir: `${dir}/dist`,
+    state: `${dir}/state`,
     port,
-    // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
-    ...(inspectorPort ? { inspectorPort } : {}),
-    modules: [{ type: "ESModule", path: `${dir}/dist/worker.js` }],
-    modulesRoot: `${dir}/dist`,
-    compatibilityDate: field("compatibility_date"),
-    compatibilityFlags: ["nodejs_compat"],
-    // has_user_worker: requests that match no file go on to the Worker, as on Cloudflare.
-    assets: { directory: "public", binding: "ASSETS", routerConfig: { has_user_worker: true } },
-    d1Databases: { DB: field("database_id") },
-    d1Persist: `${dir}/state/v3/d1`,
-    // The bucket by its name, where the seed (wrangler's platform proxy) put the demo's pictures.
-    r2Buckets: { FILES: field("bucket_name") },
-    // The live rooms (functions/live/room.ts), a class of the Worker's own module.
-    durableObjects: { LIVE: "LiveRoom" },
-    r2Persist: `${dir}/state/v3/r2`,
-    // Derived picture sizes (functions/picture-sizes.ts): Miniflare's Images binding, on sharp.
-    images: { binding: "IMAGES" },
-    bindings: {
-      PLATFORM_DOMAIN: "localhost",
-      SHOP_API_ORIGIN: "",
-      SHOP_ADMIN_URL: field("SHOP_ADMIN_URL") ?? "/admin",
-      SHOP_CACHE_TTL: cacheTtl,
-    },
+    vars: { SHOP_CACHE_TTL: cacheTtl },
+    inspectorPort,
   });
-  await mf.ready;
-  return mf;
 }
 
 /** The workerd processes this Node process started (Miniflare's runtime), by pid. */

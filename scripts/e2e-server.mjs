@@ -1,0 +1,21 @@
+// The browser tests' server (decision 088): the bundle scripts/e2e.mjs made with
+// `wrangler deploy --dry-run`, in workerd through Miniflare, on the database and bucket it seeded.
+// Playwright starts it (playwright.config.ts) and stops it after the run.
+import { serveBundle } from "./lib/production-worker.mjs";
+
+const port = Number(process.argv[2] || process.env.E2E_PORT || 3334);
+// The shop's settings are read afresh on every request, as an owner's change must show at once.
+const mf = await serveBundle({
+  bundleDir: ".wrangler/e2e-worker",
+  state: ".wrangler/e2e",
+  port,
+  vars: { SHOP_CACHE_TTL: "0" },
+});
+console.log(`Serving the browser tests' Worker on http://127.0.0.1:${port}`);
+
+async function stop() {
+  await mf.dispose().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
