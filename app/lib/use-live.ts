@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { LiveEvent, LiveRoomName } from "./live.client";
 
@@ -9,8 +9,19 @@ import type { LiveEvent, LiveRoomName } from "./live.client";
  */
 export function useLive(room: LiveRoomName | null, accept: (event: LiveEvent) => boolean = () => true) {
   const revalidator = useRevalidator();
-  const latest = useRef({ revalidator, accept });
-  latest.current = { revalidator, accept };
+  // A reload started while the router is loading would abort that load (its request wasted on a
+  // weak network, and Remix logs the aborted response): it is owed instead, and made once the
+  // router is idle, so the page still ends up with data newer than the event.
+  const navigation = useNavigation();
+  const busy = revalidator.state !== "idle" || navigation.state !== "idle";
+  const latest = useRef({ revalidator, accept, busy });
+  latest.current = { revalidator, accept, busy };
+  const owed = useRef(false);
+  useEffect(() => {
+    if (busy || !owed.current) return;
+    owed.current = false;
+    latest.current.revalidator.revalidate();
+  }, [busy]);
   useEffect(() => {
     if (!room) return;
     let pending: number | undefined;
@@ -24,10 +35,8 @@ export function useLive(room: LiveRoomName | null, accept: (event: LiveEvent) =>
           if (!latest.current.accept(event)) return;
           window.clearTimeout(pending);
           pending = window.setTimeout(() => {
-            // A navigation that overtakes the reload aborts it: the new page loads its own data.
-            Promise.resolve(latest.current.revalidator.revalidate() as unknown).catch((error: unknown) => {
-              if ((error as { name?: string } | null)?.name !== "AbortError") console.error(error);
-            });
+            if (latest.current.busy) owed.current = true;
+            else latest.current.revalidator.revalidate();
           }, 100);
         },
         (connected) => {

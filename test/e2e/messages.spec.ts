@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { expect, holdTimers, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
 
 /** Issue 12 (in part): asking the shop and its owner answering, by form posts (JavaScript on and off). */
@@ -83,6 +83,79 @@ test.describe("live", () => {
     await page.getByRole("textbox").fill("감사합니다!");
     await page.getByRole("button", { name: "보내기" }).click();
     await expect(owner.getByTestId("message")).toHaveText(["실시간 문의입니다", "바로 답변드려요", "감사합니다!"]);
+    await owner.context().close();
+  });
+  test("an event that comes while the page's data is reloading waits for that reload instead of cutting it off", async ({
+    page,
+    browser,
+  }) => {
+    await signUp(page, "beauty", { email: unique("overlap"), name: "겹침 회원" });
+    // The shop's answers as they reach the shopper's page over its event socket.
+    let answers = 0;
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.includes('"sender":"shop"')) answers += 1;
+      }),
+    );
+    await page.goto(shopUrl("beauty", "/message/new"));
+    await page.getByRole("textbox").fill("재입고 되나요?");
+    await page.getByRole("button", { name: "보내기" }).click();
+    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
+    const ticket = new URL(page.url()).searchParams.get("id")!;
+    await expect(page.locator("html")).toHaveAttribute("data-live", "on");
+    const owner = await ownerPage(browser, true);
+    await owner.goto(shopUrl("beauty", `/admin/message?id=${ticket}`));
+    await expect(owner.locator("html")).toHaveAttribute("data-live", "on");
+
+    // The shopper's next data reload is held, as on a slow network; the page cutting it off
+    // shows as a failed request while it is held.
+    let reloads = 0;
+    let holding = true;
+    const cut: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) reloads += 1;
+    });
+    page.on("requestfailed", (request) => {
+      if (holding && new URL(request.url()).pathname.endsWith(".data")) cut.push(request.url());
+    });
+    let held!: () => void;
+    const seen = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (holding) {
+        held();
+        await released;
+      }
+      await route.continue().catch(() => {});
+    });
+    // The page's reload waits 100 ms after an event: the test moves its clock on.
+    const clock = await holdTimers(page);
+
+    const reply = owner.getByRole("textbox", { name: /답장을 입력해 주세요/ });
+    await reply.fill("다음 주에 들어와요.");
+    await owner.getByRole("button", { name: "보내기" }).click();
+    await expect.poll(() => answers).toBe(1);
+    await page.clock.runFor(150);
+    await seen; // the first answer's reload is on its way, and held
+    await reply.fill("입고되면 알려 드릴게요.");
+    await owner.getByRole("button", { name: "보내기" }).click();
+    await expect.poll(() => answers).toBe(2);
+    await page.clock.runFor(150); // the second answer's reload is due while the first is held
+    await clock.release();
+
+    // The timer ran within runFor; a cut-off request is reported a moment later.
+    await page.waitForTimeout(500);
+    expect(cut).toEqual([]);
+    holding = false;
+    release();
+    // The held reload goes on; then one more, owed to the second answer, is made.
+    await expect.poll(() => reloads).toBe(2);
+    await expect(page.getByTestId("message")).toHaveText([
+      "재입고 되나요?",
+      "다음 주에 들어와요.",
+      "입고되면 알려 드릴게요.",
+    ]);
     await owner.context().close();
   });
   test("a reply typed before the page's scripts arrive is kept once they do, and goes out", async ({
