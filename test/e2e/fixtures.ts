@@ -23,8 +23,9 @@ export function collectErrors(page: Page, expected: RegExp[] = []): string[] {
     const text = msg.text();
     if (msg.type() !== "error" || expected.some((re) => re.test(text))) return;
     // Remix logs the stream of a data request the browser aborted (a live reload overtaken by
-    // a navigation on a busy machine): a superseded request, never a fault of the page.
-    if (/^AbortError: BodyStreamBuffer was aborted/.test(text)) return;
+    // a navigation on a busy machine): a superseded request, never a fault of the page. Chromium
+    // words it by where the abort found the stream: mid-body, or at the signal.
+    if (/^AbortError: (BodyStreamBuffer was aborted|signal is aborted without reason)/.test(text)) return;
     errors.push(text);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message} (at ${page.url()})`));
