@@ -1,13 +1,14 @@
 // The browser tests' server (decision 088): the bundle scripts/e2e.mjs made with
 // `wrangler deploy --dry-run`, in workerd through Miniflare, on the database and bucket it seeded.
 // Playwright starts it (playwright.config.ts) and stops it after the run.
+import { E2E_BUNDLE_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
 import { serveBundle } from "./lib/production-worker.mjs";
 
 const port = Number(process.argv[2] || process.env.E2E_PORT || 3334);
 // The shop's settings are read afresh on every request, as an owner's change must show at once.
 const mf = await serveBundle({
-  bundleDir: ".wrangler/e2e-worker",
-  state: ".wrangler/e2e",
+  bundleDir: E2E_BUNDLE_DIR,
+  state: E2E_STATE_DIR,
   port,
   vars: { SHOP_CACHE_TTL: "0" },
 });

@@ -9,6 +9,7 @@
 // (docs/decisions/088). A build during a run no longer swaps the Worker under the tests either.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { E2E_BUNDLE_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -17,14 +18,12 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT || 3334);
-const state = ".wrangler/e2e";
+const state = E2E_STATE_DIR;
 const run = (cmd, args, stdio = "inherit") => execFileSync(cmd, args, { stdio });
-/** Where playwright.config.ts's server command expects the bundle. */
-const bundleDir = ".wrangler/e2e-worker";
 function bundle() {
-  rmSync(bundleDir, { recursive: true, force: true });
+  rmSync(E2E_BUNDLE_DIR, { recursive: true, force: true });
   // Its stdout is the bindings table, which the server prints again.
-  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", bundleDir], ["ignore", "ignore", "inherit"]);
+  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", E2E_BUNDLE_DIR], ["ignore", "ignore", "inherit"]);
 }
 function freshDatabase() {
   rmSync(state, { recursive: true, force: true });

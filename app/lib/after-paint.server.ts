@@ -67,15 +67,16 @@ import(next).then(function(){later(evaluate)},run);
 }
 }
 function afterFirstPicture(f){
-var img=document.querySelector('${FIRST_PICTURE_SELECTOR}'),done=false;
-function go(){if(!done){done=true;f()}}
+var img=document.querySelector('${FIRST_PICTURE_SELECTOR}'),done=false,seen;
+function go(){if(!done){done=true;if(seen)seen.disconnect();f()}}
 if(!img||PerformanceObserver.supportedEntryTypes.indexOf("largest-contentful-paint")<0)return go();
 var r=img.getBoundingClientRect();
 var area=Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0))*Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0));
 img.addEventListener("error",go);setTimeout(go,3000);
-new PerformanceObserver(function(list,observer){
-if(list.getEntries().some(function(e){return e.element===img||e.size>=area})){observer.disconnect();go()}
-}).observe({type:"largest-contentful-paint",buffered:true});
+seen=new PerformanceObserver(function(list){
+if(list.getEntries().some(function(e){return e.element===img||e.size>=area}))go()
+});
+seen.observe({type:"largest-contentful-paint",buffered:true});
 }
 function run(){
 var held=document.querySelector('script[type="${HELD_MODULE}"]');

@@ -15,6 +15,25 @@ async function ownerPage(browser: Browser, js: boolean): Promise<Page> {
   return page;
 }
 
+/** A new member asks the shop `text` from /message/new; answers the thread's id, its page open. */
+async function askShop(page: Page, email: string, name: string, text: string): Promise<string> {
+  await signUp(page, "beauty", { email, name });
+  await page.goto(shopUrl("beauty", "/message/new"));
+  await page.getByRole("textbox").fill(text);
+  await page.getByRole("button", { name: "보내기" }).click();
+  await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
+  return new URL(page.url()).searchParams.get("id")!;
+}
+
+/** The owner's thread `ticket` in /admin, its event socket open, as the member's page is. */
+async function ownerOnThread(browser: Browser, page: Page, ticket: string): Promise<Page> {
+  await expect(page.locator("html")).toHaveAttribute("data-live", "on");
+  const owner = await ownerPage(browser, true);
+  await owner.goto(shopUrl("beauty", `/admin/message?id=${ticket}`));
+  await expect(owner.locator("html")).toHaveAttribute("data-live", "on");
+  return owner;
+}
+
 test.describe("messages", () => {
   // A refused message answers 400; the browser logs the status.
   test.use({ expectedConsoleErrors: [/status of 400 /] });
@@ -64,17 +83,8 @@ test.describe("live", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "live updates need scripts");
 
   test("a shopper and the owner exchange messages live", async ({ page, browser }, testInfo) => {
-    await signUp(page, "beauty", { email: unique(`live-${testInfo.project.name}`), name: "실시간 회원" });
-    await page.goto(shopUrl("beauty", "/message/new"));
-    await page.getByRole("textbox").fill("실시간 문의입니다");
-    await page.getByRole("button", { name: "보내기" }).click();
-    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
-    const ticket = new URL(page.url()).searchParams.get("id")!;
-    await expect(page.locator("html")).toHaveAttribute("data-live", "on");
-
-    const owner = await ownerPage(browser, true);
-    await owner.goto(shopUrl("beauty", `/admin/message?id=${ticket}`));
-    await expect(owner.locator("html")).toHaveAttribute("data-live", "on");
+    const ticket = await askShop(page, unique(`live-${testInfo.project.name}`), "실시간 회원", "실시간 문의입니다");
+    const owner = await ownerOnThread(browser, page, ticket);
     await owner.getByRole("textbox").fill("바로 답변드려요");
     await owner.getByRole("button", { name: "보내기" }).click();
     // Arrives on the shopper's open page without a reload.
@@ -89,7 +99,6 @@ test.describe("live", () => {
     page,
     browser,
   }) => {
-    await signUp(page, "beauty", { email: unique("overlap"), name: "겹침 회원" });
     // The shop's answers as they reach the shopper's page over its event socket.
     let answers = 0;
     page.on("websocket", (socket) =>
@@ -97,15 +106,8 @@ test.describe("live", () => {
         if (typeof payload === "string" && payload.includes('"sender":"shop"')) answers += 1;
       }),
     );
-    await page.goto(shopUrl("beauty", "/message/new"));
-    await page.getByRole("textbox").fill("재입고 되나요?");
-    await page.getByRole("button", { name: "보내기" }).click();
-    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
-    const ticket = new URL(page.url()).searchParams.get("id")!;
-    await expect(page.locator("html")).toHaveAttribute("data-live", "on");
-    const owner = await ownerPage(browser, true);
-    await owner.goto(shopUrl("beauty", `/admin/message?id=${ticket}`));
-    await expect(owner.locator("html")).toHaveAttribute("data-live", "on");
+    const ticket = await askShop(page, unique("overlap"), "겹침 회원", "재입고 되나요?");
+    const owner = await ownerOnThread(browser, page, ticket);
 
     // The shopper's next data reload is held, as on a slow network; the page cutting it off
     // shows as a failed request while it is held.
@@ -162,12 +164,7 @@ test.describe("live", () => {
     page,
     browser,
   }) => {
-    await signUp(page, "beauty", { email: unique("early"), name: "이른 답장 회원" });
-    await page.goto(shopUrl("beauty", "/message/new"));
-    await page.getByRole("textbox").fill("배송은 언제 되나요?");
-    await page.getByRole("button", { name: "보내기" }).click();
-    await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
-    const ticket = new URL(page.url()).searchParams.get("id")!;
+    const ticket = await askShop(page, unique("early"), "이른 답장 회원", "배송은 언제 되나요?");
 
     // A slow phone: the owner's thread is drawn, its scripts are still on the way.
     const owner = await ownerPage(browser, true);
