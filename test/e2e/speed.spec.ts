@@ -1,4 +1,4 @@
-import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { expect, hydrated, jsOff, PORT, shopUrl, test } from "./fixtures";
 
 /** Issue 15 (in part): what a phone downloads and keeps. */
 
@@ -116,6 +116,54 @@ test.describe("the frame's scripts (decision 073)", () => {
     await page.goto(shopUrl("beauty", "/shop/view/b0017"));
     await hydrated(page);
     expect(frame).toEqual(["frame.islands"]);
+  });
+
+  test("what the frame's chunk imports is requested while that chunk is still on its way, not a round trip later", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "about which scripts load");
+    const page_ = "/shop/view/b0017";
+    // Node cannot resolve *.localhost: the shop is named by the Host header.
+    const get = async (path: string) =>
+      (
+        await page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `beauty.localhost:${PORT}` } })
+      ).text();
+    // What the page loads first: the files its HTML names.
+    const firstLoad = new Set([...(await get(page_)).matchAll(/\/build\/[^"'\s]+\.js/g)].map(([file]) => file));
+    // The chunk's static imports, followed to the end, read from the files themselves.
+    const closure = new Set<string>();
+    const follow = async (file: string) => {
+      for (const [, relative] of (await get(file)).matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
+        const dep = new URL(relative!, `http://x${file}`).pathname;
+        if (!closure.has(dep)) {
+          closure.add(dep);
+          await follow(dep);
+        }
+      }
+    };
+    const requested: string[] = [];
+    page.on("request", (r) => {
+      if (/\/build\/.+\.js$/.test(r.url())) requested.push(new URL(r.url()).pathname);
+    });
+    // The chunk is held until every file it imports beyond the first load has been requested, or
+    // 5 s: fetched one import after another, they could not start before it arrives.
+    let due: string[] = [];
+    let missing: string[] = [];
+    await page.route(/\/build\/.*\/frame\.islands-[^/]+\.js$/, async (route) => {
+      await follow(new URL(route.request().url()).pathname);
+      due = [...closure].filter((file) => !firstLoad.has(file));
+      const unrequested = () => due.filter((file) => !requested.includes(file));
+      for (let waited = 0; unrequested().length && waited < 5_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      missing = unrequested();
+      await route.continue();
+    });
+    await page.goto(shopUrl("beauty", page_));
+    await hydrated(page);
+    expect(firstLoad.size, "the page's HTML names its scripts").toBeGreaterThan(0);
+    expect(due, "the frame's chunk imports files beyond the first load").not.toEqual([]);
+    expect(missing, "files the frame's chunk imports, requested only after it arrived").toEqual([]);
   });
 });
 
