@@ -17,11 +17,13 @@ import { readClientManifest, writeClientManifest } from "./remix-manifest.mjs";
 /** The layout every shop page nests in: its code is one file of its own, apart from the root's. */
 const SHOP_LAYOUT = "routes/_shop";
 
+/** Remix's public path for the browser build. */
+const BUILD = "/build/";
+
 /**
  * Inlined before each dynamic import that has files to preload (a function in no module, so that
  * no file gains an import): one `<link rel="modulepreload">` per file the page has no link for.
  */
-const BUILD = "/build/";
 const PRELOAD = `(function(u){u.forEach(function(h){h="${BUILD}"+h;if(!document.querySelector('link[href="'+h+'"]')){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}})})`;
 
 const SERVER_MANIFEST = /^var assets_manifest_default = (\{.*\});$/m;
@@ -138,10 +140,10 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
   next.version = version;
   next.url = url(`manifest-${version.toUpperCase()}.js`);
 
-  // Decision 089: a dynamic import (an island, the live socket) fetches its file, then its imports, then
-  // theirs: on a phone's 150 ms round trips the header's buttons waited three of them after
-  // hydration. Each import() now first preloads the file's whole static closure in one go, less
-  // what every page has loaded before any import() can run (the entry's and the root's files).
+  // Decision 089: a dynamic import (an island, the live socket) fetches its file, then its
+  // imports, then theirs: on a phone's 150 ms round trips the header's buttons waited three of them
+  // after hydration. Each import() now first preloads the file's whole static closure in one go,
+  // less what every page has loaded before any import() can run (the entry's and the root's files).
   const loadedFirst = new Set([entryName, moduleOf(rootFile)].flatMap((name) => [url(name), ...importsOf(name)]));
   const withPreloads = (chunk) =>
     chunk.code.replace(/\bimport\("(\.{1,2}\/[^"]+\.js)"\)/g, (call, relative) => {

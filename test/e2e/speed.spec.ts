@@ -122,14 +122,14 @@ test.describe("the frame's scripts (decision 073)", () => {
     page,
   }, testInfo) => {
     test.skip(jsOff(testInfo), "about which scripts load");
-    const page_ = "/shop/view/b0017";
+    const product = "/shop/view/b0017";
     // Node cannot resolve *.localhost: the shop is named by the Host header.
     const get = async (path: string) =>
       (
         await page.request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `beauty.localhost:${PORT}` } })
       ).text();
     // What the page loads first: the files its HTML names.
-    const firstLoad = new Set([...(await get(page_)).matchAll(/\/build\/[^"'\s]+\.js/g)].map(([file]) => file));
+    const firstLoad = new Set([...(await get(product)).matchAll(/\/build\/[^"'\s]+\.js/g)].map(([file]) => file));
     // The chunk's static imports, followed to the end, read from the files themselves.
     const closure = new Set<string>();
     const follow = async (file: string) => {
@@ -159,7 +159,7 @@ test.describe("the frame's scripts (decision 073)", () => {
       missing = unrequested();
       await route.continue();
     });
-    await page.goto(shopUrl("beauty", page_));
+    await page.goto(shopUrl("beauty", product));
     await hydrated(page);
     expect(firstLoad.size, "the page's HTML names its scripts").toBeGreaterThan(0);
     expect(due, "the frame's chunk imports files beyond the first load").not.toEqual([]);
