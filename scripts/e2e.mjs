@@ -18,7 +18,6 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT || 3334);
-const state = E2E_STATE_DIR;
 const run = (cmd, args, stdio = "inherit") => execFileSync(cmd, args, { stdio });
 function bundle() {
   rmSync(E2E_BUNDLE_DIR, { recursive: true, force: true });
@@ -26,10 +25,10 @@ function bundle() {
   run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", E2E_BUNDLE_DIR], ["ignore", "ignore", "inherit"]);
 }
 function freshDatabase() {
-  rmSync(state, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", E2E_STATE_DIR]);
   // No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
-  run("node", ["scripts/seed-local.mjs", "--persist-to", state, "--no-share-images"]);
+  run("node", ["scripts/seed-local.mjs", "--persist-to", E2E_STATE_DIR, "--no-share-images"]);
 }
 
 /** How long the Worker may go without answering a health check before the run is stopped. */
