@@ -1,12 +1,13 @@
 // The browser tests' server (decision 088): the bundle scripts/e2e.mjs made with
-// `wrangler deploy --dry-run`, in workerd through Miniflare, on the database and bucket it seeded.
-// Playwright starts it (playwright.config.ts) and stops it after the run.
+// `wrangler deploy --dry-run`, served as `npm start` serves it (scripts/lib/local-platform.mjs,
+// decision 090) on the database and bucket it seeded. Playwright starts it and stops it after the
+// run. No cron: a test that needs the scheduled handler calls it.
 import { E2E_BUNDLE_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
-import { serveBundle } from "./lib/production-worker.mjs";
+import { startLocalPlatform } from "./lib/local-platform.mjs";
 
 const port = Number(process.argv[2] || process.env.E2E_PORT || 3334);
 // The shop's settings are read afresh on every request, as an owner's change must show at once.
-const mf = await serveBundle({
+const platform = await startLocalPlatform({
   bundleDir: E2E_BUNDLE_DIR,
   state: E2E_STATE_DIR,
   port,
@@ -15,7 +16,7 @@ const mf = await serveBundle({
 console.log(`Serving the browser tests' Worker on http://127.0.0.1:${port}`);
 
 async function stop() {
-  await mf.dispose().catch(() => {});
+  await platform.stop().catch(() => {});
   process.exit(0);
 }
 process.on("SIGTERM", stop);

@@ -13,11 +13,20 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore",
  * `wrangler.toml` declares, and the local state a seed wrote with `--persist-to <state>`. No dev
  * server in between: nothing rebuilds, reloads or relays an inspector (decision 088).
  */
-export async function serveBundle({ bundleDir, state, port, vars = {}, inspectorPort }) {
+export async function serveBundle({
+  bundleDir,
+  state,
+  port,
+  vars = {},
+  inspectorPort,
+  host = "127.0.0.1",
+  persistLive = false,
+  triggerHandlers = false,
+}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const mf = new Miniflare({
     ...workerOptions,
-    host: "127.0.0.1",
+    host,
     port,
     // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
     ...(inspectorPort ? { inspectorPort } : {}),
@@ -25,9 +34,13 @@ export async function serveBundle({ bundleDir, state, port, vars = {}, inspector
     modulesRoot: bundleDir,
     bindings: { ...workerOptions.bindings, ...vars },
     // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket.
-    // Durable Objects and the cache live in memory: one server's lifetime is one run.
+    // The cache lives in memory; so do Durable Objects unless a caller keeps them (`npm start`,
+    // where a chat's live room outlives a restart as it did under `wrangler dev`).
     d1Persist: `${state}/v3/d1`,
     r2Persist: `${state}/v3/r2`,
+    ...(persistLive ? { durableObjectsPersist: `${state}/v3/do` } : {}),
+    // `/cdn-cgi/handler/scheduled?cron=…` runs the scheduled handler at once (npm start only).
+    ...(triggerHandlers ? { unsafeTriggerHandlers: true } : {}),
   });
   await mf.ready;
   return mf;

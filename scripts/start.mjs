@@ -1,0 +1,81 @@
+// `npm start`: builds, makes the bundle `wrangler deploy` would upload, migrates and seeds the
+// local database (.wrangler/state), and serves the demo shops on port 3333 from workerd through
+// Miniflare, with the cron on its schedule (decision 090). Nothing watches or rebuilds: that is
+// `npm run dev`, for development only.
+//
+// PORT (3333) and LISTEN_HOST (127.0.0.1; 0.0.0.0 lets a phone on the same network in) change
+// where it listens.
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { unstable_readConfig } from "wrangler";
+import { startLocalPlatform } from "./lib/local-platform.mjs";
+
+const port = Number(process.env.PORT || 3333);
+const host = process.env.LISTEN_HOST || "127.0.0.1";
+const BUNDLE_DIR = ".wrangler/start-worker";
+// wrangler's own default: `npx wrangler d1 execute DB --local` (README) reads the same database.
+const STATE_DIR = ".wrangler/state";
+
+const step = (what, cmd, args, stdio = "inherit") => {
+  console.log(`\n▶ ${what}`);
+  execFileSync(cmd, args, { stdio });
+};
+
+step("Building", "node", ["scripts/build.mjs"]);
+rmSync(BUNDLE_DIR, { recursive: true, force: true });
+// Its stdout is wrangler's bindings table; errors still reach stderr.
+step(
+  "Bundling the Worker as `wrangler deploy` would",
+  "npx",
+  ["wrangler", "deploy", "--dry-run", "--outdir", BUNDLE_DIR],
+  ["ignore", "ignore", "inherit"],
+);
+step(
+  "Migrating the local database",
+  "npx",
+  ["wrangler", "d1", "migrations", "apply", "DB", "--local"],
+  ["ignore", "ignore", "inherit"],
+);
+step("Loading the demo shops", "node", ["scripts/seed-local.mjs", "--persist-to", STATE_DIR]);
+
+let platform;
+try {
+  platform = await startLocalPlatform({
+    bundleDir: BUNDLE_DIR,
+    state: STATE_DIR,
+    port,
+    host,
+    cron: true,
+    persistLive: true,
+  });
+} catch (error) {
+  console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);
+  console.error("  Is another server on that port? Stop it, or run with PORT=<another port>.");
+  process.exit(1);
+}
+
+const { vars } = unstable_readConfig({ config: "wrangler.toml" });
+const db = await platform.mf.getD1Database("DB");
+const { results: shops } = await db.prepare("SELECT dom, dom3, name FROM shops ORDER BY id").all();
+console.log(`\n✔ Serving ${shops.length} shops on http://${host}:${port}`);
+for (const shop of shops) {
+  const custom = shop.dom3 ? ` and http://${shop.dom3}:${port}` : "";
+  console.log(`  ${shop.name}: http://${shop.dom}.${vars.PLATFORM_DOMAIN}:${port}${custom}`);
+}
+if (platform.crons.length > 0) {
+  console.log(
+    `  Cron ${platform.crons.join(", ")} runs on its schedule; now: ` +
+      `curl "http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(platform.crons[0])}"`,
+  );
+}
+console.log("  Ctrl+C stops it.");
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await platform.stop().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
