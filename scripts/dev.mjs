@@ -1,6 +1,7 @@
 // Development with rebuilds: `remix watch` rewrites build/ on every change to app/, and
 // `wrangler dev` reloads the Worker when build/index.js or anything under functions/ changes.
-// The local database is migrated and seeded first, as `npm start` does.
+// The local database is migrated and seeded first, as `npm start` does. For development only:
+// `npm start` serves the deploy bundle without wrangler's development server (decision 090).
 import { spawn, spawnSync } from "node:child_process";
 
 const run = (cmd, args) => spawn(cmd, args, { stdio: "inherit" });
@@ -11,7 +12,10 @@ const once = (cmd, args) => {
 
 once("npx", ["remix", "build"]);
 once("npm", ["run", "db:setup"]);
-const children = [run("npx", ["remix", "watch"]), run("npx", ["wrangler", "dev", "--port", "3333"])];
+const children = [
+  run("npx", ["remix", "watch"]),
+  run("npx", ["wrangler", "dev", "--port", "3333", "--test-scheduled"]),
+];
 const stop = (code) => {
   for (const child of children) child.kill("SIGTERM");
   process.exit(code);

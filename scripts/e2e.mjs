@@ -22,7 +22,11 @@ const run = (cmd, args, stdio = "inherit") => execFileSync(cmd, args, { stdio })
 function bundle() {
   rmSync(E2E_BUNDLE_DIR, { recursive: true, force: true });
   // Its stdout is the bindings table, which the server prints again.
-  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", E2E_BUNDLE_DIR], ["ignore", "ignore", "inherit"]);
+  run(
+    "npx",
+    ["wrangler", "deploy", "--dry-run", "--env=", "--outdir", E2E_BUNDLE_DIR],
+    ["ignore", "ignore", "inherit"],
+  );
 }
 function freshDatabase() {
   rmSync(E2E_STATE_DIR, { recursive: true, force: true });

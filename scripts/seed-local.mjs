@@ -4,7 +4,7 @@ import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { getPlatformProxy } from "wrangler";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 await mkdir(".cache", { recursive: true });
 await build({
@@ -144,8 +144,23 @@ async function makeDemoPictures(env, seed) {
 
 // `--persist-to DIR` matches wrangler's flag of that name (wrangler keeps its state in DIR/v3).
 const at = process.argv.indexOf("--persist-to");
-const persist = at > 0 ? { path: `${process.argv[at + 1]}/v3` } : true;
-const { env, dispose } = await getPlatformProxy({ persist });
+const persist = { path: `${at > 0 ? process.argv[at + 1] : ".wrangler/state"}/v3` };
+// The seed needs the database and the bucket only. A configuration with just those two (same ids,
+// so the same local files) keeps wrangler from warning that the Live rooms' Durable Object cannot
+// run here: the first thing `npm start` would print.
+const { compatibility_date, d1_databases, r2_buckets } = unstable_readConfig({ config: "wrangler.toml" });
+const db = d1_databases.find((d) => d.binding === "DB");
+const bucket = r2_buckets.find((b) => b.binding === "FILES");
+await writeFile(
+  ".cache/seed-wrangler.json",
+  JSON.stringify({
+    name: "storefront-seed",
+    compatibility_date,
+    d1_databases: [{ binding: "DB", database_name: db.database_name, database_id: db.database_id }],
+    r2_buckets: [{ binding: "FILES", bucket_name: bucket.bucket_name }],
+  }),
+);
+const { env, dispose } = await getPlatformProxy({ persist, configPath: ".cache/seed-wrangler.json" });
 try {
   const seed = demoSeed();
   await applySeed(env.DB, env.FILES, seed);

@@ -27,7 +27,7 @@ rmSync(BUNDLE_DIR, { recursive: true, force: true });
 step(
   "Bundling the Worker as `wrangler deploy` would",
   "npx",
-  ["wrangler", "deploy", "--dry-run", "--outdir", BUNDLE_DIR],
+  ["wrangler", "deploy", "--dry-run", "--env=", "--outdir", BUNDLE_DIR],
   ["ignore", "ignore", "inherit"],
 );
 step(
@@ -62,12 +62,8 @@ for (const shop of shops) {
   const custom = shop.dom3 ? ` and http://${shop.dom3}:${port}` : "";
   console.log(`  ${shop.name}: http://${shop.dom}.${vars.PLATFORM_DOMAIN}:${port}${custom}`);
 }
-if (platform.crons.length > 0) {
-  console.log(
-    `  Cron ${platform.crons.join(", ")} runs on its schedule; now: ` +
-      `curl "http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(platform.crons[0])}"`,
-  );
-}
+if (platform.crons.length > 0)
+  console.log(`  The scheduled jobs run on their cron (${platform.crons.join(", ")}, UTC).`);
 console.log("  Ctrl+C stops it.");
 
 let stopping = false;

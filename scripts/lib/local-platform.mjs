@@ -19,8 +19,10 @@ export async function startLocalPlatform({
   cron = false,
   persistLive = false,
 }) {
-  const mf = await serveBundle({ bundleDir, state, port, host, vars, persistLive, triggerHandlers: cron });
+  const mf = await serveBundle({ bundleDir, state, port, host, vars, persistLive });
   const crons = cron ? (unstable_readConfig({ config: "wrangler.toml" }).triggers?.crons ?? []) : [];
+  // Straight to the Worker: Miniflare's /cdn-cgi/handler/scheduled reaches the assets router in
+  // front of it, which has no scheduled handler.
   const stopCrons = scheduleCrons(crons, async (expression, scheduledTime) => {
     const worker = await mf.getWorker();
     await worker.scheduled({ cron: expression, scheduledTime: new Date(scheduledTime) });

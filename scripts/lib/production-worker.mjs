@@ -21,7 +21,6 @@ export async function serveBundle({
   inspectorPort,
   host = "127.0.0.1",
   persistLive = false,
-  triggerHandlers = false,
 }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const mf = new Miniflare({
@@ -39,8 +38,6 @@ export async function serveBundle({
     d1Persist: `${state}/v3/d1`,
     r2Persist: `${state}/v3/r2`,
     ...(persistLive ? { durableObjectsPersist: `${state}/v3/do` } : {}),
-    // `/cdn-cgi/handler/scheduled?cron=…` runs the scheduled handler at once (npm start only).
-    ...(triggerHandlers ? { unsafeTriggerHandlers: true } : {}),
   });
   await mf.ready;
   return mf;
@@ -50,7 +47,7 @@ export async function serveBundle({
 export async function startProductionWorker({ port, dir, cacheTtl = "30", inspectorPort }) {
   run("node", ["scripts/build.mjs"]);
   rmSync(dir, { recursive: true, force: true });
-  run("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", `${dir}/dist`]);
+  run("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--minify", "--outdir", `${dir}/dist`]);
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", `${dir}/state`]);
   run("node", ["scripts/seed-local.mjs", "--persist-to", `${dir}/state`]);
   return serveBundle({
