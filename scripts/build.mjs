@@ -2,11 +2,15 @@
 // (scripts/lib/rechunk.mjs, decision 085), then the compile hints on the modules every page runs
 // to hydrate (scripts/lib/compile-hints.mjs, decision 084).
 import { execFileSync } from "node:child_process";
+import { stop as stopEsbuild } from "esbuild";
 import { markEntryForEagerCompile } from "./lib/compile-hints.mjs";
 import { rechunk } from "./lib/rechunk.mjs";
 
 execFileSync("npx", ["remix", "build"], { stdio: "inherit" });
 const files = await rechunk();
+// rechunk's minifier is esbuild's service, a child process: stopped here rather than left to die
+// with this one (issue 33 met it printing a Go "deadlock" stack after the build).
+await stopEsbuild();
 console.log(`rechunk: ${files.before} scripts -> ${files.after}`);
 const marked = markEntryForEagerCompile();
 console.log(`compile hints: ${marked.length} entry modules`);

@@ -1,6 +1,6 @@
 // Loads the demo shops into the local D1 database and R2 bucket that `wrangler dev` uses
 // (.wrangler/state). Safe to run again: existing rows are left as they are.
-import { build } from "esbuild";
+import { build, stop as stopEsbuild } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -24,6 +24,8 @@ await build({
   logLevel: "warning",
   alias: { "~": "./app" },
 });
+// Done with esbuild: its service process stops now, not when this one exits (see scripts/build.mjs).
+await stopEsbuild();
 const { demoSeed, applySeed } = await import(`${process.cwd()}/.cache/seed.mjs`);
 const { shareJpeg } = await import(`${process.cwd()}/.cache/share/functions/share-image.js`);
 const { shareKey, parseShareKey } = await import(`${process.cwd()}/.cache/share/app/shared/share-image.js`);
