@@ -19,23 +19,14 @@ export async function serveFile(
   if (!object) {
     // A derived picture asked for the first time: made from its original and kept (decisions 072, 078).
     const share = parseShareKey(key);
-    if (share)
-      return serveDerived(
-        await deriveShareImage(bucket, images, key, log),
-        "image/jpeg",
-        bucket,
-        share.source,
-        request,
-      );
+    if (share) {
+      const made = await deriveShareImage(bucket, images, key, log);
+      return serveDerived(made, "image/jpeg", bucket, share.source, request);
+    }
     const sized = parseSizedKey(key);
     if (sized) {
-      return serveDerived(
-        await deriveSizedPicture(bucket, images, key, log),
-        "image/webp",
-        bucket,
-        sized.source,
-        request,
-      );
+      const made = await deriveSizedPicture(bucket, images, key, log);
+      return serveDerived(made, "image/webp", bucket, sized.source, request);
     }
     return notFound();
   }
