@@ -2,6 +2,7 @@
 // seeded database: what the benchmark and the memory check measure. Loopback only.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
@@ -28,6 +29,14 @@ export async function serveBundle({ bundleDir, state, port, vars = {}, inspector
     // Durable Objects and the cache live in memory: one server's lifetime is one run.
     d1Persist: `${state}/v3/d1`,
     r2Persist: `${state}/v3/r2`,
+    // The Worker's line per request (functions/log.ts, decision 093) would bury what a benchmark
+    // or the memory check prints: left out. Everything else it writes (errors too) is passed on.
+    handleRuntimeStdio(stdout, stderr) {
+      createInterface(stdout).on("line", (line) => {
+        if (!line.startsWith('{"level":"info"')) console.log(line);
+      });
+      createInterface(stderr).on("line", (line) => console.error(line));
+    },
   });
   await mf.ready;
   return mf;
