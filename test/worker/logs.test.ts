@@ -4,7 +4,9 @@ import worker from "../../functions/worker";
 import { Log, redact, requestId } from "../../functions/log";
 import { serverErrorPage } from "../../functions/pages";
 import { BEAUTY, get } from "./helpers";
-import { cookieHeader, PASSWORD, postForm, setCookies, SHOPPER } from "./auth-helpers";
+import { cookieHeader, joinNew, PASSWORD, postForm, setCookies, SHOPPER } from "./auth-helpers";
+import { handleError } from "~/entry.server";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ADDRESS, Shopper } from "./cart-helpers";
 
 /** Issue 33, point 4 (decision 093): one JSON line per request, errors with the same id, and nobody's data. */
@@ -227,7 +229,69 @@ describe("the request id", () => {
   });
 });
 
+describe("error lines", () => {
+  it("the Worker's own catch: a 500 page with the id, and the error's line with its stack", async () => {
+    const log = captureLines();
+    const ctx = createExecutionContext();
+    // A misconfiguration throws below every other catch.
+    const res = await worker.fetch(
+      new Request(`http://${BEAUTY}/`, { headers: { host: BEAUTY } }),
+      { ...env, PLATFORM_DOMAIN: "" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(500);
+    const shown = shownId(await res.text());
+    expect(res.headers.get("x-request-id")).toBe(shown);
+    const [failure, request] = log.lines();
+    expect(failure).toMatchObject({ level: "error", msg: "request failed", id: shown, error: { name: "Error" } });
+    expect((failure!.error as { stack: string }).stack).toContain("PLATFORM_DOMAIN");
+    expect(request).toMatchObject({ level: "error", msg: "request", id: shown, status: 500 });
+  });
+
+  it("Remix's handleError: a loader's exception with the request's id; a request the browser gave up, none", () => {
+    const log = captureLines();
+    const context = { log: new Log("fedcba9876543210") } as AppLoadContext;
+    const args = (request: Request) => ({ request, params: {}, context }) as LoaderFunctionArgs;
+    handleError(new TypeError("cannot read x of undefined"), args(new Request("http://beauty.localhost/shop")));
+    const gaveUp = new AbortController();
+    gaveUp.abort();
+    handleError(new Error("aborted"), args(new Request("http://beauty.localhost/shop", { signal: gaveUp.signal })));
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        level: "error",
+        msg: "page failed",
+        id: "fedcba9876543210",
+        error: expect.objectContaining({ name: "TypeError", message: "cannot read x of undefined" }),
+      }),
+    ]);
+  });
+});
+
 describe("other lines", () => {
+  it("a live socket writes a line when it opens and when it closes, with its request's id and no one's", async () => {
+    const me = await joinNew(BEAUTY);
+    const log = captureLines();
+    const res = await get(BEAUTY, "/api/live/ws", {
+      headers: { upgrade: "websocket", origin: `http://${BEAUTY}`, cookie: me.cookie },
+    });
+    expect(res.status).toBe(101);
+    const socket = res.webSocket!;
+    socket.accept();
+    socket.close(1000, "bye");
+    for (let i = 0; i < 50 && !log.lines().some((l) => l.msg === "socket close"); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const id = res.headers.get("x-request-id");
+    const live = log.lines().filter((l) => l.kind === "live");
+    expect(live).toEqual([
+      expect.objectContaining({ msg: "socket open", id, room: "1/member", sockets: 1 }),
+      expect.objectContaining({ msg: "socket close", id, room: "1/member", code: 1000, ms: expect.any(Number) }),
+    ]);
+    for (const text of log.raw)
+      for (const value of me.cookie.split(/[=;] ?/)) if (value.length >= 8) expect(text).not.toContain(value);
+  });
+
   it("a cron run writes one line with what it did and how long it took", async () => {
     const log = captureLines();
     await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: Date.now(), noRetry() {} }, env);
