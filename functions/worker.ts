@@ -47,6 +47,8 @@ import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
+/** A request's line stays short whatever address it was sent to. */
+const MAX_LOGGED_PATH = 200;
 /** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
 const ROUTE_MANIFEST_PATH = "/__manifest";
 
@@ -107,7 +109,7 @@ export default {
     const log = new Log(requestId(request), {
       method: request.method,
       host: requestHost(request),
-      path: redact(pathname),
+      path: redact(pathname.slice(0, MAX_LOGGED_PATH)),
     });
     const answer: Answer = { nonce: newNonce(), requestId: log.id, kind: "refused" };
     let response: Response;
