@@ -9,7 +9,7 @@
 /** What a line may hold besides its level, id and message: plain values only. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** Cloudflare's ray id (`8c2f…-ICN`), or anything else a client sent in its place, kept only if it looks so. */
+/** Cloudflare's ray id (`8c2f…-ICN`); a header sent in its place is kept only if it looks like one. */
 const RAY = /^[0-9a-z]{8,32}(-[a-z]{3})?$/i;
 
 /** A fresh id: 16 hex digits, short enough to read out over the phone. */
@@ -25,7 +25,10 @@ export function requestId(request: Request): string {
 }
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
-/** Nine to twelve digits in two to four groups (Korean mobile, landline and +82 forms); not longer runs. */
+/**
+ * Nine to twelve digits, in up to three groups after an optional country code (Korean mobiles,
+ * landlines, +82): not longer runs (a time in milliseconds), nor short ones (an order, a price).
+ */
 const PHONE = /(?<!\d)(?:\+\d{1,3}[\s.-]?)?\d{2,4}[\s.-]?\d{3,4}[\s.-]?\d{4}(?!\d)/g;
 /** An address's query (an order lookup's phone, a reset token): dropped, the address kept. */
 const QUERY = /(\bhttps?:\/\/[^\s?#"'<>]+)\?[^\s"'<>]*/gi;
@@ -72,8 +75,8 @@ export class Log {
   }
 
   /**
-   * A line about what was done (the request's, a socket's, a cron run's), on
-   * standard output whatever its level (a 5xx request's line is "error", its exception has its own).
+   * A line about what was done (the request's, a socket's, a cron run's), on standard output
+   * whatever its level (a 5xx request's line is "error"; its exception has a line of its own).
    */
   info(msg: string, fields: LogFields = {}, level: Level = "info"): void {
     console.log(JSON.stringify({ level, msg, id: this.id, ...this.fields, ...fields }));
