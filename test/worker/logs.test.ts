@@ -170,6 +170,28 @@ describe("the request id", () => {
     expect(log.requests()).toEqual([expect.objectContaining({ id: shown, status: 404, kind: "page" })]);
   });
 
+  it("is on every response, whichever door answered it, and is its line's id", async () => {
+    const log = captureLines();
+    const answers = [
+      await get(BEAUTY, "/files/shops/studio/logo.svg"),
+      await get(BEAUTY, "/api/myshp/get/cart/count"),
+      await get(BEAUTY, "/shop/list?category=0"),
+      await get(BEAUTY, "/", { method: "DELETE" }),
+      await get(BEAUTY, "/user/login", { method: "POST", headers: { origin: "http://evil.example" } }),
+    ];
+    for (const res of answers) await res.arrayBuffer();
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 405, 403]);
+    expect(log.requests().map((l) => [l.kind, l.id])).toEqual([
+      ["file", answers[0]!.headers.get("x-request-id")],
+      ["api", answers[1]!.headers.get("x-request-id")],
+      ["page", answers[2]!.headers.get("x-request-id")],
+      ["refused", answers[3]!.headers.get("x-request-id")],
+      ["refused", answers[4]!.headers.get("x-request-id")],
+    ]);
+    // The Worker's refusals are error pages too.
+    expect(shownId(await (await get(BEAUTY, "/", { method: "DELETE" })).text())).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it("is Cloudflare's ray id when the request has one", async () => {
     const log = captureLines();
     const ray = "8c2f0a1b2c3d4e5f-ICN";
