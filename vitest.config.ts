@@ -25,6 +25,9 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/setup.ts"],
+      // The Worker's JSON line per request (functions/log.ts) would bury the report; a test that
+      // reads them spies on console.log (test/worker/logs.test.ts). Errors still fail their test.
+      onConsoleLog: (log: string, type: "stdout" | "stderr") => !(type === "stdout" && log.startsWith('{"level":')),
       // Some tests make dozens of requests in a row (limits, 200-line carts); on a busy two-core
       // machine that takes longer than vitest's default 5 s. A limit, not a timed assertion.
       testTimeout: 30_000,

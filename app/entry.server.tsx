@@ -1,9 +1,10 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { NonceContext } from "./lib/nonce";
+import { RequestIdContext } from "./lib/request-id";
 import { isCrawler } from "./shared/crawler";
 
 /** Deferred data still pending after this long is rejected, so a response always ends. */
@@ -19,18 +20,22 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1000);
   let status = responseStatusCode;
-  const { nonce } = loadContext;
+  const { nonce, log } = loadContext;
+  // The request's log line names the page's route rather than only its path.
+  log.note({ route: remixContext.staticHandlerContext.matches.at(-1)?.route.id });
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </AfterPaintContext.Provider>
+      <RequestIdContext.Provider value={log.id}>
+        <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </AfterPaintContext.Provider>
+      </RequestIdContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) log.error("page render failed", error);
         status = 500;
       },
     },
@@ -51,4 +56,12 @@ export default async function handleRequest(
   // constant the Remix compiler writes into the build, not configuration read at run time.
   // eslint-disable-next-line no-restricted-globals
   return process.env.NODE_ENV === "production" ? holdScriptsUntilPaint(response) : response;
+}
+
+/**
+ * A loader's or action's exception (not a thrown Response): one JSON line with the request's id,
+ * the one its error page shows (functions/log.ts). A request the browser gave up is no failure.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!request.signal.aborted) context.log.error("page failed", error);
 }

@@ -2,13 +2,15 @@ import { parseShareKey } from "~/shared/share-image";
 import { parseSizedKey } from "~/shared/picture-sizes";
 import { deriveShareImage } from "./share-image";
 import { deriveSizedPicture } from "./picture-sizes";
+import type { Log } from "./log";
 
 /** Serves stored files (product images, logos) from R2 under /files/{key}. Keys are immutable. */
 export async function serveFile(
   bucket: R2Bucket,
   key: string,
   request: Request,
-  images?: ImagesBinding,
+  images: ImagesBinding | undefined,
+  log: Log,
 ): Promise<Response> {
   if (!/^[a-z0-9][a-z0-9/_.-]{0,260}$/i.test(key) || key.includes("..")) {
     return new Response("Not found", { status: 404 });
@@ -17,11 +19,14 @@ export async function serveFile(
   if (!object) {
     // A derived picture asked for the first time: made from its original and kept (decisions 072, 078).
     const share = parseShareKey(key);
-    if (share)
-      return serveDerived(await deriveShareImage(bucket, images, key), "image/jpeg", bucket, share.source, request);
+    if (share) {
+      const made = await deriveShareImage(bucket, images, key, log);
+      return serveDerived(made, "image/jpeg", bucket, share.source, request);
+    }
     const sized = parseSizedKey(key);
     if (sized) {
-      return serveDerived(await deriveSizedPicture(bucket, images, key), "image/webp", bucket, sized.source, request);
+      const made = await deriveSizedPicture(bucket, images, key, log);
+      return serveDerived(made, "image/webp", bucket, sized.source, request);
     }
     return notFound();
   }

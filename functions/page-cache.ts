@@ -4,6 +4,7 @@ import { requestPreferences } from "~/shared/preferences";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { HostCache } from "./tenant";
 import type { ShopStore } from "./db/shops";
+import type { Log } from "./log";
 
 /**
  * The edge page cache (issue 15, decision 077). A page view (its HTML, or its data for a client
@@ -100,6 +101,7 @@ export async function answerShared(
   freshSeconds: number,
   nonce: string,
   waitUntil: (promise: Promise<unknown>) => void,
+  log: Log,
   render: (notes: SharedPage) => Promise<Response>,
 ): Promise<Answered> {
   const life = freshSeconds + STALE_SECONDS;
@@ -118,6 +120,7 @@ export async function answerShared(
       draw(
         key,
         waitUntil,
+        log,
         render(notes).then((again) => keep(key, again, life, notes)),
       );
     }
@@ -130,14 +133,19 @@ export async function answerShared(
   const response = await render(notes);
   if (!keepable(response, notes)) return { response, state: "miss", viewed: notes.viewed };
   const [out, copy] = response.body!.tee();
-  draw(key, waitUntil, keep(key, new Response(copy, response), life, notes));
+  draw(key, waitUntil, log, keep(key, new Response(copy, response), life, notes));
   return { response: new Response(out, response), state: "miss", viewed: notes.viewed };
 }
 
 /** Notes a page being drawn (and kept), until it is. */
-function draw(key: Request, waitUntil: (promise: Promise<unknown>) => void, work: Promise<Kept | null>): void {
+function draw(
+  key: Request,
+  waitUntil: (promise: Promise<unknown>) => void,
+  log: Log,
+  work: Promise<Kept | null>,
+): void {
   const kept = work.catch((error: unknown) => {
-    logFailure(error);
+    log.error("page cache", error);
     return null;
   });
   drawing.set(key.url, kept);
@@ -215,8 +223,4 @@ function withNonce(response: Response, nonce: string): Response {
       },
     })
     .transform(response);
-}
-
-function logFailure(error: unknown): void {
-  console.error("page cache", error);
 }

@@ -1,4 +1,5 @@
 import { parseSizedKey } from "~/shared/picture-sizes";
+import type { Log } from "./log";
 
 /**
  * A stored picture's derived size (app/shared/picture-sizes.ts), made on the first request of its
@@ -48,6 +49,7 @@ export async function deriveAndKeep<T extends ArrayBuffer | Uint8Array<ArrayBuff
   key: string,
   what: string,
   contentType: string,
+  log: Log,
   make: (source: Source) => Promise<T>,
 ): Promise<T | null> {
   let bytes: T;
@@ -56,7 +58,7 @@ export async function deriveAndKeep<T extends ArrayBuffer | Uint8Array<ArrayBuff
     if (!source) return null;
     bytes = await make(source);
   } catch (error) {
-    console.error(`${what} not made`, key, error);
+    log.error(`${what} not made`, error, { key });
     return null;
   }
   await bucket.put(key, bytes, { httpMetadata: { contentType } });
@@ -67,10 +69,11 @@ export async function deriveSizedPicture(
   bucket: R2Bucket,
   images: ImagesBinding | undefined,
   key: string,
+  log: Log,
 ): Promise<ArrayBuffer | null> {
   const sized = parseSizedKey(key);
   if (!sized || !images) return null;
-  return deriveAndKeep(bucket, images, sized.source, key, "picture size", "image/webp", async (source) => {
+  return deriveAndKeep(bucket, images, sized.source, key, "picture size", "image/webp", log, async (source) => {
     const out = await resized(images, source, sized.width).output({ format: "image/webp", quality: QUALITY });
     return out.response().arrayBuffer();
   });

@@ -25,10 +25,10 @@ const UPLOAD_PATHS = new Set(["/user/info", "/admin/photos"]);
 
 export const ALLOWED_METHODS = "GET, HEAD, POST";
 
-function refuse(pathname: string, status: number, code: string, message: string): Response {
+function refuse(pathname: string, status: number, code: string, message: string, requestId?: string): Response {
   const response = isApiPath(pathname)
     ? errorResponse(new ApiError(status, code, message))
-    : plainPage(status, message, koRequestErrors.requestBody);
+    : plainPage(status, message, koRequestErrors.requestBody, requestId);
   if (status === 405) response.headers.set("allow", ALLOWED_METHODS);
   return response;
 }
@@ -64,9 +64,10 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** 405 for a method other than GET, HEAD or POST (OPTIONS too: nothing here is called cross-origin). */
-export function methodRefusal(request: Request): Response | null {
+export function methodRefusal(request: Request, requestId?: string): Response | null {
   if (["GET", "HEAD", "POST"].includes(request.method)) return null;
-  return refuse(new URL(request.url).pathname, 405, "METHOD_NOT_ALLOWED", koRequestErrors.methodNotAllowed);
+  const { pathname } = new URL(request.url);
+  return refuse(pathname, 405, "METHOD_NOT_ALLOWED", koRequestErrors.methodNotAllowed, requestId);
 }
 
 /**
@@ -74,20 +75,20 @@ export function methodRefusal(request: Request): Response | null {
  * refusal: 413 past the cap, 415 for a page POST that is not a form, 400 for a form body that
  * does not parse.
  */
-export async function guardBody(request: Request): Promise<Request | Response> {
+export async function guardBody(request: Request, requestId?: string): Promise<Request | Response> {
   if (request.method !== "POST") return request;
   const { pathname } = new URL(request.url);
 
   const limit = bodyLimit(pathname);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge);
+  if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge, requestId);
   const body = await readCapped(request, limit);
-  if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge);
+  if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge, requestId);
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isForm = FORM_TYPES.includes(type);
   if (!isApiPath(pathname) && !isForm) {
-    return refuse(pathname, 415, "UNSUPPORTED_MEDIA_TYPE", koRequestErrors.unsupportedBody);
+    return refuse(pathname, 415, "UNSUPPORTED_MEDIA_TYPE", koRequestErrors.unsupportedBody, requestId);
   }
   const checked = new Request(request, { body });
   if (isForm) {
@@ -95,7 +96,7 @@ export async function guardBody(request: Request): Promise<Request | Response> {
     try {
       await checked.clone().formData();
     } catch {
-      return refuse(pathname, 400, "BAD_FORM", koRequestErrors.badRequest);
+      return refuse(pathname, 400, "BAD_FORM", koRequestErrors.badRequest, requestId);
     }
   }
   return checked;

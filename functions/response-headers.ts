@@ -74,11 +74,14 @@ export function identifiesShopper(request: Request): boolean {
 export function withSecurityHeaders(
   response: Response,
   request: Request,
-  opts: { nonce: string; sameForAll?: boolean; serverTiming?: string } & CspSources,
+  opts: { nonce: string; requestId?: string; sameForAll?: boolean; serverTiming?: string } & CspSources,
 ): Response {
   const out = new Response(response.body, response);
   const h = out.headers;
   h.set("x-content-type-options", "nosniff");
+  // The id of this response's log lines (functions/log.ts): set here, per response, never kept
+  // with a page in the edge cache.
+  if (opts.requestId) h.set("x-request-id", opts.requestId);
   // What the request cost (the developer tools show it beside the request): functions/worker.ts.
   if (opts.serverTiming) h.append("server-timing", opts.serverTiming);
   if (!h.has("referrer-policy")) h.set("referrer-policy", "strict-origin-when-cross-origin");

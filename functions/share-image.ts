@@ -2,6 +2,7 @@ import { encode as encodeJpeg } from "jpeg-js";
 import { convertIndexedToRgb, decode as decodePng } from "fast-png";
 import { SHARE_SIZE, parseShareKey } from "~/shared/share-image";
 import { deriveAndKeep, resized } from "./picture-sizes";
+import type { Log } from "./log";
 
 /**
  * The 300×300 sharing image of spec §9 (decisions 072, 079): derived from a stored picture once,
@@ -125,10 +126,11 @@ export async function deriveShareImage(
   bucket: R2Bucket,
   images: ImagesBinding | undefined,
   key: string,
+  log: Log,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const parsed = parseShareKey(key);
   if (!parsed || !images) return null;
-  return deriveAndKeep(bucket, images, parsed.source, key, "sharing image", "image/jpeg", async (source) => {
+  return deriveAndKeep(bucket, images, parsed.source, key, "sharing image", "image/jpeg", log, async (source) => {
     // Just big enough: the short side fills the square (cropped), or the long side (fitted whole).
     const { width, height } = source;
     const side = fitsWhole(width, height) ? Math.max(width, height) : Math.min(width, height);

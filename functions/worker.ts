@@ -33,7 +33,7 @@ import { clearedFirstViewCookie, firstViewCookie, readDeviceId, readFirstView } 
 import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
-import { shopNotFoundPage, upstreamErrorPage } from "./pages";
+import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
@@ -42,16 +42,26 @@ import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
+import { Log, newId, redact, requestId } from "./log";
+import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
+/** A request's line stays short whatever address it was sent to. */
+const MAX_LOGGED_PATH = 200;
 /** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
 const ROUTE_MANIFEST_PATH = "/__manifest";
 
-function embeddedTransport(env: RequestEnv, config: Config, hostShop: () => ShopInfo | null, page: Request): Transport {
+function embeddedTransport(
+  env: RequestEnv,
+  config: Config,
+  hostShop: () => ShopInfo | null,
+  page: Request,
+  log: Log,
+): Transport {
   // A page that only reads may have its next questions read ahead in one batch (decision 076).
   const readAhead = page.method === "GET" || page.method === "HEAD" ? new ReadAhead(RECOMMENDATION_COUNT) : null;
-  return (request) => handleApi(createApiContext(env, config, request, hostShop(), undefined, readAhead));
+  return (request) => handleApi(createApiContext(env, config, request, hostShop(), undefined, readAhead, log));
 }
 
 // The file storage base belongs to the API, not to a shop: asked once per isolate and origin.
@@ -68,9 +78,15 @@ function storageUrl(config: Config, api: ShopApi): Promise<string> {
   return url;
 }
 
-/** What the entry learns while answering, for the headers it sets on the way out. */
+/** What the entry learns while answering, for the headers it sets on the way out and the request's log line. */
 type Answer = {
   nonce: string;
+  /** The request's id (functions/log.ts): its X-Request-Id header, its log lines, its error page. */
+  requestId: string;
+  /** Which door answered, for the log line: refused before any, a stored file, the route manifest, the API or a page. */
+  kind: "refused" | "file" | "manifest" | "api" | "page";
+  /** D1 round trips, once the response is there. */
+  roundTrips?: number;
   /** The same answer for every host and visitor (a stored file, Remix's route manifest). */
   sameForAll?: boolean;
   serverTiming?: string;
@@ -87,8 +103,33 @@ export { LiveRoom } from "./live/room";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const answer: Answer = { nonce: newNonce() };
-    return withSecurityHeaders(await answerRequest(request, env, ctx, answer), request, answer);
+    const started = Date.now();
+    const { pathname } = new URL(request.url);
+    // The path, never the query (an order lookup's phone, a reset token); no cookie, no client address.
+    const log = new Log(requestId(request), {
+      method: request.method,
+      host: requestHost(request),
+      path: redact(pathname.slice(0, MAX_LOGGED_PATH)),
+    });
+    const answer: Answer = { nonce: newNonce(), requestId: log.id, kind: "refused" };
+    let response: Response;
+    try {
+      response = await answerRequest(request, env, ctx, answer, log);
+    } catch (error) {
+      // Nothing below caught it: logged with its stack, and a page with the id to quote.
+      log.error("request failed", error);
+      response = isApiPath(pathname)
+        ? errorResponse(new ApiError(500, "INTERNAL", koErrors.unexpected))
+        : serverErrorPage(log.id);
+    }
+    const { status } = response;
+    // One line per request, written when the response starts (a streamed page's end is not waited for).
+    log.info(
+      "request",
+      { kind: answer.kind, status, ms: Date.now() - started, d1: answer.roundTrips, cache: answer.pageCache },
+      status >= 500 ? "error" : "info",
+    );
+    return withSecurityHeaders(response, request, answer);
   },
 
   /**
@@ -96,27 +137,38 @@ export default {
    * as delivered, and delivered ones as confirmed, after their days (decision 054).
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
-    await Promise.all([
-      runScheduledTransitions(env.DB, controller.scheduledTime),
-      // Carts of meals that ended (smart order) are dropped.
-      new TableStore(env.DB).purgeEnded(controller.scheduledTime),
-      // Server events whose endpoint failed get another try.
-      retryServerEvents(new ServerEventStore(env.DB), eventSink(readConfig(env)), controller.scheduledTime),
-    ]);
+    const started = Date.now();
+    const log = new Log(newId(), { cron: controller.cron });
+    try {
+      const [orders, tableLines, events] = await Promise.all([
+        runScheduledTransitions(env.DB, controller.scheduledTime),
+        // Carts of meals that ended (smart order) are dropped.
+        new TableStore(env.DB).purgeEnded(controller.scheduledTime),
+        // Server events whose endpoint failed get another try.
+        retryServerEvents(new ServerEventStore(env.DB), eventSink(readConfig(env)), controller.scheduledTime),
+      ]);
+      // One line per run: what it changed, and how long it took.
+      log.info("scheduled", { ...orders, tableLines, events, ms: Date.now() - started });
+    } catch (error) {
+      log.error("scheduled run failed", error, { ms: Date.now() - started });
+      throw error;
+    }
   },
 } satisfies ExportedHandler<Env>;
 
-async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, answer: Answer) {
+async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, answer: Answer, log: Log) {
   // Methods other than GET, HEAD and POST: 405, before anything else is looked at.
-  const method = methodRefusal(request);
+  const method = methodRefusal(request, log.id);
   if (method) return method;
   // Nothing that changes state is accepted from another origin, sibling shops included.
   const pathname = new URL(request.url).pathname;
   if (crossSiteReason(request) && !isCallbackPath(pathname)) {
-    return isApiPath(pathname) ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite)) : crossSitePage();
+    return isApiPath(pathname)
+      ? errorResponse(new ApiError(403, "CROSS_SITE", koAuth.crossSite))
+      : crossSitePage(log.id);
   }
   // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
-  const guarded = await guardBody(request);
+  const guarded = await guardBody(request, log.id);
   if (guarded instanceof Response) return guarded;
   // Read before a first product view mints a device id: that visitor gets the shared page too.
   const variant = sharedVariant(guarded);
@@ -131,11 +183,12 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // A page whose visit minted the device id: nothing of that device to look up yet. (A post that
   // minted one looks as usual: what it wrote may be in the page it answers with.)
   const newDevice = device.setCookie !== null && request.method === "GET";
-  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, newDevice, shared);
+  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, log, newDevice, shared);
   // The D1 round trips started before the response was returned (a streamed part's included,
   // once its query is under way), the time to the response (issue 15's profile), and whether the
   // page came from the edge cache.
-  answer.serverTiming = `d1;desc="${queries.roundTrips()} round trips";dur=${queries.ms()}, app;dur=${Date.now() - started}`;
+  answer.roundTrips = queries.roundTrips();
+  answer.serverTiming = `d1;desc="${answer.roundTrips} round trips";dur=${queries.ms()}, app;dur=${Date.now() - started}`;
   if (answer.pageCache) answer.serverTiming += `, page;desc="${answer.pageCache}"`;
   return withSetCookie(response, device.setCookie, bookmarkCookie(device.request, session), answer.setCookie ?? null);
 }
@@ -145,6 +198,7 @@ async function handle(
   env: RequestEnv,
   ctx: ExecutionContext,
   answer: Answer,
+  log: Log,
   /** ensureDevice minted the guest's device id for this page view. */
   newDevice: boolean,
   /** The view as it came, when it carried no cookie that could make its page personal. */
@@ -156,20 +210,22 @@ async function handle(
   // Stored files are the same for every host: no tenant needed.
   if (url.pathname.startsWith("/files/")) {
     answer.sameForAll = true;
-    return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request, env.IMAGES);
+    answer.kind = "file";
+    return serveFile(env.FILES, decodeURIComponent(url.pathname.slice("/files/".length)), request, env.IMAGES, log);
   }
   // Remix's lazy route discovery (which routes serve a page's links, for one build version) is the
   // build's answer: no shop, member or kept first view to look at (a discovery request after a first
   // product view is not the visitor's return, decision 081), and it reads no load context.
   if (url.pathname === ROUTE_MANIFEST_PATH) {
     answer.sameForAll = true;
+    answer.kind = "manifest";
     return remix(request);
   }
 
   let shop: ShopInfo | null = null;
   const host = requestHost(request);
   const upstream = config.SHOP_API_ORIGIN;
-  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop, request);
+  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop, request, log);
   const apiFor = (visitor: Request) =>
     createShopApi(transport, {
       origin: url.origin,
@@ -191,9 +247,10 @@ async function handle(
     const isCurrent = shared ? currentShop(new ShopStore(env.DB), host) : undefined;
     shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL, undefined, isCurrent);
   } catch (error) {
-    if (isShopApiError(error)) return upstreamErrorPage();
+    if (isShopApiError(error)) return upstreamErrorPage(log.id);
     throw error;
   }
+  if (shop) log.note({ shop: shop.shopid });
 
   // A first view the visitor kept (decision 081) goes into their recently viewed before anything
   // here reads it.
@@ -205,17 +262,21 @@ async function handle(
     if (device && !newDevice) {
       await new RecentStore(env.DB)
         .recordFirst(shop.shopid, deviceOwner(device), firstView, Date.now())
-        .catch((error: unknown) => console.error("recently viewed not recorded", error));
+        .catch((error: unknown) => log.error("recently viewed not recorded", error));
     }
   }
 
   if (isApiPath(url.pathname)) {
+    answer.kind = "api";
     // Browser calls to the shop API: proxied (fresh headers, the shop named by the Worker), or
     // answered here on D1.
-    return upstream ? proxyApi(request, upstream, host, shop) : handleApi(createApiContext(env, config, request, shop));
+    return upstream
+      ? proxyApi(request, upstream, host, shop)
+      : handleApi(createApiContext(env, config, request, shop, undefined, null, log));
   }
 
-  if (!shop) return shopNotFoundPage();
+  answer.kind = "page";
+  if (!shop) return shopNotFoundPage(log.id);
   // A login on the shop's sub-domain may continue to its custom domain (decision 014): the
   // browser checks form-action on the redirects after a form post, so both origins are allowed.
   if (shop.dom3) {
@@ -230,7 +291,7 @@ async function handle(
     // A failed member lookup counts as "not logged in" (spec §8), never as an error page. An
     // upstream is asked through the contract; the embedded API's sessions are read from D1.
     (upstream ? memberFromApi(api) : readMember(env, request)).catch((error: unknown) => {
-      console.error("member lookup failed", error);
+      log.error("member lookup failed", error);
       return null;
     }),
   ]);
@@ -252,6 +313,7 @@ async function handle(
     storageUrl: storage,
     nonce: answer.nonce,
     waitUntil: (p) => ctx.waitUntil(p),
+    log,
     newDevice,
     shared: null,
   };
@@ -260,7 +322,7 @@ async function handle(
   // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
   const asCame = shared.request;
   const visitor = { ...context, api: apiFor(asCame), newDevice: false };
-  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, (notes) =>
+  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, log, (notes) =>
     remix(asCame, { ...visitor, shared: notes }),
   );
   answer.pageCache = page.state;

@@ -47,6 +47,7 @@ try {
     host,
     cron: true,
     persistLive: true,
+    requestLines: true,
   });
 } catch (error) {
   console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);

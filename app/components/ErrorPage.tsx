@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { isChunkLoadError, reloadForStaleChunk } from "~/lib/chunk-reload.client";
+import { REQUEST_ID_ELEMENT, useRequestId } from "~/lib/request-id";
 import { koErrors } from "~/shared/messages/shop/errors";
 import * as css from "./shop.css";
 
@@ -28,6 +29,7 @@ export function ErrorPage({ error }: { error: unknown }) {
     if (isChunkLoadError(error)) reloadForStaleChunk();
   }, [error]);
   const { title, body } = describe(error);
+  const requestId = useRequestId(error);
   return (
     <main className={css.empty}>
       <h1>{title}</h1>
@@ -37,6 +39,14 @@ export function ErrorPage({ error }: { error: unknown }) {
           {koErrors.goHome}
         </Link>
       </p>
+      {requestId ? (
+        <p className={css.requestId}>
+          {koErrors.requestId}{" "}
+          <span id={REQUEST_ID_ELEMENT} className={css.requestIdValue}>
+            {requestId}
+          </span>
+        </p>
+      ) : null}
     </main>
   );
 }

@@ -330,6 +330,9 @@ export const chip = style({
 });
 
 export const empty = style({ padding: "48px 16px", textAlign: "center", color: vars.color.muted });
+/** An error page's request id: small, and selected whole with one tap. */
+export const requestId = style({ fontSize: 12 });
+export const requestIdValue = style({ userSelect: "all" });
 
 export const ieBanner = style({
   padding: "10px 16px",

@@ -148,7 +148,9 @@ export async function changePhotos(request: Request, context: AppLoadContext) {
   if (intent === "remove") await removeUpload(bucket, photo);
   if (intent === "add") {
     // The sizes a phone asks first are made now, not on the first shopper's visit.
-    const made = PHONE_CARD_WIDTHS.map((w) => deriveSizedPicture(bucket, context.env.IMAGES, sizedKey(photo, w)));
+    const made = PHONE_CARD_WIDTHS.map((w) =>
+      deriveSizedPicture(bucket, context.env.IMAGES, sizedKey(photo, w), context.log),
+    );
     context.waitUntil(Promise.all(made));
   }
   const done = { add: "added", remove: "removed", main: "main" }[parsed.data.intent];

@@ -2,6 +2,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import type { ShopApi } from "~/shared/api-client.server";
 import type { Config, RequestEnv } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
+import type { Log } from "../../functions/log";
 
 /** Built once per request by functions/worker.ts and handed to every loader and action. */
 export type AppContext = {
@@ -16,6 +17,8 @@ export type AppContext = {
   /** This response's script nonce (its Content-Security-Policy allows inline scripts carrying it). */
   nonce: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** This request's logger: its id (shown on error pages) and its JSON lines (functions/log.ts). */
+  log: Log;
   /**
    * The guest's device id was minted by this very request (their first product page or post): it
    * owns nothing yet, so its cart, likes and orders are not looked up (issue 15's round trips).

@@ -36,7 +36,7 @@ export function sendServerEvent(request: Request, context: AppLoadContext, e: Se
   context.waitUntil(
     context.api.call("syncEvent", { query, body }).then(
       () => undefined,
-      (error: unknown) => console.error("server event not sent", e.event, error),
+      (error: unknown) => context.log.error("server event not sent", error, { event: e.event }),
     ),
   );
 }

@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     context.waitUntil(
       context.api.call("recordView", { body: { pid: product.id } }).then(
         () => undefined,
-        (error: unknown) => console.error("recently viewed not recorded", error),
+        (error: unknown) => context.log.error("recently viewed not recorded", error),
       ),
     );
   }

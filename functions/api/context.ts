@@ -7,6 +7,7 @@ import { readMember, type Member } from "../auth/member";
 import { ApiError } from "./http";
 import { Stores } from "./stores";
 import type { ReadAhead } from "../db/catalogue";
+import { Log, requestId } from "../log";
 
 /**
  * What every embedded API handler gets: validated input plus per-request services. There is no
@@ -39,6 +40,8 @@ export type ApiContext = {
   live: LivePublisher;
   /** Headers added to the handler's response (the accounts calls set cookies here). */
   responseHeaders: Headers;
+  /** The request's logger (functions/log.ts): failures are logged with the id its page shows. */
+  log: Log;
 };
 
 export const apiErrors = {
@@ -56,6 +59,8 @@ export function createApiContext(
   readSession: () => Promise<Member | null> = () => readMember(env, request),
   /** The page request's read-ahead, when the call comes from a page that only reads (decision 076). */
   readAhead: ReadAhead | null = null,
+  /** The page request's logger; tests get one of their own. */
+  log: Log = new Log(requestId(request)),
 ): ApiContext {
   const member = once(readSession);
   const requireHostShop = (shopid?: number) => {
@@ -73,7 +78,7 @@ export function createApiContext(
     url: new URL(request.url),
     hostShop,
     db: new Stores(env.DB, config, readAhead),
-    live: new LivePublisher(env.LIVE),
+    live: new LivePublisher(env.LIVE, log),
     member,
     requireHostShop,
     requireMember,
@@ -85,6 +90,7 @@ export function createApiContext(
       throw apiErrors.notShopOwner();
     },
     responseHeaders: new Headers(),
+    log,
   };
 }
 

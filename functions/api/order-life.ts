@@ -110,7 +110,7 @@ async function act(
   if (o.visit_id) rooms.push(liveRoom.table(o.shop_id, o.visit_id), liveRoom.inbox(o.shop_id));
   await ctx.live.publish(rooms, { type: "order", id: o.id, status: o.status });
   const mail = MAIL_AFTER[input.action];
-  if (mail) await sendOrderMail(ctx.db, mail, after, shop);
+  if (mail) await sendOrderMail(ctx.db, mail, after, shop, ctx.log);
   return after;
 }
 

@@ -266,7 +266,7 @@ export const orderHandlers = {
     }
     const placed = await ownOrder(ctx, shop, owner, body.id);
     // The bank, account, amount and the one deadline, to the buyer; the new order, to the owner.
-    await sendOrderMail(ctx.db, "placed", placed, shop);
+    await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
     return { order: toOrderView(placed, available), redirect_url: null };
   },
 } satisfies Handlers;

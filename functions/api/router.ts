@@ -97,7 +97,7 @@ export async function handleApi(ctx: ApiContext): Promise<Response> {
     return json(result, { headers: ctx.responseHeaders });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
-    console.error("shop API failure", ctx.url.pathname, error);
+    ctx.log.error("shop API failure", error, { api: ctx.url.pathname });
     return errorResponse(new ApiError(500, "INTERNAL", koErrors.unexpected));
   }
 }

@@ -4,7 +4,7 @@ import { koAuth } from "~/shared/messages/auth";
 import { escapeHtml, htmlPage, plainPage } from "../pages";
 
 /** A cross-site request that changes something was refused (functions/csrf.ts). */
-export const crossSitePage = () => plainPage(403, koAuth.crossSite, koAuth.crossSiteBody);
+export const crossSitePage = (requestId: string) => plainPage(403, koAuth.crossSite, koAuth.crossSiteBody, requestId);
 
 /**
  * A logout link followed from another site: nothing happens until the member confirms with a

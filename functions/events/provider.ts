@@ -71,9 +71,10 @@ export async function deliverEvent(store: ServerEventStore, sink: EventSink, eve
   }
 }
 
-/** The scheduled job: pending events whose time has come get another try; old ones are dropped. */
-export async function retryServerEvents(store: ServerEventStore, sink: EventSink, now: number): Promise<void> {
+/** The scheduled job: pending events whose time has come get another try (how many it tried); old ones are dropped. */
+export async function retryServerEvents(store: ServerEventStore, sink: EventSink, now: number): Promise<number> {
   const due = await store.due(now);
   for (const event of due) await deliverEvent(store, sink, event, now);
   await store.purgeOld(now);
+  return due.length;
 }

@@ -1,4 +1,5 @@
 import type { Owner } from "../db/cart";
+import type { Log } from "../log";
 
 /**
  * Rooms and events of the live socket (decision 065). A room is a Durable Object named after whose
@@ -12,13 +13,27 @@ export const liveRoom = {
   table: (shopId: number, visitId: string) => `${shopId}/table:${visitId}`,
 };
 
+/** Headers the Worker hands a room with a socket: the request's id and the room's kind, for its log lines. */
+export const LIVE_LOG_HEADERS = { id: "x-request-id", room: "x-live-room" } as const;
+
+/** A room as a log line may name it: its shop and kind, never whose it is (a member or device id). */
+export function roomKind(room: string): string {
+  const [shop, rest = ""] = room.split("/");
+  const kind =
+    rest === "inbox" ? "inbox" : rest.startsWith("table:") ? "table" : rest.startsWith("m:") ? "member" : "device";
+  return `${shop}/${kind}`;
+}
+
 export type LiveEvent =
   | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
   | { type: "order"; id: number; status: string };
 
 /** Publishes events to rooms and opens sockets into them; without the binding, nothing is live. */
 export class LivePublisher {
-  constructor(private readonly rooms: DurableObjectNamespace | undefined) {}
+  constructor(
+    private readonly rooms: DurableObjectNamespace | undefined,
+    private readonly log: Log,
+  ) {}
 
   /** After a write: fans the event out; a failure is logged, never the writer's problem. */
   async publish(rooms: string[], event: LiveEvent): Promise<void> {
@@ -31,14 +46,17 @@ export class LivePublisher {
           .get(namespace.idFromName(room))
           .fetch("https://live.internal/publish", { method: "POST", body })
           .then((res) => res.body?.cancel())
-          .catch((error: unknown) => console.error("live publish failed", room, error)),
+          .catch((error: unknown) => this.log.error("live publish failed", error, { room: roomKind(room) })),
       ),
     );
   }
 
-  /** Hands an upgrade, already checked, to its room. */
+  /** Hands an upgrade, already checked, to its room, with what the room's log lines may say of it. */
   connect(room: string, request: Request): Promise<Response> {
     if (!this.rooms) return Promise.resolve(new Response("live events are not configured", { status: 503 }));
-    return this.rooms.get(this.rooms.idFromName(room)).fetch(request);
+    const headers = new Headers(request.headers);
+    headers.set(LIVE_LOG_HEADERS.id, this.log.id);
+    headers.set(LIVE_LOG_HEADERS.room, roomKind(room));
+    return this.rooms.get(this.rooms.idFromName(room)).fetch(new Request(request, { headers }));
   }
 }

@@ -1,5 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { Log, newId } from "../log";
+import { LIVE_LOG_HEADERS } from "./publisher";
 
 /**
  * One live room (issue 12, decision 065): the sockets of one member on one shop, of one device
@@ -26,7 +28,8 @@ export const CLOSE = {
   tooMany: 4429,
 } as const;
 
-type Attachment = { windowStart: number; frames: number };
+/** Kept with each socket (it outlives the room's hibernation): the frame window, and what its close line says. */
+type Attachment = { windowStart: number; frames: number; id?: string; room?: string; opened?: number };
 
 export class LiveRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -57,7 +60,11 @@ export class LiveRoom extends DurableObject<Env> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment({ windowStart: Date.now(), frames: 0 } satisfies Attachment);
+    const now = Date.now();
+    const id = request.headers.get(LIVE_LOG_HEADERS.id) ?? newId();
+    const room = request.headers.get(LIVE_LOG_HEADERS.room) ?? "";
+    server.serializeAttachment({ windowStart: now, frames: 0, id, room, opened: now } satisfies Attachment);
+    new Log(id, { kind: "live", room }).info("socket open", { sockets: this.ctx.getWebSockets().length });
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -68,7 +75,7 @@ export class LiveRoom extends DurableObject<Env> {
     const now = Date.now();
     const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0 };
     const fresh = now - seen.windowStart >= FRAME_WINDOW_MS;
-    const state: Attachment = fresh ? { windowStart: now, frames: 1 } : { ...seen, frames: seen.frames + 1 };
+    const state: Attachment = fresh ? { ...seen, windowStart: now, frames: 1 } : { ...seen, frames: seen.frames + 1 };
     socket.serializeAttachment(state);
     if (state.frames > FRAMES_PER_WINDOW) return socket.close(CLOSE.tooMany, "too many frames");
     // A ping in another shape than the auto-answered one (e.g. JSON) is still answered.
@@ -80,6 +87,11 @@ export class LiveRoom extends DurableObject<Env> {
   }
 
   async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    const seen = socket.deserializeAttachment() as Attachment | null;
+    new Log(seen?.id ?? newId(), { kind: "live", room: seen?.room }).info("socket close", {
+      code,
+      ms: seen?.opened ? Date.now() - seen.opened : undefined,
+    });
     // Completes the closing handshake the client began.
     try {
       socket.close(code === 1005 ? 1000 : code, reason);

@@ -6,6 +6,7 @@ import { koOrderMail as t } from "~/shared/messages/mail";
 import type { OrderRecord } from "../db/orders";
 import type { Stores } from "../api/stores";
 import type { MailMessage } from "../mail/provider";
+import type { Log } from "../log";
 
 /** The order mails, by the moment they are sent. */
 export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded";
@@ -85,6 +86,7 @@ export async function sendOrderMail(
   kind: OrderMailKind,
   record: OrderRecord,
   shop: ShopInfo,
+  log: Log,
 ): Promise<void> {
   const messages: MailMessage[] = [];
   const to = await buyerAddress(db, record);
@@ -111,7 +113,7 @@ export async function sendOrderMail(
     try {
       await db.mail.send(message);
     } catch (error) {
-      console.error("order mail not sent", kind, record.order.id, error);
+      log.error("order mail not sent", error, { kind, order: record.order.id });
     }
   }
 }

@@ -7,7 +7,8 @@ import { serveBundle } from "./production-worker.mjs";
 
 /**
  * Serves the bundle in `bundleDir` on the state in `state` (see serveBundle). With `cron`, the
- * Worker's `scheduled` handler runs on wrangler.toml's schedule, as Cloudflare runs it.
+ * Worker's `scheduled` handler runs on wrangler.toml's schedule, as Cloudflare runs it; with
+ * `requestLines`, the Worker's JSON line per request is printed (decision 093).
  * Resolves to `{ mf, stop }`; `stop()` ends the schedule and the server.
  */
 export async function startLocalPlatform({

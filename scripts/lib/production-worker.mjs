@@ -2,6 +2,7 @@
 // seeded database: what the benchmark and the memory check measure. Loopback only.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
@@ -21,6 +22,7 @@ export async function serveBundle({
   inspectorPort,
   host = "127.0.0.1",
   persistLive = false,
+  requestLines = false,
 }) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const mf = new Miniflare({
@@ -38,6 +40,15 @@ export async function serveBundle({
     d1Persist: `${state}/v3/d1`,
     r2Persist: `${state}/v3/r2`,
     ...(persistLive ? { durableObjectsPersist: `${state}/v3/do` } : {}),
+    // The Worker's line per request (functions/log.ts, decision 093) would bury what a benchmark
+    // or the memory check prints: left out unless asked for (`npm start` shows them, as a log to
+    // follow). Everything else it writes (errors too) is passed on.
+    handleRuntimeStdio(stdout, stderr) {
+      createInterface(stdout).on("line", (line) => {
+        if (requestLines || !line.startsWith('{"level":"info"')) console.log(line);
+      });
+      createInterface(stderr).on("line", (line) => console.error(line));
+    },
   });
   await mf.ready;
   return mf;

@@ -145,9 +145,16 @@ test.describe("not found", () => {
     let res = await page.goto(shopUrl("beauty", "/no/such/page"));
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    // The request's id to quote, as its X-Request-Id says, still there once the page has hydrated.
+    await expect(
+      page.getByText(`문의 시 이 번호를 알려 주세요: ${await res!.headerValue("x-request-id")}`),
+    ).toBeVisible();
     res = await page.goto(shopUrl("beauty", "/shop/view/zzzz"));
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "찾을 수 없는 상품입니다" })).toBeVisible();
+    await expect(
+      page.getByText(`문의 시 이 번호를 알려 주세요: ${await res!.headerValue("x-request-id")}`),
+    ).toBeVisible();
   });
 });
 

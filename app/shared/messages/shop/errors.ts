@@ -10,4 +10,6 @@ export const koErrors = {
   unexpected: "문제가 발생했습니다",
   unexpectedBody: "잠시 후 다시 시도해 주세요. 문제가 계속되면 상점에 문의해 주세요.",
   goHome: "상점 홈으로",
+  /** Before the request's id on an error page (functions/log.ts). */
+  requestId: "문의 시 이 번호를 알려 주세요:",
 } as const;
