@@ -63,5 +63,11 @@ export default async function handleRequest(
  * the one its error page shows (functions/log.ts). A request the browser gave up is no failure.
  */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (!request.signal.aborted) context.log.error("page failed", error);
+  if (request.signal.aborted) return;
+  // Route discovery (/__manifest) is answered without a load context; nothing of it should throw,
+  // but an error there must still be seen.
+  if (context?.log) context.log.error("page failed", error);
+  // Its name only: the message may hold what a shopper typed, and the redaction lives with the log.
+  else
+    console.error(JSON.stringify({ level: "error", msg: "page failed", error: (error as Error)?.name ?? "unknown" }));
 }
