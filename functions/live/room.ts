@@ -1,12 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
+import { LIVE_CLOSE } from "~/shared/live";
 import type { Env } from "../env";
 
 /**
  * One live room (issue 12, decision 065): the sockets of one member on one shop, of one device
  * (a guest's order pages), or of one shop's owner (the inbox). It relays events the Worker
  * publishes after a write; it stores nothing (D1 has every message), so a restart loses nothing
- * and a reconnecting client catches up from D1. Sockets hibernate: an idle room costs nothing, and
- * "ping" is answered "pong" without waking it.
+ * and a reconnecting client catches up from D1. Sockets hibernate: an idle room costs nothing. A
+ * "ping" wakes it to be counted with every other frame (decision 094): the runtime's auto-response
+ * would answer any number of them unseen.
  */
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
@@ -17,24 +19,42 @@ export const MAX_FRAME_BYTES = 1024;
 export const FRAMES_PER_WINDOW = 10;
 export const FRAME_WINDOW_MS = 10_000;
 
+/** Sockets one session (a member's login, or a guest's device) may hold open in one room: its tabs. */
+export const SOCKETS_PER_SESSION = 10;
+/** Sockets one client address may hold open in one room (many logins of one member, an office on the inbox). */
+export const SOCKETS_PER_ADDRESS = 30;
+
+/**
+ * Who asks, as the door names them on the upgrade it hands over (functions/live/door.ts sets both,
+ * replacing whatever the client sent): the session or device, and the counted client address
+ * (empty for none: loopback is a developer's machine).
+ */
+export const LIVE_WHO = "x-live-who";
+export const LIVE_ADDRESS = "x-live-address";
+
 export const CLOSE = {
   /** RFC 6455: a frame too big to process. */
   tooBig: 1009,
   /** RFC 6455: data the room does not accept (not a ping). */
   unsupported: 1003,
-  /** Application code: too many frames in the window. */
-  tooMany: 4429,
+  /** Application code: too many frames in the window, or too many sockets (the client stops). */
+  tooMany: LIVE_CLOSE.tooMany,
 } as const;
+
+/**
+ * A socket refused after its upgrade: it opens and closes at once with its code, so the browser
+ * logs no failed handshake and the client reads the code to know not to retry (app/shared/live.ts).
+ */
+export function refusedSocket(code: number, reason: string): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(code, reason);
+  return new Response(null, { status: 101, webSocket: client });
+}
 
 type Attachment = { windowStart: number; frames: number };
 
 export class LiveRoom extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    // Answered by the runtime while the room sleeps: pings keep sockets alive for free.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
-  }
-
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     // The Worker's own call after a write: the event goes to every socket of the room.
@@ -55,10 +75,23 @@ export class LiveRoom extends DurableObject<Env> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("websocket expected", { status: 426 });
     }
+    // Counted by the tags the room's sockets carry; nothing awaits between the count and the
+    // accept, so a burst of upgrades gets exactly the cap's worth.
+    const who = `who:${request.headers.get(LIVE_WHO) ?? ""}`;
+    const address = request.headers.get(LIVE_ADDRESS);
+    const tags = address ? [who, `address:${address}`] : [who];
+    if (this.open(who) >= SOCKETS_PER_SESSION || (address && this.open(tags[1]!) >= SOCKETS_PER_ADDRESS)) {
+      return refusedSocket(CLOSE.tooMany, "too many connections");
+    }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, tags);
     server.serializeAttachment({ windowStart: Date.now(), frames: 0 } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sockets with `tag` still open (one the client is closing no longer counts). */
+  private open(tag: string): number {
+    return this.ctx.getWebSockets(tag).filter((s) => s.readyState === WebSocket.OPEN).length;
   }
 
   /** Clients do not talk over the socket (they post to the API): anything but a ping closes it. */
@@ -71,7 +104,7 @@ export class LiveRoom extends DurableObject<Env> {
     const state: Attachment = fresh ? { windowStart: now, frames: 1 } : { ...seen, frames: seen.frames + 1 };
     socket.serializeAttachment(state);
     if (state.frames > FRAMES_PER_WINDOW) return socket.close(CLOSE.tooMany, "too many frames");
-    // A ping in another shape than the auto-answered one (e.g. JSON) is still answered.
+    // Within the limit, a ping ("ping", or JSON of type ping) is answered.
     if (typeof message === "string" && (message === LIVE_PING || isJsonPing(message))) {
       socket.send(LIVE_PONG);
       return;
