@@ -23,6 +23,13 @@ export const FRAME_WINDOW_MS = 10_000;
 export const SOCKETS_PER_SESSION = 10;
 /** Sockets one client address may hold open in one room (many logins of one member, an office on the inbox). */
 export const SOCKETS_PER_ADDRESS = 30;
+/**
+ * A socket that has sent nothing for this long no longer counts toward the caps, and is closed when
+ * they are counted: its client pings every 20 s (once a minute in a throttled background tab) and
+ * opens a new socket after 45 s of silence, so a dropped network's half-open sockets do not use up
+ * the session's room.
+ */
+export const STALE_AFTER_MS = 3 * 60_000;
 
 /**
  * Who asks, as the door names them on the upgrade it hands over (functions/live/door.ts sets both,
@@ -37,6 +44,8 @@ export const CLOSE = {
   tooBig: 1009,
   /** RFC 6455: data the room does not accept (not a ping). */
   unsupported: 1003,
+  /** RFC 6455: going away (a socket silent past STALE_AFTER_MS; a live client would reconnect). */
+  stale: 1001,
   /** Application code: too many frames in the window, or too many sockets (the client stops). */
   tooMany: LIVE_CLOSE.tooMany,
 } as const;
@@ -52,7 +61,8 @@ export function refusedSocket(code: number, reason: string): Response {
   return new Response(null, { status: 101, webSocket: client });
 }
 
-type Attachment = { windowStart: number; frames: number };
+/** Per socket: its frame window, and when it last sent a frame (or opened). */
+type Attachment = { windowStart: number; frames: number; seen: number };
 
 export class LiveRoom extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
@@ -77,21 +87,29 @@ export class LiveRoom extends DurableObject<Env> {
     }
     // Counted by the tags the room's sockets carry; nothing awaits between the count and the
     // accept, so a burst of upgrades gets exactly the cap's worth.
+    const now = Date.now();
     const who = `who:${request.headers.get(LIVE_WHO) ?? ""}`;
     const address = request.headers.get(LIVE_ADDRESS);
     const tags = address ? [who, `address:${address}`] : [who];
-    if (this.open(who) >= SOCKETS_PER_SESSION || (address && this.open(tags[1]!) >= SOCKETS_PER_ADDRESS)) {
+    if (this.open(who, now) >= SOCKETS_PER_SESSION || (address && this.open(tags[1]!, now) >= SOCKETS_PER_ADDRESS)) {
       return refusedSocket(CLOSE.tooMany, "too many connections");
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
-    server.serializeAttachment({ windowStart: Date.now(), frames: 0 } satisfies Attachment);
+    server.serializeAttachment({ windowStart: now, frames: 0, seen: now } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sockets with `tag` still open (one the client is closing no longer counts). */
-  private open(tag: string): number {
-    return this.ctx.getWebSockets(tag).filter((s) => s.readyState === WebSocket.OPEN).length;
+  /** Sockets with `tag` in use: open, and heard from within STALE_AFTER_MS (a stale one is closed). */
+  private open(tag: string, now: number): number {
+    let n = 0;
+    for (const socket of this.ctx.getWebSockets(tag)) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      const seen = (socket.deserializeAttachment() as Attachment | null)?.seen ?? 0;
+      if (now - seen < STALE_AFTER_MS) n += 1;
+      else closeQuietly(socket, CLOSE.stale, "silent too long");
+    }
+    return n;
   }
 
   /** Clients do not talk over the socket (they post to the API): anything but a ping closes it. */
@@ -99,9 +117,11 @@ export class LiveRoom extends DurableObject<Env> {
     const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
     if (size > MAX_FRAME_BYTES) return socket.close(CLOSE.tooBig, "frame too large");
     const now = Date.now();
-    const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0 };
+    const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0, seen: now };
     const fresh = now - seen.windowStart >= FRAME_WINDOW_MS;
-    const state: Attachment = fresh ? { windowStart: now, frames: 1 } : { ...seen, frames: seen.frames + 1 };
+    const state: Attachment = fresh
+      ? { windowStart: now, frames: 1, seen: now }
+      : { ...seen, frames: seen.frames + 1, seen: now };
     socket.serializeAttachment(state);
     if (state.frames > FRAMES_PER_WINDOW) return socket.close(CLOSE.tooMany, "too many frames");
     // Within the limit, a ping ("ping", or JSON of type ping) is answered.
@@ -114,11 +134,15 @@ export class LiveRoom extends DurableObject<Env> {
 
   async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     // Completes the closing handshake the client began.
-    try {
-      socket.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, code === 1005 ? 1000 : code, reason);
+  }
+}
+
+function closeQuietly(socket: WebSocket, code: number, reason: string): void {
+  try {
+    socket.close(code, reason);
+  } catch {
+    // already closed
   }
 }
 

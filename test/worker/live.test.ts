@@ -1,6 +1,8 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { reconnectsAfter } from "~/shared/live";
-import { FRAMES_PER_WINDOW, SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION } from "../../functions/live/room";
+import { liveRoom } from "../../functions/live/publisher";
+import { FRAMES_PER_WINDOW, SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION, STALE_AFTER_MS } from "../../functions/live/room";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
 import { BEAUTY, BISTRO, get, PICKS } from "./helpers";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "./auth-helpers";
@@ -187,6 +189,23 @@ describe("the live rooms' caps (decision 094)", () => {
     const elsewhere = await open(BEAUTY, sessions[3]!, undefined, "198.51.100.78");
     expect(await refusals([elsewhere])).toEqual([null]);
     for (const s of [...sockets, elsewhere]) s.socket.close(1000, "done");
+  });
+
+  it("stop counting a socket silent for three minutes, and close it (a dropped network's sockets)", async () => {
+    const me = await joinNew(BEAUTY);
+    const old = await Promise.all(Array.from({ length: SOCKETS_PER_SESSION }, () => open(BEAUTY, me.cookie)));
+    expect((await refusals([await open(BEAUTY, me.cookie)]))[0]?.code).toBe(4429);
+    // As if none of them had sent anything (not even a ping) for three minutes.
+    const rooms = env.LIVE!;
+    const room = rooms.get(rooms.idFromName(liveRoom.of(1, `m:${me.uid}`)));
+    await runInDurableObject(room, (_room, state) => {
+      const seen = Date.now() - STALE_AFTER_MS;
+      for (const socket of state.getWebSockets()) socket.serializeAttachment({ windowStart: seen, frames: 0, seen });
+    });
+    const fresh = await open(BEAUTY, me.cookie);
+    expect(await refusals([fresh])).toEqual([null]);
+    expect(await old[0]!.closed).toEqual({ code: 1001, reason: "silent too long" });
+    fresh.socket.close(1000, "done");
   });
 
   it("tell the browser not to connect again after a refusal", () => {
