@@ -1,8 +1,10 @@
 // Live socket benchmark (docs/performance.md, "Live messages", issue 12): the production bundle
 // served by workerd with a fresh seeded D1; 50 sockets on beauty's inbox (the owner's console open
-// in 50 tabs); members send messages through the API one at a time, and each message's delivery
-// is timed from the start of the send to its arrival on every socket. Also the bytes the socket
-// client adds, and a check that none of them is in a page's first load. Loopback only.
+// in 50 tabs, from five logins: a room keeps ten sockets of one session, decision 094); members send
+// messages through the API one at a time, and each message's delivery is timed from the start of
+// the send to its arrival on every socket; then every socket pings and the pong is timed (the room
+// wakes for each ping to count it). Also the bytes the socket client adds, and a check that none of
+// them is in a page's first load. Loopback only.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { benchClient, ms, pct, writeSection } from "./lib/bench-http.mjs";
@@ -11,6 +13,8 @@ import { startProductionWorker } from "./lib/production-worker.mjs";
 const PORT = 3394;
 const HOST = "beauty.localhost";
 const SOCKETS = 50;
+const LOGINS = 5; // ten sockets each: the room's cap per session
+const PINGS = 4; // per socket, a second apart (under the room's ten frames in ten seconds)
 const MEMBERS = 10;
 const PER_MEMBER = 10; // under the 20-a-minute limit
 // As the benchmark client sends it: the Host without the port (the session is that host's).
@@ -25,24 +29,32 @@ const cookieOf = (res) =>
     .join("; ");
 
 try {
-  const owner = await request("/api/user/login", {
-    method: "POST",
-    body: { email: "owner@beauty.example.test", password: "demo1234!", keep: false },
-  });
-  const ownerCookie = cookieOf(owner);
+  const ownerCookies = [];
+  for (let i = 0; i < LOGINS; i++) {
+    const owner = await request("/api/user/login", {
+      method: "POST",
+      body: { email: "owner@beauty.example.test", password: "demo1234!", keep: false },
+    });
+    ownerCookies.push(cookieOf(owner));
+  }
+  const ownerCookie = ownerCookies[0];
 
   // Sockets are opened through Miniflare's own fetch (it carries the upgrade, Origin and Cookie).
   const arrivals = new Map(); // message id -> arrival times (ms, performance.now())
+  const pongs = new Map(); // socket -> what its next pong resolves
   const sockets = [];
   for (let i = 0; i < SOCKETS; i++) {
     const res = await mf.dispatchFetch(`http://${HOST}:${PORT}/api/live/ws?room=inbox`, {
-      headers: { upgrade: "websocket", origin: ORIGIN, cookie: ownerCookie, host: HOST },
+      headers: { upgrade: "websocket", origin: ORIGIN, cookie: ownerCookies[i % LOGINS], host: HOST },
     });
     if (res.status !== 101 || !res.webSocket) throw new Error(`socket ${i}: ${res.status} ${await res.text()}`);
     const ws = res.webSocket;
     ws.accept();
     ws.addEventListener("message", (e) => {
-      if (e.data === "pong") return;
+      if (e.data === "pong") {
+        pongs.get(ws)?.();
+        return;
+      }
       const event = JSON.parse(e.data);
       if (event.type !== "message") return;
       const list = arrivals.get(event.message_id) ?? [];
@@ -83,6 +95,24 @@ try {
       for (const t of got) latencies.push(t - start);
     }
   }
+  // Pings: every socket at once, a second apart; each pong timed from its ping.
+  const pingTimes = [];
+  for (let round = 0; round < PINGS; round++) {
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise((resolve) => {
+            const start = performance.now();
+            pongs.set(ws, () => {
+              pingTimes.push(performance.now() - start);
+              resolve();
+            });
+            ws.send("ping");
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   for (const ws of sockets) ws.close(1000, "done");
 
   // The socket client's bytes: its own chunks, loaded after hydration by a dynamic import.
@@ -100,13 +130,14 @@ try {
 
 Measured by \`npm run bench:live\` on ${new Date().toISOString().slice(0, 10)}: the production bundle
 served by workerd through Miniflare on this machine (2 cores), a fresh seeded local D1, ${SOCKETS}
-sockets on beauty's inbox room (one Durable Object), ${sent} messages sent one at a time through
+sockets on beauty's inbox room (one Durable Object, ${LOGINS} logins), ${sent} messages sent one at a time through
 the API by ${MEMBERS} members. Delivery is from the start of the send (the D1 batch, then the
 publish) to the event's arrival, per socket.
 
 | measure | n | p50 | p99 |
 | --- | --- | --- | --- |
 | message delivery to ${SOCKETS} inbox sockets | ${latencies.length} | ${ms(pct(latencies, 50))} | ${ms(pct(latencies, 99))} |
+| ping to pong, ${SOCKETS} sockets at once (the room wakes to count each) | ${pingTimes.length} | ${ms(pct(pingTimes, 50))} | ${ms(pct(pingTimes, 99))} |
 
 The socket client adds ${bytes.map((b) => `\`${b.f.replace(/-[A-Z0-9]+\.js$/, ".js")}\` ${b.raw.toLocaleString("en")} B (${b.gzip.toLocaleString("en")} B gzip)`).join(" and ")},
 loaded by a dynamic import after hydration: neither is in the home page's first load.

@@ -5,6 +5,7 @@
  * changed from its loaders (D1), which is also how it catches up after a reconnect.
  */
 import type ReconnectingWebSocket from "partysocket/ws";
+import { reconnectsAfter } from "~/shared/live";
 
 export const PING_EVERY_MS = 20_000;
 export const SILENCE_LIMIT_MS = 45_000;
@@ -34,8 +35,8 @@ export function openLive(
       minReconnectionDelay: 1_000,
       maxReconnectionDelay: 30_000,
       maxRetries: 50,
-      // Refused for good (4401 nobody, 4403 not theirs: functions/live/door.ts): no retry.
-      shouldReconnectOnClose: (e) => e.code !== 4401 && e.code !== 4403,
+      // Refused for good (nobody, not theirs, too many: app/shared/live.ts): no retry.
+      shouldReconnectOnClose: (e) => reconnectsAfter(e.code),
     });
     socket = ws;
     ws.addEventListener("open", () => {
@@ -45,7 +46,11 @@ export function openLive(
       opens += 1;
       if (opens > 1) onEvent({ type: "connected" });
     });
-    ws.addEventListener("close", () => onConnected(false));
+    ws.addEventListener("close", (e: CloseEvent) => {
+      onConnected(false);
+      // The silence check below would open a refused socket again (reconnect() starts over).
+      if (!reconnectsAfter(e.code)) window.clearInterval(timer);
+    });
     ws.addEventListener("message", (e: MessageEvent) => {
       lastPong = Date.now();
       if (e.data === "pong") return;

@@ -55,8 +55,9 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
     const code = payErrorCode(error.code);
-    // Stock that ran out since the sheet was made: the way forward is the cart.
-    const toCart = code === "CHECK_QTY_INFO";
+    // Stock that ran out since the sheet was made, or more than a guest may hold: the way forward
+    // is the cart.
+    const toCart = code === "CHECK_QTY_INFO" || code === "HOLD_TOO_LARGE";
     const message = PAY_ERROR_TEXT[code];
     const errors: FieldErrors = error.field ? { [error.field]: error.message } : {};
     return data({ error: message, errors, toCart, values }, { status: error.status === 400 ? 400 : 409 });

@@ -79,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ActionData = {
   errors?: Partial<Record<string, string>>;
   formError?: string;
+  code?: string;
   values?: Record<string, string>;
   app?: { uid: number; url: string };
 };
@@ -111,7 +112,18 @@ export default function LoginPage() {
         {page.resetDone && !result ? <FormMessage kind="notice">{koAuth.resetDone}</FormMessage> : null}
         {page.expired && !result ? <FormMessage kind="notice">{koAuth.sessionExpired}</FormMessage> : null}
         {page.carryFailed && !result ? <FormMessage kind="error">{koAuth.carryFailed}</FormMessage> : null}
-        {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
+        {result?.formError ? (
+          <FormMessage kind="error">
+            {result.formError}
+            {result.code === "TOO_MANY_ATTEMPTS" ? (
+              // Locked out by too many failures: a new password is the way in now (decision 095).
+              <>
+                {" "}
+                <Link to="/user/forget">{koAuth.loginLockedLink}</Link>
+              </>
+            ) : null}
+          </FormMessage>
+        ) : null}
         <input type="hidden" name="url" value={returnUrl} />
         {inApp ? <input type="hidden" name="app" value="1" /> : null}
         <Field

@@ -34,6 +34,7 @@ export const PAY_ERROR_TEXT = {
   ORDER_CLOSED: koOrder.closed,
   CHECK_QTY_INFO: koOrder.stockGone,
   TOO_MANY_UNPAID: koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER),
+  HOLD_TOO_LARGE: koOrder.holdTooLarge,
   FAILED: koOrder.failed,
 } as const;
 export type PayErrorCode = keyof typeof PAY_ERROR_TEXT;

@@ -6,7 +6,7 @@ import type { Member } from "../auth/member";
 import { logoutConfirmPage } from "../auth/pages";
 import { cookie, endSession, isSecureRequest, nowSeconds, startSession } from "../auth/session";
 import { readCookie } from "~/shared/cookies";
-import { clientKey } from "../auth/throttle";
+import { clientKey, pairKey } from "../auth/throttle";
 import { toShopSummary } from "../views/shop";
 import { requestHost, shopOrigin } from "../host";
 import type { ApiContext, Handlers } from "./context";
@@ -79,17 +79,22 @@ export const authHandlers = {
   },
 
   async login({ body }, ctx) {
+    const address = clientKey(ctx.request);
+    // This account from this address (the lock), from anywhere (the ceiling), and this address's
+    // failures on any account (decision 095).
+    const pair = { kind: "login_pair", key: pairKey(address, body.email) } as const;
     const account = { kind: "login_account", key: body.email } as const;
-    const client = { kind: "login_client", key: clientKey(ctx.request) } as const;
+    const client = { kind: "login_client", key: address } as const;
     // Counted before the password is looked at, whether or not the account exists.
-    const attempt = await ctx.db.throttle.begin([account, client]);
-    if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.tooManyAttempts);
+    const attempt = await ctx.db.throttle.begin([pair, account, client]);
+    if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.loginLocked);
     const row = await ctx.db.members.byEmail(body.email);
     // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
     if (!row || !valid) throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
-    // A success clears the account's failures; the client's count keeps only failures.
-    await attempt.succeeded([account]);
+    // A success clears the account's failures from this address; the client's and the account's
+    // counts keep only failures (others' guesses stay counted against the ceiling).
+    await attempt.succeeded([pair]);
     setCookies(ctx, await logIn(ctx, row.uid, body.keep));
     return { uid: row.uid };
   },
@@ -151,7 +156,18 @@ export const authHandlers = {
     const now = nowSeconds();
     const uid = await tokens.consume(await sha256Hex(body.token), now);
     if (uid === null) throw new ApiError(400, "RESET_TOKEN_INVALID", koAuth.resetInvalid);
-    await attempt.succeeded();
+    // The mailbox's owner: their account's failed logins are forgotten (from this address, and the
+    // ceiling), so the reset link a lockout offers lets them in at once (decision 095).
+    const email = (await ctx.db.members.byUid(uid))?.email;
+    const address = clientKey(ctx.request);
+    await attempt.succeeded(
+      email
+        ? [
+            { kind: "login_pair", key: pairKey(address, email) },
+            { kind: "login_account", key: email },
+          ]
+        : [],
+    );
     await ctx.db.members.setPassword(uid, await hashPassword(body.password));
     await tokens.expireAll(uid, now);
     // Whoever knew the old password is logged out everywhere.

@@ -2,7 +2,7 @@ import { koAccount } from "~/shared/messages/account";
 import { readCookie } from "~/shared/cookies";
 import { randomToken, sha256Hex, timingSafeEqualText } from "../auth/crypto";
 import { cookie, isSecureRequest } from "../auth/session";
-import { clientKey } from "../auth/throttle";
+import { clientKey, pairKey } from "../auth/throttle";
 import type { Owner } from "../db/cart";
 import { ORDER_GRANT_MS } from "../db/order-grants";
 import { requireCartOwner } from "./cart";
@@ -31,10 +31,14 @@ export async function orderOwner(ctx: ApiContext, shopId: number, orderId: numbe
 export const lookupHandlers = {
   async lookupOrder({ body }, ctx) {
     const shop = ctx.requireHostShop();
-    // Counted before anything is compared (decision 044), per client and per order.
+    // Counted before anything is compared (decision 044): per client, per order from this client
+    // (the lock), and per order from anywhere (the ceiling; decision 095).
+    const address = clientKey(ctx.request);
+    const order = `${shop.shopid}:${body.order_id}`;
     const attempt = await ctx.db.throttle.begin([
-      { kind: "lookup_client", key: clientKey(ctx.request) },
-      { kind: "lookup_order", key: `${shop.shopid}:${body.order_id}` },
+      { kind: "lookup_client", key: address },
+      { kind: "lookup_pair", key: pairKey(address, order) },
+      { kind: "lookup_order", key: order },
     ]);
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAccount.lookupTooMany);
     const phone = await ctx.db.orderGrants.ordererPhone(shop.shopid, body.order_id);

@@ -45,6 +45,7 @@ const orderError = {
   // Paying: the stock check that only the payment batch makes.
   stockGone: orderFail(409, "CHECK_QTY_INFO"),
   unpaid: payFail(429, "TOO_MANY_UNPAID"),
+  hold: payFail(409, "HOLD_TOO_LARGE"),
 };
 
 /** Points the sheet cannot use, with the message next to the points field. */
@@ -255,6 +256,7 @@ export const orderHandlers = {
       const why = batchFailure(error);
       if (why === "stock") throw orderError.stockGone();
       if (why === "unpaid") throw orderError.unpaid();
+      if (why === "hold") throw orderError.hold();
       if (why === "points") throw pointError(koOrder.points.short, 409);
       if (why !== "state") throw error;
       // Another request got there first: the same choice is fine, anything else is closed.

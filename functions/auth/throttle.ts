@@ -7,7 +7,11 @@ export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 /** How many failures (or requests) a key may have in the window before it is refused. */
 export const LIMITS = {
-  login_account: 5,
+  // Failed logins are counted per account and address together (decision 095): a stranger's
+  // guesses lock out the stranger's address, not the owner at theirs. The account's count over
+  // every address is a ceiling ten times higher, so guesses spread over many addresses still slow down.
+  login_pair: 5,
+  login_account: 50,
   // Many shoppers share an address (mobile carriers' NAT), so a client gets more room than an account.
   login_client: 20,
   reset_account: 3,
@@ -16,9 +20,11 @@ export const LIMITS = {
   // Reset links and custom-domain login codes are long random tokens; a client that keeps
   // presenting wrong ones is guessing.
   token_client: 10,
-  // 비회원 주문조회: an order number with a phone number is a guess worth counting both ways.
+  // 비회원 주문조회: an order number with a phone number is a guess worth counting both ways; per
+  // order, as logins are per account: with the address, and a ceiling over every address.
   lookup_client: 10,
-  lookup_order: 5,
+  lookup_pair: 5,
+  lookup_order: 50,
 } as const satisfies Record<AttemptKind, number>;
 
 /**
@@ -42,6 +48,9 @@ export function clientKey(request: Request): string {
 }
 
 type Keyed = { kind: AttemptKind; key: string };
+
+/** The key of an account (or an order) asked about from one client address. */
+export const pairKey = (client: string, key: string) => `${client} ${key}`;
 
 export class Throttle {
   private readonly store: AttemptStore;

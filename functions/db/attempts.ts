@@ -6,6 +6,7 @@
 import type { Db } from "./session";
 
 export type AttemptKind =
+  | "login_pair"
   | "login_account"
   | "login_client"
   | "reset_account"
@@ -13,6 +14,7 @@ export type AttemptKind =
   | "join_client"
   | "token_client"
   | "lookup_client"
+  | "lookup_pair"
   | "lookup_order";
 
 export type AttemptKey = { kind: AttemptKind; key: string };

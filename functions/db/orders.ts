@@ -196,12 +196,13 @@ export type OrderListRow = {
   buyer_email: string | null;
 };
 
-export type BatchFailure = "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "duplicate_key" | "duplicate_id";
+export type BatchFailure =
+  "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "hold" | "duplicate_key" | "duplicate_id";
 
 /** Why a batch failed, read from D1's error. */
 export function batchFailure(error: unknown): BatchFailure | null {
   const message = error instanceof Error ? error.message : String(error);
-  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points"] as const) {
+  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points", "hold"] as const) {
     if (message.includes(`GUARD_${reason.toUpperCase()}`)) return reason;
   }
   if (/UNIQUE constraint failed: order_keys/.test(message)) return "duplicate_key";
@@ -521,8 +522,9 @@ export class OrderStore {
    * four more with points); without, the points cover it all and the order is paid at once
    * (`pay_points` of the state machine). Only while the sheet waits for payment, has none chosen
    * and has not expired ('state'), while every option has the stock and is on sale ('stock'),
-   * while the balance covers the points ('points'), and while the owner and the address have few
-   * enough unpaid transfers holding stock ('unpaid').
+   * while the balance covers the points ('points'), while the owner and the address have few
+   * enough unpaid transfers holding stock ('unpaid'), and while a guest's transfer holds at most
+   * half of each option's stock ('hold').
    */
   async pay(
     shopId: number,
@@ -612,10 +614,20 @@ export class OrderStore {
       statements.push(
         db
           .prepare(
-            `INSERT INTO batch_guard (reason) SELECT 'unpaid'
-             WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
-                OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
-                      AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)`,
+            // After the stock UPDATE: a guest's ('d:') transfer may hold at most half of an option's
+            // stock, rounded up (decision 095): q of S units when q <= (S + 1) / 2, that is when the
+            // stock left is at least q - 1. One statement, either reason.
+            `INSERT INTO batch_guard (reason)
+             SELECT reason FROM (
+               SELECT 'hold' AS reason WHERE substr(?2, 1, 2) = 'd:' AND EXISTS (SELECT 1 FROM product_options o
+                 WHERE o.id IN (SELECT option_id FROM ${LINES_OF})
+                   AND (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = o.id) > o.stock + 1)
+               UNION ALL
+               SELECT 'unpaid'
+               WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
+                  OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
+                        AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)
+             ) LIMIT 1`,
           )
           .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(d.ip)),
         db

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { LIVE_CLOSE } from "~/shared/live";
 import type { Env } from "../env";
 import { Log, newId } from "../log";
 import { LIVE_LOG_HEADERS } from "./publisher";
@@ -7,8 +8,9 @@ import { LIVE_LOG_HEADERS } from "./publisher";
  * One live room (issue 12, decision 065): the sockets of one member on one shop, of one device
  * (a guest's order pages), or of one shop's owner (the inbox). It relays events the Worker
  * publishes after a write; it stores nothing (D1 has every message), so a restart loses nothing
- * and a reconnecting client catches up from D1. Sockets hibernate: an idle room costs nothing, and
- * "ping" is answered "pong" without waking it.
+ * and a reconnecting client catches up from D1. Sockets hibernate: an idle room costs nothing. A
+ * "ping" wakes it to be counted with every other frame (decision 094): the runtime's auto-response
+ * would answer any number of them unseen.
  */
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
@@ -19,25 +21,55 @@ export const MAX_FRAME_BYTES = 1024;
 export const FRAMES_PER_WINDOW = 10;
 export const FRAME_WINDOW_MS = 10_000;
 
+/** Sockets one session (a member's login, or a guest's device) may hold open in one room: its tabs. */
+export const SOCKETS_PER_SESSION = 10;
+/** Sockets one client address may hold open in one room (many logins of one member, an office on the inbox). */
+export const SOCKETS_PER_ADDRESS = 30;
+/**
+ * A socket that has sent nothing for this long no longer counts toward the caps, and is closed when
+ * they are counted: its client pings every 20 s (once a minute in a throttled background tab) and
+ * opens a new socket after 45 s of silence, so a dropped network's half-open sockets do not use up
+ * the session's room.
+ */
+export const STALE_AFTER_MS = 3 * 60_000;
+
+/**
+ * Who asks, as the door names them on the upgrade it hands over (functions/live/door.ts sets both,
+ * replacing whatever the client sent): the session or device, and the counted client address
+ * (empty for none: loopback is a developer's machine).
+ */
+export const LIVE_WHO = "x-live-who";
+export const LIVE_ADDRESS = "x-live-address";
+
 export const CLOSE = {
   /** RFC 6455: a frame too big to process. */
   tooBig: 1009,
   /** RFC 6455: data the room does not accept (not a ping). */
   unsupported: 1003,
-  /** Application code: too many frames in the window. */
-  tooMany: 4429,
+  /** RFC 6455: going away (a socket silent past STALE_AFTER_MS; a live client would reconnect). */
+  stale: 1001,
+  /** Application code: too many frames in the window, or too many sockets (the client stops). */
+  tooMany: LIVE_CLOSE.tooMany,
 } as const;
 
-/** Kept with each socket (it outlives the room's hibernation): the frame window, and what its close line says. */
-type Attachment = { windowStart: number; frames: number; id?: string; room?: string; opened?: number };
+/**
+ * A socket refused after its upgrade: it opens and closes at once with its code, so the browser
+ * logs no failed handshake and the client reads the code to know not to retry (app/shared/live.ts).
+ */
+export function refusedSocket(code: number, reason: string): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(code, reason);
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+/**
+ * Kept with each socket (it outlives the room's hibernation): its frame window, when it last sent
+ * a frame (or opened), and what its close line says.
+ */
+type Attachment = { windowStart: number; frames: number; seen: number; id?: string; room?: string; opened?: number };
 
 export class LiveRoom extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    // Answered by the runtime while the room sleeps: pings keep sockets alive for free.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
-  }
-
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     // The Worker's own call after a write: the event goes to every socket of the room.
@@ -58,14 +90,34 @@ export class LiveRoom extends DurableObject<Env> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("websocket expected", { status: 426 });
     }
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    // Counted by the tags the room's sockets carry; nothing awaits between the count and the
+    // accept, so a burst of upgrades gets exactly the cap's worth.
     const now = Date.now();
+    const who = `who:${request.headers.get(LIVE_WHO) ?? ""}`;
+    const address = request.headers.get(LIVE_ADDRESS);
+    const tags = address ? [who, `address:${address}`] : [who];
+    if (this.open(who, now) >= SOCKETS_PER_SESSION || (address && this.open(tags[1]!, now) >= SOCKETS_PER_ADDRESS)) {
+      return refusedSocket(CLOSE.tooMany, "too many connections");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, tags);
     const id = request.headers.get(LIVE_LOG_HEADERS.id) ?? newId();
     const room = request.headers.get(LIVE_LOG_HEADERS.room) ?? "";
-    server.serializeAttachment({ windowStart: now, frames: 0, id, room, opened: now } satisfies Attachment);
+    server.serializeAttachment({ windowStart: now, frames: 0, seen: now, id, room, opened: now } satisfies Attachment);
     new Log(id, { kind: "live", room }).info("socket open", { sockets: this.ctx.getWebSockets().length });
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sockets with `tag` in use: open, and heard from within STALE_AFTER_MS (a stale one is closed). */
+  private open(tag: string, now: number): number {
+    let n = 0;
+    for (const socket of this.ctx.getWebSockets(tag)) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      const seen = (socket.deserializeAttachment() as Attachment | null)?.seen ?? 0;
+      if (now - seen < STALE_AFTER_MS) n += 1;
+      else closeQuietly(socket, CLOSE.stale, "silent too long");
+    }
+    return n;
   }
 
   /** Clients do not talk over the socket (they post to the API): anything but a ping closes it. */
@@ -73,12 +125,14 @@ export class LiveRoom extends DurableObject<Env> {
     const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
     if (size > MAX_FRAME_BYTES) return socket.close(CLOSE.tooBig, "frame too large");
     const now = Date.now();
-    const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0 };
+    const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0, seen: now };
     const fresh = now - seen.windowStart >= FRAME_WINDOW_MS;
-    const state: Attachment = fresh ? { ...seen, windowStart: now, frames: 1 } : { ...seen, frames: seen.frames + 1 };
+    const state: Attachment = fresh
+      ? { ...seen, windowStart: now, frames: 1, seen: now }
+      : { ...seen, frames: seen.frames + 1, seen: now };
     socket.serializeAttachment(state);
     if (state.frames > FRAMES_PER_WINDOW) return socket.close(CLOSE.tooMany, "too many frames");
-    // A ping in another shape than the auto-answered one (e.g. JSON) is still answered.
+    // Within the limit, a ping ("ping", or JSON of type ping) is answered.
     if (typeof message === "string" && (message === LIVE_PING || isJsonPing(message))) {
       socket.send(LIVE_PONG);
       return;
@@ -93,11 +147,15 @@ export class LiveRoom extends DurableObject<Env> {
       ms: seen?.opened ? Date.now() - seen.opened : undefined,
     });
     // Completes the closing handshake the client began.
-    try {
-      socket.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      // already closed
-    }
+    closeQuietly(socket, code === 1005 ? 1000 : code, reason);
+  }
+}
+
+function closeQuietly(socket: WebSocket, code: number, reason: string): void {
+  try {
+    socket.close(code, reason);
+  } catch {
+    // already closed
   }
 }
 

@@ -7,29 +7,70 @@ const attempt = (email: string, password: string, ip: string) =>
   postJson(BEAUTY, "/api/user/login", { email, password }, { headers: { "cf-connecting-ip": ip } });
 
 describe("failed-login throttling", () => {
-  it("refuses an account after 5 failures in 15 minutes, even with the right password", async () => {
+  it("locks an account out of the address that failed 5 times, not its owner at another (decision 095)", async () => {
     const { email } = await joinNew(BEAUTY, "잠금");
-    for (let i = 0; i < LIMITS.login_account; i++) {
-      // from different addresses: the per-account limit must hold on its own
-      expect((await attempt(email, "wrong-password", `192.0.2.${i + 1}`)).status).toBe(401);
+    const stranger = "192.0.2.1";
+    for (let i = 0; i < LIMITS.login_pair; i++) {
+      expect((await attempt(email, "wrong-password", stranger)).status).toBe(401);
     }
-    const refused = await attempt(email, PASSWORD, "192.0.2.100");
+    const refused = await attempt(email, PASSWORD, stranger);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
-      error: { code: "TOO_MANY_ATTEMPTS", message: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요." },
+      error: {
+        code: "TOO_MANY_ATTEMPTS",
+        message: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도하시거나, 비밀번호를 잊으셨다면 재설정해 주세요.",
+      },
     });
-    // The form says so in Korean too.
-    const form = await postForm(BEAUTY, "/user/login", { email, password: PASSWORD });
+    // The form says so in Korean too, with the way to a new password.
+    const form = await postForm(
+      BEAUTY,
+      "/user/login",
+      { email, password: PASSWORD },
+      { headers: { "cf-connecting-ip": stranger } },
+    );
     expect(form.status).toBe(429);
-    expect(await form.text()).toContain("로그인 시도가 너무 많습니다.");
+    const page = await form.text();
+    expect(page).toContain("로그인 시도가 너무 많습니다.");
+    expect(page).toMatch(/role="alert">[^]*?<a[^>]*href="\/user\/forget"[^>]*>비밀번호 재설정하기<\/a>/);
+    // The owner, at their own address, is not locked out by the stranger's guesses.
+    expect((await attempt(email, PASSWORD, "192.0.2.2")).status).toBe(200);
+  });
+
+  it("still refuses an account guessed at from many addresses, past a ceiling ten times higher", async () => {
+    const { email } = await joinNew(BEAUTY, "분산");
+    const results = await Promise.all(
+      Array.from({ length: LIMITS.login_account + 5 }, (_, i) =>
+        attempt(email, `wrong-${i}`, `198.18.${Math.floor(i / 200)}.${(i % 200) + 10}`),
+      ),
+    );
+    expect(results.filter((r) => r.status === 401)).toHaveLength(LIMITS.login_account);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(5);
+    expect((await attempt(email, PASSWORD, "198.18.9.9")).status).toBe(429);
+  });
+
+  it("lets the owner in from a locked address once they set a new password by the mailed link", async () => {
+    const { email } = await joinNew(BEAUTY, "재설정잠금");
+    const ip = "192.0.2.30";
+    for (let i = 0; i < LIMITS.login_pair; i++) await attempt(email, "wrong-password", ip);
+    expect((await attempt(email, PASSWORD, ip)).status).toBe(429);
+    const headers = { "cf-connecting-ip": ip };
+    expect((await postJson(BEAUTY, "/api/user/forget", { email }, { headers })).status).toBe(200);
+    const mail = await db()
+      .prepare("SELECT body FROM mail_outbox WHERE to_addr = ? ORDER BY id DESC")
+      .bind(email)
+      .first<{ body: string }>();
+    const token = /\/user\/forget\?token=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    const reset = await postJson(BEAUTY, "/api/user/reset", { token, password: "new-pass-987" }, { headers });
+    expect(reset.status).toBe(200);
+    expect((await attempt(email, "new-pass-987", ip)).status).toBe(200);
   });
 
   it("a success before the limit clears the account's count", async () => {
     const { email } = await joinNew(BEAUTY, "성공");
-    for (let i = 0; i < LIMITS.login_account - 1; i++) await attempt(email, "wrong-password", "192.0.2.200");
+    for (let i = 0; i < LIMITS.login_pair - 1; i++) await attempt(email, "wrong-password", "192.0.2.200");
     expect((await attempt(email, PASSWORD, "192.0.2.200")).status).toBe(200);
-    for (let i = 0; i < LIMITS.login_account - 1; i++) await attempt(email, "wrong-password", "192.0.2.201");
-    expect((await attempt(email, PASSWORD, "192.0.2.201")).status).toBe(200);
+    for (let i = 0; i < LIMITS.login_pair - 1; i++) await attempt(email, "wrong-password", "192.0.2.200");
+    expect((await attempt(email, PASSWORD, "192.0.2.200")).status).toBe(200);
   });
 
   it("refuses a client that fails across many accounts, but not other clients", async () => {
@@ -70,15 +111,14 @@ describe("failed-login throttling", () => {
 describe("throttling holds under a burst (issue 7)", () => {
   it("checks at most the limit's worth of passwords when many wrong guesses arrive at once", async () => {
     const { email } = await joinNew(BEAUTY, "버스트");
-    // From many addresses at once: the per-account count decides.
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => attempt(email, `wrong-${i}`, `198.51.100.${i + 1}`)),
-    );
+    // From one address at once: the count of this account from this address decides.
+    const ip = "198.51.100.1";
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(email, `wrong-${i}`, ip)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.login_account);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LIMITS.login_account);
-    // And the right password is refused now too.
-    expect((await attempt(email, PASSWORD, "198.51.100.99")).status).toBe(429);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.login_pair);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LIMITS.login_pair);
+    // And the right password is refused there now too.
+    expect((await attempt(email, PASSWORD, ip)).status).toBe(429);
   });
 
   it("holds per client across accounts in a burst", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../functions/auth/throttle";
 import { BEAUTY, PICKS } from "./helpers";
 import { postForm } from "./auth-helpers";
 import { ADDRESS, Shopper } from "./cart-helpers";
@@ -50,16 +51,33 @@ describe("비회원 주문조회", () => {
     const picks = new Shopper(PICKS);
     picks.ip = "203.0.113.43";
     expect((await lookup(picks, id, ADDRESS.orderer_phone)).status).toBe(404);
-    // Five wrong tries at one order, and it stops answering (even the right phone), for a while.
+    // Five wrong tries at one order from one address, and it stops answering there (even the right
+    // phone), for a while; the buyer at another address still finds it (decision 095).
     const other = new Shopper(BEAUTY);
-    for (let i = 0; i < 4; i++) {
-      other.ip = `203.0.113.${60 + i}`;
-      await lookup(other, id, `010-0000-000${i}`);
-    }
     other.ip = "203.0.113.70";
+    for (let i = 0; i < LIMITS.lookup_pair; i++) await lookup(other, id, `010-0000-000${i}`);
     const blocked = await lookup(other, id, ADDRESS.orderer_phone);
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("15분 뒤에 다시 시도해 주세요");
+    const buyer = new Shopper(BEAUTY);
+    buyer.ip = "203.0.113.71";
+    expect((await lookup(buyer, id, ADDRESS.orderer_phone)).status).toBe(302);
+  });
+
+  it("stops answering for an order guessed at from many addresses, past a ceiling ten times higher", async () => {
+    const { id } = await guestOrder();
+    const tries = await Promise.all(
+      Array.from({ length: LIMITS.lookup_order + 3 }, (_, i) => {
+        const stranger = new Shopper(BEAUTY);
+        stranger.ip = `198.18.1.${i + 10}`;
+        return lookup(stranger, id, `010-1111-${String(1000 + i)}`);
+      }),
+    );
+    expect(tries.filter((r) => r.status === 404)).toHaveLength(LIMITS.lookup_order);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(3);
+    const buyer = new Shopper(BEAUTY);
+    buyer.ip = "198.18.2.1";
+    expect((await lookup(buyer, id, ADDRESS.orderer_phone)).status).toBe(429);
   });
 
   it("is linked from the order-complete page and the guest's drawer", async () => {

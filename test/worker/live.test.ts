@@ -1,18 +1,27 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { reconnectsAfter } from "~/shared/live";
+import { liveRoom } from "../../functions/live/publisher";
+import { FRAMES_PER_WINDOW, SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION, STALE_AFTER_MS } from "../../functions/live/room";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
 import { BEAUTY, BISTRO, get, PICKS } from "./helpers";
-import { BEAUTY_OWNER, joinNew, login } from "./auth-helpers";
+import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "./auth-helpers";
 import { Shopper } from "./cart-helpers";
 
 /** Issue 12 (in part): the event socket on a Durable Object: who may open it, pings, limits, events. */
 
 const ORIGIN = `http://${BEAUTY}`;
 
-function upgrade(host: string, cookie: string | null, opts: { origin?: string | null; room?: string } = {}) {
+function upgrade(
+  host: string,
+  cookie: string | null,
+  opts: { origin?: string | null; room?: string; ip?: string } = {},
+) {
   const headers: Record<string, string> = { upgrade: "websocket" };
   const origin = opts.origin === undefined ? `http://${host}` : opts.origin;
   if (origin) headers.origin = origin;
   if (cookie) headers.cookie = cookie;
+  if (opts.ip) headers["cf-connecting-ip"] = opts.ip;
   return get(host, `/api/live/ws${opts.room ? `?room=${opts.room}` : ""}`, { headers });
 }
 
@@ -27,8 +36,8 @@ async function refusal(host: string, cookie: string | null, room?: string): Prom
 }
 
 /** An open socket with what it receives and how it closed. */
-async function open(host: string, cookie: string, room?: string) {
-  const res = await upgrade(host, cookie, { room });
+async function open(host: string, cookie: string, room?: string, ip?: string) {
+  const res = await upgrade(host, cookie, { room, ip });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   const received: string[] = [];
@@ -46,6 +55,13 @@ async function open(host: string, cookie: string, room?: string) {
     throw new Error(`nothing matched; received ${JSON.stringify(received)}`);
   };
   return { socket, received, closed, next };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Which of the sockets the room closed (and how), or null for those still open a moment later. */
+async function refusals(sockets: Awaited<ReturnType<typeof open>>[]) {
+  return Promise.all(sockets.map((s) => Promise.race([s.closed, sleep(500).then(() => null)])));
 }
 
 describe("the live socket's door", () => {
@@ -82,6 +98,14 @@ describe("the live rooms", () => {
     const c = await open(BEAUTY, me.cookie);
     for (let i = 0; i < 11; i++) c.socket.send(JSON.stringify({ type: "ping", n: i }));
     expect((await c.closed).code).toBe(4429);
+  });
+
+  it("count plain pings like every other frame: the eleventh in ten seconds closes the socket", async () => {
+    const me = await joinNew(BEAUTY);
+    const a = await open(BEAUTY, me.cookie);
+    for (let i = 0; i < 200; i++) a.socket.send("ping");
+    expect(await a.closed).toEqual({ code: 4429, reason: "too many frames" });
+    expect(a.received.filter((t) => t === "pong").length).toBeLessThanOrEqual(FRAMES_PER_WINDOW);
   });
 
   it("tell the member and the owner's inbox of new messages, and nobody else", async () => {
@@ -131,6 +155,67 @@ describe("the live rooms", () => {
     expect(event).toMatchObject({ type: "order", id });
     expect(event.status).not.toBe("WAITING_PAYMENT");
     socket.socket.close(1000, "done");
+  });
+});
+
+describe("the live rooms' caps (decision 094)", () => {
+  it("keep ten sockets of one session and refuse the rest with 4429; a closed one makes room", async () => {
+    const me = await joinNew(BEAUTY);
+    const sockets = await Promise.all(Array.from({ length: 60 }, () => open(BEAUTY, me.cookie)));
+    const closed = await refusals(sockets);
+    const refused = closed.filter((c) => c !== null);
+    expect(refused).toHaveLength(60 - SOCKETS_PER_SESSION);
+    expect(new Set(refused.map((c) => `${c.code} ${c.reason}`))).toEqual(new Set(["4429 too many connections"]));
+    const kept = sockets.filter((_, i) => closed[i] === null);
+    kept[0]!.socket.send("ping");
+    await kept[0]!.next((t) => t === "pong");
+    kept[0]!.socket.close(1000, "done");
+    await sleep(100);
+    const again = await open(BEAUTY, me.cookie);
+    expect(await refusals([again])).toEqual([null]);
+    for (const s of [...kept, again]) s.socket.close(1000, "done");
+  });
+
+  it("keep thirty sockets of one client address in a room, whatever the sessions; another address gets in", async () => {
+    const { email, cookie } = await joinNew(BEAUTY);
+    const sessions = [cookie];
+    for (let i = 0; i < 3; i++) sessions.push(await login(BEAUTY, email, PASSWORD));
+    const ip = "198.51.100.77";
+    const sockets = await Promise.all(
+      sessions.flatMap((c) => Array.from({ length: 8 }, () => open(BEAUTY, c, undefined, ip))),
+    );
+    const closed = await refusals(sockets);
+    expect(closed.filter((c) => c?.code === 4429)).toHaveLength(sessions.length * 8 - SOCKETS_PER_ADDRESS);
+    const elsewhere = await open(BEAUTY, sessions[3]!, undefined, "198.51.100.78");
+    expect(await refusals([elsewhere])).toEqual([null]);
+    for (const s of [...sockets, elsewhere]) s.socket.close(1000, "done");
+  });
+
+  it("stop counting a socket silent for three minutes, and close it (a dropped network's sockets)", async () => {
+    const me = await joinNew(BEAUTY);
+    const old = await Promise.all(Array.from({ length: SOCKETS_PER_SESSION }, () => open(BEAUTY, me.cookie)));
+    expect((await refusals([await open(BEAUTY, me.cookie)]))[0]?.code).toBe(4429);
+    // As if none of them had sent anything (not even a ping) for three minutes.
+    const rooms = env.LIVE!;
+    const room = rooms.get(rooms.idFromName(liveRoom.of(1, `m:${me.uid}`)));
+    await runInDurableObject(room, (_room, state) => {
+      const seen = Date.now() - STALE_AFTER_MS;
+      for (const socket of state.getWebSockets()) socket.serializeAttachment({ windowStart: seen, frames: 0, seen });
+    });
+    const fresh = await open(BEAUTY, me.cookie);
+    expect(await refusals([fresh])).toEqual([null]);
+    expect(await old[0]!.closed).toEqual({ code: 1001, reason: "silent too long" });
+    fresh.socket.close(1000, "done");
+  });
+
+  it("tell the browser not to connect again after a refusal", () => {
+    expect(reconnectsAfter(4429)).toBe(false);
+    expect(reconnectsAfter(4401)).toBe(false);
+    expect(reconnectsAfter(4403)).toBe(false);
+    // A dropped connection, a restart, an idle timeout: the client comes back.
+    expect(reconnectsAfter(1006)).toBe(true);
+    expect(reconnectsAfter(1001)).toBe(true);
+    expect(reconnectsAfter(1000)).toBe(true);
   });
 });
 

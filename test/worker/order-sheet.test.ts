@@ -181,6 +181,41 @@ describe("stock cannot be held hostage", () => {
     expect((await local.pay(localId)).status).toBe(200);
   });
 
+  it("lets a guest's unpaid transfer hold at most half of an option's stock, rounded up (decision 095)", async () => {
+    await setStock(2701, 5);
+    const guest = new Shopper(BEAUTY);
+    await guest.add([{ pid2: 27, pid3: 2701, qty: 5 }]);
+    const all = (await guest.order([{ pid2: 27, pid3: 2701, qty: 5 }])).data.order_id;
+    const res = await guest.pay(all);
+    expect(res.status).toBe(409);
+    const message =
+      "비회원의 입금 대기 주문은 한 상품의 남은 재고 중 절반까지만 주문할 수 있습니다. 수량을 줄이시거나 로그인한 뒤 주문해 주세요.";
+    expect(res.data.error).toEqual({ code: "HOLD_TOO_LARGE", message });
+    expect(await stockOf(2701)).toBe(5);
+    // The sheet says the same without scripts, and leads back to the cart.
+    const page = await guest.form(`/user/order?id=${all}`, { pay_method: "bank", ...ADDRESS });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain(message);
+
+    // Three of five is half, rounded up; then one of the two left.
+    const other = new Shopper(BEAUTY);
+    await other.add([{ pid2: 27, pid3: 2701, qty: 3 }]);
+    expect((await other.pay((await other.order([{ pid2: 27, pid3: 2701, qty: 3 }])).data.order_id)).status).toBe(200);
+    const third = new Shopper(BEAUTY);
+    await third.add([{ pid2: 27, pid3: 2701, qty: 2 }]);
+    const both = (await third.order([{ pid2: 27, pid3: 2701, qty: 2 }])).data.order_id;
+    expect((await third.pay(both)).data.error?.code).toBe("HOLD_TOO_LARGE");
+    const fourth = new Shopper(BEAUTY);
+    await fourth.add([{ pid2: 27, pid3: 2701 }]);
+    expect((await fourth.pay((await fourth.order([{ pid2: 27, pid3: 2701, qty: 1 }])).data.order_id)).status).toBe(200);
+    // The last unit can always be bought; a member (an account to reach) may take all that is left.
+    const { cookie } = await joinNew(BEAUTY);
+    const member = Shopper.signedIn(BEAUTY, cookie);
+    await member.add([{ pid2: 27, pid3: 2701 }]);
+    expect((await member.pay((await member.order([{ pid2: 27, pid3: 2701, qty: 1 }])).data.order_id)).status).toBe(200);
+    expect(await stockOf(2701)).toBe(0);
+  });
+
   it("rate-limits making order sheets", async () => {
     const shopper = new Shopper(BEAUTY);
     shopper.ip = "203.0.113.78";

@@ -39,6 +39,9 @@ export const koAuth = {
   loggingIn: "로그인 중…",
   loginFailed: "이메일 또는 비밀번호가 올바르지 않습니다.",
   tooManyAttempts: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요.",
+  // A login refused after too many failures of this account from this address (decision 095).
+  loginLocked: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도하시거나, 비밀번호를 잊으셨다면 재설정해 주세요.",
+  loginLockedLink: "비밀번호 재설정하기",
   noAccount: "아직 회원이 아니신가요?",
   forgot: "비밀번호를 잊으셨나요?",
   loginRequired: "로그인이 필요한 페이지입니다.",

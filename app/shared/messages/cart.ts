@@ -64,6 +64,9 @@ export const koOrder = {
   tooManyOrders: "짧은 시간에 주문서를 너무 많이 만들었습니다. 잠시 후 다시 시도해 주세요.",
   tooManyUnpaid: (max: number) =>
     `입금을 기다리는 주문이 이미 ${max}건 있습니다. 먼저 입금하시거나, 입금 기한이 지나 자동 취소된 뒤 다시 주문해 주세요.`,
+  // A guest's bank transfer may hold at most half of a product's stock until paid (decision 095).
+  holdTooLarge:
+    "비회원의 입금 대기 주문은 한 상품의 남은 재고 중 절반까지만 주문할 수 있습니다. 수량을 줄이시거나 로그인한 뒤 주문해 주세요.",
   sessionExpired: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
   emptyOrder: "장바구니에 담긴 상품이 없습니다",
   nothingPicked: "주문할 상품을 선택해 주세요",
