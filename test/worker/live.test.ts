@@ -1,5 +1,5 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { reconnectsAfter } from "~/shared/live";
 import { liveRoom } from "../../functions/live/publisher";
 import { FRAMES_PER_WINDOW, SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION, STALE_AFTER_MS } from "../../functions/live/room";
@@ -35,6 +35,27 @@ async function refusal(host: string, cookie: string | null, room?: string): Prom
   return closed;
 }
 
+/**
+ * How each socket a test opened has closed. The room writes a line when a socket closes (decision
+ * 093): a test that ends before those lines are out leaves vitest closing its channel under a
+ * pending log ("Closing rpc while onUserConsoleLog was pending"), so each test waits for its
+ * sockets' closes.
+ */
+const opened: { socket: WebSocket; closed: Promise<unknown> }[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+afterEach(async () => {
+  const sockets = opened.splice(0);
+  for (const { socket } of sockets) {
+    try {
+      socket.close(1000, "test over");
+    } catch {
+      // closed already
+    }
+  }
+  await Promise.all(sockets.map(({ closed }) => Promise.race([closed, sleep(2_000)])));
+  await sleep(50);
+});
+
 /** An open socket with what it receives and how it closed. */
 async function open(host: string, cookie: string, room?: string, ip?: string) {
   const res = await upgrade(host, cookie, { room, ip });
@@ -44,6 +65,7 @@ async function open(host: string, cookie: string, room?: string, ip?: string) {
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );
+  opened.push({ socket, closed });
   socket.addEventListener("message", (e) => received.push(String(e.data)));
   socket.accept();
   const next = async (match: (text: string) => boolean) => {
@@ -56,8 +78,6 @@ async function open(host: string, cookie: string, room?: string, ip?: string) {
   };
   return { socket, received, closed, next };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Which of the sockets the room closed (and how), or null for those still open a moment later. */
 async function refusals(sockets: Awaited<ReturnType<typeof open>>[]) {
