@@ -40,6 +40,9 @@ import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { trackingCsp, trackingIds } from "~/shared/tracking";
 import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
+import { CustomDomainStore } from "./db/custom-domains";
+import { customHostnames } from "./domains/cloudflare";
+import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
 
@@ -102,6 +105,8 @@ export default {
       new TableStore(env.DB).purgeEnded(controller.scheduledTime),
       // Server events whose endpoint failed get another try.
       retryServerEvents(new ServerEventStore(env.DB), eventSink(readConfig(env)), controller.scheduledTime),
+      // Custom domains Cloudflare has not settled yet: a few asked again (decision 092).
+      recheckWaiting(customHostnames(readConfig(env)), new CustomDomainStore(env.DB), controller.scheduledTime),
     ]);
   },
 } satisfies ExportedHandler<Env>;
