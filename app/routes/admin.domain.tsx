@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import * as css from "~/components/admin/admin.css";
 import * as domainCss from "~/components/admin/domain.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
@@ -80,7 +79,7 @@ function Connected({
           </p>
         ) : null}
         {available ? (
-          <div className={css.buttons}>
+          <div className={domainCss.actions}>
             {domain.state !== "active" ? (
               <Form method="post">
                 <button className={cartCss.secondary} name="intent" value="check" disabled={busy}>
@@ -101,7 +100,7 @@ function Connected({
           <Form method="post" className={cartCss.fields} aria-label={t.remove}>
             <p role="alert">{t.removeConfirm}</p>
             <input type="hidden" name="confirm" value="1" />
-            <div className={css.buttons}>
+            <div className={domainCss.actions}>
               <button className={cartCss.primary} name="intent" value="remove" disabled={busy}>
                 {t.removeSure}
               </button>

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
 /** The custom domain page (/admin/domain): records to copy, one card each, values that wrap. */
@@ -36,3 +36,6 @@ export const state = style({
 });
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 });
 export const hostname = style({ margin: 0, fontSize: "calc(1em + 3px)", overflowWrap: "anywhere" });
+/** Two buttons side by side, each half the card (상태 확인 · 연결 삭제, 삭제 확인 · 취소). */
+export const actions = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8, marginTop: 6 });
+globalStyle(`${actions} > form > button, ${actions} > button, ${actions} > a`, { width: "100%", minHeight: 48 });
