@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as domainCss from "~/components/admin/domain.css";
 import * as cartCss from "~/components/cart/cart.css";
+import { Outcome } from "~/components/admin/Outcome";
 import { Field } from "~/components/ui/Field";
 import { requireShopOwner } from "~/lib/admin.server";
 import { changeDomain, type DomainResult } from "~/lib/domain.server";
@@ -126,16 +127,7 @@ export default function AdminDomain() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
-      {done && t.done[done] && !result ? (
-        <div className={cartCss.success} role="status">
-          {t.done[done]}
-        </div>
-      ) : null}
-      {result?.error ? (
-        <div className={cartCss.notice} role="alert">
-          {result.error}
-        </div>
-      ) : null}
+      <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       {!fresh ? <p className={cartCss.notice}>{t.notChecked}</p> : null}
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
       {domain ? (
