@@ -53,6 +53,13 @@ export class CloudflareError extends Error {
   }
 }
 
+/** A result in a shape the console cannot read counts as Cloudflare failing, not as a fault here. */
+function read<T>(schema: z.ZodType<T>, result: unknown): T {
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) throw new CloudflareError(502, null, "custom hostnames: an answer of an unexpected shape");
+  return parsed.data;
+}
+
 export type CloudflareConfig = {
   CF_API_BASE: string;
   CF_ZONE_ID: string;
@@ -116,7 +123,7 @@ export class CustomHostnames {
   /** The hostname as Cloudflare has it now, or null when it has none by that id. */
   async get(id: string): Promise<CustomHostnameResult | null> {
     try {
-      return CustomHostnameResult.parse(await this.#call("GET", `/${encodeURIComponent(id)}`));
+      return read(CustomHostnameResult, await this.#call("GET", `/${encodeURIComponent(id)}`));
     } catch (error) {
       if (error instanceof CloudflareError && error.status === 404) return null;
       throw error;
@@ -125,9 +132,10 @@ export class CustomHostnames {
 
   /** The zone's custom hostname of this name, or null. */
   async find(hostname: string): Promise<CustomHostnameResult | null> {
-    const list = z
-      .array(CustomHostnameResult)
-      .parse(await this.#call("GET", `?hostname=${encodeURIComponent(hostname)}`));
+    const list = read(
+      z.array(CustomHostnameResult),
+      await this.#call("GET", `?hostname=${encodeURIComponent(hostname)}`),
+    );
     return list.find((h) => h.hostname === hostname) ?? null;
   }
 

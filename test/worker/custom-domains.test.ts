@@ -121,6 +121,18 @@ describe("custom domains from the console (issue 33)", () => {
     const res = await connect(beauty, "shop.beauty-lounge.kr");
     expect(res.status).toBe(409);
     expect(await text(res)).toContain("이미 연결한 도메인이 있습니다");
+
+    // Two shops claiming one name at the same moment: exactly one gets it, here and at Cloudflare.
+    const studio = await ownerOf("studio.localhost", "owner@studio.example.test");
+    await env.DB.prepare("DELETE FROM custom_domains WHERE shop_id = 4").run();
+    const both = await Promise.all([connect(picks, "www.both.kr"), connect(studio, "www.both.kr")]);
+    expect(both.map((r) => r.status).sort()).toEqual([303, 409]);
+    expect([...standin.hostnames.values()].filter((h) => h.hostname === "www.both.kr")).toHaveLength(1);
+    const winner = both[0]!.status === 303 ? picks : studio;
+    expect((await winner.form("/admin/domain", { intent: "remove", confirm: "1" })).status).toBe(303);
+    await env.DB.prepare(
+      "INSERT INTO custom_domains (shop_id, hostname, state, created_at, checked_at) VALUES (4, 'shop.example.test', 'active', 0, 0)",
+    ).run();
   });
 
   it("removal deletes at Cloudflare first, then the shop stops answering on the host", async () => {
@@ -203,6 +215,11 @@ describe("custom domains from the console (issue 33)", () => {
     expect(CustomHostname.parse("한끼식당.한국")).toBe("xn--h10b60cx0xd5r.xn--3e0b707e");
     expect((await connect(owner, "한끼식당.한국")).status).toBe(303);
     expect(await row(3)).toMatchObject({ hostname: "xn--h10b60cx0xd5r.xn--3e0b707e", state: "pending" });
+    // Waiting is enough to hold it: another shop's claim is refused by the unique key.
+    const picks = await ownerOf(PICKS, "owner@picks.example.test");
+    const res = await connect(picks, "xn--h10b60cx0xd5r.xn--3e0b707e");
+    expect(res.status).toBe(409);
+    expect(await text(res)).toContain("이미 다른 상점에 연결된 도메인입니다");
     const html = await page(owner);
     expect(html).toContain("한끼식당.한국");
     expect(html).toContain("xn--h10b60cx0xd5r.xn--3e0b707e");
