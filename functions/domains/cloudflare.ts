@@ -165,12 +165,17 @@ export type HostnameState = {
 const FAILED_STATUSES = new Set(["moved", "deleted", "pending_deletion", "blocked", "pending_blocked", "test_failed"]);
 const FAILED_SSL = /(_timed_out|^expired|^deleted|^inactive|^deactivating)$/;
 
-export function hostnameState(h: CustomHostnameResult): HostnameState {
+/**
+ * Connected once the hostname is verified and its certificate serves. One that was connected stays
+ * so while the hostname is active and its certificate is only being renewed (the old one serves).
+ */
+export function hostnameState(h: CustomHostnameResult, wasActive = false): HostnameState {
   const ssl = h.ssl?.status ?? "initializing";
   const errors = [...(h.verification_errors ?? []), ...(h.ssl?.validation_errors ?? []).map((e) => e.message)];
   const reason = [...new Set(errors)].join(" ") || null;
-  // Traffic reaches the shop once the hostname is verified and its certificate serves.
-  if (h.status === "active" && ssl === "active") return { state: "active", reason: null };
+  if (h.status === "active" && (ssl === "active" || (wasActive && !FAILED_SSL.test(ssl)))) {
+    return { state: "active", reason: null };
+  }
   if (FAILED_STATUSES.has(h.status)) return { state: "failed", reason: reason ?? h.status };
   if (FAILED_SSL.test(ssl)) return { state: "failed", reason: reason ?? ssl };
   return { state: "pending", reason };

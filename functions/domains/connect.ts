@@ -15,8 +15,8 @@ const STALE_RESERVATION_MS = 10 * 60 * 1000;
 /** Hostnames the scheduled job asks Cloudflare about in one run. */
 export const WAITING_PER_RUN = 5;
 
-export function checkOf(h: CustomHostnameResult): DomainCheck {
-  const { state, reason } = hostnameState(h);
+export function checkOf(h: CustomHostnameResult, wasActive = false): DomainCheck {
+  const { state, reason } = hostnameState(h, wasActive);
   return {
     cfId: h.id,
     state,
@@ -51,7 +51,7 @@ export async function recheck(
   now: number,
 ): Promise<CustomDomainRow | null> {
   const found = row.cf_id ? await cf.get(row.cf_id) : await cf.find(row.hostname);
-  if (found) return keep(domains, row, checkOf(found), now);
+  if (found) return keep(domains, row, checkOf(found, row.state === "active"), now);
   if (row.cf_id) {
     // Deleted at Cloudflare (not from here): the domain no longer reaches the shop.
     const gone = {

@@ -6,6 +6,8 @@ import { domainHandlers } from "../../functions/api/domains";
 import { ShopStore } from "../../functions/db/shops";
 import { customHostnames, hostnameState } from "../../functions/domains/cloudflare";
 import { readConfig } from "../../functions/env";
+import { forgetHost, resolveShop } from "../../functions/tenant";
+import type { ShopApi } from "~/shared/api-client.server";
 import { toShopInfo } from "../../functions/views/shop";
 import { createCloudflareStandin } from "../../scripts/lib/cloudflare-standin.mjs";
 import { CustomHostname } from "~/shared/forms/domain";
@@ -268,6 +270,44 @@ describe("custom domains from the console (issue 33)", () => {
     expect(await row(3)).toBeNull();
   });
 
+  it("names a shop on a custom host only while its row is active, whatever dom3 says", async () => {
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO custom_domains (shop_id, hostname, state, created_at, checked_at) VALUES (2, 'www.half-done.kr', 'pending', 0, 0)",
+      ),
+      env.DB.prepare("UPDATE shops SET dom3 = 'www.half-done.kr' WHERE id = 2"),
+    ]);
+    expect(await shopTitle("www.half-done.kr")).toMatchObject({ status: 404 });
+    await env.DB.prepare("UPDATE custom_domains SET state = 'active' WHERE shop_id = 2").run();
+    expect(await shopTitle("www.half-done.kr")).toEqual({ status: 200, title: "에디터 픽" });
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM custom_domains WHERE shop_id = 2"),
+      env.DB.prepare("UPDATE shops SET dom3 = NULL WHERE id = 2"),
+    ]);
+    expect(await shopTitle("www.half-done.kr")).toMatchObject({ status: 404 });
+  });
+
+  it("an isolate forgets its kept shop for a host whose domain changed; others within the TTL", async () => {
+    const config = readConfig(env);
+    const shop = toShopInfo((await new ShopStore(env.DB).byId(1))!, config.PLATFORM_DOMAIN);
+    const asked: string[] = [];
+    const api = {
+      call: async (_name: string, input: { query: { id: string } }) => {
+        asked.push(input.query.id);
+        return { ...shop, dom3: input.query.id };
+      },
+    } as unknown as ShopApi;
+    const host = "www.cached-lounge.kr";
+    const resolve = () => resolveShop(host, "localhost", api, 30);
+    expect((await resolve())?.shopid).toBe(1);
+    expect((await resolve())?.shopid).toBe(1);
+    expect(asked).toEqual([host]);
+    forgetHost(host);
+    await resolve();
+    expect(asked).toEqual([host, host]);
+    forgetHost(host);
+  });
+
   it("keeps the demo's hand-connected shop.example.test working", async () => {
     expect(await shopTitle(STUDIO_CUSTOM)).toEqual({ status: 200, title: "모노 스튜디오" });
     const owner = await ownerOf(STUDIO_CUSTOM, "owner@studio.example.test");
@@ -284,6 +324,14 @@ describe("custom domains from the console (issue 33)", () => {
     const created = await cf.create("dup.example.kr");
     await expect(cf.create("dup.example.kr")).rejects.toMatchObject({ status: 409, code: 1406 });
     expect(hostnameState(created)).toMatchObject({ state: "pending" });
+    // A connected hostname whose certificate is being renewed stays connected; a new one waits.
+    const renewing = { ...created, status: "active", ssl: { status: "pending_validation" } };
+    expect(hostnameState(renewing, true)).toEqual({ state: "active", reason: null });
+    expect(hostnameState(renewing, false)).toMatchObject({ state: "pending" });
+    expect(hostnameState({ ...renewing, status: "moved" }, true)).toMatchObject({ state: "failed" });
+    expect(hostnameState({ ...renewing, ssl: { status: "validation_timed_out" } }, true)).toMatchObject({
+      state: "failed",
+    });
     expect(await cf.find("dup.example.kr")).toMatchObject({ id: created.id });
     await cf.delete(created.id);
     expect(await cf.get(created.id)).toBeNull();
