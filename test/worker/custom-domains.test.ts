@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../functions/worker";
 import { createApiContext } from "../../functions/api/context";
 import { domainHandlers } from "../../functions/api/domains";
+import { Stores } from "../../functions/api/stores";
 import { ShopStore } from "../../functions/db/shops";
 import { customHostnames, hostnameState } from "../../functions/domains/cloudflare";
 import { readConfig } from "../../functions/env";
@@ -152,6 +153,8 @@ describe("custom domains from the console (issue 33)", () => {
     expect(res.status).toBe(502);
     expect(await text(res)).toContain("Cloudflare와 통신하지 못했습니다");
     expect(warned).toHaveBeenCalled();
+    // The log line says what failed, never with the token.
+    expect(JSON.stringify(warned.mock.calls)).not.toContain(TOKEN);
     expect(await dom3(1)).toBe(DOMAIN);
     down.mockRestore();
 
@@ -355,5 +358,13 @@ describe("custom domains from the console (issue 33)", () => {
     await expect(
       domainHandlers.adminDomainAdd({ query: {}, body: { hostname: "www.beauty.kr" } }, ctx()),
     ).rejects.toMatchObject({ status: 409, message: "이 플랫폼에서는 도메인 연결을 사용할 수 없습니다." });
+
+    // The page says so instead of offering a form.
+    vi.spyOn(Stores.prototype, "cloudflare", "get").mockReturnValue(null);
+    const browser = await ownerOf(BEAUTY, "owner@beauty.example.test");
+    const html = await page(browser);
+    expect(html).toContain("이 플랫폼에서는 아직 도메인 연결을 사용할 수 없습니다");
+    expect(html).not.toContain('name="hostname"');
+    expect((await connect(browser, "www.beauty.kr")).status).toBe(409);
   });
 });
