@@ -129,7 +129,7 @@ export default function AdminDomain() {
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       {!fresh ? <p className={cartCss.notice}>{t.notChecked}</p> : null}
-      <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
+      <p className={cartCss.muted}>{available ? t.help : domain ? t.unavailableKept : t.unavailable}</p>
       {domain ? (
         <Connected domain={domain} available={available} busy={busy} confirm={result?.confirmRemove === true} />
       ) : available ? (

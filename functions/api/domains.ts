@@ -21,11 +21,17 @@ function requireCloudflare(ctx: ApiContext): CustomHostnames {
   return cf;
 }
 
-/** A Cloudflare failure as the console says it: the name refused, or Cloudflare out of reach. */
-function cloudflareFailure(error: unknown): ApiError {
+/** A Cloudflare failure, logged (its message never holds the token); anything else is rethrown. */
+function noted(error: unknown): CloudflareError {
   if (!(error instanceof CloudflareError)) throw error;
   console.warn("custom hostnames call failed", error.message);
-  return error.status === 400 || error.status === 422
+  return error;
+}
+
+/** A Cloudflare failure as the console says it: the name refused, or Cloudflare out of reach. */
+function cloudflareFailure(error: unknown): ApiError {
+  const { status } = noted(error);
+  return status === 400 || status === 422
     ? new ApiError(400, "DOMAIN_REFUSED", t.refused, "hostname")
     : new ApiError(502, "CLOUDFLARE_FAILED", t.cloudflare);
 }
@@ -41,7 +47,7 @@ async function domainPage(ctx: ApiContext, shopId: number) {
     try {
       row = await recheck(cf, domains, row, Date.now());
     } catch (error) {
-      cloudflareFailure(error);
+      noted(error);
       fresh = false;
     }
   }
