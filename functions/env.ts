@@ -20,6 +20,11 @@ export interface Env {
   POSTCODE_PROVIDER?: string;
   EVENTS_ENDPOINT?: string;
   EVENTS_TOKEN?: string;
+  /** Custom domains through Cloudflare for SaaS (decision 092); the token is a secret. */
+  CF_API_BASE?: string;
+  CF_ZONE_ID?: string;
+  CF_API_TOKEN?: string;
+  CF_FALLBACK_ORIGIN?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
@@ -55,6 +60,25 @@ const ConfigSchema = z.object({
   // in D1's server_events table as "logged" (decision 070).
   EVENTS_ENDPOINT: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
   EVENTS_TOKEN: z.string().default(""),
+  // Custom domains connected from the console (decision 092): Cloudflare for SaaS's custom
+  // hostnames API of the platform's zone, and the host owners point their CNAME at. Without a
+  // zone, a token and a fallback origin the console says the feature is not available.
+  CF_API_BASE: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.cloudflare.com/client/v4")
+    .transform((u) => u.replace(/\/+$/, "")),
+  CF_ZONE_ID: z
+    .string()
+    .trim()
+    .regex(/^[\w-]*$/)
+    .default(""),
+  CF_API_TOKEN: z.string().trim().default(""),
+  CF_FALLBACK_ORIGIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^([a-z0-9-]+\.)*[a-z0-9-]*$/)
+    .default(""),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -43,6 +43,14 @@ export class HostCache<T> {
 // of database reads.
 const isolateCache = new HostCache<ShopInfo | null>();
 
+/**
+ * Drops this isolate's shop for a host whose custom domain was just connected or removed (decision
+ * 092); other isolates let theirs expire within SHOP_CACHE_TTL.
+ */
+export function forgetHost(host: string): void {
+  isolateCache.delete(host);
+}
+
 /** Finds the shop a host belongs to, or null. Never falls back to a default shop. */
 export async function resolveShop(
   host: string | null,

@@ -40,6 +40,9 @@ import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { trackingCsp, trackingIds } from "~/shared/tracking";
 import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
+import { CustomDomainStore } from "./db/custom-domains";
+import { customHostnames } from "./domains/cloudflare";
+import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
 import { Log, newId, redact, requestId } from "./log";
@@ -140,15 +143,18 @@ export default {
     const started = Date.now();
     const log = new Log(newId(), { cron: controller.cron });
     try {
-      const [orders, tableLines, events] = await Promise.all([
+      const config = readConfig(env);
+      const [orders, tableLines, events, domains] = await Promise.all([
         runScheduledTransitions(env.DB, controller.scheduledTime),
         // Carts of meals that ended (smart order) are dropped.
         new TableStore(env.DB).purgeEnded(controller.scheduledTime),
         // Server events whose endpoint failed get another try.
-        retryServerEvents(new ServerEventStore(env.DB), eventSink(readConfig(env)), controller.scheduledTime),
+        retryServerEvents(new ServerEventStore(env.DB), eventSink(config), controller.scheduledTime),
+        // Custom domains Cloudflare has not settled yet: a few asked again (decision 092).
+        recheckWaiting(customHostnames(config), new CustomDomainStore(env.DB), controller.scheduledTime, log),
       ]);
       // One line per run: what it changed, and how long it took.
-      log.info("scheduled", { ...orders, tableLines, events, ms: Date.now() - started });
+      log.info("scheduled", { ...orders, tableLines, events, domains, ms: Date.now() - started });
     } catch (error) {
       log.error("scheduled run failed", error, { ms: Date.now() - started });
       throw error;

@@ -48,6 +48,8 @@ try {
     cron: true,
     persistLive: true,
     requestLines: true,
+    // A fixed port, so the README can say how to play Cloudflare's part (activate a domain).
+    cloudflarePort: Number(process.env.CF_STANDIN_PORT || 3380),
   });
 } catch (error) {
   console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);
@@ -65,6 +67,9 @@ for (const shop of shops) {
 }
 if (platform.crons.length > 0)
   console.log(`  The scheduled jobs run on their cron (${platform.crons.join(", ")}, UTC).`);
+console.log(
+  `  Cloudflare's custom hostnames API is stood in on ${platform.cloudflare.url} (README, "Custom domains").`,
+);
 console.log("  Ctrl+C stops it.");
 
 let stopping = false;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
+import { Outcome } from "~/components/admin/Outcome";
 import { changePhotos, requireShopOwner, type PhotoResult } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
@@ -63,16 +64,7 @@ export default function AdminPhotos() {
       <h2 className={cartCss.sectionTitle}>
         {title} · {t.title}
       </h2>
-      {done && t.done[done] && !result ? (
-        <div className={cartCss.success} role="status">
-          {t.done[done]}
-        </div>
-      ) : null}
-      {result?.error ? (
-        <div className={cartCss.notice} role="alert">
-          {result.error}
-        </div>
-      ) : null}
+      <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       {images.length === 0 ? <p className={cartCss.muted}>{t.empty}</p> : null}
       <ul className={css.photos}>
         {images.map((key, i) => (

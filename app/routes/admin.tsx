@@ -65,6 +65,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/marketing">
           {koAdmin.nav.marketing}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/domain">
+          {koAdmin.nav.domain}
+        </NavLink>
       </nav>
       <main className={css.main}>
         <Outlet />

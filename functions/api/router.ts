@@ -19,6 +19,7 @@ import { lookupHandlers } from "./order-lookup";
 import { chatHandlers } from "./chat";
 import { smartHandlers } from "./smart";
 import { eventHandlers } from "./events";
+import { domainHandlers } from "./domains";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -36,6 +37,7 @@ const handlers = {
   ...chatHandlers,
   ...smartHandlers,
   ...eventHandlers,
+  ...domainHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

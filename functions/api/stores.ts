@@ -20,6 +20,8 @@ import { ShopStore } from "../db/shops";
 import { mailProvider, type MailProvider } from "../mail/provider";
 import { ServerEventStore } from "../db/server-events";
 import { eventSink, type EventSink } from "../events/provider";
+import { CustomDomainStore } from "../db/custom-domains";
+import { customHostnames, type CustomHostnames } from "../domains/cloudflare";
 import { accountVerification, type VerificationSource } from "../orders/verification";
 import type { Db } from "../db/session";
 
@@ -124,6 +126,14 @@ export class Stores {
   /** The configured events endpoint, or the local record. */
   get eventSink(): EventSink {
     return this.#lazy("eventSink", () => eventSink(this.config));
+  }
+  /** Shops' custom domains (decision 092). */
+  get customDomains(): CustomDomainStore {
+    return this.#lazy("customDomains", (db) => new CustomDomainStore(db));
+  }
+  /** Cloudflare for SaaS's custom hostnames, or null when the platform is not configured for it. */
+  get cloudflare(): CustomHostnames | null {
+    return this.#lazy("cloudflare", () => customHostnames(this.config));
   }
   /** The configured mail API, or the local outbox table. */
   get mail(): MailProvider {

@@ -131,9 +131,19 @@ export class ShopStore {
     return this.db.prepare("SELECT * FROM shops WHERE uid = ?").bind(uid).first<ShopRow>();
   }
 
-  /** A sub-domain label (no dot) matches dom; a host name with dots matches the custom domain. */
+  /**
+   * A sub-domain label (no dot) matches dom; a host name with dots matches the custom domain, and
+   * only while it is connected (Cloudflare said active: decision 092).
+   */
   byDomain(domain: string): Promise<ShopRow | null> {
-    const column = domain.includes(".") ? "dom3" : "dom";
-    return this.db.prepare(`SELECT * FROM shops WHERE ${column} = ?`).bind(domain).first<ShopRow>();
+    if (!domain.includes("."))
+      return this.db.prepare("SELECT * FROM shops WHERE dom = ?").bind(domain).first<ShopRow>();
+    return this.db
+      .prepare(
+        `SELECT s.* FROM custom_domains d JOIN shops s ON s.id = d.shop_id AND s.dom3 = d.hostname
+         WHERE d.hostname = ? AND d.state = 'active'`,
+      )
+      .bind(domain)
+      .first<ShopRow>();
   }
 }

@@ -521,6 +521,13 @@ export function demoSeed(): Seed {
       delivery_fee: 3500,
     }),
   );
+  // studio's custom domain, connected by hand (no Cloudflare id): active while the shop still has
+  // it (an owner who removed it keeps it removed).
+  seed.statements.push({
+    sql: `INSERT OR IGNORE INTO custom_domains (shop_id, hostname, state, status, ssl_status, created_at, checked_at)
+          SELECT id, dom3, 'active', 'active', 'active', 0, 0 FROM shops WHERE id = ? AND dom3 = ?`,
+    params: [studio.id, studio.dom3],
+  });
   seed.files.push({
     key: "shops/studio/logo.svg",
     body: logoSvg("MONO STUDIO", "#3F6B5B"),

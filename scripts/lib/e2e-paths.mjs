@@ -2,3 +2,6 @@
 // scripts/e2e.mjs, served by scripts/e2e-server.mjs; test/e2e/outbox.ts reads its mail outbox.
 export const E2E_BUNDLE_DIR = ".wrangler/e2e-worker";
 export const E2E_STATE_DIR = ".wrangler/e2e";
+// Where scripts/e2e-server.mjs writes the address of the Cloudflare stand-in it serves beside the
+// Worker (decision 092), for test/e2e/admin-domain.spec.ts.
+export const E2E_STANDIN_FILE = `${E2E_STATE_DIR}/cloudflare-standin.json`;

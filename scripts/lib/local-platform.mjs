@@ -1,15 +1,23 @@
 // The whole platform on this machine, as `npm start` serves it and the browser tests test it: the
 // deploy bundle in workerd through Miniflare (decision 088), the cron triggers of wrangler.toml on
-// their schedule, and (later) the stand-ins of the outside services. Decision 090.
+// their schedule, and the stand-ins of the outside services it calls (decision 090).
 import { unstable_readConfig } from "wrangler";
+import {
+  STANDIN_FALLBACK_ORIGIN,
+  STANDIN_TOKEN,
+  STANDIN_ZONE_ID,
+  startCloudflareStandin,
+} from "./cloudflare-standin.mjs";
 import { scheduleCrons } from "./cron.mjs";
 import { serveBundle } from "./production-worker.mjs";
 
 /**
- * Serves the bundle in `bundleDir` on the state in `state` (see serveBundle). With `cron`, the
- * Worker's `scheduled` handler runs on wrangler.toml's schedule, as Cloudflare runs it; with
- * `requestLines`, the Worker's JSON line per request is printed (decision 093).
- * Resolves to `{ mf, stop }`; `stop()` ends the schedule and the server.
+ * Serves the bundle in `bundleDir` on the state in `state` (see serveBundle).
+ * - `cron`: the Worker's `scheduled` handler runs on wrangler.toml's schedule, as Cloudflare runs it.
+ * - `cloudflarePort`: Cloudflare's custom hostnames API is stood in on that loopback port (0: any
+ *   free one) and the Worker is configured to call it (decision 092).
+ * - `requestLines`: the Worker's JSON line per request is printed (decision 093).
+ * Resolves to `{ mf, crons, cloudflare, stop }`; `stop()` ends the schedule, the stand-ins and the server.
  */
 export async function startLocalPlatform({
   bundleDir,
@@ -19,8 +27,33 @@ export async function startLocalPlatform({
   vars = {},
   cron = false,
   persistLive = false,
+  requestLines = false,
+  cloudflarePort = null,
 }) {
-  const mf = await serveBundle({ bundleDir, state, port, host, vars, persistLive });
+  const cloudflare = cloudflarePort === null ? null : await startCloudflareStandin({ port: cloudflarePort });
+  const cloudflareVars = cloudflare
+    ? {
+        CF_API_BASE: cloudflare.apiBase,
+        CF_ZONE_ID: STANDIN_ZONE_ID,
+        CF_API_TOKEN: STANDIN_TOKEN,
+        CF_FALLBACK_ORIGIN: STANDIN_FALLBACK_ORIGIN,
+      }
+    : {};
+  let mf;
+  try {
+    mf = await serveBundle({
+      bundleDir,
+      state,
+      port,
+      host,
+      vars: { ...cloudflareVars, ...vars },
+      persistLive,
+      requestLines,
+    });
+  } catch (error) {
+    await cloudflare?.close();
+    throw error;
+  }
   const crons = cron ? (unstable_readConfig({ config: "wrangler.toml" }).triggers?.crons ?? []) : [];
   // Straight to the Worker: Miniflare's /cdn-cgi/handler/scheduled reaches the assets router in
   // front of it, which has no scheduled handler.
@@ -31,9 +64,11 @@ export async function startLocalPlatform({
   return {
     mf,
     crons,
+    cloudflare,
     async stop() {
       stopCrons();
       await mf.dispose();
+      await cloudflare?.close();
     },
   };
 }

@@ -15,6 +15,7 @@ import { chatApi } from "./chat";
 import { smartApi } from "./smart";
 import { shopApi } from "./shop";
 import { trackingApi } from "./tracking";
+import { domainApi } from "./domains";
 
 export * from "./core";
 export * from "./shop";
@@ -28,6 +29,7 @@ export * from "./settings";
 export * from "./chat";
 export * from "./smart";
 export * from "./tracking";
+export * from "./domains";
 
 export const api = {
   ...shopApi,
@@ -41,6 +43,7 @@ export const api = {
   ...chatApi,
   ...smartApi,
   ...trackingApi,
+  ...domainApi,
 } as const;
 
 export type Api = typeof api;

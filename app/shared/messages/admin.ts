@@ -11,6 +11,7 @@ export const koAdmin = {
     notices: "공지",
     points: "적립금",
     marketing: "마케팅",
+    domain: "도메인 연결",
   },
   marketing: {
     title: "광고·분석 연동",

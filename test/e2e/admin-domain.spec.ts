@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { E2E_STANDIN_FILE } from "../../scripts/lib/e2e-paths.mjs";
+import { expect, PORT, shopUrl, test } from "./fixtures";
+import { fillLogin } from "./order-helpers";
+
+/**
+ * Issue 33, item 3 (decision 092): an owner connects their own domain from the console, with
+ * scripts and without. Cloudflare is the stand-in the test server runs beside the Worker.
+ */
+
+const DOMAIN = "www.picks-e2e.kr";
+
+// A refused domain is answered 400, which the browser logs as a failed resource.
+test.use({ expectedConsoleErrors: [/status of 400 /] });
+
+/** The Worker's answer for a host (Node cannot resolve it: the host is named by the header). */
+const onDomain = (page: Page) =>
+  page.request.get(`http://127.0.0.1:${PORT}/`, { headers: { host: `${DOMAIN}:${PORT}` } });
+
+test("the owner connects a domain, creates its records, and it serves the shop once Cloudflare says so", async ({
+  page,
+}) => {
+  await page.goto(shopUrl("picks", `/user/login?url=${encodeURIComponent("/admin/domain")}`));
+  await fillLogin(page, "owner@picks.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("picks", "/admin/domain"));
+  await expect(page.getByRole("navigation").getByRole("link", { name: "도메인 연결" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const field = page.getByLabel("연결할 도메인");
+  const connect = page.getByRole("button", { name: "도메인 연결" });
+
+  // An address with a path is not a domain: said next to the field.
+  await field.fill("https://www.picks-e2e.kr/shop");
+  await connect.click();
+  await expect(page.getByText("http://, 경로(/…), 포트(:…) 없이 도메인만 입력해 주세요")).toBeVisible();
+
+  await field.fill("WWW.Picks-E2E.kr");
+  await connect.click();
+  await expect(page.getByText("도메인을 등록했습니다.")).toBeVisible();
+  await expect(page.getByTestId("domain-state")).toHaveText("대기 중");
+  const records = page.getByTestId("dns-record");
+  await expect(records).toHaveCount(3);
+  await expect(records.nth(0)).toContainText("CNAME");
+  await expect(records.nth(0)).toContainText("customers.localhost");
+  await expect(records.nth(1)).toContainText(`_cf-custom-hostname.${DOMAIN}`);
+  await expect(records.nth(2)).toContainText(`_acme-challenge.${DOMAIN}`);
+  expect((await onDomain(page)).status()).toBe(404);
+
+  // The owner made the records; Cloudflare validates them.
+  const { url } = JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8")) as { url: string };
+  expect((await page.request.post(`${url}/__standin/activate/${DOMAIN}`)).ok()).toBe(true);
+  await page.getByRole("button", { name: "상태 확인" }).click();
+  await expect(page.getByText("상태를 확인했습니다.")).toBeVisible();
+  await expect(page.getByTestId("domain-state")).toHaveText("연결됨");
+  await expect(records).toHaveCount(0);
+  const served = await onDomain(page);
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain("<title>에디터 픽</title>");
+
+  await page.getByRole("button", { name: "연결 삭제" }).click();
+  await expect(page.getByText("이 도메인 연결을 삭제할까요?")).toBeVisible();
+  await page.getByRole("button", { name: "삭제 확인" }).click();
+  await expect(page.getByText("도메인 연결을 삭제했습니다.")).toBeVisible();
+  await expect(field).toBeVisible();
+  expect((await onDomain(page)).status()).toBe(404);
+});
