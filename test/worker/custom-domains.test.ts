@@ -148,7 +148,7 @@ describe("custom domains from the console (issue 33)", () => {
 
     // Cloudflare out of reach: the domain stays as it is, and the page says why.
     const down = vi.spyOn(standin, "handle").mockResolvedValueOnce(new Response("upstream down", { status: 503 }));
-    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warned = vi.spyOn(console, "error").mockImplementation(() => {});
     res = await owner.form("/admin/domain", { intent: "remove", confirm: "1" });
     expect(res.status).toBe(502);
     expect(await text(res)).toContain("Cloudflare와 통신하지 못했습니다");
