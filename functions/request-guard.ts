@@ -73,7 +73,7 @@ export function methodRefusal(request: Request, requestId?: string): Response | 
 /**
  * Either the request to go on with (a POST's body read and checked, handed on as bytes) or the
  * refusal: 413 past the cap, 415 for a page POST that is not a form, 400 for a form body that
- * does not parse.
+ * does not parse or a body its sender stopped sending.
  */
 export async function guardBody(request: Request, requestId?: string): Promise<Request | Response> {
   if (request.method !== "POST") return request;
@@ -82,7 +82,14 @@ export async function guardBody(request: Request, requestId?: string): Promise<R
   const limit = bodyLimit(pathname);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge, requestId);
-  const body = await readCapped(request, limit);
+  let body: Uint8Array<ArrayBuffer> | null;
+  try {
+    body = await readCapped(request, limit);
+  } catch {
+    // The sender went away mid-body (a phone losing its network): no one reads this answer, and it
+    // is not the server failing. 400 says so in the request's log line.
+    return refuse(pathname, 400, "BODY_INCOMPLETE", koRequestErrors.badRequest, requestId);
+  }
   if (!body) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge, requestId);
 
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -271,6 +271,35 @@ describe("error lines", () => {
     expect(request).toMatchObject({ level: "error", msg: "request", id: shown, status: 500 });
   });
 
+  it("a sender gone mid-body is no server failure: 400 in the request's line, no error line", async () => {
+    const log = captureLines();
+    const ctx = createExecutionContext();
+    // A phone losing its network halfway through an upload: the body stops with an error.
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("Network connection lost."));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"list":['));
+      },
+    });
+    const res = await worker.fetch(
+      new Request(`http://${BEAUTY}/api/myshp/add/cart/v3`, {
+        method: "POST",
+        headers: { host: BEAUTY, origin: `http://${BEAUTY}`, "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(400);
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ level: "info", msg: "request", kind: "refused", status: 400 }),
+    ]);
+  });
+
   it("Remix's handleError: a loader's exception with the request's id; a request the browser gave up, none", () => {
     const log = captureLines();
     const context = { log: new Log("fedcba9876543210") } as AppLoadContext;
