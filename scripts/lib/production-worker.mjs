@@ -2,7 +2,7 @@
 // seeded database: what the benchmark and the memory check measure. Loopback only.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
-import { Miniflare } from "miniflare";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
@@ -22,23 +22,30 @@ export async function serveBundle({
   host = "127.0.0.1",
   persistLive = false,
 }) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const mf = new Miniflare({
-    ...workerOptions,
-    host,
-    port,
-    // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
-    ...(inspectorPort ? { inspectorPort } : {}),
-    modules: [{ type: "ESModule", path: `${bundleDir}/worker.js` }],
-    modulesRoot: bundleDir,
-    bindings: { ...workerOptions.bindings, ...vars },
-    // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket.
-    // The cache lives in memory; so do Durable Objects unless a caller keeps them (`npm start`,
-    // where a chat's live room outlives a restart as it did under `wrangler dev`).
-    d1Persist: `${state}/v3/d1`,
-    r2Persist: `${state}/v3/r2`,
-    ...(persistLive ? { durableObjectsPersist: `${state}/v3/do` } : {}),
-  });
+  // Miniflare 5 takes `{ workers: [{ config, … }] }`; wrangler still describes the Worker in
+  // Miniflare 4's shape, which convertV4MiniflareOptions turns into the new one (as wrangler does).
+  // Module rules are for bundling from source: this is a bundle, its modules named.
+  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket:
+  // Miniflare 5 keeps every local resource under one root (`${state}/v3/d1`, `/r2`, `/do`,
+  // `/cache`). The cache starts empty, as it did in memory: a kept page names the build's script
+  // files, which a rebuild replaces. Durable Objects live in memory unless a caller keeps them
+  // (`npm start`, where a chat's live room outlives a restart as it did under `wrangler dev`).
+  rmSync(`${state}/v3/cache`, { recursive: true, force: true });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...workerOptions,
+      host,
+      port,
+      // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
+      ...(inspectorPort ? { inspectorPort } : {}),
+      modules: [{ type: "ESModule", path: `${bundleDir}/worker.js` }],
+      modulesRoot: bundleDir,
+      bindings: { ...workerOptions.bindings, ...vars },
+      resourcePersistencePath: `${state}/v3`,
+      ...(persistLive ? {} : { unsafeEphemeralDurableObjects: true }),
+    }),
+  );
   await mf.ready;
   return mf;
 }
