@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { Miniflare } from "miniflare";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
@@ -24,32 +24,39 @@ export async function serveBundle({
   persistLive = false,
   requestLines = false,
 }) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const mf = new Miniflare({
-    ...workerOptions,
-    host,
-    port,
-    // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
-    ...(inspectorPort ? { inspectorPort } : {}),
-    modules: [{ type: "ESModule", path: `${bundleDir}/worker.js` }],
-    modulesRoot: bundleDir,
-    bindings: { ...workerOptions.bindings, ...vars },
-    // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket.
-    // The cache lives in memory; so do Durable Objects unless a caller keeps them (`npm start`,
-    // where a chat's live room outlives a restart as it did under `wrangler dev`).
-    d1Persist: `${state}/v3/d1`,
-    r2Persist: `${state}/v3/r2`,
-    ...(persistLive ? { durableObjectsPersist: `${state}/v3/do` } : {}),
-    // The Worker's line per request (functions/log.ts, decision 093) would bury what a benchmark
-    // or the memory check prints: left out unless asked for (`npm start` shows them, as a log to
-    // follow). Everything else it writes (errors too) is passed on.
-    handleRuntimeStdio(stdout, stderr) {
-      createInterface(stdout).on("line", (line) => {
-        if (requestLines || !line.startsWith('{"level":"info"')) console.log(line);
-      });
-      createInterface(stderr).on("line", (line) => console.error(line));
-    },
-  });
+  // Miniflare 5 takes `{ workers: [{ config, … }] }`; wrangler still describes the Worker in
+  // Miniflare 4's shape, which convertV4MiniflareOptions turns into the new one (as wrangler does).
+  // Module rules are for bundling from source: this is a bundle, its modules named.
+  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  // Where the seed (wrangler's platform proxy, --persist-to) wrote the database and the bucket:
+  // Miniflare 5 keeps every local resource under one root (`${state}/v3/d1`, `/r2`, `/do`,
+  // `/cache`). The cache starts empty, as it did in memory: a kept page names the build's script
+  // files, which a rebuild replaces. Durable Objects live in memory unless a caller keeps them
+  // (`npm start`, where a chat's live room outlives a restart as it did under `wrangler dev`).
+  rmSync(`${state}/v3/cache`, { recursive: true, force: true });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...workerOptions,
+      host,
+      port,
+      // The V8 inspector of the Worker's isolate, when a caller wants to look at its heap.
+      ...(inspectorPort ? { inspectorPort } : {}),
+      modules: [{ type: "ESModule", path: `${bundleDir}/worker.js` }],
+      modulesRoot: bundleDir,
+      bindings: { ...workerOptions.bindings, ...vars },
+      resourcePersistencePath: `${state}/v3`,
+      ...(persistLive ? {} : { unsafeEphemeralDurableObjects: true }),
+      // The Worker's line per request (functions/log.ts, decision 093) would bury what a benchmark
+      // or the memory check prints: left out unless asked for (`npm start` shows them, as a log to
+      // follow). Everything else it writes (errors too) is passed on.
+      handleRuntimeStdio(stdout, stderr) {
+        createInterface(stdout).on("line", (line) => {
+          if (requestLines || !line.startsWith('{"level":"info"')) console.log(line);
+        });
+        createInterface(stderr).on("line", (line) => console.error(line));
+      },
+    }),
+  );
   await mf.ready;
   return mf;
 }

@@ -66,7 +66,10 @@ async function open(host: string, cookie: string, room?: string, ip?: string) {
     socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );
   opened.push({ socket, closed });
-  socket.addEventListener("message", (e) => received.push(String(e.data)));
+  // A listener returns nothing: workerd 1.2026-11 warns about one that returns push()'s count.
+  socket.addEventListener("message", (e) => {
+    received.push(String(e.data));
+  });
   socket.accept();
   const next = async (match: (text: string) => boolean) => {
     for (let i = 0; i < 100; i++) {
