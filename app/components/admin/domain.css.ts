@@ -21,6 +21,8 @@ export const value = style({
   overflowWrap: "anywhere",
   userSelect: "all",
 });
+/** What a record is for: words, not a value to copy. */
+export const purpose = style([value, { fontFamily: "inherit", userSelect: "auto" }]);
 export const state = style({
   display: "inline-block",
   padding: "2px 10px",
