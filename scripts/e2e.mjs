@@ -7,9 +7,10 @@
 // checkout and the folders above it, and its proxies and inspector relay sit in front of the
 // Worker; in two runs of 2026-11-26 it went down early in a project with an empty error
 // (docs/decisions/088). A build during a run no longer swaps the Worker under the tests either.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { E2E_BUNDLE_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
+import { bundleWorker, seedState } from "./lib/production-worker.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -18,23 +19,6 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT || 3334);
-const run = (cmd, args, stdio = "inherit") => execFileSync(cmd, args, { stdio });
-function bundle() {
-  rmSync(E2E_BUNDLE_DIR, { recursive: true, force: true });
-  // Its stdout is the bindings table, which the server prints again.
-  run(
-    "npx",
-    ["wrangler", "deploy", "--dry-run", "--env=", "--outdir", E2E_BUNDLE_DIR],
-    ["ignore", "ignore", "inherit"],
-  );
-}
-function freshDatabase() {
-  rmSync(E2E_STATE_DIR, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", E2E_STATE_DIR]);
-  // No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
-  run("node", ["scripts/seed-local.mjs", "--persist-to", E2E_STATE_DIR, "--no-share-images"]);
-}
-
 /** How long the Worker may go without answering a health check before the run is stopped. */
 const STALL_MS = Number(process.env.E2E_STALL_MS || 20_000);
 const CHECK_EVERY_MS = 2_000;
@@ -117,10 +101,11 @@ if (await answers()) {
   console.error(`Something already answers on port ${port}: stop it (or set E2E_PORT) and run again.`);
   process.exit(1);
 }
-bundle();
+bundleWorker(E2E_BUNDLE_DIR);
 let failed = 0;
 for (const project of projects) {
-  freshDatabase();
+  // No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
+  seedState(E2E_STATE_DIR, { shareImages: false });
   const code = await playwright(project ? [`--project=${project}`, ...args] : args);
   if (code === 3) process.exit(3);
   if (code !== 0) failed = code;

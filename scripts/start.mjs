@@ -6,9 +6,9 @@
 // PORT (3333) and LISTEN_HOST (127.0.0.1; 0.0.0.0 lets a phone on the same network in) change
 // where it listens.
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { unstable_readConfig } from "wrangler";
 import { startLocalPlatform } from "./lib/local-platform.mjs";
+import { bundleWorker, seedState } from "./lib/production-worker.mjs";
 
 const port = Number(process.env.PORT || 3333);
 const host = process.env.LISTEN_HOST || "127.0.0.1";
@@ -16,27 +16,13 @@ const BUNDLE_DIR = ".wrangler/start-worker";
 // wrangler's own default: `npx wrangler d1 execute DB --local` (README) reads the same database.
 const STATE_DIR = ".wrangler/state";
 
-const step = (what, cmd, args, stdio = "inherit") => {
-  console.log(`\n▶ ${what}`);
-  execFileSync(cmd, args, { stdio });
-};
-
-step("Building", "node", ["scripts/build.mjs"]);
-rmSync(BUNDLE_DIR, { recursive: true, force: true });
-// Its stdout is wrangler's bindings table; errors still reach stderr.
-step(
-  "Bundling the Worker as `wrangler deploy` would",
-  "npx",
-  ["wrangler", "deploy", "--dry-run", "--env=", "--outdir", BUNDLE_DIR],
-  ["ignore", "ignore", "inherit"],
-);
-step(
-  "Migrating the local database",
-  "npx",
-  ["wrangler", "d1", "migrations", "apply", "DB", "--local"],
-  ["ignore", "ignore", "inherit"],
-);
-step("Loading the demo shops", "node", ["scripts/seed-local.mjs", "--persist-to", STATE_DIR]);
+console.log("\n▶ Building");
+execFileSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
+console.log("\n▶ Bundling the Worker as `wrangler deploy` would");
+bundleWorker(BUNDLE_DIR);
+console.log("\n▶ Migrating the local database and loading the demo shops");
+// What was changed in the demo shops is kept: the seed only adds what is missing.
+seedState(STATE_DIR, { fresh: false });
 
 let platform;
 try {

@@ -9,6 +9,29 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"] });
 
 /**
+ * The bundle `wrangler deploy` would upload, of wrangler.toml's top level (`--env=`: not
+ * production), written afresh to `outdir`. Its stdout (the bindings table) is left out.
+ */
+export function bundleWorker(outdir, { minify = false } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  run("npx", ["wrangler", "deploy", "--dry-run", "--env=", ...(minify ? ["--minify"] : []), "--outdir", outdir]);
+}
+
+/**
+ * The local database and bucket in `state` (wrangler's `--persist-to`), migrated and seeded with
+ * the demo shops. `fresh` starts from nothing; otherwise what is there is kept (the seed only adds).
+ */
+export function seedState(state, { fresh = true, shareImages = true } = {}) {
+  if (fresh) rmSync(state, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  execFileSync(
+    "node",
+    ["scripts/seed-local.mjs", "--persist-to", state, ...(shareImages ? [] : ["--no-share-images"])],
+    { stdio: "inherit" },
+  );
+}
+
+/**
  * Serves a bundle made by `wrangler deploy --dry-run --outdir <bundleDir>` in one workerd through
  * Miniflare, with the bindings, vars, Durable Objects and assets (its `_headers` too) that
  * `wrangler.toml` declares, and the local state a seed wrote with `--persist-to <state>`. No dev
@@ -65,9 +88,8 @@ export async function serveBundle({
 export async function startProductionWorker({ port, dir, cacheTtl = "30", inspectorPort }) {
   run("node", ["scripts/build.mjs"]);
   rmSync(dir, { recursive: true, force: true });
-  run("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--minify", "--outdir", `${dir}/dist`]);
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", `${dir}/state`]);
-  run("node", ["scripts/seed-local.mjs", "--persist-to", `${dir}/state`]);
+  bundleWorker(`${dir}/dist`, { minify: true });
+  seedState(`${dir}/state`);
   return serveBundle({
     bundleDir: `${dir}/dist`,
     state: `${dir}/state`,
