@@ -30,9 +30,7 @@ function Records({ domain }: { domain: CustomDomain }) {
           <li key={`${r.type} ${r.name}`} data-testid="dns-record">
             <dl className={domainCss.record}>
               <dt className={domainCss.term}>{t.columns.purpose}</dt>
-              <dd className={domainCss.purpose}>
-                {t.purposes[r.purpose]}
-              </dd>
+              <dd className={domainCss.purpose}>{t.purposes[r.purpose]}</dd>
               <dt className={domainCss.term}>{t.columns.type}</dt>
               <dd className={domainCss.value}>{r.type}</dd>
               <dt className={domainCss.term}>{t.columns.name}</dt>
