@@ -5,7 +5,7 @@ import { clientKey } from "../auth/throttle";
 import { cartOwner } from "../api/cart";
 import { requireVisit } from "../api/smart";
 import type { ApiContext } from "../api/context";
-import type { Door } from "../api/doors";
+import type { Door } from "../api/door-type";
 import { countedAddress } from "../orders/limits";
 import { liveRoom } from "./publisher";
 import { LIVE_ADDRESS, LIVE_WHO, refusedSocket } from "./room";

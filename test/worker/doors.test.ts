@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { doorFor, doorRefusal, doors, isCallbackPath, type Door } from "../../functions/api/doors";
+import { doorFor, doorRefusal, doors, isCallbackPath } from "../../functions/api/doors";
+import type { Door } from "../../functions/api/door-type";
 import { BEAUTY, get } from "./helpers";
 
 /** Issue 8, point 3: the API's non-JSON doors in one table, each kind with its own checks. */
