@@ -14,7 +14,7 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * (handlers, other states) never runs on a given visit. Idempotent; returns the files marked.
  */
 export function markEntryForEagerCompile(publicDir = "public") {
-  const { manifest } = readClientManifest(path.join(publicDir, "build"));
+  const { manifest } = readClientManifest(path.join(publicDir, "build"), "compile hints");
   const files = [manifest.entry.module, ...manifest.entry.imports];
   for (const url of files) {
     const file = path.join(publicDir, url);

@@ -10,8 +10,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { transform } from "esbuild";
 import { rollup } from "rollup";
+import { assertManifestShape } from "./manifest-shape.mjs";
 import { readClientManifest, writeClientManifest } from "./remix-manifest.mjs";
 
 /** The layout every shop page nests in: its code is one file of its own, apart from the root's. */
@@ -33,13 +35,13 @@ const baseName = (file) => file.replace(/\.js$/, "").replace(/-[A-Z0-9]{8}$/, ""
 
 export async function rechunk({ publicDir = "public", serverBuild = "build/index.js" } = {}) {
   const buildDir = path.resolve(publicDir, "build");
-  const { name: manifestName, manifest } = readClientManifest(buildDir);
+  const { name: manifestName, manifest } = readClientManifest(buildDir, "rechunk");
   const fileOf = (url) => path.resolve(publicDir, `.${url}`);
   const input = { "entry.client": fileOf(manifest.entry.module) };
   for (const route of Object.values(manifest.routes)) {
     input[baseName(path.relative(buildDir, fileOf(route.module)))] = fileOf(route.module);
   }
-  for (const id of ["root", SHOP_LAYOUT]) if (!manifest.routes[id]) throw new Error(`rechunk: no route ${id}`);
+  if (!manifest.routes[SHOP_LAYOUT]) throw new Error(`rechunk: no route "${SHOP_LAYOUT}" in Remix's manifest`);
   const entryFile = input["entry.client"];
   const rootFile = fileOf(manifest.routes.root.module);
   const shopFile = fileOf(manifest.routes[SHOP_LAYOUT].module);
@@ -170,8 +172,19 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
   rmSync(out, { recursive: true });
   writeClientManifest(buildDir, next);
 
+  // The server bundle holds the same manifest as one line of JavaScript; it is checked to be that
+  // line, and that manifest, before the line is replaced.
   const server = readFileSync(serverBuild, "utf8");
-  if (!SERVER_MANIFEST.test(server)) throw new Error(`rechunk: no assets manifest in ${serverBuild}`);
+  const line = server.match(SERVER_MANIFEST);
+  if (!line) throw new Error(`rechunk: ${serverBuild} has no line "var assets_manifest_default = {…};"`);
+  // esbuild wrote it as a JavaScript literal (`!1`, `void 0`), not JSON: evaluated on its own.
+  const serverManifest = runInNewContext(`(${line[1]})`);
+  assertManifestShape(serverManifest, `rechunk (${serverBuild})`);
+  if (serverManifest.version !== manifest.version) {
+    throw new Error(
+      `rechunk: ${serverBuild}'s manifest is version ${serverManifest.version}, the browser's ${manifest.version}`,
+    );
+  }
   writeFileSync(
     serverBuild,
     server.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(next)};`),
