@@ -364,3 +364,9 @@ export const belowCard = style({ display: "flex", justifyContent: "flex-end", ma
 export const sectionHead = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 });
 export const likeInline = style({ margin: 0, flex: "none" });
 export const discountRate = style({ marginRight: 4, color: vars.color.danger, fontWeight: 700 });
+
+// The notice pages (were inline styles on the routes). The owner's line breaks are kept.
+export const noticeDate = style([empty, { textAlign: "left", padding: 0 }]);
+export const noticeBody = style({ whiteSpace: "pre-line", lineHeight: 1.7 });
+export const noticeListBody = style({ padding: "8px 16px 16px", whiteSpace: "pre-line" });
+export const noticePermalink = style({ margin: "8px 0 0" });

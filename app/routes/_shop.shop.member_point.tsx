@@ -266,7 +266,7 @@ function CancelSection({
       <Form method="post" onSubmit={onSubmit} aria-label={t.cancelTitle}>
         <input type="hidden" name="intent" value="cancel" />
         {returnTo ? <input type="hidden" name="url" value={returnTo} /> : null}
-        <button className={css.secondaryButton} type="submit" disabled={busy} style={{ width: "100%" }}>
+        <button className={css.secondaryButtonWide} type="submit" disabled={busy}>
           {busy ? t.canceling : t.cancelButton}
         </button>
       </Form>

@@ -47,9 +47,9 @@ export default function NoticeList() {
                   </span>
                   <small>{formatDate(n.created_at)}</small>
                 </summary>
-                <div style={{ padding: "8px 16px 16px", whiteSpace: "pre-line" }}>
+                <div className={css.noticeListBody}>
                   <Linkified text={n.body} />
-                  <p style={{ margin: "8px 0 0" }}>
+                  <p className={css.noticePermalink}>
                     <Link to={`/mycontent/load?id=${n.id}`}>{koNotices.permalink}</Link>
                   </p>
                 </div>

@@ -22,7 +22,7 @@ export default function UiCheck() {
       <noscript>
         <p>{t.needsScript}</p>
       </noscript>
-      <div style={{ display: "grid", gap: 8 }}>
+      <div className={ui.checkButtons}>
         <button type="button" className={ui.button} onClick={() => snackbar(t.sampleSnackbar, "bottom")}>
           {t.snackbarBottom}
         </button>

@@ -128,7 +128,7 @@ export default function InfoPage() {
         <h2 id="email-title" className={css.sectionTitle}>
           {koSettings.email}
         </h2>
-        <p style={{ margin: 0 }} data-testid="account-email">
+        <p className={css.flush} data-testid="account-email">
           {settings.email}
         </p>
       </section>
@@ -139,7 +139,7 @@ export default function InfoPage() {
         <h2 id="verify-title" className={css.sectionTitle}>
           {koAuth.verification}
         </h2>
-        <p style={{ margin: 0 }}>
+        <p className={css.flush}>
           {info.verified.adult ? koAuth.adultVerified : info.verified.identity ? koAuth.verified : koAuth.notVerified}
         </p>
         {verify && !verificationAvailable ? <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage> : null}

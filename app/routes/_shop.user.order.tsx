@@ -230,7 +230,7 @@ export default function OrderSheet() {
               {koOrder.payment}
             </h2>
             {pointBalance ? (
-              <label className={css.label} style={{ marginBottom: 12 }}>
+              <label className={css.pointsLabel}>
                 <span>{koOrder.points.label}</span>
                 <input
                   className={css.input}
@@ -244,7 +244,7 @@ export default function OrderSheet() {
                   aria-invalid={errors.points ? true : undefined}
                   autoFocus={firstError === "points"}
                 />
-                <span id="points-hint" className={css.muted} style={{ fontWeight: 400 }}>
+                <span id="points-hint" className={css.mutedPlain}>
                   {koOrder.points.balance(formatKRW(pointBalance))} · {koOrder.points.unitHint(shop.point_unit)}
                 </span>
                 {errors.points ? <span className={css.fieldError}>{errors.points}</span> : null}
@@ -262,7 +262,7 @@ export default function OrderSheet() {
               {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
             </fieldset>
             {available.get("bank") ? (
-              <div className={css.fields} style={{ marginTop: 12 }}>
+              <div className={css.fieldsSpaced}>
                 <Field {...field("depositor")} label={koOrder.depositor} />
                 {session.login !== 1 ? (
                   <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" />
@@ -359,7 +359,7 @@ function AddressPicker({
           </li>
         ))}
       </ul>
-      <p className={css.muted} style={{ margin: "6px 0 0" }}>
+      <p className={css.addressesLink}>
         <Link to="/user/info#addresses">{koOrder.manageAddresses}</Link>
       </p>
     </details>

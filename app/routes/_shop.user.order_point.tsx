@@ -30,7 +30,7 @@ export default function OrderPoint() {
         {koOrder.orderNo(order.id)} · <span data-testid="order-status">{orderStatusLabel(order.status)}</span>
       </p>
       <section className={css.section}>
-        <p style={{ margin: 0 }}>{koOrder.points.paidBody}</p>
+        <p className={css.flush}>{koOrder.points.paidBody}</p>
       </section>
       <OrderSummary order={order} storageUrl={storageUrl} />
       <div className={css.actions}>

@@ -39,7 +39,7 @@ export default function Welcome() {
       <p className={css.intro}>{t.welcomeBody(name)}</p>
       {joinPoint > 0 ? (
         <section className={css.section} aria-label={t.welcomeOfferButton(points)} data-testid="welcome-offer">
-          <p style={{ margin: 0, wordBreak: "keep-all" }}>{t.welcomeOffer(shop.name, points)}</p>
+          <p className={css.welcomeOffer}>{t.welcomeOffer(shop.name, points)}</p>
           <Link className={css.button} to={joinShop}>
             {t.welcomeOfferButton(points)}
           </Link>
@@ -47,7 +47,7 @@ export default function Welcome() {
       ) : member ? (
         <p className={css.notice}>{t.welcomeMember(shop.name)}</p>
       ) : null}
-      <ul className={css.section} style={{ margin: 0, paddingLeft: 28 }}>
+      <ul className={css.perks}>
         {t.welcomePerks.map((perk) => (
           <li key={perk}>{perk}</li>
         ))}

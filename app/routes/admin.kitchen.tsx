@@ -67,15 +67,15 @@ export default function Kitchen() {
         <span className={cartCss.muted}>
           {time(o.created_at)} · #{o.id} · {PAY[o.pay]} · {formatKRW(o.total_price)}
         </span>
-        <ul style={{ margin: "4px 0", paddingLeft: 18 }}>
+        <ul className={css.kitchenLines}>
           {o.lines.map((l, i) => (
-            <li key={i} style={{ fontSize: "calc(1em + 2px)" }}>
+            <li key={i} className={css.kitchenLine}>
               <strong>{l.name}</strong>
               {l.opt_name ? ` (${l.opt_name})` : ""} × {l.qty}
             </li>
           ))}
         </ul>
-        {o.memo ? <p style={{ margin: 0 }}>💬 {o.memo}</p> : null}
+        {o.memo ? <p className={css.flush}>💬 {o.memo}</p> : null}
         {failed ? (
           <p className={cartCss.fieldError} role="alert">
             {failed}
@@ -86,7 +86,7 @@ export default function Kitchen() {
             <input type="hidden" name="id" value={o.id} />
             {asking ? (
               <>
-                <p style={{ width: "100%", margin: 0 }}>{koLifecycle.confirms[asking]}</p>
+                <p className={css.confirmText}>{koLifecycle.confirms[asking]}</p>
                 <input type="hidden" name="confirm" value="1" />
                 <button type="submit" name="action" value={asking} className={css.bigButton} disabled={busy}>
                   {koLifecycle.view.confirmYes}

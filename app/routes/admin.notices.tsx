@@ -54,7 +54,7 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
           required
         />
       </Field>
-      <label style={{ display: "flex", gap: 8, alignItems: "center" }}>
+      <label className={cartCss.checkRow}>
         <input type="checkbox" name="pinned" defaultChecked={values ? values.pinned === "on" : notice?.pinned} />
         <span>{t.pinned}</span>
       </label>
@@ -98,14 +98,14 @@ export default function AdminNotices() {
         <NoticeForm result={result} busy={busy} />
       </details>
       {items.length === 0 ? <p className={cartCss.muted}>{t.empty}</p> : null}
-      <ul className={css.list} style={{ marginTop: 8 }}>
+      <ul className={css.noticeList}>
         {items.map((n) => (
           <li key={n.id} className={css.card} data-testid="admin-notice">
             <strong>
               {n.pinned ? "📌 " : ""}
               {n.title}
             </strong>
-            <p style={{ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+            <p className={css.noticeBody}>
               <Linkified text={n.body} />
             </p>
             <details open={result?.id === n.id}>

@@ -100,7 +100,7 @@ export default function AdminPhotos() {
             aria-describedby="photo-hint"
           />
         </label>
-        <p id="photo-hint" className={cartCss.muted} style={{ margin: 0 }}>
+        <p id="photo-hint" className={cartCss.mutedFlush}>
           {full ? koAdmin.errors.photoFull(MAX_PRODUCT_PHOTOS) : t.hint(MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS)}
         </p>
         <button type="submit" name="intent" value="add" className={cartCss.primary} disabled={busy || full}>

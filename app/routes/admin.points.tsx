@@ -31,7 +31,7 @@ export default function AdminPoints() {
         </div>
       ) : null}
       <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
-        <label style={{ display: "flex", gap: 8, alignItems: "center" }}>
+        <label className={cartCss.checkRow}>
           <input type="checkbox" name="point" defaultChecked={values ? values.point === "on" : terms.point} />
           <span>{t.enabled}</span>
         </label>

@@ -70,7 +70,7 @@ export default function AdminStock() {
               return (
                 <Form key={o.id} method="post" className={css.search} aria-label={`${p.title} ${t.option(o.name)}`}>
                   <input type="hidden" name="option_id" value={o.id} />
-                  <label className={cartCss.label} style={{ fontWeight: 400 }}>
+                  <label className={cartCss.labelPlain}>
                     <span>
                       {t.option(o.name)}
                       {saved === o.id ? <span role="status"> · {t.saved}</span> : null}
@@ -87,12 +87,7 @@ export default function AdminStock() {
                     />
                     {mine?.error ? <span className={cartCss.fieldError}>{mine.error}</span> : null}
                   </label>
-                  <button
-                    type="submit"
-                    className={cartCss.secondary}
-                    style={{ padding: "0 16px", alignSelf: "end" }}
-                    disabled={busy}
-                  >
+                  <button type="submit" className={cartCss.secondaryInline} disabled={busy}>
                     {t.save}
                   </button>
                 </Form>

@@ -52,7 +52,7 @@ export default function AdminTables() {
       <p className={cartCss.muted}>{t.tablesHelp}</p>
       <Form method="post" className={css.search}>
         <input type="hidden" name="intent" value="add" />
-        <label className={cartCss.label} style={{ fontWeight: 400 }}>
+        <label className={cartCss.labelPlain}>
           <span>{t.name}</span>
           <input
             className={cartCss.input}
@@ -64,12 +64,7 @@ export default function AdminTables() {
           />
           {result?.error ? <span className={cartCss.fieldError}>{result.error}</span> : null}
         </label>
-        <button
-          type="submit"
-          className={cartCss.secondary}
-          style={{ padding: "0 16px", alignSelf: "end" }}
-          disabled={busy}
-        >
+        <button type="submit" className={cartCss.secondaryInline} disabled={busy}>
           {t.add}
         </button>
       </Form>
@@ -91,7 +86,7 @@ export default function AdminTables() {
               <strong className={css.tableName}>{koSmart.table(table.name)}</strong>
               {table.in_use ? <span className={css.badge}>{t.inUse}</span> : null}
             </span>
-            <code style={{ fontSize: 12, wordBreak: "break-all" }}>{`${origin}/smartorder/${table.hash}`}</code>
+            <code className={css.tableUrl}>{`${origin}/smartorder/${table.hash}`}</code>
             <Form method="post" className={css.buttons}>
               <input type="hidden" name="id" value={table.id} />
               {table.in_use ? (
@@ -100,9 +95,7 @@ export default function AdminTables() {
                 </button>
               ) : null}
               <details>
-                <summary className={cartCss.muted} style={{ cursor: "pointer", padding: "12px 0" }}>
-                  {t.more}
-                </summary>
+                <summary className={cartCss.moreSummary}>{t.more}</summary>
                 <p className={cartCss.muted}>{t.renewConfirm}</p>
                 <button type="submit" name="act" value="renew" className={css.plainButton} disabled={busy}>
                   {t.renew}

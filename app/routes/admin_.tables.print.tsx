@@ -33,15 +33,15 @@ export default function PrintCodes() {
   // The spec's "none" frame: nothing around the sheet but the paper.
   return (
     <NoneLayout>
-      <main style={{ padding: 16, background: "#fff", color: "#111", minHeight: "100vh" }}>
-        <h1 style={{ fontSize: 18 }}>{t.printTitle(shopName)}</h1>
+      <main className={css.printSheet}>
+        <h1 className={css.printTitle}>{t.printTitle(shopName)}</h1>
         <div className={css.qrGrid}>
           {codes.map((c) => (
-            <figure key={c.id} className={css.qrCard} data-testid="table-qr" style={{ margin: 0 }}>
+            <figure key={c.id} className={css.qrFigure} data-testid="table-qr">
               {/* Markup made on the server from the shop's own address (app/lib/qr.server.ts). */}
               <div dangerouslySetInnerHTML={{ __html: c.svg }} role="img" aria-label={koSmart.table(c.name)} />
-              <figcaption style={{ textAlign: "center" }}>
-                <strong style={{ fontSize: 22 }}>{koSmart.table(c.name)}</strong>
+              <figcaption className={css.qrCaption}>
+                <strong className={css.qrName}>{koSmart.table(c.name)}</strong>
                 <br />
                 {shopName}
                 <br />

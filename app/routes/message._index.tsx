@@ -29,7 +29,7 @@ export default function Messages() {
       {tickets.items.length === 0 ? <p className={css.empty}>{koChat.empty}</p> : null}
       <TicketList items={tickets.items} shopName={shop.name} href={(id) => `/message/view?id=${id}`} />
       <Pager page={tickets.page} pages={tickets.pages} href={(p) => `/message/list?page=${p}`} />
-      <p className={css.empty} style={{ padding: "16px" }}>
+      <p className={css.askShop}>
         <Link to="/message/new">{koChat.askShop}</Link>
       </p>
     </MessageLayout>

@@ -37,10 +37,10 @@ export default function ContentPage() {
           {notice.pinned ? <strong>[{koNotices.pinned}] </strong> : null}
           {notice.title}
         </h2>
-        <p className={css.empty} style={{ textAlign: "left", padding: 0 }}>
+        <p className={css.noticeDate}>
           <time dateTime={new Date(notice.created_at * 1000).toISOString()}>{formatDate(notice.created_at)}</time>
         </p>
-        <div style={{ whiteSpace: "pre-line", lineHeight: 1.7 }}>
+        <div className={css.noticeBody}>
           <Linkified text={notice.body} />
         </div>
       </article>

@@ -19,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function SmartOrderHome() {
   return (
     <div className={css.center} data-testid="table-missing">
-      <p style={{ fontSize: 40, margin: 0 }} aria-hidden="true">
+      <p className={css.bigIcon} aria-hidden="true">
         📷
       </p>
       <p>{koSmart.sessionMissing}</p>

@@ -31,7 +31,7 @@ export default function OrderCheck() {
   const pay = kept.pay ?? "counter";
   return (
     <>
-      <h2 style={{ margin: "4px 0 8px" }}>{t.checkTitle}</h2>
+      <h2 className={css.checkTitle}>{t.checkTitle}</h2>
       {failed?.error ? (
         <p className={css.error} role="alert">
           {failed.error}
@@ -135,7 +135,7 @@ export default function OrderCheck() {
               </div>
               {failed?.errors?.pay ? <span className={css.error}>{failed.errors.pay}</span> : null}
               {bankOk ? (
-                <label style={{ display: "grid", gap: 6, marginTop: 12 }}>
+                <label className={css.depositorField}>
                   <span>{t.depositorLabel}</span>
                   <input
                     className={css.input}

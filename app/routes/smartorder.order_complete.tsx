@@ -41,7 +41,9 @@ export default function TableOrderComplete() {
       <noscript>
         <meta httpEquiv="refresh" content={String(REFRESH_S)} />
       </noscript>
-      <h2 style={{ margin: "4px 0" }}>{order.status === "WAITING_PAYMENT" ? label(order.status) : t.completeTitle}</h2>
+      <h2 className={css.completeTitle}>
+        {order.status === "WAITING_PAYMENT" ? label(order.status) : t.completeTitle}
+      </h2>
       <p className={css.muted}>
         {t.orderNo(order.id)} · <span data-testid="table-order-status">{label(order.status)}</span>
       </p>
@@ -60,9 +62,9 @@ export default function TableOrderComplete() {
         </ol>
       ) : order.status === "WAITING_PAYMENT" ? (
         <div className={css.notice}>
-          <p style={{ margin: 0 }}>{t.waitingDeposit}</p>
+          <p className={css.flush}>{t.waitingDeposit}</p>
           {order.bank ? (
-            <p style={{ margin: "6px 0 0" }}>
+            <p className={css.bankLine}>
               {order.bank.name} {order.bank.account} ({order.bank.holder}) ·{" "}
               <strong>{formatKRW(order.bank.amount)}</strong>
             </p>

@@ -42,7 +42,7 @@ export default function Customize() {
       {item.image ? (
         <img className={css.hero} src={`${storageUrl}${item.image}`} alt="" width={480} height={360} />
       ) : null}
-      <h2 style={{ margin: "12px 0 4px" }}>{item.title}</h2>
+      <h2 className={css.itemTitle}>{item.title}</h2>
       <p className={css.itemPrice}>{formatKRW(item.price)}</p>
       {item.summary ? <p className={css.muted}>{item.summary}</p> : null}
       {failed?.error ? (
@@ -117,8 +117,8 @@ export default function Customize() {
         </div>
       </fieldset>
       <div className={css.barSpacer} />
-      <div className={css.bar} style={{ display: "grid", gridTemplateColumns: "auto 1fr", gap: 8 }}>
-        <Link className={css.small} to="/smartorder/start" style={{ minHeight: 52 }}>
+      <div className={css.barWithBack}>
+        <Link className={css.backButton} to="/smartorder/start">
           {t.back}
         </Link>
         <button type="submit" className={css.primary} disabled={busy || item.sold_out} data-testid="add-to-table">

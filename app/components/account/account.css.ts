@@ -222,3 +222,9 @@ export const consentAll = style({
 });
 export const consentRow = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 8 });
 export const consentView = style({ color: vars.color.muted, fontSize: "calc(1em - 1px)", whiteSpace: "nowrap" });
+
+// The account pages' own pieces (were inline styles on the routes).
+export const flush = style({ margin: 0 });
+export const welcomeOffer = style({ margin: 0, wordBreak: "keep-all" });
+export const perks = style([section, { margin: 0, paddingLeft: 28 }]);
+export const secondaryButtonWide = style([secondaryButton, { width: "100%" }]);

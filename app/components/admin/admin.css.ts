@@ -131,3 +131,24 @@ globalStyle(`${photo} img`, {
 export const cardTitle = style({ margin: 0, fontSize: "inherit" });
 export const thumb = style({ width: 56, height: 56, borderRadius: 6, objectFit: "cover", background: "#eceef1" });
 export const photoLink = style({ display: "flex", gap: 8, alignItems: "center", color: "inherit" });
+
+// The console pages' own pieces (were inline styles on the routes).
+export const flush = style({ margin: 0 });
+export const kitchenLines = style({ margin: "4px 0", paddingLeft: 18 });
+export const kitchenLine = style({ fontSize: "calc(1em + 2px)" });
+/** A confirm step's question takes a row of its own above its buttons. */
+export const confirmText = style({ width: "100%", margin: 0 });
+export const tableUrl = style({ fontSize: 12, wordBreak: "break-all" });
+export const noticeList = style([list, { marginTop: 8 }]);
+export const noticeBody = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
+/** The printed QR sheet: black on white whatever the shop's colours. */
+export const printSheet = style({
+  padding: 16,
+  background: vars.color.surface,
+  color: vars.color.text,
+  minHeight: "100vh",
+});
+export const printTitle = style({ fontSize: 18 });
+export const qrFigure = style([qrCard, { margin: 0 }]);
+export const qrCaption = style({ textAlign: "center" });
+export const qrName = style({ fontSize: 22 });

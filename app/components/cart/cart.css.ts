@@ -317,3 +317,17 @@ export const pickerTag = style({
   fontSize: "calc(1em - 2px)",
   fontWeight: 400,
 });
+
+// Pieces of the order sheet and of the console forms that reuse the cart's fields (were inline
+// styles on the routes).
+export const flush = style({ margin: 0 });
+export const mutedFlush = style([muted, { margin: 0 }]);
+export const mutedPlain = style([muted, { fontWeight: 400 }]);
+export const addressesLink = style([muted, { margin: "6px 0 0" }]);
+export const labelPlain = style([label, { fontWeight: 400 }]);
+export const pointsLabel = style([label, { marginBottom: 12 }]);
+export const fieldsSpaced = style([fields, { marginTop: 12 }]);
+/** A button at the end of a row of fields, level with the inputs rather than their labels. */
+export const secondaryInline = style([secondary, { padding: "0 16px", alignSelf: "end" }]);
+export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" });
+export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);

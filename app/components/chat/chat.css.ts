@@ -147,3 +147,4 @@ export const panelButton = style({
   cursor: "pointer",
 });
 export const panelFrame = style({ width: "100%", height: "100%", border: 0 });
+export const askShop = style([empty, { padding: 16 }]);

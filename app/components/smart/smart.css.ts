@@ -189,3 +189,15 @@ export const orderRow = style({
   textDecoration: "none",
 });
 export const center = style({ textAlign: "center", padding: "32px 8px" });
+
+// The table-order pages' own pieces (were inline styles on the routes).
+export const flush = style({ margin: 0 });
+export const bigIcon = style({ fontSize: 40, margin: 0 });
+export const itemTitle = style({ margin: "12px 0 4px" });
+export const checkTitle = style({ margin: "4px 0 8px" });
+export const completeTitle = style({ margin: "4px 0" });
+export const bankLine = style({ margin: "6px 0 0" });
+export const depositorField = style({ display: "grid", gap: 6, marginTop: 12 });
+/** The item page's bar: a back link beside the add button. */
+export const barWithBack = style([bar, { display: "grid", gridTemplateColumns: "auto 1fr", gap: 8 }]);
+export const backButton = style([small, { minHeight: 52 }]);

@@ -132,3 +132,5 @@ export const success = style({
   background: "#e8f5e9",
   color: "#1b5e20",
 });
+/** The UI check page's column of sample buttons. */
+export const checkButtons = style({ display: "grid", gap: 8 });
