@@ -114,7 +114,7 @@ export const tableWrap = style({ overflowX: "auto", background: vars.color.surfa
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "calc(1em - 1px)" });
 export const cell = style({
   padding: "8px 10px",
-  borderBottom: `1px solid ${vars.color.neutral}`,
+  borderBottom: `1px solid ${vars.color.line}`,
   textAlign: "left",
   whiteSpace: "nowrap",
 });

@@ -330,8 +330,8 @@ export const addressesLink = style([muted, { margin: "6px 0 0" }]);
 export const labelPlain = style([label, { fontWeight: 400 }]);
 export const pointsLabel = style([label, { marginBottom: 12 }]);
 export const fieldsSpaced = style([fields, { marginTop: 12 }]);
-/** A button at the end of a row of fields, level with the inputs rather than their labels. */
 export const secondaryPadded = style([secondary, { padding: "0 16px" }]);
+/** A button at the end of a row of fields, level with the inputs rather than their labels. */
 export const secondaryInline = style([secondaryPadded, { alignSelf: "end" }]);
 export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" });
 export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);
