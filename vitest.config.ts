@@ -1,15 +1,38 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { aliases } from "./remix.config.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * A file's text as `import.meta.glob(…, { query: "?source", import: "default" })`, for tests that
+ * read the sources (test/worker/styles.test.ts). Vite's own ?raw does not do for stylesheets:
+ * vanilla-extract's plugin drops the query of a .css.ts import and compiles the file instead. The
+ * module id ends in ".source", so no other plugin takes it for what the file is.
+ */
+const sourceText = {
+  name: "source-text",
+  enforce: "pre" as const,
+  resolveId(id: string, importer?: string) {
+    const [path, query] = id.split("?");
+    if (query !== "source" || !path || !importer) return null;
+    return `\0source:${resolve(dirname(importer), path)}.source`;
+  },
+  load(id: string) {
+    if (!id.startsWith("\0source:")) return null;
+    return `export default ${JSON.stringify(readFileSync(id.slice("\0source:".length, -".source".length), "utf8"))};`;
+  },
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}migrations`);
   return {
     plugins: [
+      sourceText,
       // Components and the theme import .css.ts modules; compile them as the Remix build does.
       vanillaExtractPlugin(),
       cloudflareTest({

@@ -50,9 +50,9 @@ export function Footer({ shop }: { shop: ShopInfo }) {
         {rows
           .filter((r): r is [string, string] => Boolean(r[1]))
           .map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
+            <div key={label} className={css.footerInfoRow}>
               <dt>{label}</dt>
-              <dd style={{ margin: 0 }}>{value}</dd>
+              <dd className={css.footerInfoValue}>{value}</dd>
             </div>
           ))}
       </dl>

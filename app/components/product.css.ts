@@ -59,7 +59,7 @@ export const primary = style({
   border: 0,
   borderRadius: 8,
   background: vars.color.btn,
-  color: vars.color.onMain,
+  color: vars.color.onBtn,
   fontWeight: 700,
   fontSize: "calc(1em + 3px)",
   cursor: "pointer",

@@ -90,7 +90,7 @@ export const badge = style({
   padding: "0 5px",
   borderRadius: 9,
   background: vars.color.danger,
-  color: "#fff",
+  color: vars.color.onDanger,
   fontSize: 11,
   lineHeight: "18px",
   textAlign: "center",
@@ -180,6 +180,9 @@ export const footerLinks = style({
   listStyle: "none",
 });
 export const footerInfo = style({ margin: 0, display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 8px" });
+/** A label and its value: a wrapper for React's key that the grid looks through. */
+export const footerInfoRow = style({ display: "contents" });
+export const footerInfoValue = style({ margin: 0 });
 
 export const main = style({ padding: "12px 12px 32px" });
 
@@ -242,8 +245,8 @@ export const soldOutTag = style({
   marginTop: 4,
   padding: "0 6px",
   borderRadius: 4,
-  background: "#555",
-  color: "#fff",
+  background: vars.color.inverse,
+  color: vars.color.onInverse,
   fontSize: 11,
 });
 export const pickTag = style({
@@ -253,7 +256,7 @@ export const pickTag = style({
   padding: "0 6px",
   borderRadius: 4,
   background: vars.skin.new,
-  color: "#fff",
+  color: vars.skin.onNew,
   fontSize: 11,
 });
 
@@ -336,8 +339,8 @@ export const requestIdValue = style({ userSelect: "all" });
 
 export const ieBanner = style({
   padding: "10px 16px",
-  background: "#fff3cd",
-  color: "#664d03",
+  background: vars.color.warning,
+  color: vars.color.onWarning,
   textAlign: "center",
   fontSize: 13,
 });

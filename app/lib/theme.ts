@@ -1,5 +1,5 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
-import { vars } from "../../styles/theme.css";
+import { shopVars } from "../../styles/theme.css";
 import type { ShopInfo } from "~/shared/contracts";
 import { headerHeight } from "./header";
 import { fontFamily, THEME_DEFAULTS } from "~/shared/theme-defaults";
@@ -35,15 +35,17 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
   const main = colour(shop.mcolor, d.color.main);
   const btn = colour(shop.btn_color, main);
   const skin = shop.design.value;
-  return assignInlineVars(vars, {
+  const newColour = colour(skin.new, d.skin.new);
+  // Only what a shop sets or what follows from it: the platform's colours are in the stylesheet.
+  return assignInlineVars(shopVars, {
     color: {
-      ...d.color,
       main,
       main2: colour(shop.mcolor2, tint(main, 0.6)),
       sub: colour(shop.scolor, d.color.sub),
       sub2: colour(shop.scolor2, d.color.sub2),
       btn,
       onMain: onColour(main),
+      onBtn: onColour(btn),
       mainText: readableOnWhite(main),
       btnText: readableOnWhite(btn),
     },
@@ -65,7 +67,8 @@ export function themeStyle(shop: ShopInfo): Record<string, string> {
       prodSize: String(skin.prod_size),
       priceSize: String(skin.price_size),
       hot: colour(skin.hot, d.skin.hot),
-      new: colour(skin.new, d.skin.new),
+      new: newColour,
+      onNew: onColour(newColour),
       elevation: String(skin.elevation),
     },
   });

@@ -14,7 +14,7 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
   if (!member) {
     return (
       <div className={css.prompt} data-testid="account-prompt">
-        <p style={{ margin: 0 }}>{koDrawer.loginPrompt}</p>
+        <p className={css.flush}>{koDrawer.loginPrompt}</p>
         <div className={css.promptButtons}>
           <Link className={css.smallButton} to={loginPath(here)}>
             {koDrawer.login}

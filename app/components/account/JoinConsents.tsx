@@ -26,7 +26,7 @@ export function JoinConsents({
 }) {
   const all = values.agree_all === "on";
   return (
-    <fieldset className={css.consents} style={{ margin: 0 }}>
+    <fieldset className={css.consents}>
       <legend className={css.label}>{koAuth.consentsTitle}</legend>
       <label className={`${css.check} ${css.consentAll}`} htmlFor="field-agree_all">
         <input id="field-agree_all" type="checkbox" name="agree_all" defaultChecked={all} onChange={tickAll} />
@@ -59,7 +59,7 @@ export function JoinConsents({
               ) : null}
             </div>
             {item.hint ? (
-              <p id={`${id}-hint`} className={css.hint} style={{ margin: "0 0 4px 28px" }}>
+              <p id={`${id}-hint`} className={css.consentHint}>
                 {item.hint}
               </p>
             ) : null}

@@ -115,10 +115,10 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
       <ul className={css.addressList} data-testid="addresses">
         {items.map((a) => (
           <li key={a.id} className={css.addressItem}>
-            <p style={{ margin: 0 }}>
+            <p className={css.flush}>
               <strong>{a.receiver_name}</strong> {a.is_default ? <span className={css.tag}>{t.defaultTag}</span> : null}
             </p>
-            <p style={{ margin: 0 }}>
+            <p className={css.flush}>
               ({a.postcode}) {a.address} {a.detail}
             </p>
             <p className={css.hint}>{a.receiver_phone}</p>

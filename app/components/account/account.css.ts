@@ -49,23 +49,23 @@ export const formError = style({
   wordBreak: "keep-all",
   padding: "10px 12px",
   borderRadius: 8,
-  background: "#fdecea",
-  color: vars.color.danger,
+  background: vars.color.error,
+  color: vars.color.onError,
 });
 export const notice = style({
   margin: 0,
   wordBreak: "keep-all",
   padding: "10px 12px",
   borderRadius: 8,
-  background: "#e8f4fd",
-  color: "#0b4a6f",
+  background: vars.color.info,
+  color: vars.color.onInfo,
 });
 export const button = style({
   minHeight: 48,
   border: 0,
   borderRadius: 8,
   background: vars.color.btn,
-  color: "#fff",
+  color: vars.color.onBtn,
   fontWeight: 700,
   fontSize: "calc(1em + 3px)",
   cursor: "pointer",
@@ -208,6 +208,7 @@ export const inlineButtons = style({ display: "flex", gap: 8, marginTop: 6 });
 
 // Sign-up consents: 전체 동의 on top, each item below with its 보기 link outside the label.
 export const consents = style({
+  margin: 0,
   display: "grid",
   gap: 2,
   padding: "8px 12px",
@@ -228,3 +229,5 @@ export const flush = style({ margin: 0 });
 export const welcomeOffer = style({ margin: 0, wordBreak: "keep-all" });
 export const perks = style([section, { margin: 0, paddingLeft: 28 }]);
 export const secondaryButtonWide = style([secondaryButton, { width: "100%" }]);
+/** A consent's hint, under its label and in line with its text (past the checkbox). */
+export const consentHint = style([hint, { margin: "0 0 4px 28px" }]);

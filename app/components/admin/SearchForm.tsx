@@ -27,7 +27,7 @@ export function SearchForm({
         aria-label={placeholder}
         maxLength={40}
       />
-      <button type="submit" className={cartCss.secondary} style={{ padding: "0 16px" }}>
+      <button type="submit" className={cartCss.secondaryPadded}>
         {koAdmin.orders.searchButton}
       </button>
     </Form>

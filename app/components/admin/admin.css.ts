@@ -1,18 +1,18 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
-export const frame = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh", background: "#f5f6f8" });
+export const frame = style({ maxWidth: 720, margin: "0 auto", minHeight: "100vh", background: vars.color.canvas });
 export const bar = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
   gap: 8,
   padding: "12px 16px",
-  background: "#263238",
-  color: "#fff",
+  background: vars.color.chrome,
+  color: vars.color.onChrome,
 });
 export const barTitle = style({ margin: 0, fontSize: "calc(1em + 4px)" });
-export const barLink = style({ color: "#fff" });
+export const barLink = style({ color: vars.color.onChrome });
 export const nav = style({
   display: "flex",
   gap: 4,
@@ -27,7 +27,7 @@ export const navLink = style({
   color: vars.color.text,
   textDecoration: "none",
   whiteSpace: "nowrap",
-  selectors: { '&[aria-current="page"]': { background: "#eceff1", fontWeight: 700 } },
+  selectors: { '&[aria-current="page"]': { background: vars.color.neutral, fontWeight: 700 } },
 });
 export const main = style({ padding: 12 });
 export const chips = style({ display: "flex", flexWrap: "wrap", gap: 6, margin: "0 0 12px" });
@@ -39,7 +39,13 @@ export const chip = style({
   background: vars.color.surface,
   textDecoration: "none",
   fontSize: "calc(1em - 1px)",
-  selectors: { '&[aria-current="true"]': { background: "#263238", color: "#fff", borderColor: "#263238" } },
+  selectors: {
+    '&[aria-current="true"]': {
+      background: vars.color.chrome,
+      color: vars.color.onChrome,
+      borderColor: vars.color.chrome,
+    },
+  },
 });
 export const search = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: 8, margin: "0 0 12px" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 });
@@ -53,6 +59,9 @@ export const card = style({
   color: vars.color.text,
   textDecoration: "none",
 });
+/** A card with a picture in a column of its own beside its lines (my orders). */
+export const cardWithThumb = style([card, { gridTemplateColumns: "64px 1fr", columnGap: 12 }]);
+export const cardThumb = style({ gridRow: "span 3" });
 export const cardHead = style({ display: "flex", justifyContent: "space-between", gap: 8 });
 export const status = style({ fontWeight: 700, color: vars.color.mainText });
 
@@ -86,26 +95,26 @@ export const bigButton = style({
   fontSize: "inherit",
   cursor: "pointer",
 });
-export const plainButton = style([bigButton, { background: "#eceef1", color: vars.color.text }]);
+export const plainButton = style([bigButton, { background: vars.color.neutral, color: vars.color.text }]);
 export const qrGrid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))", gap: 12 });
 export const qrCard = style({
   display: "grid",
   justifyItems: "center",
   gap: 4,
   padding: 16,
-  border: "1px dashed #bbb",
+  border: `1px dashed ${vars.color.lineStrong}`,
   borderRadius: 10,
-  background: "#fff",
-  color: "#111",
+  background: vars.color.surface,
+  color: vars.color.text,
   breakInside: "avoid",
 });
 globalStyle(`${qrCard} svg`, { width: 180, height: 180 });
 
-export const tableWrap = style({ overflowX: "auto", background: "#fff", borderRadius: 8 });
+export const tableWrap = style({ overflowX: "auto", background: vars.color.surface, borderRadius: 8 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "calc(1em - 1px)" });
 export const cell = style({
   padding: "8px 10px",
-  borderBottom: "1px solid #eceef1",
+  borderBottom: `1px solid ${vars.color.line}`,
   textAlign: "left",
   whiteSpace: "nowrap",
 });
@@ -126,10 +135,16 @@ globalStyle(`${photo} img`, {
   aspectRatio: "1",
   objectFit: "cover",
   borderRadius: 6,
-  background: "#eceef1",
+  background: vars.color.neutral,
 });
 export const cardTitle = style({ margin: 0, fontSize: "inherit" });
-export const thumb = style({ width: 56, height: 56, borderRadius: 6, objectFit: "cover", background: "#eceef1" });
+export const thumb = style({
+  width: 56,
+  height: 56,
+  borderRadius: 6,
+  objectFit: "cover",
+  background: vars.color.neutral,
+});
 export const photoLink = style({ display: "flex", gap: 8, alignItems: "center", color: "inherit" });
 
 // The console pages' own pieces (were inline styles on the routes).

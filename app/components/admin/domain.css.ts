@@ -29,11 +29,11 @@ export const state = style({
   borderRadius: 10,
   fontWeight: 700,
   fontSize: "calc(1em - 1px)",
-  background: "#eceef1",
+  background: vars.color.neutral,
   color: vars.color.text,
   selectors: {
-    '&[data-state="active"]': { background: "#e3f4ea", color: "#1d6b3f" },
-    '&[data-state="failed"]': { background: "#fdeaea", color: vars.color.danger },
+    '&[data-state="active"]': { background: vars.color.success, color: vars.color.onSuccess },
+    '&[data-state="failed"]': { background: vars.color.error, color: vars.color.onError },
   },
 });
 export const head = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 });

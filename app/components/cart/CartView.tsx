@@ -102,8 +102,7 @@ export function CartView({
           <label className={css.pickAll}>
             <input
               type="checkbox"
-              className={css.pick}
-              style={{ margin: 0 }}
+              className={css.pickAllBox}
               checked={draft.allPicked}
               onChange={(e) => pick(e.target.checked)}
             />

@@ -67,7 +67,7 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
         testId="order-total"
       />
       {order.points_used > 0 ? (
-        <dl className={css.dl} style={{ marginTop: 8 }} data-testid="order-points">
+        <dl className={css.dlSpaced} data-testid="order-points">
           <dt>{koOrder.points.used}</dt>
           <dd>-{formatKRW(order.points_used)}</dd>
           <dt>{koOrder.points.toPay}</dt>

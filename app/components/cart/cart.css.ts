@@ -134,7 +134,7 @@ export const stepButton = style({
   background: "transparent",
   fontSize: 18,
   cursor: "pointer",
-  selectors: { "&:disabled": { color: "#bbb", cursor: "default" } },
+  selectors: { "&:disabled": { color: vars.color.disabled, cursor: "default" } },
 });
 export const qtyInput = style({
   width: 52,
@@ -152,8 +152,8 @@ export const bubble = style({
   zIndex: 5,
   padding: "6px 10px",
   borderRadius: 6,
-  background: "#323232",
-  color: "#fff",
+  background: vars.color.inverse,
+  color: vars.color.onInverse,
   whiteSpace: "nowrap",
   fontSize: 12,
   animation: `${pop} .15s ease-out`,
@@ -191,13 +191,16 @@ export const primary = style({
   border: 0,
   borderRadius: 8,
   background: vars.color.btn,
-  color: vars.color.onMain,
+  color: vars.color.onBtn,
   fontWeight: 700,
   fontSize: "calc(1em + 4px)",
   cursor: "pointer",
   selectors: { "&:disabled": { opacity: 0.6, cursor: "progress" } },
 });
-export const wallet = style([primary, { background: "#03C75A", color: "#fff", fontSize: "calc(1em + 2px)" }]);
+export const wallet = style([
+  primary,
+  { background: vars.color.wallet, color: vars.color.onWallet, fontSize: "calc(1em + 2px)" },
+]);
 export const secondary = style({
   display: "grid",
   placeItems: "center",
@@ -219,15 +222,15 @@ export const saveBar = style({
   gap: 8,
   margin: "12px -12px 0",
   padding: "10px 12px",
-  background: "#323232",
-  color: "#fff",
+  background: vars.color.inverse,
+  color: vars.color.onInverse,
 });
 export const saveButton = style({
   padding: "8px 14px",
   border: 0,
   borderRadius: 8,
   background: vars.color.btn,
-  color: vars.color.onMain,
+  color: vars.color.onBtn,
   fontWeight: 700,
   cursor: "pointer",
 });
@@ -327,7 +330,10 @@ export const addressesLink = style([muted, { margin: "6px 0 0" }]);
 export const labelPlain = style([label, { fontWeight: 400 }]);
 export const pointsLabel = style([label, { marginBottom: 12 }]);
 export const fieldsSpaced = style([fields, { marginTop: 12 }]);
+export const secondaryPadded = style([secondary, { padding: "0 16px" }]);
 /** A button at the end of a row of fields, level with the inputs rather than their labels. */
-export const secondaryInline = style([secondary, { padding: "0 16px", alignSelf: "end" }]);
+export const secondaryInline = style([secondaryPadded, { alignSelf: "end" }]);
 export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" });
 export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);
+export const dlSpaced = style([dl, { marginTop: 8 }]);
+export const pickAllBox = style([pick, { margin: 0 }]);

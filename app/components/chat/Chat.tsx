@@ -70,7 +70,7 @@ export function Thread({ messages, mine }: { messages: ChatMessage[]; mine: Chat
       ))}
       {sending ? (
         <li className={css.mineRow} aria-busy="true">
-          <p className={css.mine} style={{ opacity: 0.6 }} data-testid="message-sending">
+          <p className={css.mineSending} data-testid="message-sending">
             {sending}
           </p>
           <span className={css.time}>{koChat.sending}</span>

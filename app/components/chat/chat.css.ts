@@ -27,7 +27,7 @@ export const unreadDot = style({
   padding: "0 5px",
   borderRadius: 9,
   background: vars.color.danger,
-  color: "#fff",
+  color: vars.color.onDanger,
   fontSize: 12,
   lineHeight: "18px",
   textAlign: "center",
@@ -104,7 +104,7 @@ export const send = style({
   border: 0,
   borderRadius: 10,
   background: vars.color.btn,
-  color: vars.color.onMain,
+  color: vars.color.onBtn,
   fontWeight: 700,
   cursor: "pointer",
   selectors: { "&:disabled": { opacity: 0.6 } },
@@ -148,3 +148,5 @@ export const panelButton = style({
 });
 export const panelFrame = style({ width: "100%", height: "100%", border: 0 });
 export const askShop = style([empty, { padding: 16 }]);
+/** A message on its way: the bubble it will be, faded until the shop has it. */
+export const mineSending = style([mine, { opacity: 0.6 }]);

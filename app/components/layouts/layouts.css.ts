@@ -52,7 +52,7 @@ export const barBadge = style({
   padding: "0 4px",
   borderRadius: 8,
   background: vars.color.danger,
-  color: "#fff",
+  color: vars.color.onDanger,
   fontSize: 10,
   lineHeight: "16px",
 });

@@ -124,7 +124,7 @@ export function ActionForms({
               ) : null}
               {asking ? (
                 <div className={css.confirmBox} role="alertdialog" aria-label={t.actions[action]}>
-                  <p style={{ margin: 0 }}>{t.confirms[action]}</p>
+                  <p className={css.flush}>{t.confirms[action]}</p>
                   <div className={css.buttons}>
                     <button type="submit" name="confirm" value="1" className={cartCss.primary} disabled={busy}>
                       {t.view.confirmYes}

@@ -36,8 +36,8 @@ export function MyOrders() {
       <ul className={adminCss.list} data-testid="my-orders">
         {items.map((o) => (
           <li key={o.id}>
-            <Link className={adminCss.card} to={o.viewPath} style={{ gridTemplateColumns: "64px 1fr", columnGap: 12 }}>
-              <span style={{ gridRow: "span 3" }}>
+            <Link className={adminCss.cardWithThumb} to={o.viewPath}>
+              <span className={adminCss.cardThumb}>
                 <LineThumb image={o.first_image} storageUrl={storageUrl} />
               </span>
               <span className={adminCss.cardHead}>

@@ -2,6 +2,7 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { DeliveryInfo } from "./DeliveryInfo";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import * as css from "~/components/cart/cart.css";
+import * as orderCss from "./order.css";
 import { formatDeadline, formatKRW } from "~/shared/format";
 
 const t = koLifecycle.view;
@@ -39,7 +40,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <h2 id="order-claim" className={css.sectionTitle}>
             {t.claims[order.claim.type]}
           </h2>
-          <p style={{ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{order.claim.reason}</p>
+          <p className={orderCss.claimReason}>{order.claim.reason}</p>
         </section>
       ) : null}
       {order.refund ? (

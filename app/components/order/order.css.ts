@@ -36,6 +36,10 @@ export const confirmBox = style({
   gap: 8,
   padding: 12,
   borderRadius: 8,
-  background: "#fff8e1",
+  background: vars.color.warning,
+  color: vars.color.onWarning,
 });
 export const buttons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8 });
+export const flush = style({ margin: 0 });
+/** The buyer's own words, as typed: line breaks kept, long words broken. */
+export const claimReason = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });

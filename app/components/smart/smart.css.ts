@@ -35,7 +35,13 @@ export const item = style({
   borderBottom: `1px solid ${vars.color.line}`,
 });
 export const soldOut = style({ opacity: 0.45 });
-export const thumb = style({ width: 72, height: 72, borderRadius: 8, objectFit: "cover", background: "#f1f1f1" });
+export const thumb = style({
+  width: 72,
+  height: 72,
+  borderRadius: 8,
+  objectFit: "cover",
+  background: vars.color.neutral,
+});
 export const itemName = style({ fontWeight: 700, color: vars.color.text, textDecoration: "none", display: "block" });
 export const itemPrice = style({ color: vars.color.text, marginTop: 4 });
 export const muted = style({ color: vars.color.muted, fontSize: "calc(1em - 1px)" });
@@ -59,7 +65,7 @@ export const tag = style({
   display: "inline-block",
   padding: "2px 8px",
   borderRadius: 10,
-  background: "#eee",
+  background: vars.color.neutral,
   color: vars.color.muted,
   fontSize: "calc(1em - 2px)",
 });
@@ -97,16 +103,16 @@ export const notice = style({
   margin: "8px 0",
   padding: "10px 12px",
   borderRadius: 8,
-  background: "#eef6ee",
-  color: "#1d5b2a",
+  background: vars.color.success,
+  color: vars.color.onSuccess,
 });
-export const error = style([notice, { background: "#fdecec", color: vars.color.danger }]);
+export const error = style([notice, { background: vars.color.error, color: vars.color.onError }]);
 export const hero = style({
   width: "100%",
   aspectRatio: "16 / 9",
   objectFit: "cover",
   borderRadius: 10,
-  background: "#f1f1f1",
+  background: vars.color.neutral,
 });
 export const fieldset = style({ border: 0, margin: "16px 0 0", padding: 0 });
 export const legend = style({ fontWeight: 700, marginBottom: 8, padding: 0 });
@@ -169,7 +175,7 @@ export const step = style({
   textAlign: "center",
   padding: "12px 4px",
   borderRadius: 10,
-  background: "#f1f1f1",
+  background: vars.color.neutral,
   color: vars.color.muted,
   fontWeight: 700,
 });

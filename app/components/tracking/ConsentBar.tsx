@@ -68,7 +68,7 @@ export function ConsentSettingsButton() {
       <form
         method="post"
         action="/consent"
-        style={{ display: "inline" }}
+        className={css.inlineForm}
         onSubmit={(e) => {
           e.preventDefault();
           window.dispatchEvent(new Event(ASK_CONSENT_EVENT));

@@ -31,7 +31,7 @@ const button = style({
   cursor: "pointer",
 });
 
-export const agree = style([button, { border: 0, background: vars.color.btn, color: vars.color.onMain }]);
+export const agree = style([button, { border: 0, background: vars.color.btn, color: vars.color.onBtn }]);
 export const refuse = style([
   button,
   { border: `1px solid ${vars.color.line}`, background: vars.color.surface, color: vars.color.text },
@@ -46,3 +46,4 @@ export const settings = style({
   textDecoration: "underline",
   cursor: "pointer",
 });
+export const inlineForm = style({ display: "inline" });

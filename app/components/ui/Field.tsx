@@ -17,11 +17,7 @@ export function Field({
     <label className={cartCss.label}>
       <span>{label}</span>
       {children}
-      {hint ? (
-        <span className={cartCss.muted} style={{ fontWeight: 400 }}>
-          {hint}
-        </span>
-      ) : null}
+      {hint ? <span className={cartCss.mutedPlain}>{hint}</span> : null}
       {error ? <span className={cartCss.fieldError}>{error}</span> : null}
     </label>
   );

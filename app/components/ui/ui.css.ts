@@ -18,8 +18,8 @@ const barBase = style({
 });
 
 export const snackbar = styleVariants({
-  top: [barBase, { top: 12, background: "#323232", color: "#fff" }],
-  bottom: [barBase, { bottom: 16, background: "#323232", color: "#fff" }],
+  top: [barBase, { top: 12, background: vars.color.inverse, color: vars.color.onInverse }],
+  bottom: [barBase, { bottom: 16, background: vars.color.inverse, color: vars.color.onInverse }],
 });
 
 export const infoBar = style([
@@ -60,7 +60,7 @@ export const button = style({
 
 export const primaryButton = style([
   button,
-  { background: vars.color.btn, borderColor: vars.color.btn, color: vars.color.onMain },
+  { background: vars.color.btn, borderColor: vars.color.btn, color: vars.color.onBtn },
 ]);
 
 const grow = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(.92)" } });
@@ -120,8 +120,8 @@ export const notice = style({
   margin: "0 0 12px",
   padding: "12px 14px",
   borderRadius: 8,
-  background: "#fdecea",
-  color: vars.color.danger,
+  background: vars.color.error,
+  color: vars.color.onError,
   fontWeight: 700,
 });
 export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
@@ -129,8 +129,8 @@ export const success = style({
   margin: "0 0 12px",
   padding: "12px 14px",
   borderRadius: 8,
-  background: "#e8f5e9",
-  color: "#1b5e20",
+  background: vars.color.success,
+  color: vars.color.onSuccess,
 });
 /** The UI check page's column of sample buttons. */
 export const checkButtons = style({ display: "grid", gap: 8 });
