@@ -34,6 +34,13 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["test/worker/**/*.test.ts"],
+      // A file no longer gets a workerd and the Worker's modules of its own: starting those took
+      // about 3 s a file, most of the suite's time. Two workerd processes each load the Worker
+      // once and run half the files; setup.ts wipes and reseeds storage before each file
+      // (decision 100). Two, not vitest's default of cores − 1 (one here): much of a test's time
+      // is waiting on D1 and the loopback, which the other process fills.
+      isolate: false,
+      maxWorkers: 2,
       setupFiles: ["./test/worker/setup.ts"],
       // The Worker's JSON line per request (functions/log.ts) would bury the report; a test that
       // reads them spies on console.log (test/worker/platform/logs.test.ts). Errors still fail their test.
