@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, get } from "../helpers/request";
 import { joinNew, login, PASSWORD, postForm, whoAmI } from "../helpers/auth";
 import { ADDRESS, Shopper } from "../helpers/shopper";
+import { koOrder } from "~/shared/messages/cart";
+import { koSettings } from "~/shared/messages/settings";
 
 /** Issue 10, point 8: /user/info's password, consent, address book and 회원탈퇴, as plain form posts. */
 
@@ -32,14 +34,14 @@ describe("account settings", () => {
       { cookie },
     );
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("현재 비밀번호가 맞지 않습니다");
+    expect(await wrong.text()).toContain(koSettings.wrongPassword);
     const mismatch = await postForm(
       BEAUTY,
       "/user/info",
       { intent: "password", current: PASSWORD, password: "new-pass-123", password2: "new-pass-124" },
       { cookie },
     );
-    expect(await mismatch.text()).toContain("새 비밀번호가 서로 다릅니다");
+    expect(await mismatch.text()).toContain(koSettings.passwordMismatch);
 
     const ok = await postForm(
       BEAUTY,
@@ -65,14 +67,14 @@ describe("account settings", () => {
     const day = new Date(row!.at + 9 * 3600_000).toISOString().slice(0, 10);
     expect(await page(cookie)).toContain(`data-testid="marketing-state">${day} 동의<`);
     await postForm(BEAUTY, "/user/info", { intent: "marketing" }, { cookie });
-    expect(await page(cookie)).toContain("동의하지 않음");
+    expect(await page(cookie)).toContain(koSettings.marketingNone);
   });
 
   it("keep at most ten addresses with exactly one default, nobody else's to touch, and fill the order sheet", async () => {
     const { cookie } = await joinNew(BEAUTY);
     const refused = await postForm(BEAUTY, "/user/info", address({ postcode: "12" }), { cookie });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("우편번호는 숫자 5자리로 입력해 주세요");
+    expect(await refused.text()).toContain(koOrder.fieldErrors.pattern.postcode);
     await postForm(BEAUTY, "/user/info", address(), { cookie });
     await postForm(BEAUTY, "/user/info", address({ receiver_name: "박둘", is_default: "on" }), { cookie });
     const rows = async () =>
@@ -131,7 +133,7 @@ describe("account settings", () => {
       { intent: "withdraw", leave_password: PASSWORD },
       { cookie },
     );
-    expect(await unconfirmed.text()).toContain("탈퇴 내용을 확인하고 체크해 주세요");
+    expect(await unconfirmed.text()).toContain(koSettings.withdrawConfirmRequired);
     const busy = await postForm(
       BEAUTY,
       "/user/info",
@@ -146,7 +148,7 @@ describe("account settings", () => {
       { intent: "withdraw", leave_password: "wrong-one", confirm: "on" },
       { cookie },
     );
-    expect(await wrong.text()).toContain("현재 비밀번호가 맞지 않습니다");
+    expect(await wrong.text()).toContain(koSettings.wrongPassword);
 
     await shopper.api("/api/myshp/my/order/action", { id, action: "cancel" });
     const done = await postForm(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koDrawer } from "~/shared/messages/shop/drawer";
 
 /** Issue 10, points 1 and 6: the account summary (get/my/summary), the drawer's my menu and /myshop. */
 
@@ -97,7 +98,7 @@ describe("the account summary", () => {
     );
     // No 마이페이지 or messages for a guest; the subscription box asks to log in.
     expect(home).not.toMatch(/>마이페이지</);
-    expect(home).toContain("로그인하고 상점 회원이 되어 보세요");
+    expect(home).toContain(koDrawer.guestMembership);
 
     const stranger = new Shopper(BEAUTY);
     expect((await summaryOf(stranger)).orders.all).toBe(0);

@@ -13,6 +13,7 @@ import { identityProvider, isAdult, readVerification, recordVerification } from 
 import { sniffImage } from "~/lib/uploads.server";
 import { sessionState } from "~/lib/session";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../../functions/seed/demo";
+import { koAdmin } from "~/shared/messages/admin";
 
 describe("passwords", () => {
   it("are PBKDF2-SHA256 with a random salt and at least 100 000 iterations", async () => {
@@ -66,7 +67,7 @@ describe("mail providers", () => {
     const row = await env.DB.prepare("SELECT to_addr, subject, body FROM mail_outbox WHERE to_addr = ?")
       .bind("outbox@example.test")
       .first();
-    expect(row).toEqual({ to_addr: "outbox@example.test", subject: "제목", body: "본문 ✉️" });
+    expect(row).toEqual({ to_addr: "outbox@example.test", subject: koAdmin.notices.titleLabel, body: "본문 ✉️" });
   });
 
   it("post to the HTTP mail API when it is configured", async () => {
@@ -88,7 +89,7 @@ describe("mail providers", () => {
       from: "shop@example.com",
       to: "a@example.test",
       subject: "안내",
-      text: "내용",
+      text: koAdmin.notices.bodyLabel,
     });
   });
 

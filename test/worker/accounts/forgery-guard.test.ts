@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crossSiteReason } from "../../../functions/csrf";
 import { BEAUTY, get } from "../helpers/request";
 import { PASSWORD, postForm, postJson, SHOPPER } from "../helpers/auth";
+import { koAuth } from "~/shared/messages/auth";
 
 const loginForm = { email: SHOPPER, password: PASSWORD };
 
@@ -22,7 +23,7 @@ describe("forgery guard", () => {
       });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.headers.getSetCookie(), JSON.stringify(headers)).toEqual([]);
-      expect(await res.text()).toContain("다른 사이트에서 보낸 요청은 처리할 수 없습니다.");
+      expect(await res.text()).toContain(koAuth.crossSite);
     }
   });
 

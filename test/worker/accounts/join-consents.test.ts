@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, get } from "../helpers/request";
 import { CONSENTS, cookieHeader, postForm, postJson, setCookies } from "../helpers/auth";
+import { koAuth } from "~/shared/messages/auth";
 
 /** Issue 11, point 5: the sign-up consents, kept as evidence, and the welcome after joining. */
 
@@ -30,7 +31,7 @@ describe("sign-up consents", () => {
     const page = await res.text();
     expect(page).toMatch(/id="field-agree_privacy-error"[^>]*>개인정보 수집·이용에 동의해 주세요\./);
     expect(page).toMatch(/id="field-agree_age-error"[^>]*>만 14세 이상만 가입할 수 있습니다\./);
-    expect(page).not.toContain("이용약관에 동의해 주세요.");
+    expect(page).not.toContain(koAuth.agreeTermsRequired);
     // The boxes already ticked stay ticked.
     expect(page).toMatch(/name="agree_terms" checked=""/);
     expect(page).toMatch(/name="agree_marketing"[^>]*checked=""/);
@@ -73,7 +74,7 @@ describe("sign-up consents", () => {
     const refused = await postJson(BEAUTY, "/api/user/join", { ...body, agree_terms: true, agree_privacy: true });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
-      error: { message: "만 14세 이상만 가입할 수 있습니다.", field: "agree_age" },
+      error: { message: koAuth.agreeAgeRequired, field: "agree_age" },
     });
     expect(await consentsOf(email)).toBeNull();
     expect((await postJson(BEAUTY, "/api/user/join", { ...body, ...CONSENTS })).status).toBe(200);
@@ -95,7 +96,7 @@ describe("the welcome after sign-up (/user/succ)", () => {
   it("offers this shop's join points and goes back to the order", async () => {
     const { cookie, location } = await joined("/user/checkout");
     const html = await page(location, cookie);
-    expect(html).toContain("회원가입을 환영합니다");
+    expect(html).toContain(koAuth.welcomeTitle);
     expect(html).toContain("동의 회원님, 가입이 완료되었습니다");
     expect(html).toContain("뷰티 라운지의 회원이 되면 가입 축하 포인트 2,000P를 바로 드립니다.");
     expect(html).toContain('href="/shop/member_point?url=%2Fuser%2Fcheckout"');

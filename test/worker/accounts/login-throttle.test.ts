@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clientKey, LIMITS } from "../../../functions/auth/throttle";
 import { BEAUTY, get, STUDIO_CUSTOM } from "../helpers/request";
 import { db, joinNew, PASSWORD, postForm, postJson, withoutNonces } from "../helpers/auth";
+import { koAuth } from "~/shared/messages/auth";
 
 const attempt = (email: string, password: string, ip: string) =>
   postJson(BEAUTY, "/api/user/login", { email, password }, { headers: { "cf-connecting-ip": ip } });
@@ -18,7 +19,7 @@ describe("failed-login throttling", () => {
     expect(await refused.json()).toEqual({
       error: {
         code: "TOO_MANY_ATTEMPTS",
-        message: "로그인 시도가 너무 많습니다. 15분 후에 다시 시도하시거나, 비밀번호를 잊으셨다면 재설정해 주세요.",
+        message: koAuth.loginLocked,
       },
     });
     // The form says so in Korean too, with the way to a new password.

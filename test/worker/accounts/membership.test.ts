@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { Shopper, type CartData } from "../helpers/shopper";
 import { cookieHeader, joinNew, login, PASSWORD, postForm, postJson, setCookies } from "../helpers/auth";
+import { koMembership } from "~/shared/messages/membership";
+import { koDrawer } from "~/shared/messages/shop/drawer";
+import { koFooter } from "~/shared/messages/shop/footer";
 
 /**
  * The member integration of accounts (issue 3) with carts and orders (issue 4): the guest cart
@@ -223,7 +226,7 @@ describe("shop membership", () => {
     // No agreement: refused, with the reason at the box, and nothing stored.
     const refused = await postForm(BEAUTY, "/shop/member_point", { intent: "join" }, { cookie: account.cookie });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("개인정보 수집·이용에 동의해 주세요.");
+    expect(await refused.text()).toContain(koMembership.agreeRequired);
     expect((await isMember(BEAUTY, account.cookie)).data.id).toBeNull();
 
     const before = Date.now();
@@ -306,7 +309,7 @@ describe("shop membership", () => {
     const shown = await (
       await get(BEAUTY, canceled.headers.get("location")!, { headers: { cookie: account.cookie } })
     ).text();
-    expect(shown).toContain("상점 회원을 해지했습니다.");
+    expect(shown).toContain(koMembership.canceled);
 
     const again = await api<Membership & { joined: boolean; granted: number }>(
       BEAUTY,
@@ -393,7 +396,7 @@ describe("shop membership", () => {
     expect(joined.data).toMatchObject({ granted: 0, point: 0, list_history: [] });
     expect(joined.data.id).toBeGreaterThan(0);
     const page = await (await get(PICKS, "/shop/member_point", { headers: { cookie: onPicks } })).text();
-    expect(page).toContain("이 상점은 포인트를 운영하지 않습니다.");
+    expect(page).toContain(koMembership.pointsOff);
   });
 
   it("counts only points that have not expired", async () => {
@@ -413,14 +416,14 @@ describe("shop membership", () => {
       [500, 0, true],
     ]);
     const page = await (await get(BEAUTY, "/shop/member_point", { headers: { cookie: account.cookie } })).text();
-    expect(page).toContain("유효기간이 지나 소멸되었습니다");
+    expect(page).toContain(koMembership.expired);
   });
 
   it("is reachable from the account area", async () => {
     const account = await joinNew(BEAUTY);
     const page = await (await get(BEAUTY, "/myshop", { headers: { cookie: account.cookie } })).text();
     expect(page).toContain('href="/shop/member_point"');
-    expect(page).toContain("상점 회원");
+    expect(page).toContain(koDrawer.membership);
     expect(page).toContain("가입하면 2,000P 적립");
   });
 
@@ -434,7 +437,7 @@ describe("shop membership", () => {
 
   it("links to policy pages that exist", async () => {
     for (const [type, title] of [
-      ["privacy", "개인정보처리방침"],
+      ["privacy", koFooter.privacy],
       ["terms", "이용약관"],
     ] as const) {
       const res = await get(BEAUTY, `/link?type=${type}`);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, get } from "../helpers/request";
 import { joinNew, PASSWORD, postForm, postJson, whoAmI, withoutNonces } from "../helpers/auth";
+import { koAuth } from "~/shared/messages/auth";
 
 async function outbox(to: string) {
   const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE to_addr = ? ORDER BY id")
@@ -114,6 +115,6 @@ describe("password reset", () => {
   it("checks the new password like sign-up does", async () => {
     const res = await postForm(BEAUTY, "/user/forget?token=x", { token: "x", password: "short", password2: "short" });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("비밀번호는 8자 이상이어야 합니다.");
+    expect(await res.text()).toContain(koAuth.passwordTooShort);
   });
 });

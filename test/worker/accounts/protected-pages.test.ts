@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { cookieHeader, login, PASSWORD, postForm, setCookies, SHOPPER, BEAUTY_OWNER } from "../helpers/auth";
+import { koAuth } from "~/shared/messages/auth";
+import { koMembership } from "~/shared/messages/membership";
 
 const html = async (res: Response) => res.text();
 
@@ -28,7 +30,7 @@ describe("protected pages without scripts", () => {
 
   it("the login page says why the visitor is there, and keeps the return address in the form", async () => {
     const page = await html(await get(BEAUTY, "/user/login?url=%2Fmessage&dom=beauty"));
-    expect(page).toContain("로그인이 필요한 페이지입니다.");
+    expect(page).toContain(koAuth.loginRequired);
     expect(page).toContain('name="url" value="/message"');
     expect(page).toContain('data-layout="fullbg"');
     expect(page).not.toContain('data-testid="footer"');
@@ -46,7 +48,7 @@ describe("login form", () => {
     const wrong = await postForm(BEAUTY, "/user/login", { email: "Shopper@Example.test", password: "wrong-password" });
     expect(wrong.status).toBe(401);
     const text = await html(wrong);
-    expect(text).toContain("이메일 또는 비밀번호가 올바르지 않습니다.");
+    expect(text).toContain(koAuth.loginFailed);
     expect(text).toContain('value="Shopper@Example.test"');
     expect(text).not.toContain("wrong-password");
     // No session is made (a guest's device-id cookie may be minted by any first post).
@@ -74,7 +76,7 @@ describe("login form", () => {
     );
     expect(res.status).toBe(200);
     expect(setCookies(res).get("sid")).toBeTruthy();
-    expect(await html(res)).toContain("로그인되었습니다. 앱으로 돌아갑니다.");
+    expect(await html(res)).toContain(koAuth.appLoggedIn);
     // The page asked for the bridge (the app field set by the page's script when a bridge exists).
     const bridged = await postForm(BEAUTY, "/user/login", { email: SHOPPER, password: PASSWORD, app: "1" });
     expect(bridged.status).toBe(200);
@@ -125,12 +127,12 @@ describe("join form", () => {
     });
     expect(res.status).toBe(400);
     const page = await html(res);
-    expect(page).toContain("이메일 주소를 정확히 입력해 주세요.");
+    expect(page).toContain(koAuth.emailInvalid);
     expect(page).toMatch(/id="field-name-error"[^>]*>필수 입력 항목입니다\./);
-    expect(page).toContain("비밀번호는 8자 이상이어야 합니다.");
-    expect(page).toContain("이용약관에 동의해 주세요.");
-    expect(page).toContain("개인정보 수집·이용에 동의해 주세요.");
-    expect(page).toContain("만 14세 이상만 가입할 수 있습니다.");
+    expect(page).toContain(koAuth.passwordTooShort);
+    expect(page).toContain(koAuth.agreeTermsRequired);
+    expect(page).toContain(koMembership.agreeRequired);
+    expect(page).toContain(koAuth.agreeAgeRequired);
     expect(page).toContain('value="not-an-email"');
   });
 
@@ -184,14 +186,14 @@ describe("account pages", () => {
   it("/user/info?auth=1 says plainly that verification is not available", async () => {
     const page = await html(await get(BEAUTY, "/user/info?auth=1", { headers: { cookie: await login(BEAUTY) } }));
     expect(page).toContain("본인인증 서비스가 아직 연결되어 있지 않아 지금은 인증할 수 없습니다.");
-    expect(page).toContain("본인인증 전");
+    expect(page).toContain(koAuth.notVerified);
   });
 
   it("/user/info changes the name (Hangul and emoji) and refuses a non-image upload", async () => {
     const cookie = await login(BEAUTY, "owner@bistro.example.test");
     const ok = await postForm(BEAUTY, "/user/info", { name: "이민호 👨‍🍳" }, { cookie });
     expect(ok.status).toBe(200);
-    expect(await html(ok)).toContain("저장했습니다.");
+    expect(await html(ok)).toContain(koAuth.saved);
     const row = await env.DB.prepare("SELECT name FROM members WHERE uid = 1003").first();
     expect(row).toEqual({ name: "이민호 👨‍🍳" });
 
@@ -204,7 +206,7 @@ describe("account pages", () => {
       headers: { cookie, origin: `http://${BEAUTY}`, "sec-fetch-site": "same-origin" },
     });
     expect(bad.status).toBe(400);
-    expect(await html(bad)).toContain("JPG, PNG, WEBP, GIF 이미지만 올릴 수 있습니다.");
+    expect(await html(bad)).toContain(koAuth.imageInvalid);
   });
 
   it("/user/info stores an uploaded image in R2 and shows it", async () => {

@@ -5,6 +5,10 @@ import { normaliseQty, parseIntent } from "../../../app/shared/cart-form";
 import { UNVERIFIED, unmetRequirement } from "../../../functions/orders/verification";
 import { BEAUTY, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { Shopper, stockOf } from "../helpers/shopper";
+import { koCart, koOrder } from "~/shared/messages/cart";
+import { koMembershipOrder } from "~/shared/messages/membership";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koErrors } from "~/shared/messages/shop/errors";
 
 /** The cart page's order key (hidden input) and line fields, as a browser would send them back. */
 async function cartForm(shopper: Shopper, path = "/user/checkout") {
@@ -52,7 +56,7 @@ describe("add to cart from the product page, without JavaScript", () => {
     expect(res.headers.get("location")).toBe("/shop/view/p0001?added=1");
     expect(shopper.device).toMatch(/^[0-9a-f]{32}$/);
     const page = await (await shopper.fetch("/shop/view/p0001?added=1")).text();
-    expect(page).toContain("장바구니에 담았습니다");
+    expect(page).toContain(koCartButton.added);
     expect(page).toContain(`href="/user/checkout?uuid_value=${shopper.device}"`);
     // the badge in the header and the drawer
     expect(page).toMatch(/data-testid="cart-count">1</);
@@ -68,7 +72,7 @@ describe("add to cart from the product page, without JavaScript", () => {
     ]) {
       const res = await shopper.form("/shop/view/b0001", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await res.text()).toContain("장바구니 담기에 실패했습니다 (잘못된 상품)");
+      expect(await res.text()).toContain(koCartButton.addFailed);
     }
     expect((await shopper.cart()).data.count).toBe(0);
   });
@@ -87,7 +91,7 @@ describe("the cart page", () => {
     for (const path of ["/user/checkout", "/exmy/user/checkout"]) {
       const res = await new Shopper(STUDIO_CUSTOM).fetch(path);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain("장바구니에 담긴 상품이 없습니다");
+      expect(await res.text()).toContain(koCart.empty);
     }
   });
 
@@ -234,12 +238,12 @@ describe("ordering from the cart page", () => {
     const sheet = await shopper.fetch(location);
     expect(sheet.status).toBe(200);
     const html = await sheet.text();
-    expect(html).toContain("주문서");
+    expect(html).toContain(koOrder.sheetTitle);
     expect(html).toMatch(/data-testid="order-total">44,000원/); // 29,000 + 9,000 + two shops × 3,000
-    expect(html).toContain("무통장입금");
+    expect(html).toContain(koOrder.methods.bank);
     // A method without a provider is not offered (issue 11).
     expect(html).toContain('name="pay_method" required="" checked="" value="bank"');
-    expect(html).not.toContain("신용카드");
+    expect(html).not.toContain(koOrder.methods.card);
 
     const data = await shopper.api<{ fbp: string; total_price: number }>(
       `/api/myshp/get/order_data/by_order_id/v2?orderid=${id}`,
@@ -299,7 +303,7 @@ describe("ordering from the cart page", () => {
     expect(res.status).toBe(409);
     let html = await res.text();
     // A guest logs in (or signs up) first, then joins this shop's membership and comes back.
-    expect(html).toContain("상점 회원만 주문할 수 있는 상품이 있습니다. 로그인한 뒤 상점 회원으로 가입해 주세요.");
+    expect(html).toContain(koMembershipOrder.guest);
     expect(html).toMatch(
       /href="\/notlogin\/join\?url=%2Fshop%2Fmember_point%3Furl%3D%252Fuser%252Fcheckout&amp;uuid_value=[0-9a-f]{32}"/,
     );
@@ -317,7 +321,7 @@ describe("ordering from the cart page", () => {
       )
     ).text();
     expect(html).toContain("본인인증이 필요한 상품이 있습니다");
-    expect(html).toContain("본인인증 하기");
+    expect(html).toContain(koOrder.authOnlyLink);
 
     // stock ran out after the page was shown
     const third = new Shopper(BEAUTY);
@@ -332,7 +336,7 @@ describe("ordering from the cart page", () => {
       ]),
     );
     html = await res.text();
-    expect(html).toContain("상품의 재고 상태를 다시 확인해 주세요");
+    expect(html).toContain(koCart.checkStock);
     expect(html).toContain("재고 부족 (주문 가능: 2개)"); // the cart is shown again, refreshed
 
     // the shop is not open
@@ -348,7 +352,7 @@ describe("ordering from the cart page", () => {
           ]),
         )
       ).text();
-      expect(html).toContain("판매 준비 중인 상점입니다");
+      expect(html).toContain(koOrder.shopStatus);
     } finally {
       await env.DB.prepare("UPDATE shops SET status = 'open' WHERE id = 1").run();
     }
@@ -390,12 +394,12 @@ describe("order sheet and completion", () => {
     let res = await shopper.form(sheet, { ...ADDRESS, postcode: "12", pay_method: "bank" });
     expect(res.status).toBe(400);
     let html = await res.text();
-    expect(html).toContain("입력한 내용을 다시 확인해 주세요");
+    expect(html).toContain(koOrder.invalidField);
     expect(html).toContain('value="서울특별시 강남구 테헤란로 1"');
     // each message next to its own field (issue 8, point 2)
     expect(html).toMatch(/name="postcode"[^>]*aria-invalid="true"[^>]*aria-describedby="postcode-error"/);
     expect(html).toContain('<span id="postcode-error"');
-    expect(html).toContain("우편번호는 숫자 5자리로 입력해 주세요");
+    expect(html).toContain(koOrder.fieldErrors.pattern.postcode);
     res = await shopper.form(sheet, {
       ...ADDRESS,
       address: " ",
@@ -405,21 +409,21 @@ describe("order sheet and completion", () => {
     });
     expect(res.status).toBe(400);
     html = await res.text();
-    expect(html).toContain("주소를 입력해 주세요");
+    expect(html).toContain(koOrder.fieldErrors.address);
     expect(html).toContain("휴대폰 번호는 숫자로 8~20자리 입력해 주세요");
     expect(html).toContain("200자 이내로 입력해 주세요");
     expect(html).not.toContain('aria-describedby="postcode-error"');
     // card: no provider, never faked
     res = await shopper.form(sheet, { ...ADDRESS, pay_method: "card" });
     const cardPage = await res.text();
-    expect(cardPage).toContain("선택한 결제 수단은 지금 사용할 수 없습니다");
+    expect(cardPage).toContain(koOrder.paymentUnavailable);
 
     res = await shopper.form(sheet, { ...ADDRESS, pay_method: "bank" });
     expect(res.status).toBe(303);
     const done = res.headers.get("location")!;
     expect(done).toBe(`/user/order_complete?id=${id}&uuid_value=${shopper.device}`);
     html = await (await shopper.fetch(done)).text();
-    expect(html).toContain("주문이 접수되었습니다");
+    expect(html).toContain(koOrder.complete);
     expect(html).toMatch(/우리은행.*1002-345-678901.*주식회사 모노스튜디오/s);
     expect(html).toContain("12,500원"); // 9,000 + 3,500
     expect(html).toContain("박지민"); // depositor defaults to the orderer
@@ -446,7 +450,7 @@ describe("order sheet and completion", () => {
     for (const path of [sheet, `/user/order?id=${id}`, `/user/order_complete?id=${id}`, "/user/order?id=abc"]) {
       const res = await stranger.fetch(path);
       expect(res.status, path).toBe(404);
-      expect(await res.text()).toContain("페이지를 찾을 수 없습니다");
+      expect(await res.text()).toContain(koErrors.pageNotFound);
     }
     expect((await new Shopper(BEAUTY).fetch(sheet)).status).toBe(404); // no device at all
     expect((await stranger.form(sheet, { ...ADDRESS, pay_method: "bank" })).status).toBe(404);
@@ -459,12 +463,12 @@ describe("order sheet and completion", () => {
 describe("pieces", () => {
   it("labels every order status of spec §4 in Korean, in one place", () => {
     expect(ORDER_STATUSES).toHaveLength(15);
-    expect(orderStatusLabel("WAITING_PAYMENT")).toBe("결제 대기");
-    expect(orderStatusLabel("WAITING_PAYMENT", { payMethod: "bank" })).toBe("입금 대기");
-    expect(orderStatusLabel("READY_FOR_DELIVERY")).toBe("배송 준비 중");
-    expect(orderStatusLabel("READY_FOR_DELIVERY", { smartOrder: true })).toBe("조리 중");
-    expect(orderStatusLabel("DONE", { refundAfterDone: true })).toBe("구매 완료 후 환불");
-    expect(orderStatusLabel("SOMETHING_NEW")).toBe("상태 변경됨");
+    expect(orderStatusLabel("WAITING_PAYMENT")).toBe(koOrder.status.WAITING_PAYMENT);
+    expect(orderStatusLabel("WAITING_PAYMENT", { payMethod: "bank" })).toBe(koOrder.waitingDeposit);
+    expect(orderStatusLabel("READY_FOR_DELIVERY")).toBe(koOrder.status.READY_FOR_DELIVERY);
+    expect(orderStatusLabel("READY_FOR_DELIVERY", { smartOrder: true })).toBe(koOrder.cooking);
+    expect(orderStatusLabel("DONE", { refundAfterDone: true })).toBe(koOrder.refundAfterDone);
+    expect(orderStatusLabel("SOMETHING_NEW")).toBe(koOrder.changedStatus);
   });
 
   it("reads cart buttons and quantities as spec §5 says", () => {

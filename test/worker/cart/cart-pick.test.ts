@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY } from "../helpers/request";
 import { Shopper, type CartData } from "../helpers/shopper";
+import { koCart, koOrder } from "~/shared/messages/cart";
 
 /** Issue 11, point 2: 선택 주문 and 선택 삭제, the free-delivery nudge, the discount, restricted lines. */
 
@@ -62,7 +63,7 @@ describe("the cart's check boxes", () => {
     await shopper.add([a]);
     const { res } = await postCart(shopper, [], "order");
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("주문할 상품을 선택해 주세요");
+    expect(await res.text()).toContain(koOrder.nothingPicked);
     expect((await shopper.api<CartData>("/api/myshp/load/my_cart")).data.count).toBe(1);
   });
 
@@ -96,8 +97,8 @@ describe("the cart's check boxes", () => {
       new RegExp(`data-testid="free-in">${(30000 - item.price).toLocaleString("ko-KR")}원 더 담으면 무료배송`),
     );
     // One shop: no 별도 배송; no wallet configured: no 간편결제 button.
-    expect(html).not.toContain("별도 배송");
-    expect(html).not.toContain("간편결제로 주문하기");
+    expect(html).not.toContain(koCart.separateDelivery);
+    expect(html).not.toContain(koCart.quickOrder);
 
     await shopper.add([cheap, cheap]);
     const free = (await (await shopper.fetch("/user/checkout")).text()).replace(/<!-- -->/g, "");

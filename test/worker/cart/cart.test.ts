@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { CartStore, memberOwner, mergeGuestCart } from "../../../functions/db/cart";
 import { BEAUTY, PICKS, STUDIO_CUSTOM, get } from "../helpers/request";
 import { Shopper, type CartData } from "../helpers/shopper";
+import { koCart } from "~/shared/messages/cart";
+import { koCartButton } from "~/shared/messages/shop/cart";
 
 // Demo ids (functions/seed/demo.ts): beauty products 1…44, a product without choices has the one
 // option id*100; picks sells beauty's goods as picks 201…213 and its own goods 251…253.
@@ -82,7 +84,7 @@ describe("add to cart", () => {
       expect(res.status, JSON.stringify(line)).toBe(400);
       expect(res.data.error).toEqual({
         code: "INVALID_PRODUCT",
-        message: "장바구니 담기에 실패했습니다 (잘못된 상품)",
+        message: koCartButton.addFailed,
       });
     }
     // Nothing of a refused list gets in, not even its valid lines.
@@ -94,7 +96,7 @@ describe("add to cart", () => {
     const shopper = new Shopper(BEAUTY);
     const res = await shopper.add([{ pid2: 12, pid3: 1200 }]);
     expect(res.status).toBe(409);
-    expect(res.data.error?.message).toBe("상품의 재고 상태를 다시 확인해 주세요");
+    expect(res.data.error?.message).toBe(koCart.checkStock);
   });
 
   it("takes another shop's goods only as a pick this shop sells, keeping origin_uid", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY } from "../helpers/request";
 import { Shopper, setStock, type CartData } from "../helpers/shopper";
+import { koProduct } from "~/shared/messages/shop/product";
 
 /** Issue 11, point 1 (in part): 바로구매, the over-stock message, 품절 wording, buyable recommendations. */
 
@@ -42,8 +43,8 @@ describe("the product page's buy box", () => {
   it("shows options as rows with their own price; 품절 when every option is out, 판매 종료 only when ended", async () => {
     const tint = await text(await new Shopper(BEAUTY).fetch("/shop/view/b0017"));
     expect(tint).toMatch(/type="radio"[^>]*name="option"/);
-    expect(tint).toContain("장바구니 담기");
-    expect(tint).toContain("바로 구매");
+    expect(tint).toContain(koProduct.addToCart);
+    expect(tint).toContain(koProduct.buyNow);
     const options = (
       await env.DB.prepare("SELECT id, stock FROM product_options WHERE product_id = 16").all<{
         id: number;

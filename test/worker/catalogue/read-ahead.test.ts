@@ -4,6 +4,7 @@ import { CatalogueStore, ReadAhead } from "../../../functions/db/catalogue";
 import { FavouriteStore } from "../../../functions/db/favourites";
 import { RECOMMENDATION_COUNT } from "../../../functions/api/catalogue";
 import { BEAUTY, get } from "../helpers/request";
+import { koProduct } from "~/shared/messages/shop/product";
 
 /** Decision 076: the product page's details and recommendations read in the product's own batch. */
 describe("the product page's read-ahead", () => {
@@ -81,7 +82,7 @@ describe("the product page's read-ahead", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("server-timing")).toMatch(/^d1;desc="3 round trips"/);
       // The details and the recommendations are on the page (crawlers get it whole).
-      expect(html).toContain("함께 보면 좋은 상품");
+      expect(html).toContain(koProduct.recommendations);
     }
   });
 });

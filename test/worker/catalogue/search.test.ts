@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { initialsOf, searchTerms } from "../../../app/shared/search";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
+import { koSearch } from "~/shared/messages/shop/search";
 
 /** Issue 14 (in part): on-site search over the shop's own products, Hangul aware. */
 
@@ -90,7 +91,7 @@ describe("the search page", () => {
     expect(found).toContain("수분 선크림 50ml");
     expect(found).toContain('<meta name="robots" content="noindex"/>');
     expect(found).toMatch(/aria-current="true"[^>]*>높은가격순</);
-    expect(await page("/shop/search")).toContain("찾는 상품의 이름이나 초성을 입력해 주세요.");
+    expect(await page("/shop/search")).toContain(koSearch.hint);
     const long = await page(`/shop/search?q=${encodeURIComponent("가".repeat(60))}`);
     expect(long).toContain(`'${"가".repeat(40)}'에 맞는 상품이 없습니다`);
     expect((await get(BEAUTY, "/shop/search?q=%ED%81%AC%EB%A6%BC&page=99")).status).toBe(404);

@@ -15,6 +15,7 @@ import { CustomHostname } from "~/shared/forms/domain";
 import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { login, PASSWORD, SHOPPER } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koDomain } from "~/shared/messages/domain";
 
 /**
  * Issue 33, item 3 (decision 092): an owner connects their own domain at /admin/domain. The
@@ -69,7 +70,7 @@ describe("custom domains from the console (issue 33)", () => {
     expect(res.headers.get("cache-control")).toContain("private");
     let html = await text(res);
     expect(html).toContain('href="/admin/domain"');
-    expect(html).toContain("연결할 도메인");
+    expect(html).toContain(koDomain.field);
     expect(await shopTitle(DOMAIN)).toMatchObject({ status: 404 });
 
     res = await connect(owner, " WWW.Beauty-Lounge.KR. ");
@@ -167,7 +168,7 @@ describe("custom domains from the console (issue 33)", () => {
     expect(await shopTitle(DOMAIN)).toMatchObject({ status: 404 });
     const html = await page(owner, "removed");
     expect(html).toContain("도메인 연결을 삭제했습니다");
-    expect(html).toContain("연결할 도메인");
+    expect(html).toContain(koDomain.field);
     // The name is free again: another shop may have it.
     const picks = await ownerOf(PICKS, "owner@picks.example.test");
     expect((await connect(picks, DOMAIN)).status).toBe(303);
@@ -198,7 +199,7 @@ describe("custom domains from the console (issue 33)", () => {
   it("says what is wrong with a domain in Korean, and takes a Korean domain as punycode", async () => {
     const owner = await ownerOf(BISTRO, "owner@bistro.example.test");
     const refused: [string, string][] = [
-      ["", "연결할 도메인을 입력해 주세요"],
+      ["", koDomain.errors.required],
       ["https://www.bistro.kr/menu", "도메인만 입력해 주세요"],
       ["www.bistro.kr:8080", "도메인만 입력해 주세요"],
       ["1.2.3.4", "IP 주소는 연결할 수 없습니다"],
@@ -357,7 +358,7 @@ describe("custom domains from the console (issue 33)", () => {
     });
     await expect(
       domainHandlers.adminDomainAdd({ query: {}, body: { hostname: "www.beauty.kr" } }, ctx()),
-    ).rejects.toMatchObject({ status: 409, message: "이 플랫폼에서는 도메인 연결을 사용할 수 없습니다." });
+    ).rejects.toMatchObject({ status: 409, message: koDomain.errors.unavailable });
 
     // The page says so instead of offering a form.
     vi.spyOn(Stores.prototype, "cloudflare", "get").mockReturnValue(null);

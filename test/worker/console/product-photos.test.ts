@@ -5,6 +5,7 @@ import { MAX_PRODUCT_PHOTO_BYTES, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
 import { BEAUTY } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koAdmin } from "~/shared/messages/admin";
 
 /** Issue 15, point 2: an owner's product photos from the console, as plain form posts. */
 
@@ -59,7 +60,7 @@ describe("an owner's product photos (issue 15)", () => {
     expect(await version()).toBeGreaterThan(was);
 
     const page = await text(await browser.fetch("/admin/photos?id=5&done=added"));
-    expect(page).toContain("사진을 올렸습니다.");
+    expect(page).toContain(koAdmin.photos.done.added);
     expect(page.match(/data-testid="admin-photo"/g)).toHaveLength(before.length + 1);
     const product = await text(await new Shopper(BEAUTY).fetch("/shop/view/b0005"));
     expect(product).toContain(`/files/w/640/${key}.webp 640w`);
@@ -77,7 +78,7 @@ describe("an owner's product photos (issue 15)", () => {
       expect(res.status).toBe(400);
       expect(await text(res)).toContain(message);
     };
-    await refused(null, "올릴 사진 파일을 골라 주세요");
+    await refused(null, koAdmin.errors.photoMissing);
     await refused(new File(["<svg onload=alert(1)>"], "x.jpg", { type: "image/jpeg" }), "JPEG, PNG, WebP 사진만");
     await refused(new File(["GIF89a......"], "x.gif", { type: "image/gif" }), "JPEG, PNG, WebP 사진만");
     // A JPEG's first bytes, then nothing a decoder can read.

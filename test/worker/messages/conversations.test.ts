@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koChat } from "~/shared/messages/chat";
 
 /** Issue 12 (in part): conversations with the shop on D1, the spec's message calls, the owner's inbox. */
 
@@ -96,9 +97,9 @@ describe("conversations with the shop", () => {
     const me = await member();
     const empty = await me.api<{ error: { message: string } }>("/api/message/v2/send", { text: " \u0007 " });
     expect(empty.status).toBe(400);
-    expect(empty.data.error.message).toBe("메시지를 입력해 주세요.");
+    expect(empty.data.error.message).toBe(koChat.textRequired);
     const long = await me.api<{ error: { message: string } }>("/api/message/v2/send", { text: "가".repeat(1001) });
-    expect(long.data.error.message).toBe("메시지는 1,000자까지 보낼 수 있습니다.");
+    expect(long.data.error.message).toBe(koChat.textTooLong);
     expect((await me.api("/api/message/v2/send", { text: "가".repeat(1000) })).status).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await me.api("/api/message/v2/send", { text: `${i}번째` })).status);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, get } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koChat } from "~/shared/messages/chat";
 
 /** Issue 12 (in part): the message pages and the owner's inbox as plain form posts (no scripts). */
 
@@ -47,11 +48,11 @@ describe("messages without scripts", () => {
     const me = Shopper.signedIn(BEAUTY, (await joinNew(BEAUTY)).cookie);
     const empty = await me.form("/message/new", { text: "   " });
     expect(empty.status).toBe(400);
-    expect(await text(empty)).toContain("메시지를 입력해 주세요.");
+    expect(await text(empty)).toContain(koChat.textRequired);
     const long = await me.form("/message/new", { text: "가".repeat(1001) });
     expect(long.status).toBe(400);
     const body = await text(long);
-    expect(body).toContain("메시지는 1,000자까지 보낼 수 있습니다.");
+    expect(body).toContain(koChat.textTooLong);
     expect(body).toContain("가".repeat(1001));
 
     const guest = await get(BEAUTY, "/message/new?pid=b0011");

@@ -3,6 +3,7 @@ import { LIMITS } from "../../../functions/auth/throttle";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { postForm } from "../helpers/auth";
 import { ADDRESS, Shopper } from "../helpers/shopper";
+import { koCart, koOrder } from "~/shared/messages/cart";
 
 /** Issue 10, point 7: 비회원 주문조회 by order number and the orderer's phone, from any device. */
 
@@ -30,7 +31,7 @@ describe("비회원 주문조회", () => {
     expect(found.headers.getSetCookie().join(";")).toMatch(/olook=[A-Za-z0-9_-]{22}; Path=\/; HttpOnly; SameSite=Lax/);
     const view = await elsewhere.fetch(`/myshop/order_view?id=${id}`);
     expect(view.status).toBe(200);
-    expect(await view.text()).toContain("입금 대기");
+    expect(await view.text()).toContain(koOrder.waitingDeposit);
     // Its actions work from there too.
     expect((await elsewhere.api("/api/myshp/my/order/action", { id, action: "cancel" })).status).toBe(200);
   });
@@ -84,10 +85,10 @@ describe("비회원 주문조회", () => {
     const { guest, id } = await guestOrder();
     const complete = (await (await guest.fetch(`/user/order_complete?id=${id}`)).text()).replace(/<!-- -->/g, "");
     expect(complete).toContain(`href="/user/order_lookup?id=${id}"`);
-    expect(complete).toContain("주문 상세 보기");
+    expect(complete).toContain(koOrder.orderDetail);
     // The completion repeats where it goes; one shop ships it, so no 별도 배송.
     expect(complete).toMatch(new RegExp(`data-testid="delivery-info"[\\s\\S]*?${ADDRESS.address}`));
-    expect(complete).not.toContain("별도 배송");
+    expect(complete).not.toContain(koCart.separateDelivery);
     expect(complete).toMatch(/href="\/user\/order_lookup"[^>]*>비회원 주문조회</);
     const form = await (await guest.fetch(`/user/order_lookup?id=${id}`)).text();
     expect(form).toMatch(new RegExp(`name="order_id"[^>]*value="${id}"`));

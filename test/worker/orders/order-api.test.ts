@@ -5,6 +5,7 @@ import { batchFailure, OrderStore } from "../../../functions/db/orders";
 import { deviceOwner } from "../../../functions/db/cart";
 import { BEAUTY, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
+import { koCart, koOrder } from "~/shared/messages/cart";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -128,7 +129,7 @@ describe("make/my/order/v4", () => {
     const results = await Promise.all([a.pay(sheets[0]!.data.order_id), b.pay(sheets[1]!.data.order_id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
-    expect(loser.data.error).toEqual({ code: "CHECK_QTY_INFO", message: "상품의 재고 상태를 다시 확인해 주세요" });
+    expect(loser.data.error).toEqual({ code: "CHECK_QTY_INFO", message: koCart.checkStock });
     expect(await stockOf(4400)).toBe(0);
     const paid = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM payments p JOIN order_lines l ON l.order_id = p.order_id WHERE l.option_id = 4400",
@@ -210,7 +211,7 @@ describe("make/my/order/v4", () => {
     const page = await shopper.form(`/user/order?id=${id}`, { pay_method: "bank", ...ADDRESS });
     const html = await page.text();
     expect(html).toContain("재고가 부족한 상품이 있어 결제하지 못했습니다");
-    expect(html).toContain("장바구니로");
+    expect(html).toContain(koOrder.backToCart);
     await setStock(1600, b);
   });
 
@@ -242,7 +243,7 @@ describe("make/my/order/v4", () => {
     try {
       const res = await shopper.order([{ pid2: 202, pid3: 501, qty: 1 }]);
       expect(res.status).toBe(409);
-      expect(res.data.error).toEqual({ code: "CHECK_SHOP_STATUS", message: "판매 준비 중인 상점입니다" });
+      expect(res.data.error).toEqual({ code: "CHECK_SHOP_STATUS", message: koOrder.shopStatus });
     } finally {
       await env.DB.prepare("UPDATE shops SET status = 'open' WHERE id = 1").run();
     }

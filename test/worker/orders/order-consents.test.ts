@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { ADDRESS, Shopper } from "../helpers/shopper";
+import { koOrder } from "~/shared/messages/cart";
 
 /** Issue 11, point 3 (in part): the sheet's consents and 주문자 정보와 동일, without scripts. */
 
@@ -19,7 +20,7 @@ describe("the order sheet's consents", () => {
   it("asks for 주문 내용 확인 및 결제 동의, and takes the orderer as the receiver when asked", async () => {
     const { shopper, id } = await sheet(BEAUTY, { pid2: 13, pid3: 1300 });
     const html = await (await shopper.fetch(`/user/order?id=${id}`)).text();
-    expect(html).toContain("[필수] 주문 내용을 확인했으며, 결제에 동의합니다");
+    expect(html).toContain(koOrder.agreeOrder);
     expect(html).not.toContain("개인정보 제3자 제공");
     const refused = await shopper.form(`/user/order?id=${id}`, {
       pay_method: "bank",
@@ -27,7 +28,7 @@ describe("the order sheet's consents", () => {
       same_as_orderer: "on",
     });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("주문 내용 확인 및 결제에 동의해 주세요");
+    expect(await refused.text()).toContain(koOrder.agreeOrderError);
     const paid = await shopper.form(`/user/order?id=${id}`, {
       pay_method: "bank",
       ...fields,
@@ -46,7 +47,7 @@ describe("the order sheet's consents", () => {
     // picks sells beauty's toner (a pick): beauty ships it and gets the address.
     const { shopper, id } = await sheet(PICKS, { pid2: 201, pid3: 100 });
     const html = (await (await shopper.fetch(`/user/order?id=${id}`)).text()).replace(/<!-- -->/g, "");
-    expect(html).toContain("[필수] 개인정보 제3자 제공에 동의합니다");
+    expect(html).toContain(koOrder.agreeThirdParty);
     expect(html).toContain("제공받는 자: 뷰티 라운지");
     const refused = await shopper.form(`/user/order?id=${id}`, { pay_method: "bank", ...fields, agree_order: "on" });
     expect(refused.status).toBe(400);
@@ -63,7 +64,7 @@ describe("the order sheet's consents", () => {
     const noOrder = await own.shopper.pay(own.id, { agree_order: "" });
     expect(noOrder.status).toBe(400);
     expect(noOrder.data.error).toMatchObject({
-      message: "주문 내용 확인 및 결제에 동의해 주세요",
+      message: koOrder.agreeOrderError,
       field: "agree_order",
     });
 

@@ -14,6 +14,7 @@ import { formatDeadline } from "../../../app/shared/format";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
 import { Shopper, stockOf } from "../helpers/shopper";
+import { koLifecycle } from "~/shared/messages/lifecycle";
 
 /**
  * Issue 9, point 1: the order state machine. The expected table is written out here, apart from
@@ -190,7 +191,7 @@ describe("an order's life through the API", () => {
     res = await ownerAct(owner, { id, action: "ship" });
     expect([res.status, res.data.error?.field]).toEqual([400, "tracking_no"]);
     res = await ownerAct(owner, { id, action: "ship", courier: "cj", tracking_no: "12-34" });
-    expect(res.data.error).toMatchObject({ field: "tracking_no", message: "송장번호는 숫자 8~20자리로 입력해 주세요" });
+    expect(res.data.error).toMatchObject({ field: "tracking_no", message: koLifecycle.fieldErrors.trackingNo });
     res = await ownerAct(owner, { id, action: "ship", courier: "cj", tracking_no: "6012-3456-7890" });
     expect(res.data.status).toBe("DELIVERY");
     expect(res.data.shipment).toEqual({

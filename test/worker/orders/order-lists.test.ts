@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { CONSENTS, cookieHeader, postJson, setCookies } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koOrder } from "~/shared/messages/cart";
 
 /** Issue 10, point 2: the buyer's order lists and their counts, isolated, merged at login. */
 
@@ -46,7 +47,7 @@ describe("the buyer's order lists", () => {
       /<!-- -->/g,
       "",
     );
-    expect(html).toContain("입금 대기");
+    expect(html).toContain(koOrder.waitingDeposit);
     expect(html).toContain(`/myshop/order_view?id=${waiting}`);
     expect(html).toContain("로그인하면 회원 주문으로 옮겨");
     // The drawer's my menu links the lists with their counts, for this device.

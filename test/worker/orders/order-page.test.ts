@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koAdmin } from "~/shared/messages/admin";
+import { koOrder } from "~/shared/messages/cart";
+import { koLifecycle } from "~/shared/messages/lifecycle";
 
 /** Issue 9, points 3 and 4: the buyer's order page and the owner's console, as plain form posts. */
 
@@ -35,7 +38,7 @@ describe("the buyer's order page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     let html = await text(res);
-    expect(html).toContain("입금 대기");
+    expect(html).toContain(koOrder.waitingDeposit);
     expect(html).toContain('aria-label="주문취소"');
     // First press: the page asks again.
     res = await shopper.form(page, { id: String(id), action: "cancel" });
@@ -49,7 +52,7 @@ describe("the buyer's order page", () => {
     expect(res.headers.get("location")).toBe(`${page}&done=cancel`);
     html = await text(await shopper.fetch(res.headers.get("location")!));
     expect(html).toContain("주문취소 완료");
-    expect(html).toContain("주문 취소");
+    expect(html).toContain(koOrder.status.CANCELED);
     expect(html).not.toContain('aria-label="주문취소"');
     // Posting it again changes nothing and says so plainly.
     res = await shopper.form(page, { id: String(id), action: "cancel", confirm: "1" });
@@ -89,12 +92,12 @@ describe("the owner's console", () => {
     res = await owner.form(page, { id: String(id), action: "ship", courier: "cj", tracking_no: "12" });
     expect(res.status).toBe(400);
     html = await text(res);
-    expect(html).toContain("송장번호는 숫자 8~20자리로 입력해 주세요");
+    expect(html).toContain(koLifecycle.fieldErrors.trackingNo);
     expect(html).toContain('value="12"');
     res = await owner.form(page, { id: String(id), action: "ship", courier: "cj", tracking_no: "6012 3456 7890" });
     expect(res.status).toBe(303);
     html = await text(await owner.fetch(page));
-    expect(html).toContain("배송 중");
+    expect(html).toContain(koLifecycle.lists.titles.delivery);
     expect(html).toContain("CJ대한통운");
     // The buyer sees the courier and a tracking link.
     html = await text(await shopper.fetch(`/myshop/order_view?id=${id}&uuid_value=${shopper.device}`));
@@ -115,7 +118,7 @@ describe("the console's stock and notices", () => {
     expect(row!.stock).toBe(1234);
     res = await owner.form("/admin/stock", { option_id: "1400", stock: "-3" });
     expect(res.status).toBe(400);
-    expect(await text(res)).toContain("재고는 0 이상의 숫자로 입력해 주세요");
+    expect(await text(res)).toContain(koAdmin.errors.stock);
     // picks' own option, on beauty's console: not this shop's.
     const api = await owner.api<{ error: { code: string } }>("/api/myshp/admin/stock/set", {
       option_id: 25100,
@@ -134,7 +137,7 @@ describe("the console's stock and notices", () => {
     expect(res.status).toBe(303);
     res = await owner.form("/admin/notices", { intent: "save", title: " ", body: "내용" });
     expect(res.status).toBe(400);
-    expect(await text(res)).toContain("제목을 입력해 주세요");
+    expect(await text(res)).toContain(koAdmin.errors.noticeTitle);
     const page = await text(await new Shopper(BEAUTY).fetch("/shop/notice-list"));
     expect(page).toContain("새 배송 안내");
     expect(page).toContain(
@@ -159,8 +162,8 @@ describe("the console's point terms", () => {
     let res = await owner.form("/admin/points", { point: "on", point_rate: "30", point_unit: "0" });
     expect(res.status).toBe(400);
     const html = await text(res);
-    expect(html).toContain("적립률은 0에서 20 사이로, 소수 한 자리까지 입력해 주세요");
-    expect(html).toContain("사용 단위는 1에서 10,000 사이의 정수로 입력해 주세요");
+    expect(html).toContain(koAdmin.errors.pointRate);
+    expect(html).toContain(koAdmin.errors.pointUnit);
     res = await owner.form("/admin/points", { point: "on", point_rate: "2.5", point_unit: "100" });
     expect([res.status, res.headers.get("location")]).toEqual([303, "/admin/points?saved=1"]);
     const row = await env.DB.prepare("SELECT point, point_rate, point_unit FROM shops WHERE id = 1").first();

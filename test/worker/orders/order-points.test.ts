@@ -5,6 +5,7 @@ import { holdPointsStatements } from "../../../functions/db/points";
 import { BEAUTY } from "../helpers/request";
 import { joinNew, login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper } from "../helpers/shopper";
+import { koOrder } from "~/shared/messages/cart";
 
 /** Issue 9, point 2: points used on the sheet, held, returned on cancel, spent and earned at 구매확정. */
 
@@ -104,9 +105,9 @@ describe("points on an order", () => {
     const id = await sheet(m.browser);
     for (const [points, message] of [
       [15, "적립금은 10원 단위로 사용할 수 있습니다."],
-      [3000, "사용할 수 있는 적립금이 부족합니다."],
-      [1_000_000, "결제할 금액보다 많이 사용할 수 없습니다."],
-      ["열", "적립금은 숫자로 입력해 주세요."],
+      [3000, koOrder.points.short],
+      [1_000_000, koOrder.points.overTotal],
+      ["열", koOrder.points.invalid],
     ] as const) {
       const res = await pay(m.browser, id, points);
       expect(res.data.error, String(points)).toMatchObject({ field: "points", message });
@@ -115,7 +116,7 @@ describe("points on an order", () => {
     // A guest has no points to use.
     const guest = new Shopper(BEAUTY);
     const guestSheet = await sheet(guest);
-    expect((await pay(guest, guestSheet, 100)).data.error?.message).toBe("적립금은 상점 회원만 사용할 수 있습니다.");
+    expect((await pay(guest, guestSheet, 100)).data.error?.message).toBe(koOrder.points.membersOnly);
   });
 
   it("never overdraws: twenty spends at once on a 1,000-point balance", async () => {
@@ -181,8 +182,8 @@ describe("points on an order", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/user/order_point?id=${id}`);
     const page = (await (await m.browser.fetch(res.headers.get("location")!)).text()).replace(/<!-- -->/g, "");
-    expect(page).toContain("적립금으로 결제되었습니다");
-    expect(page).toContain("결제 완료");
+    expect(page).toContain(koOrder.points.paidTitle);
+    expect(page).toContain(koOrder.status.CONFIRM_PAYMENT);
     const order = (await m.browser.api<Order & { payment: unknown }>(`/api/myshp/get/my/order?id=${id}`)).data;
     expect([order.status, order.payment, order.points_used, order.paid_amount]).toEqual([
       "CONFIRM_PAYMENT",

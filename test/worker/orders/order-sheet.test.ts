@@ -6,6 +6,8 @@ import { BEAUTY } from "../helpers/request";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
 import { joinNew } from "../helpers/auth";
 import type { Db } from "../../../functions/db/session";
+import { koAuth } from "~/shared/messages/auth";
+import { koCart, koOrder } from "~/shared/messages/cart";
 
 /**
  * Issue 7, points 2–5 and 10: one order per intent, an order sheet that leaves the cart alone,
@@ -100,7 +102,7 @@ describe("one order per intent", () => {
     const stock = await stockOf(1800);
     const retry = await shopper.form("/user/checkout", orderFields(stale, crypto.randomUUID()));
     expect(retry.status).toBe(409);
-    expect(await retry.text()).toContain("장바구니에 담긴 상품이 없습니다");
+    expect(await retry.text()).toContain(koCart.empty);
     expect(await stockOf(1800)).toBe(stock);
     const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE owner = ?")
       .bind(`d:${shopper.device}`)
@@ -121,7 +123,7 @@ describe("one order per intent", () => {
     } finally {
       await env.DB.prepare("UPDATE shops SET status = 'open' WHERE id = 1").run();
     }
-    expect(html).toContain("판매 준비 중인 상점입니다");
+    expect(html).toContain(koOrder.shopStatus);
     expect(/name="key" value="([^"]+)"/.exec(html)?.[1]).toBe(form.key);
   });
 
@@ -188,8 +190,7 @@ describe("stock cannot be held hostage", () => {
     const all = (await guest.order([{ pid2: 27, pid3: 2701, qty: 5 }])).data.order_id;
     const res = await guest.pay(all);
     expect(res.status).toBe(409);
-    const message =
-      "비회원의 입금 대기 주문은 한 상품의 남은 재고 중 절반까지만 주문할 수 있습니다. 수량을 줄이시거나 로그인한 뒤 주문해 주세요.";
+    const message = koOrder.holdTooLarge;
     expect(res.data.error).toEqual({ code: "HOLD_TOO_LARGE", message });
     expect(await stockOf(2701)).toBe(5);
     // The sheet says the same without scripts, and leads back to the cart.
@@ -229,7 +230,7 @@ describe("stock cannot be held hostage", () => {
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     const res = await shopper.order([{ pid2: 28, pid3: 2800, qty: 21 }]);
-    expect(res.data.error?.message).toBe("짧은 시간에 주문서를 너무 많이 만들었습니다. 잠시 후 다시 시도해 주세요.");
+    expect(res.data.error?.message).toBe(koOrder.tooManyOrders);
   });
 
   it("refuses more than 300 units in one order", async () => {
@@ -319,7 +320,7 @@ describe("an ended session never turns into a guest", () => {
     expect(api.status).toBe(401);
     expect(api.data.error).toEqual({
       code: "SESSION_EXPIRED",
-      message: "로그인이 만료되었습니다. 다시 로그인해 주세요.",
+      message: koAuth.sessionExpired,
     });
 
     // Nothing was written for the device or the member.
@@ -333,8 +334,8 @@ describe("an ended session never turns into a guest", () => {
     expect(device!.n).toBe(1);
 
     const notice = await (await shopper.fetch(login)).text();
-    expect(notice).toContain("로그인이 만료되었습니다. 다시 로그인해 주세요.");
-    expect(notice).toContain("로그아웃하고 비회원으로 계속하기");
+    expect(notice).toContain(koAuth.sessionExpired);
+    expect(notice).toContain(koAuth.continueAsGuest);
   });
 
   it("sends the background save to login too, instead of saving for the device", async () => {

@@ -6,6 +6,7 @@ import { ShopStore } from "../../../functions/db/shops";
 import { readConfig } from "../../../functions/env";
 import { toShopInfo } from "../../../functions/views/shop";
 import { BEAUTY } from "../helpers/request";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 
 /** Issue 8, point 4: one guard for each question, with one error and one message wherever used. */
 describe("the API context's guards", () => {
@@ -30,7 +31,7 @@ describe("the API context's guards", () => {
     const ctx = createApiContext(env, config, request, shop);
     expect(ctx.requireHostShop().shopid).toBe(shop.shopid);
     expect(ctx.requireHostShop(shop.shopid).shopid).toBe(shop.shopid);
-    const notFound = [404, "SHOP_NOT_FOUND", "상점을 찾을 수 없습니다"];
+    const notFound = [404, "SHOP_NOT_FOUND", koRequestErrors.shopNotFound];
     expect(await failure(() => ctx.requireHostShop(shop.shopid + 1))).toEqual(notFound);
     expect(await failure(() => createApiContext(env, config, request, null).requireHostShop())).toEqual(notFound);
   });
@@ -39,14 +40,14 @@ describe("the API context's guards", () => {
     const row = (await shopRow())!;
     const shop = toShopInfo(row, config.PLATFORM_DOMAIN);
     const as = (member: typeof owner | null) => createApiContext(env, config, request, shop, async () => member);
-    const login = [401, "LOGIN_REQUIRED", "로그인이 필요합니다."];
+    const login = [401, "LOGIN_REQUIRED", koRequestErrors.loginRequired];
     expect(await failure(() => as(null).requireMember())).toEqual(login);
     expect(await failure(() => as(null).requireOwner())).toEqual(login);
     expect((await as(shopper).requireMember()).uid).toBe(shopper.uid);
     expect(await failure(() => as(shopper).requireOwner())).toEqual([
       403,
       "NOT_SHOP_OWNER",
-      "상점 주인만 할 수 있습니다.",
+      koRequestErrors.notShopOwner,
     ]);
     const own = await as({ ...owner, uid: row.uid }).requireOwner();
     expect([own.member.uid, own.shop.shopid]).toEqual([row.uid, shop.shopid]);

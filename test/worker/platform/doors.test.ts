@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { doorFor, doorRefusal, doors, isCallbackPath, type Door } from "../../../functions/api/doors";
 import { BEAUTY, get } from "../helpers/request";
+import { koAuth } from "~/shared/messages/auth";
 
 /** Issue 8, point 3: the API's non-JSON doors in one table, each kind with its own checks. */
 describe("non-JSON doors", () => {
@@ -14,7 +15,7 @@ describe("non-JSON doors", () => {
       const refused = doorRefusal(socket, upgrade({ origin }));
       expect(refused?.status, origin).toBe(403);
       expect(await refused?.json()).toEqual({
-        error: { code: "CROSS_SITE", message: "다른 사이트에서 보낸 요청은 처리할 수 없습니다." },
+        error: { code: "CROSS_SITE", message: koAuth.crossSite },
       });
     }
     // No Origin at all is no browser page of this shop either.

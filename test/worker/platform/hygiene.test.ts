@@ -4,6 +4,7 @@ import { BODY_LIMITS } from "../../../functions/request-guard";
 import { BEAUTY, get } from "../helpers/request";
 import { joinNew } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 
 /** Issue 7, points 7 and 8: what the Worker refuses, and the headers it always sets. */
 
@@ -13,10 +14,12 @@ describe("request hygiene", () => {
       const page = await get(BEAUTY, "/user/checkout", { method });
       expect(page.status, method).toBe(405);
       expect(page.headers.get("allow")).toBe("GET, HEAD, POST");
-      expect(await page.text()).toContain("허용되지 않은 요청입니다.");
+      expect(await page.text()).toContain(koRequestErrors.methodNotAllowed);
       const api = await get(BEAUTY, "/api/myshp/load/my_cart", { method });
       expect(api.status, method).toBe(405);
-      expect(await api.json()).toEqual({ error: { code: "METHOD_NOT_ALLOWED", message: "허용되지 않은 요청입니다." } });
+      expect(await api.json()).toEqual({
+        error: { code: "METHOD_NOT_ALLOWED", message: koRequestErrors.methodNotAllowed },
+      });
     }
   });
 
@@ -28,7 +31,7 @@ describe("request hygiene", () => {
       body: big,
     });
     expect(declared.status).toBe(413);
-    expect(await declared.text()).toContain("보낸 내용이 너무 큽니다.");
+    expect(await declared.text()).toContain(koRequestErrors.bodyTooLarge);
 
     // No Content-Length: the body is counted as it arrives (one chunk more than the cap holds).
     const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
@@ -45,7 +48,7 @@ describe("request hygiene", () => {
       body: stream,
     });
     expect(chunked.status).toBe(413);
-    expect(await chunked.json()).toEqual({ error: { code: "BODY_TOO_LARGE", message: "보낸 내용이 너무 큽니다." } });
+    expect(await chunked.json()).toEqual({ error: { code: "BODY_TOO_LARGE", message: koRequestErrors.bodyTooLarge } });
 
     // The profile form may carry a picture: a phone photo too large for it gets the page's own
     // message (and keeps the name typed), not the Worker's 413.

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createShopApi, isShopApiError, upstreamTransport } from "~/shared/api-client.server";
 import worker from "../../../functions/worker";
 import { BEAUTY, get } from "../helpers/request";
+import { koErrors } from "~/shared/messages/shop/errors";
 
 describe("the API client's upstream transport", () => {
   it("sends the call to the upstream origin with the shopper's cookies and checks the answer", async () => {
@@ -65,7 +66,7 @@ describe("the Worker with an upstream that fails", () => {
     );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(502);
-    expect(await res.text()).toContain("상점 서버에 연결하지 못했습니다");
+    expect(await res.text()).toContain(koErrors.upstream);
     expect(calls[0]).toMatch(/^https:\/\/api\.example\.com\/api\/myshp\/get\/info\?id=beauty/);
   });
 });
@@ -118,7 +119,7 @@ describe("upstream mode is tenant-aware and safe (issue 7)", () => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       const { res } = await withUpstream(outage, browser(path, { cookie: `uuid_value=${device}` }));
       expect(res.status, path).toBe(502);
-      expect(await res.text(), path).toContain("상점 서버에 연결하지 못했습니다");
+      expect(await res.text(), path).toContain(koErrors.upstream);
     }
   });
 
@@ -194,6 +195,6 @@ describe("upstream mode is tenant-aware and safe (issue 7)", () => {
     expect(res.status).toBe(502);
     const text = await res.text();
     expect(text).not.toContain("secret");
-    expect(JSON.parse(text)).toEqual({ error: { code: "UPSTREAM_ERROR", message: "상점 서버에 연결하지 못했습니다" } });
+    expect(JSON.parse(text)).toEqual({ error: { code: "UPSTREAM_ERROR", message: koErrors.upstream } });
   });
 });

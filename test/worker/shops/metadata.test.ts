@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, get, STUDIO_CUSTOM } from "../helpers/request";
+import { koCommon } from "~/shared/messages/shop/common";
 
 /** Issue 14 (in part): every page's metadata: title, description, canonical, cards, JSON-LD. */
 
@@ -80,6 +81,6 @@ describe("metadata on every page", () => {
   it("uses the default name 'my shop' (내 상점) for a shop that has none", async () => {
     await env.DB.prepare("UPDATE shops SET name = '내 상점' WHERE id = 2").run();
     const h = await head("picks.localhost", "/");
-    expect(h.title).toBe("내 상점");
+    expect(h.title).toBe(koCommon.defaultShopName);
   });
 });

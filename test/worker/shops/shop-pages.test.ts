@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koHome } from "~/shared/messages/shop/home";
+import { koProduct } from "~/shared/messages/shop/product";
+import { koDrawer } from "~/shared/messages/shop/drawer";
 
 async function page(host: string, path: string, init?: RequestInit) {
   const res = await get(host, path, init);
@@ -12,7 +16,7 @@ describe("pages through the whole Worker", () => {
     expect(status).toBe(200);
     expect(headers.get("content-type")).toContain("text/html");
     expect(html).toContain('<html lang="ko"');
-    expect(html).toContain("새로 들어온 상품");
+    expect(html).toContain(koHome.newArrivals);
     // Theme variables are assigned inline on <html>: beauty's colours and the default font.
     const htmlTag = html.match(/<html[^>]*>/)![0];
     expect(htmlTag).toContain("#E4577C");
@@ -43,9 +47,9 @@ describe("pages through the whole Worker", () => {
     expect(tint.html).toContain("4개 남음");
     expect(tint.html).toContain('property="og:image:width" content="300"');
     const adult = await page(BEAUTY, "/shop/view/b0030");
-    expect(adult.html).toContain("19세 이상 구매 가능");
+    expect(adult.html).toContain(koProduct.adultOnly);
     const members = await page(BEAUTY, "/shop/view/b0041");
-    expect(members.html).toContain("상점 회원 전용");
+    expect(members.html).toContain(koProduct.membersOnly);
   });
 
   it("recommendations are streamed after the shell, up to 30", async () => {
@@ -82,7 +86,7 @@ describe("pages through the whole Worker", () => {
     for (const path of ["/no/such/page", "/error/404"]) {
       const { status, html } = await page(BEAUTY, path);
       expect(status, path).toBe(404);
-      expect(html).toContain("페이지를 찾을 수 없습니다");
+      expect(html).toContain(koErrors.pageNotFound);
       expect(html).toContain("뷰티 라운지"); // still inside the shop's frame
     }
   });
@@ -91,7 +95,7 @@ describe("pages through the whole Worker", () => {
     for (const path of ["/shop/view/nope", "/shop/view/s0001" /* another shop's */]) {
       const { status, html } = await page(BEAUTY, path);
       expect(status, path).toBe(404);
-      expect(html).toContain("찾을 수 없는 상품입니다");
+      expect(html).toContain(koErrors.noProduct);
       expect(html).not.toContain("잠시 후 다시 시도해 주세요");
       expect(html).toContain('data-testid="drawer"');
     }
@@ -116,11 +120,12 @@ describe("pages through the whole Worker", () => {
 
   it("drawer rows for external links appear only when set", async () => {
     const studio = await page(STUDIO_CUSTOM, "/");
-    for (const label of ["유튜브", "인스타그램", "네이버 블로그", "메일 문의", "카카오톡 채널 문의"]) {
+    for (const label of ["유튜브", "인스타그램", "네이버 블로그", "메일 문의", koDrawer.kakaoChannel]) {
       expect(studio.html, label).toContain(label);
     }
     const bistro = await page(BISTRO, "/");
-    for (const label of ["유튜브", "인스타그램", "카카오톡 채널 문의"]) expect(bistro.html, label).not.toContain(label);
+    for (const label of ["유튜브", "인스타그램", koDrawer.kakaoChannel])
+      expect(bistro.html, label).not.toContain(label);
   });
 
   it("Internet Explorer gets the desktop Chrome banner, others do not", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BEAUTY, STUDIO_CUSTOM } from "../helpers/request";
 import { Shopper } from "../helpers/shopper";
+import { koErrors } from "~/shared/messages/shop/errors";
 
 /** Issue 14, point 6: the spec's remaining routes (decision 071). */
 
@@ -71,6 +72,6 @@ describe("/user/order2 and /user/{bk_order}", () => {
 
     const junk = await new Shopper(STUDIO_CUSTOM).fetch("/user/not-an-order");
     expect(junk.status).toBe(404);
-    expect(await text(junk)).toContain("페이지를 찾을 수 없습니다");
+    expect(await text(junk)).toContain(koErrors.pageNotFound);
   });
 });

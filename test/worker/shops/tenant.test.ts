@@ -4,6 +4,7 @@ import { HostCache } from "../../../functions/tenant";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { shopFrameLoader } from "~/lib/shop-frame.server";
 import { BEAUTY, get, STUDIO_CUSTOM } from "../helpers/request";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 
 describe("host names", () => {
   it("normalises case, port and trailing dot", () => {
@@ -81,7 +82,7 @@ describe("tenant resolution through the Worker", () => {
       const res = await get(host, "/");
       expect(res.status, host).toBe(404);
       const html = await res.text();
-      expect(html).toContain("상점을 찾을 수 없습니다");
+      expect(html).toContain(koRequestErrors.shopNotFound);
       expect(html).not.toContain("뷰티 라운지");
     }
   });

@@ -8,6 +8,8 @@ import { TrackingIdsBody } from "~/shared/forms/admin";
 import { ServerEventStore, MAX_EVENT_ATTEMPTS, type ServerEventRow } from "../../../functions/db/server-events";
 import { HttpEventSink, deliverEvent, retryServerEvents } from "../../../functions/events/provider";
 import { gaClientId } from "~/lib/server-events.server";
+import { koAdmin } from "~/shared/messages/admin";
+import { koTrackingErrors } from "~/shared/messages/tracking";
 
 /** Issue 14, points 2 and 3: the shop's tags, the shopper's consent, and server-side events. */
 
@@ -81,7 +83,7 @@ describe("the shop's tag ids", () => {
     const bad = TrackingIdsBody.safeParse({ facebook_pixel: "abc", g_tagid: "UA-12345-1" });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message);
-    expect(messages).toContain("메타 픽셀 ID는 숫자 8~20자리입니다");
+    expect(messages).toContain(koAdmin.errors.pixel);
     expect(messages.some((m) => m.startsWith("구글 태그 ID는"))).toBe(true);
   });
 
@@ -187,7 +189,7 @@ describe("server events (POST /api/ext/dom/sync/event)", () => {
     expect(noConsent.status).toBe(403);
     expect(noConsent.data.error).toMatchObject({
       code: "NO_CONSENT",
-      message: "마케팅 쿠키에 동의한 경우에만 보낼 수 있습니다.",
+      message: koTrackingErrors.noConsent,
     });
     shopper.cookies.set("mkt_consent", "denied");
     expect((await shopper.api<EventAnswer>(path, {})).status).toBe(403);
@@ -351,13 +353,13 @@ describe("handing events over", () => {
     const page = await owner.fetch("/admin/marketing");
     expect(page.status).toBe(200);
     const html = (await page.text()).replace(/<!-- -->/g, "");
-    expect(html).toContain("광고·분석 연동");
+    expect(html).toContain(koAdmin.marketing.title);
     expect(html).toContain(`value="${PIXEL}"`);
-    expect(html).toContain("기록만");
+    expect(html).toContain(koAdmin.marketing.statuses.logged);
 
     const bad = await owner.form("/admin/marketing", { facebook_pixel: "12ab", g_tagid: "G-DEMO00001" });
     expect(bad.status).toBe(400);
-    expect((await bad.text()).replace(/<!-- -->/g, "")).toContain("메타 픽셀 ID는 숫자 8~20자리입니다");
+    expect((await bad.text()).replace(/<!-- -->/g, "")).toContain(koAdmin.errors.pixel);
 
     const saved = await owner.form("/admin/marketing", {
       facebook_pixel: PIXEL,

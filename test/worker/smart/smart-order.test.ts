@@ -5,6 +5,8 @@ import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { joinNew, login } from "../helpers/auth";
 import { Shopper, setStock, stockOf } from "../helpers/shopper";
 import { BEAUTY, BISTRO } from "../helpers/request";
+import { koCart } from "~/shared/messages/cart";
+import { koSmart } from "~/shared/messages/smart";
 
 type Cart = {
   lines: { id: number; title: string; label: string; unit_price: number; qty: number; problem: string | null }[];
@@ -56,7 +58,7 @@ describe("tables and their codes", () => {
 
     const unknown = await new Shopper(BISTRO).api<Failure>("/api/smartorder/open", { hash: "0".repeat(32) });
     expect(unknown.status).toBe(404);
-    expect(unknown.data.error.message).toBe("테이블 정보를 찾을 수 없습니다");
+    expect(unknown.data.error.message).toBe(koSmart.tableNotFound);
     // bistro's code on another shop's host opens nothing.
     expect((await new Shopper(BEAUTY).api("/api/smartorder/open", { hash })).status).toBe(404);
     // A bistro table cookie means nothing on another shop.
@@ -127,7 +129,7 @@ describe("the table's cart", () => {
 
     // The browser never names a price; a choice must be the item's own.
     const noChoice = await a.api<Failure>("/api/smartorder/cart/add", { sid: KIMCHI, qty: 1 });
-    expect(noChoice.data.error).toMatchObject({ field: "option", message: "옵션을 선택해 주세요" });
+    expect(noChoice.data.error).toMatchObject({ field: "option", message: koSmart.errors.choose });
     const foreign = await a.api<Failure>("/api/smartorder/cart/add", { sid: KIMCHI, option: 30402, qty: 1 });
     expect(foreign.data.error.field).toBe("option");
     const foreignExtra = await a.api<Failure>("/api/smartorder/cart/add", { sid: PORK_CUTLET, extras: [3011] });
@@ -246,7 +248,7 @@ describe("table orders", () => {
     expect(refused.status).toBe(409);
     expect(refused.data.error).toMatchObject({
       code: "CHECK_QTY_INFO",
-      message: "상품의 재고 상태를 다시 확인해 주세요",
+      message: koCart.checkStock,
     });
     await setStock(option, stock);
     const { data } = await a.api<{ id: number }>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "counter" });
@@ -299,7 +301,7 @@ describe("table orders", () => {
     const guest = await diner(hash);
     await guest.api("/api/smartorder/cart/add", { sid: COLA, qty: 1 });
     const noLogin = await guest.api<Failure>("/api/smartorder/order", { key: crypto.randomUUID(), pay: "points" });
-    expect(noLogin.data.error).toMatchObject({ field: "pay", message: "적립금 결제는 로그인 후 할 수 있습니다" });
+    expect(noLogin.data.error).toMatchObject({ field: "pay", message: koSmart.errors.pointsLogin });
 
     const me = await joinNew(BISTRO, "포인트 손님");
     const member = Shopper.signedIn(BISTRO, me.cookie);

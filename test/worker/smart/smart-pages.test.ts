@@ -3,6 +3,8 @@ import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { login } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
 import { BEAUTY, BISTRO } from "../helpers/request";
+import { koOrder } from "~/shared/messages/cart";
+import { koSmart } from "~/shared/messages/smart";
 
 /** Issue 13: the smart order pages as plain form posts (no scripts), through the whole Worker. */
 
@@ -35,7 +37,7 @@ describe("smart order pages without scripts", () => {
 
     const unknown = await new Shopper(BISTRO).fetch(`/smartorder/${"ab".repeat(16)}`);
     expect(unknown.status).toBe(404);
-    expect(await text(unknown)).toContain("테이블 정보를 찾을 수 없습니다");
+    expect(await text(unknown)).toContain(koSmart.tableNotFound);
     // bistro's code on another shop's host is no table either.
     expect((await scan(BISTRO_TABLES[0], BEAUTY)).res.status).toBe(404);
     // Without a table, the pages ask for the code to be scanned.
@@ -67,7 +69,7 @@ describe("smart order pages without scripts", () => {
     // Missing choice: said next to the form, nothing added.
     const refused = await a.form("/smartorder/start_customize00?sid=m0001", { sid: "m0001", qty: "1" });
     expect(refused.status).toBe(400);
-    expect(await text(refused)).toContain("옵션을 선택해 주세요");
+    expect(await text(refused)).toContain(koSmart.errors.choose);
     // A dish without choices, from the menu in one tap, by the other diner.
     expect((await b.form("/smartorder/start", { sid: "m0010" })).status).toBe(303);
 
@@ -103,7 +105,7 @@ describe("smart order pages without scripts", () => {
     expect((await owner.form("/admin/kitchen", { id: String(id), action: "prepare" })).status).toBe(303);
     expect(await complete()).toMatch(/data-testid="table-order-status"[^>]*>조리 중</);
     // The buyer's own order page says 조리 중 too (spec: READY_FOR_DELIVERY in smart order).
-    expect(await text(await owner.fetch(`/admin/order?id=${id}`))).toContain("조리 중");
+    expect(await text(await owner.fetch(`/admin/order?id=${id}`))).toContain(koOrder.cooking);
     expect((await owner.form("/admin/kitchen", { id: String(id), action: "serve" })).status).toBe(303);
     expect(await complete()).toMatch(/data-testid="table-order-status"[^>]*>완료</);
 
@@ -120,7 +122,7 @@ describe("smart order pages without scripts", () => {
     expect(ask.status).toBe(200);
     expect(await text(ask)).toContain("이 테이블 주문을 취소할까요?");
     await owner.form("/admin/kitchen", { id: secondId, action: "kitchen_cancel", confirm: "1" });
-    expect(await text(await a.fetch(`/smartorder/order_complete?id=${secondId}`))).toContain("주문이 취소되었습니다");
+    expect(await text(await a.fetch(`/smartorder/order_complete?id=${secondId}`))).toContain(koOrder.canceled);
   });
 
   it("gives the owner the tables, their QR codes as SVG, and nobody else", async () => {
@@ -135,7 +137,7 @@ describe("smart order pages without scripts", () => {
     expect(await text(await owner.fetch("/admin/tables?done=add"))).toContain("테이블 창가 1");
     const empty = await owner.form("/admin/tables", { intent: "add", name: " " });
     expect(empty.status).toBe(400);
-    expect(await text(empty)).toContain("테이블 이름을 1~20자로 적어 주세요");
+    expect(await text(empty)).toContain(koSmart.admin.nameRequired);
 
     const shopper = Shopper.signedIn(BISTRO, await login(BISTRO));
     expect((await shopper.fetch("/admin/tables/print")).status).toBe(404);
