@@ -4,7 +4,7 @@
  *
  * Everything registered by hand lives here, in two lists: the routes that are not flat-route
  * files (docs/decisions/050) and the module aliases. vitest.config.ts reads `aliases`; tsconfig.json
- * and wrangler.toml cannot import, so test/worker/hygiene.test.ts checks that they say the same.
+ * and wrangler.toml cannot import, so test/worker/platform/hygiene.test.ts checks that they say the same.
  */
 
 /** Import aliases: "~/…" is app/, and the Worker imports the Remix server build by this name. */

@@ -43,7 +43,7 @@ export default defineConfig(async () => {
             SHOP_CACHE_TTL: "0",
             PAGE_CACHE_SECONDS: "0",
             // Custom domains (decision 092): Cloudflare's calls go to an address no test reaches
-            // unless it routes them to the stand-in (test/worker/custom-domains.test.ts).
+            // unless it routes them to the stand-in (test/worker/console/custom-domains.test.ts).
             CF_API_BASE: "https://cloudflare.invalid/client/v4",
             CF_ZONE_ID: "0123456789abcdef0123456789abcdef",
             CF_API_TOKEN: "test-cf-api-token-never-shown",
@@ -57,9 +57,16 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["test/worker/**/*.test.ts"],
+      // A file no longer gets a workerd and the Worker's modules of its own: starting those took
+      // about 3 s a file, most of the suite's time. Two workerd processes each load the Worker
+      // once and run half the files; setup.ts wipes and reseeds storage before each file
+      // (decision 100). Two, not vitest's default of cores − 1 (one here): much of a test's time
+      // is waiting on D1 and the loopback, which the other process fills.
+      isolate: false,
+      maxWorkers: 2,
       setupFiles: ["./test/worker/setup.ts"],
       // The Worker's JSON line per request (functions/log.ts) would bury the report; a test that
-      // reads them spies on console.log (test/worker/logs.test.ts). Errors still fail their test.
+      // reads them spies on console.log (test/worker/platform/logs.test.ts). Errors still fail their test.
       onConsoleLog: (log: string, type: "stdout" | "stderr") => !(type === "stdout" && log.startsWith('{"level":')),
       // Some tests make dozens of requests in a row (limits, 200-line carts); on a busy two-core
       // machine that takes longer than vitest's default 5 s. A limit, not a timed assertion.

@@ -8,8 +8,8 @@
 // Worker; in two runs of 2026-11-26 it went down early in a project with an empty error
 // (docs/decisions/088). A build during a run no longer swaps the Worker under the tests either.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { E2E_BUNDLE_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { E2E_BUNDLE_DIR, E2E_SEEDED_DIR, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
 import { bundleWorker, seedState } from "./lib/production-worker.mjs";
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -101,13 +101,28 @@ if (await answers()) {
   console.error(`Something already answers on port ${port}: stop it (or set E2E_PORT) and run again.`);
   process.exit(1);
 }
-bundleWorker(E2E_BUNDLE_DIR);
+// Each step's time, printed at the end: where the browser tests' minutes go (decision 100).
+const times = [];
+const timed = async (name, step) => {
+  const from = performance.now();
+  const result = await step();
+  times.push(`${name} ${((performance.now() - from) / 1000).toFixed(1)} s`);
+  return result;
+};
+await timed("bundle", () => bundleWorker(E2E_BUNDLE_DIR));
+// No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
+// The seed draws the demo pictures (decision 083), 30–60 s here: it is made once, and each
+// project starts from a copy of it, as fresh as a seed of its own (decision 100).
+await timed("seed", () => seedState(E2E_SEEDED_DIR, { shareImages: false }));
 let failed = 0;
 for (const project of projects) {
-  // No sharing images: no browser test looks at them (the Worker tests do), and they take seconds.
-  seedState(E2E_STATE_DIR, { shareImages: false });
-  const code = await playwright(project ? [`--project=${project}`, ...args] : args);
+  rmSync(E2E_STATE_DIR, { recursive: true, force: true });
+  cpSync(E2E_SEEDED_DIR, E2E_STATE_DIR, { recursive: true });
+  const code = await timed(project ?? "playwright", () =>
+    playwright(project ? [`--project=${project}`, ...args] : args),
+  );
   if (code === 3) process.exit(3);
   if (code !== 0) failed = code;
 }
+console.log(`\nBrowser tests: ${times.join(", ")}.`);
 process.exit(failed);

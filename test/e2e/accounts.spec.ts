@@ -1,19 +1,24 @@
 import type { Page } from "@playwright/test";
 import { expect, shopUrl, signUp, test } from "./fixtures";
 import { latestMail } from "./outbox";
+import { koAdmin } from "../../app/shared/messages/admin";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart } from "../../app/shared/messages/cart";
+import { koMemberBox } from "../../app/shared/messages/shop/account";
+import { koHeader } from "../../app/shared/messages/shop/header";
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 async function openDrawer(page: Page) {
-  await page.getByTitle("메뉴 열기").click();
+  await page.getByTitle(koHeader.openMenu).click();
   return page.getByTestId("drawer");
 }
 
 async function fillLogin(page: Page, email: string, password: string) {
-  const form = page.getByRole("form", { name: "로그인" });
-  await form.getByLabel("이메일").fill(email);
-  await form.getByLabel("비밀번호").fill(password);
-  await form.getByRole("button", { name: "로그인" }).click();
+  const form = page.getByRole("form", { name: koAuth.loginTitle });
+  await form.getByLabel(koAuth.email).fill(email);
+  await form.getByLabel(koAuth.password).fill(password);
+  await form.getByRole("button", { name: koAuth.loginTitle }).click();
 }
 
 test.describe("accounts", () => {
@@ -27,36 +32,36 @@ test.describe("accounts", () => {
     // A protected page sends the guest to login, with the way back.
     await page.goto(shopUrl("beauty", "/myshop"));
     await expect(page).toHaveURL(/\/user\/login\?url=%2Fmyshop&dom=beauty$/);
-    await expect(page.getByText("로그인이 필요한 페이지입니다.")).toBeVisible();
+    await expect(page.getByText(koAuth.loginRequired)).toBeVisible();
     await expect(page.getByTestId("footer")).toHaveCount(0);
 
     // Sign up from there.
-    await page.getByRole("link", { name: "회원가입" }).click();
+    await page.getByRole("link", { name: koAuth.joinTitle }).click();
     await expect(page).toHaveURL(/\/user\/join\?url=%2Fmyshop$/);
-    const join = page.getByRole("form", { name: "회원가입" });
-    await join.getByLabel("이메일", { exact: true }).fill(email);
-    await join.getByLabel("이름").fill(name);
-    await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
-    await join.getByLabel("비밀번호 확인").fill("e2e-pass-9999");
-    await join.getByRole("checkbox", { name: "전체 동의 (선택 항목 포함)" }).check();
-    await join.getByRole("button", { name: "가입하기" }).click();
+    const join = page.getByRole("form", { name: koAuth.joinTitle });
+    await join.getByLabel(koAuth.email, { exact: true }).fill(email);
+    await join.getByLabel(koAuth.name).fill(name);
+    await join.getByLabel(koAuth.password, { exact: true }).fill("e2e-pass-1234");
+    await join.getByLabel(koAuth.passwordConfirm).fill("e2e-pass-9999");
+    await join.getByRole("checkbox", { name: koAuth.agreeAll }).check();
+    await join.getByRole("button", { name: koAuth.joinButton }).click();
     // A mistake is shown next to its field, the other values stay.
-    await expect(join.getByText("비밀번호가 일치하지 않습니다.")).toBeVisible();
-    await expect(join.getByLabel("이메일", { exact: true })).toHaveValue(email);
-    await expect(join.getByLabel("이름")).toHaveValue(name);
-    await join.getByLabel("비밀번호", { exact: true }).fill("e2e-pass-1234");
-    await join.getByLabel("비밀번호 확인").fill("e2e-pass-1234");
-    await expect(join.getByRole("checkbox", { name: "[필수] 이용약관 동의" })).toBeChecked();
-    await join.getByRole("button", { name: "가입하기" }).click();
+    await expect(join.getByText(koAuth.passwordMismatch)).toBeVisible();
+    await expect(join.getByLabel(koAuth.email, { exact: true })).toHaveValue(email);
+    await expect(join.getByLabel(koAuth.name)).toHaveValue(name);
+    await join.getByLabel(koAuth.password, { exact: true }).fill("e2e-pass-1234");
+    await join.getByLabel(koAuth.passwordConfirm).fill("e2e-pass-1234");
+    await expect(join.getByRole("checkbox", { name: koAuth.agreeTerms })).toBeChecked();
+    await join.getByRole("button", { name: koAuth.joinButton }).click();
 
     // The welcome, then on to where the shopper was going.
-    await expect(page.getByRole("heading", { name: "회원가입을 환영합니다" })).toBeVisible();
-    await page.getByRole("link", { name: "쇼핑 계속하기" }).click();
+    await expect(page.getByRole("heading", { name: koAuth.welcomeTitle })).toBeVisible();
+    await page.getByRole("link", { name: koCart.goShopping }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/myshop"));
     await expect(page.getByRole("heading", { name: `${name}님, 안녕하세요` })).toBeVisible();
 
     // Log out: back home, a guest again.
-    await page.getByRole("link", { name: "로그아웃" }).click();
+    await page.getByRole("link", { name: koMemberBox.logout }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/"));
     await expect((await openDrawer(page)).getByTestId("account-prompt")).toBeVisible();
     await page.goto(shopUrl("beauty", "/myshop"));
@@ -64,9 +69,9 @@ test.describe("accounts", () => {
 
     // Wrong password: one message for everything, the e-mail stays, the password does not.
     await fillLogin(page, email, "not-the-password");
-    await expect(page.getByText("이메일 또는 비밀번호가 올바르지 않습니다.")).toBeVisible();
-    await expect(page.getByLabel("이메일")).toHaveValue(email);
-    await expect(page.getByLabel("비밀번호")).toHaveValue("");
+    await expect(page.getByText(koAuth.loginFailed)).toBeVisible();
+    await expect(page.getByLabel(koAuth.email)).toHaveValue(email);
+    await expect(page.getByLabel(koAuth.password)).toHaveValue("");
 
     await fillLogin(page, email, "e2e-pass-1234");
     await expect(page).toHaveURL(shopUrl("beauty", "/myshop"));
@@ -77,9 +82,9 @@ test.describe("accounts", () => {
     const drawer = await openDrawer(page);
     await expect(drawer.getByText(`${name}님, 안녕하세요`)).toBeVisible();
     await expect(drawer.getByTestId("avatar-initial")).toHaveText("테");
-    await drawer.getByRole("link", { name: "설정" }).click();
+    await drawer.getByRole("link", { name: koMemberBox.settings }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/user/info"));
-    await expect(page.getByRole("heading", { name: "회원정보" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koAuth.infoTitle })).toBeVisible();
   });
 
   test("forgotten password: reset through the mailed link, once", async ({ page }, testInfo) => {
@@ -88,10 +93,10 @@ test.describe("accounts", () => {
     await page.context().clearCookies();
 
     await page.goto(shopUrl("beauty", "/user/login"));
-    await page.getByRole("link", { name: "비밀번호를 잊으셨나요?" }).click();
-    await expect(page.getByRole("heading", { name: "비밀번호 찾기" })).toBeVisible();
-    await page.getByLabel("이메일").fill(email);
-    await page.getByRole("button", { name: "재설정 메일 보내기" }).click();
+    await page.getByRole("link", { name: koAuth.forgot }).click();
+    await expect(page.getByRole("heading", { name: koAuth.forgetTitle })).toBeVisible();
+    await page.getByLabel(koAuth.email).fill(email);
+    await page.getByRole("button", { name: koAuth.forgetButton }).click();
     await expect(page.getByText("입력하신 이메일로 가입된 계정이 있다면")).toBeVisible();
 
     const mail = latestMail(email);
@@ -100,9 +105,9 @@ test.describe("accounts", () => {
     expect(link).toBeTruthy();
 
     await page.goto(link!);
-    await page.getByLabel("새 비밀번호", { exact: true }).fill("new-pass-5678");
-    await page.getByLabel("비밀번호 확인").fill("new-pass-5678");
-    await page.getByRole("button", { name: "비밀번호 변경" }).click();
+    await page.getByLabel(koAuth.passwordNew, { exact: true }).fill("new-pass-5678");
+    await page.getByLabel(koAuth.passwordConfirm).fill("new-pass-5678");
+    await page.getByRole("button", { name: koAuth.resetButton }).click();
     await expect(page).toHaveURL(/\/user\/login\?reset=done/);
     await expect(page.getByText("비밀번호를 변경했습니다.")).toBeVisible();
 
@@ -116,11 +121,11 @@ test.describe("accounts", () => {
 
   test("field errors in Korean before anything is sent (or from the server without scripts)", async ({ page }) => {
     await page.goto(shopUrl("picks", "/user/login"));
-    await page.getByRole("button", { name: "로그인" }).click();
-    const form = page.getByRole("form", { name: "로그인" });
-    await expect(form.locator("#field-email-error")).toHaveText("필수 입력 항목입니다.");
-    await expect(form.locator("#field-password-error")).toHaveText("필수 입력 항목입니다.");
-    await expect(form.getByLabel("이메일")).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: koAuth.loginTitle }).click();
+    const form = page.getByRole("form", { name: koAuth.loginTitle });
+    await expect(form.locator("#field-email-error")).toHaveText(koAuth.required);
+    await expect(form.locator("#field-password-error")).toHaveText(koAuth.required);
+    await expect(form.getByLabel(koAuth.email)).toHaveAttribute("aria-invalid", "true");
   });
 
   test("the owner of beauty sees the admin button there and not on picks", async ({ page }) => {
@@ -133,11 +138,11 @@ test.describe("accounts", () => {
       await expect(page).toHaveURL(shopUrl(dom, "/"));
       const header = page.locator("header");
       if (admin) {
-        await expect(header.getByRole("link", { name: "관리자" })).toHaveAttribute("href", "/admin");
-        await expect(header.getByRole("link", { name: "메시지" })).toHaveCount(0);
+        await expect(header.getByRole("link", { name: koAdmin.title })).toHaveAttribute("href", "/admin");
+        await expect(header.getByRole("link", { name: koHeader.message })).toHaveCount(0);
       } else {
-        await expect(header.getByRole("link", { name: "관리자" })).toHaveCount(0);
-        await expect(header.getByRole("link", { name: "메시지" })).toBeVisible();
+        await expect(header.getByRole("link", { name: koAdmin.title })).toHaveCount(0);
+        await expect(header.getByRole("link", { name: koHeader.message })).toBeVisible();
       }
     }
   });
@@ -170,11 +175,11 @@ test.describe("accounts with scripts", () => {
     await page.goto(shopUrl("bistro", "/user/login?url=%2Fmyshop"));
     await expect(page.locator('input[name="app"]')).toHaveValue("1");
     await fillLogin(page, "shopper@example.test", "demo1234!");
-    await expect(page.getByText("로그인되었습니다. 앱으로 돌아갑니다.")).toBeVisible();
+    await expect(page.getByText(koAuth.appLoggedIn)).toBeVisible();
     // The page must stay (no revalidation moving on to the return address) once all is settled.
     await page.waitForLoadState("networkidle");
     await expect(page).toHaveURL(/\/user\/login/);
-    await expect(page.getByText("로그인되었습니다. 앱으로 돌아갑니다.")).toBeVisible();
+    await expect(page.getByText(koAuth.appLoggedIn)).toBeVisible();
     const messages = await page.evaluate(() => (window as unknown as { appMessages: string[] }).appMessages);
     expect(messages.map((m) => JSON.parse(m))).toEqual([{ type: "login", uid: 2001, url: "/myshop" }]);
   });

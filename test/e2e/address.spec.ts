@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
 import { addToCart, agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koSettings } from "../../app/shared/messages/settings";
+import { koPostcode } from "../../app/shared/messages/shop/postcode";
 
 /** Issue 11, point 3: saved addresses on the order sheet, and 우편번호 찾기, with JavaScript on and off. */
 
@@ -18,12 +21,12 @@ const FAKE_WIDGET = `window.daum = { Postcode: function (o) { this.embed = funct
   el.appendChild(b); }; } };`;
 
 async function addAddress(page: Page, a: { name: string; phone: string; postcode: string; address: string }) {
-  const form = page.getByRole("form", { name: "배송지 추가" });
-  await form.getByLabel("받는 분").fill(a.name);
-  await form.getByLabel("휴대폰 번호").fill(a.phone);
-  await form.getByLabel("우편번호", { exact: true }).fill(a.postcode);
-  await form.getByLabel("주소", { exact: true }).fill(a.address);
-  await form.getByRole("button", { name: "배송지 추가" }).click();
+  const form = page.getByRole("form", { name: koSettings.addAddress });
+  await form.getByLabel(koOrder.receiver).fill(a.name);
+  await form.getByLabel(koOrder.phone).fill(a.phone);
+  await form.getByLabel(koOrder.postcode, { exact: true }).fill(a.postcode);
+  await form.getByLabel(koOrder.address, { exact: true }).fill(a.address);
+  await form.getByRole("button", { name: koSettings.addAddress }).click();
   await expect(page.getByTestId("addresses")).toContainText(a.name);
 }
 
@@ -46,19 +49,19 @@ test.describe("addresses on the order sheet", () => {
 
     await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-    const sheet = page.getByRole("form", { name: "주문서" });
+    const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     // The default (the first saved) is filled in; the book is offered.
-    await expect(sheet.getByLabel("받는 분")).toHaveValue("집");
+    await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("집");
     const picker = sheet.getByRole("group").filter({ hasText: "저장된 배송지에서 선택 (2)" });
     await picker.getByRole("link", { name: /회사/ }).click();
-    await expect(sheet.getByLabel("받는 분")).toHaveValue("회사");
-    await expect(sheet.getByLabel("우편번호", { exact: true })).toHaveValue("06236");
-    await expect(sheet.getByLabel("주소", { exact: true })).toHaveValue("서울특별시 강남구 테헤란로 152");
+    await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("회사");
+    await expect(sheet.getByLabel(koOrder.postcode, { exact: true })).toHaveValue("06236");
+    await expect(sheet.getByLabel(koOrder.address, { exact: true })).toHaveValue("서울특별시 강남구 테헤란로 152");
     await expect(picker.getByRole("link", { name: /회사/ })).toHaveAttribute("aria-current", "true");
-    await sheet.getByLabel("상세 주소").fill("12층");
-    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-1111-2222");
+    await sheet.getByLabel(koOrder.addressDetail).fill("12층");
+    await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-1111-2222");
     await agreeAll(sheet);
     await sheet.getByRole("button", { name: /결제하기/ }).click();
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
@@ -80,8 +83,8 @@ test.describe("우편번호 찾기", () => {
       name: "우편 회원",
       url: "/user/info",
     });
-    const form = page.getByRole("form", { name: "배송지 추가" });
-    const search = form.getByRole("button", { name: "우편번호 찾기" });
+    const form = page.getByRole("form", { name: koSettings.addAddress });
+    const search = form.getByRole("button", { name: koPostcode.search });
     if (!js) {
       // Without scripts there is no search to open: the fields are typed, and that is enough.
       await expect(search).toHaveCount(0);
@@ -102,16 +105,16 @@ test.describe("우편번호 찾기", () => {
 
     await page.route(KAKAO_SCRIPT, (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_WIDGET }));
     await search.click();
-    const dialog = page.getByRole("dialog", { name: "우편번호 찾기" });
+    const dialog = page.getByRole("dialog", { name: koPostcode.search });
     await dialog.getByRole("button", { name: "테헤란로 152 선택" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(form.getByLabel("우편번호", { exact: true })).toHaveValue("06236");
-    await expect(form.getByLabel("주소", { exact: true })).toHaveValue("서울 강남구 테헤란로 152 (역삼동)");
-    await expect(form.getByLabel("상세 주소")).toBeFocused();
-    await form.getByLabel("상세 주소").fill("5층");
-    await form.getByLabel("받는 분").fill("찾은 주소");
-    await form.getByLabel("휴대폰 번호").fill("010-5656-7878");
-    await form.getByRole("button", { name: "배송지 추가" }).click();
+    await expect(form.getByLabel(koOrder.postcode, { exact: true })).toHaveValue("06236");
+    await expect(form.getByLabel(koOrder.address, { exact: true })).toHaveValue("서울 강남구 테헤란로 152 (역삼동)");
+    await expect(form.getByLabel(koOrder.addressDetail)).toBeFocused();
+    await form.getByLabel(koOrder.addressDetail).fill("5층");
+    await form.getByLabel(koOrder.receiver).fill("찾은 주소");
+    await form.getByLabel(koOrder.phone).fill("010-5656-7878");
+    await form.getByRole("button", { name: koSettings.addAddress }).click();
     await expect(page.getByTestId("addresses")).toContainText("(06236) 서울 강남구 테헤란로 152 (역삼동) 5층");
   });
 });

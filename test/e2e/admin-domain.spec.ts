@@ -3,6 +3,8 @@ import type { Page } from "@playwright/test";
 import { E2E_STANDIN_FILE } from "../../scripts/lib/e2e-paths.mjs";
 import { expect, PORT, shopUrl, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
+import { koAdmin } from "../../app/shared/messages/admin";
+import { koDomain } from "../../app/shared/messages/domain";
 
 /**
  * Issue 33, item 3 (decision 092): an owner connects their own domain from the console, with
@@ -24,12 +26,12 @@ test("the owner connects a domain, creates its records, and it serves the shop o
   await page.goto(shopUrl("picks", `/user/login?url=${encodeURIComponent("/admin/domain")}`));
   await fillLogin(page, "owner@picks.example.test", "demo1234!");
   await expect(page).toHaveURL(shopUrl("picks", "/admin/domain"));
-  await expect(page.getByRole("navigation").getByRole("link", { name: "도메인 연결" })).toHaveAttribute(
+  await expect(page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.domain })).toHaveAttribute(
     "aria-current",
     "page",
   );
-  const field = page.getByLabel("연결할 도메인");
-  const connect = page.getByRole("button", { name: "도메인 연결" });
+  const field = page.getByLabel(koDomain.field);
+  const connect = page.getByRole("button", { name: koAdmin.nav.domain });
 
   // An address with a path is not a domain: said next to the field.
   await field.fill("https://www.picks-e2e.kr/shop");
@@ -39,7 +41,7 @@ test("the owner connects a domain, creates its records, and it serves the shop o
   await field.fill("WWW.Picks-E2E.kr");
   await connect.click();
   await expect(page.getByText("도메인을 등록했습니다.")).toBeVisible();
-  await expect(page.getByTestId("domain-state")).toHaveText("대기 중");
+  await expect(page.getByTestId("domain-state")).toHaveText(koDomain.states.pending);
   const records = page.getByTestId("dns-record");
   await expect(records).toHaveCount(3);
   await expect(records.nth(0)).toContainText("CNAME");
@@ -51,18 +53,18 @@ test("the owner connects a domain, creates its records, and it serves the shop o
   // The owner made the records; Cloudflare validates them.
   const { url } = JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8")) as { url: string };
   expect((await page.request.post(`${url}/__standin/activate/${DOMAIN}`)).ok()).toBe(true);
-  await page.getByRole("button", { name: "상태 확인" }).click();
-  await expect(page.getByText("상태를 확인했습니다.")).toBeVisible();
-  await expect(page.getByTestId("domain-state")).toHaveText("연결됨");
+  await page.getByRole("button", { name: koDomain.check }).click();
+  await expect(page.getByText(koDomain.done.checked)).toBeVisible();
+  await expect(page.getByTestId("domain-state")).toHaveText(koDomain.states.active);
   await expect(records).toHaveCount(0);
   const served = await onDomain(page);
   expect(served.status()).toBe(200);
   expect(await served.text()).toContain("<title>에디터 픽</title>");
 
-  await page.getByRole("button", { name: "연결 삭제" }).click();
+  await page.getByRole("button", { name: koDomain.remove }).click();
   await expect(page.getByText("이 도메인 연결을 삭제할까요?")).toBeVisible();
-  await page.getByRole("button", { name: "삭제 확인" }).click();
-  await expect(page.getByText("도메인 연결을 삭제했습니다.")).toBeVisible();
+  await page.getByRole("button", { name: koDomain.removeSure }).click();
+  await expect(page.getByText(koDomain.done.removed)).toBeVisible();
   await expect(field).toBeVisible();
   expect((await onDomain(page)).status()).toBe(404);
 });

@@ -1,6 +1,8 @@
 import { encode } from "jpeg-js";
 import { expect, hydrated, jsOff, PORT, shopUrl, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
+import { koAdmin } from "../../app/shared/messages/admin";
+import { koCart } from "../../app/shared/messages/cart";
 
 /** Issue 15: an owner puts a phone photo on a product from the console, with scripts and without. */
 
@@ -31,7 +33,7 @@ test("the owner uploads a photo, makes it the main one, and removes it again", a
   await expect(page).toHaveURL(/\/admin\/photos\?id=\d+$/);
   await expect(page.getByRole("heading", { name: `${PRODUCT} · 상품 사진` })).toBeVisible();
   // Still under the console's 재고 tab.
-  await expect(page.getByRole("navigation").getByRole("link", { name: "재고" })).toHaveAttribute(
+  await expect(page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.stock })).toHaveAttribute(
     "aria-current",
     "page",
   );
@@ -39,9 +41,11 @@ test("the owner uploads a photo, makes it the main one, and removes it again", a
   const before = await photos.count();
   if (js) await hydrated(page);
 
-  await page.getByLabel("사진 파일").setInputFiles({ name: "립밤.jpg", mimeType: "image/jpeg", buffer: photo() });
-  await page.getByRole("button", { name: "올리기" }).click();
-  await expect(page.getByText("사진을 올렸습니다.")).toBeVisible();
+  await page
+    .getByLabel(koAdmin.photos.file)
+    .setInputFiles({ name: "립밤.jpg", mimeType: "image/jpeg", buffer: photo() });
+  await page.getByRole("button", { name: koAdmin.photos.send }).click();
+  await expect(page.getByText(koAdmin.photos.done.added)).toBeVisible();
   await expect(photos).toHaveCount(before + 1);
   const added = photos.last().getByRole("img");
   await expect(added).toHaveAttribute("src", /\/files\/uploads\/1\/p\/\d+\/[\w-]+\.jpg$/);
@@ -51,10 +55,10 @@ test("the owner uploads a photo, makes it the main one, and removes it again", a
     .toMatch(/\/files\/w\/\d+\/uploads\//);
   const key = (await added.getAttribute("src"))!.replace("/files/", "");
 
-  await photos.last().getByRole("button", { name: "대표로" }).click();
-  await expect(page.getByText("대표 사진을 바꿨습니다.")).toBeVisible();
+  await photos.last().getByRole("button", { name: koAdmin.photos.makeMain }).click();
+  await expect(page.getByText(koAdmin.photos.done.main)).toBeVisible();
   await expect(photos.first().getByRole("img")).toHaveAttribute("src", `/files/${key}`);
-  await expect(photos.first()).toContainText("대표 사진");
+  await expect(photos.first()).toContainText(koAdmin.photos.main);
 
   // Shoppers see it on the product's card at once.
   const shop = await page.context().newPage();
@@ -62,8 +66,8 @@ test("the owner uploads a photo, makes it the main one, and removes it again", a
   await expect(shop.locator(`img[src="/files/${key}"]`)).toHaveCount(1);
   await shop.close();
 
-  await photos.first().getByRole("button", { name: "삭제" }).click();
-  await expect(page.getByText("사진을 삭제했습니다.")).toBeVisible();
+  await photos.first().getByRole("button", { name: koCart.remove }).click();
+  await expect(page.getByText(koAdmin.photos.done.removed)).toBeVisible();
   await expect(photos).toHaveCount(before);
   await expect(page.locator(`img[src="/files/${key}"]`)).toHaveCount(0);
   // Its file is gone too (Node cannot resolve *.localhost: the shop is named by the Host header).

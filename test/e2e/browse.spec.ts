@@ -1,12 +1,23 @@
 import { customUrl, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { koCart } from "../../app/shared/messages/cart";
+import { koCommon } from "../../app/shared/messages/shop/common";
+import { koDrawer } from "../../app/shared/messages/shop/drawer";
+import { koErrors } from "../../app/shared/messages/shop/errors";
+import { koFooter } from "../../app/shared/messages/shop/footer";
+import { koHeader } from "../../app/shared/messages/shop/header";
+import { koHome } from "../../app/shared/messages/shop/home";
+import { koNotices } from "../../app/shared/messages/shop/notices";
+import { koProduct } from "../../app/shared/messages/shop/product";
+import { koSearch } from "../../app/shared/messages/shop/search";
+import { koSort } from "../../app/shared/messages/shop/sort";
 
 test.describe("browsing a shop", () => {
   test("home shows the shop, its theme and its products", async ({ page }) => {
     const res = await page.goto(shopUrl("beauty"));
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle("뷰티 라운지");
-    await expect(page.getByRole("heading", { name: "새로 들어온 상품" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "새로 들어온 상품" }).getByRole("listitem")).toHaveCount(12);
+    await expect(page.getByRole("heading", { name: koHome.newArrivals })).toBeVisible();
+    await expect(page.getByRole("list", { name: koHome.newArrivals }).getByRole("listitem")).toHaveCount(12);
     const main = await page.evaluate(() => getComputedStyle(document.querySelector("header")!).backgroundColor);
     expect(main).toBe("rgb(228, 87, 124)"); // #E4577C, beauty's mcolor
   });
@@ -31,25 +42,25 @@ test.describe("browsing a shop", () => {
   }, testInfo) => {
     await page.goto(shopUrl("beauty", "/"));
     if (!jsOff(testInfo)) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole("link", { name: "상품 검색" }).click();
+    await page.getByRole("link", { name: koSearch.title }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/shop/search"));
     // With scripts, the header's link is a client navigation: no document to load again on a
     // phone's network, and nothing typed before a new document hydrates.
     if (!jsOff(testInfo)) expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-    await page.getByRole("searchbox", { name: "검색어" }).fill("ㅅㅋ");
-    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await page.getByRole("searchbox", { name: koSearch.label }).fill("ㅅㅋ");
+    await page.getByRole("button", { name: koSearch.submit, exact: true }).click();
     await expect(page).toHaveURL(/\/shop\/search\?q=%E3%85%85%E3%85%8B/);
     await expect(page.getByRole("status")).toContainText("'ㅅㅋ' 검색 결과");
     await expect(page.getByRole("link", { name: /녹차 수분 스킨 200ml/ }).first()).toBeVisible();
-    await page.getByRole("searchbox", { name: "검색어" }).fill("김치찌개");
-    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await page.getByRole("searchbox", { name: koSearch.label }).fill("김치찌개");
+    await page.getByRole("button", { name: koSearch.submit, exact: true }).click();
     await expect(page.getByRole("status")).toContainText("'김치찌개'에 맞는 상품이 없습니다");
   });
 
   test("category list pages by links", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/list?category=0"));
     await expect(page.getByText("상품 44개")).toBeVisible();
-    await page.getByRole("link", { name: "다음" }).click();
+    await page.getByRole("link", { name: koCommon.next }).click();
     await expect(page).toHaveURL(/page=2/);
     const pager = page.getByRole("navigation", { name: "pagination" });
     // The number, read as "2 페이지" (the suffix is for screen readers only).
@@ -57,9 +68,9 @@ test.describe("browsing a shop", () => {
     await pager.getByRole("link", { name: "3 페이지" }).click();
     await expect(page).toHaveURL(/page=3/);
     // 인기순: the most liked first, still paged by links.
-    await page.getByRole("link", { name: "인기순" }).click();
+    await page.getByRole("link", { name: koSort.popular }).click();
     await expect(page).toHaveURL(/category=0&sort=popular/);
-    await expect(page.getByRole("link", { name: "인기순" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: koSort.popular })).toHaveAttribute("aria-current", "true");
     await page.getByRole("link", { name: "메이크업", exact: true }).click();
     await expect(page).toHaveURL(/category=1002/);
     await expect(page.getByRole("heading", { name: "메이크업", level: 1 })).toBeVisible();
@@ -72,14 +83,14 @@ test.describe("browsing a shop", () => {
     await page.goto(shopUrl("beauty", "/shop/view/b0017"));
     await expect(page.getByRole("heading", { name: "벨벳 틴트 (6색)", level: 1 })).toBeVisible();
     await expect(page.getByTestId("price")).toHaveText("12,000원");
-    const options = page.getByRole("group", { name: "옵션" }).getByRole("radio");
+    const options = page.getByRole("group", { name: koCart.option }).getByRole("radio");
     await expect(options).toHaveCount(6);
     await expect(page.getByRole("radio", { name: /^03 체리밤/ })).toBeDisabled();
     if (jsOff(testInfo)) {
       // Streamed content needs a script to be swapped in; without one the fallback links onward.
-      await expect(page.getByRole("link", { name: "이 카테고리 상품 더 보기" })).toHaveAttribute("href", /category=43/);
+      await expect(page.getByRole("link", { name: koProduct.moreInCategory })).toHaveAttribute("href", /category=43/);
     } else {
-      const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" }).getByRole("listitem");
+      const recs = page.getByRole("list", { name: koProduct.recommendations }).getByRole("listitem");
       await expect(recs.first()).toBeVisible();
       expect(await recs.count()).toBeLessThanOrEqual(30);
     }
@@ -87,13 +98,13 @@ test.describe("browsing a shop", () => {
 
   test("sold-out product says so and offers no form", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/view/b0007"));
-    await expect(page.getByText("판매가 종료된 상품입니다.")).toBeVisible();
-    await expect(page.getByRole("form", { name: "장바구니 담기" })).toHaveCount(0);
+    await expect(page.getByText(koProduct.salesEnded)).toBeVisible();
+    await expect(page.getByRole("form", { name: koProduct.addToCart })).toHaveCount(0);
   });
 
   test("notices open without scripts", async ({ page }) => {
     await page.goto(shopUrl("beauty", "/shop/notice-list"));
-    await expect(page.getByRole("heading", { name: "공지사항" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koNotices.title })).toBeVisible();
     await page.getByText("설 연휴 배송 안내").click();
     await expect(page.getByText("연휴 기간에는 출고가 중단됩니다.", { exact: false })).toBeVisible();
   });
@@ -102,22 +113,22 @@ test.describe("browsing a shop", () => {
     await page.goto(shopUrl("beauty"));
     const drawer = page.getByTestId("drawer");
     await expect(drawer).toBeHidden();
-    await page.getByTitle("메뉴 열기").click();
+    await page.getByTitle(koHeader.openMenu).click();
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText("뷰티 라운지")).toBeVisible();
-    await drawer.getByRole("link", { name: "공지사항" }).click();
+    await drawer.getByRole("link", { name: koNotices.title }).click();
     await expect(page).toHaveURL(/\/shop\/notice-list/);
   });
 
   test("category dialog goes to the chosen category", async ({ page }, testInfo) => {
     await page.goto(shopUrl("beauty"));
-    await page.getByTitle("메뉴 열기").click();
-    await page.getByTestId("drawer").getByRole("link", { name: "카테고리" }).click();
+    await page.getByTitle(koHeader.openMenu).click();
+    await page.getByTestId("drawer").getByRole("link", { name: koDrawer.categories }).click();
     if (jsOff(testInfo)) {
       // Without scripts the link lands on the list's category bar instead of a dialog.
-      const bar = page.getByRole("navigation", { name: "카테고리" });
+      const bar = page.getByRole("navigation", { name: koDrawer.categories });
       await bar.getByRole("link", { name: "스킨케어" }).click();
-      await page.getByRole("navigation", { name: "카테고리" }).getByRole("link", { name: "크림" }).click();
+      await page.getByRole("navigation", { name: koDrawer.categories }).getByRole("link", { name: "크림" }).click();
     } else {
       await page.getByRole("dialog").getByRole("link", { name: "크림", exact: true }).click();
     }
@@ -134,7 +145,7 @@ test.describe("browsing a shop", () => {
     const footer = page.getByTestId("footer");
     await expect(footer).toBeVisible({ timeout: 5000 });
     await expect(footer.getByText("주식회사 모노스튜디오")).toBeVisible();
-    await expect(footer.getByRole("link", { name: "구매안전서비스 가입 확인" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: koFooter.escrow })).toBeVisible();
   });
 });
 
@@ -144,14 +155,14 @@ test.describe("not found", () => {
   test("unknown routes and products answer 404 in Korean", async ({ page }) => {
     let res = await page.goto(shopUrl("beauty", "/no/such/page"));
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koErrors.pageNotFound })).toBeVisible();
     // The request's id to quote, as its X-Request-Id says, still there once the page has hydrated.
     await expect(
       page.getByText(`문의 시 이 번호를 알려 주세요: ${await res!.headerValue("x-request-id")}`),
     ).toBeVisible();
     res = await page.goto(shopUrl("beauty", "/shop/view/zzzz"));
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "찾을 수 없는 상품입니다" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koErrors.noProduct })).toBeVisible();
     await expect(
       page.getByText(`문의 시 이 번호를 알려 주세요: ${await res!.headerValue("x-request-id")}`),
     ).toBeVisible();

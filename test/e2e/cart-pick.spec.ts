@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test } from "./fixtures";
 import { guestOrder } from "./order-helpers";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koProduct } from "../../app/shared/messages/shop/product";
 
 /** Issue 11, point 2: 선택 주문 and 선택 삭제 on a phone, with JavaScript on and off. */
 
@@ -29,7 +31,7 @@ test("order only the checked line, then delete the checked line", async ({ page 
     await expect(page.getByTestId("free-in")).toHaveText("15,000원 더 담으면 무료배송");
     await clock.release();
   }
-  await page.getByRole("button", { name: "주문하기", exact: true }).click();
+  await page.getByRole("button", { name: koCart.order, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
   await expect(page.getByText("녹차 수분 스킨 200ml")).toBeVisible();
   await expect(page.getByText("어성초 진정 토너 300ml")).toHaveCount(0);
@@ -41,7 +43,7 @@ test("order only the checked line, then delete the checked line", async ({ page 
   await pick(page, "녹차").uncheck();
   await expect(pick(page, "어성초")).toBeChecked();
   const later = js ? await holdTimers(page) : null;
-  await page.getByRole("button", { name: "선택 삭제" }).click();
+  await page.getByRole("button", { name: koCart.deletePicked }).click();
   await expect(row(page, "어성초")).toHaveCount(0);
   if (later) {
     await page.clock.runFor(3100); // saved 3 s after a delete
@@ -62,8 +64,8 @@ test("the completion repeats the address and copies the account number", async (
   await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 1");
   await hydrated(page);
   const clock = await holdTimers(page);
-  await page.getByRole("button", { name: "계좌번호 복사" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "계좌번호를 복사했습니다" })).toBeVisible();
+  await page.getByRole("button", { name: koOrder.copyAccount }).click();
+  await expect(page.getByRole("alert").filter({ hasText: koOrder.copied })).toBeVisible();
   await clock.release();
   const account = (await page.getByTestId("bank-account").textContent())!.replace(/\D/g, "");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account);
@@ -75,18 +77,18 @@ test("바로구매 from the product page opens a sheet of just that item; the pr
   const js = !jsOff(testInfo);
   await page.goto(shopUrl("picks", "/shop/view/p0002"));
   if (js) await hydrated(page);
-  const buy = page.getByRole("form", { name: "장바구니 담기" });
+  const buy = page.getByRole("form", { name: koProduct.addToCart });
   await buy.getByRole("radio", { name: /^50ml/ }).check();
   if (js) {
     // With scripts the price and the total follow the option and the quantity.
     await expect(page.getByTestId("price")).toHaveText("32,000원");
-    await buy.getByRole("button", { name: "수량 더하기" }).click();
+    await buy.getByRole("button", { name: koCart.increase }).click();
     await expect(page.getByTestId("total")).toContainText("64,000원");
   } else {
     await expect(buy.getByRole("radio", { name: /^50ml/ })).toHaveAccessibleName(/32,000원/);
-    await buy.getByRole("spinbutton", { name: "수량" }).fill("2");
+    await buy.getByRole("spinbutton", { name: koCart.quantity }).fill("2");
   }
-  await buy.getByRole("button", { name: "바로 구매" }).click();
+  await buy.getByRole("button", { name: koProduct.buyNow }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
   // 2 × 32,000; beauty ships it, free from 30,000.
   await expect(page.getByTestId("order-total")).toHaveText("64,000원");

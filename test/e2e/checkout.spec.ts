@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
 import { addToCart, expect, holdTimers, hydrated, jsOff, shopUrl, test, agreeAll, consentAnswered } from "./fixtures";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koCommon } from "../../app/shared/messages/shop/common";
+import { koErrors } from "../../app/shared/messages/shop/errors";
+import { koHeader } from "../../app/shared/messages/shop/header";
+import { koProduct } from "../../app/shared/messages/shop/product";
 
 const row = (page: Page, name: string) => page.getByTestId("cart-row").filter({ hasText: name });
 
@@ -15,35 +21,35 @@ test.describe("guest purchase from two shops in one cart", () => {
 
     // The badge counts the lines, in the header and in the drawer.
     await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveText("3");
-    await page.getByTitle("메뉴 열기").click();
+    await page.getByTitle(koHeader.openMenu).click();
     await expect(page.getByTestId("drawer").getByRole("link", { name: /장바구니/ })).toContainText("3");
     await page.keyboard.press("Escape");
 
     await page.goto(shopUrl("picks", "/"));
     await page.getByTestId("header-cart").click();
     await expect(page).toHaveURL(/\/user\/checkout\?uuid_value=[0-9a-f]{32}$/);
-    await expect(page.getByRole("heading", { name: "장바구니", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koCart.title, level: 1 })).toBeVisible();
 
     // Two groups, each its own delivery, with a shop button.
     const beauty = page.getByRole("region", { name: "뷰티 라운지" });
     const picks = page.getByRole("region", { name: "에디터 픽" });
     await expect(beauty.getByTestId("cart-row")).toHaveCount(2);
     await expect(picks.getByTestId("cart-row")).toHaveCount(1);
-    await expect(beauty.getByText("별도 배송")).toBeVisible();
+    await expect(beauty.getByText(koCart.separateDelivery)).toBeVisible();
     await expect(beauty.getByRole("link", { name: "뷰티 라운지 바로가기" })).toHaveAttribute(
       "href",
       /beauty\.localhost/,
     );
     // The serum was added with quantity 0, which became 1, with its option shown.
     await expect(row(page, "히알루론산")).toContainText("옵션: 50ml");
-    await expect(row(page, "히알루론산").getByRole("textbox", { name: "수량" })).toHaveValue("1");
+    await expect(row(page, "히알루론산").getByRole("textbox", { name: koCart.quantity })).toHaveValue("1");
     await expect(page.getByTestId("grand-total")).toHaveText("67,900원"); // 18,900 + 32,000 + 14,000 + 3,000
 
     // toner +1 → 37,800 (beauty's group ships free from 30,000)
-    await row(page, "어성초").getByRole("button", { name: "수량 더하기" }).click();
-    await expect(row(page, "어성초").getByRole("textbox", { name: "수량" })).toHaveValue("2");
+    await row(page, "어성초").getByRole("button", { name: koCart.increase }).click();
+    await expect(row(page, "어성초").getByRole("textbox", { name: koCart.quantity })).toHaveValue("2");
     // pouch typed as 2 → 28,000, still under picks' 30,000: 3,000 won delivery
-    const pouchQty = row(page, "캔버스 파우치").getByRole("textbox", { name: "수량" });
+    const pouchQty = row(page, "캔버스 파우치").getByRole("textbox", { name: koCart.quantity });
     await pouchQty.fill("2");
     if (js) {
       await pouchQty.press("Tab");
@@ -60,7 +66,7 @@ test.describe("guest purchase from two shops in one cart", () => {
     if (clock) {
       // fees are rechecked a second after the change, from the server
       await page.clock.runFor(1000);
-      await expect(beauty.getByTestId("group-fee")).toHaveText("무료");
+      await expect(beauty.getByTestId("group-fee")).toHaveText(koCart.freeDelivery);
       await expect(picks.getByTestId("group-fee")).toHaveText("3,000원");
       await expect(page.getByTestId("grand-total")).toHaveText("68,800원");
       // the delete is saved 3 s later, with everything else on screen: the bar goes by itself
@@ -71,44 +77,44 @@ test.describe("guest purchase from two shops in one cart", () => {
     }
     // Saved on the server either way: a fresh load shows the same cart.
     await page.reload();
-    await expect(row(page, "어성초").getByRole("textbox", { name: "수량" })).toHaveValue("2");
-    await expect(row(page, "캔버스 파우치").getByRole("textbox", { name: "수량" })).toHaveValue("2");
+    await expect(row(page, "어성초").getByRole("textbox", { name: koCart.quantity })).toHaveValue("2");
+    await expect(row(page, "캔버스 파우치").getByRole("textbox", { name: koCart.quantity })).toHaveValue("2");
     await expect(page.getByTestId("cart-row")).toHaveCount(2);
     await expect(beauty.getByTestId("group-total")).toHaveText("37,800원");
     await expect(picks.getByTestId("group-total")).toHaveText("31,000원");
     await expect(page.getByTestId("grand-total")).toHaveText("68,800원");
 
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}&uuid_value=[0-9a-f]{32}$/);
-    await expect(page.getByRole("heading", { name: "주문서" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koOrder.sheetTitle })).toBeVisible();
     await expect(page.getByTestId("order-group")).toHaveCount(2);
     await expect(page.getByTestId("order-total")).toHaveText("68,800원");
     // Methods without a provider are not offered at all.
     await expect(page.getByRole("radio", { name: /신용카드/ })).toHaveCount(0);
     await expect(page.getByRole("radio", { name: /간편결제/ })).toHaveCount(0);
-    await expect(page.getByRole("radio", { name: "무통장입금" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: koOrder.methods.bank })).toBeChecked();
 
-    const sheet = page.getByRole("form", { name: "주문서" });
-    await sheet.getByLabel("이름").fill("김하나");
-    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-1234-5678");
-    await sheet.getByLabel("받는 분").fill("김하나");
-    await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-1234-5678");
-    await sheet.getByLabel("우편번호").fill("04038");
-    await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 마포구 양화로 12");
-    await sheet.getByLabel("상세 주소").fill("3층");
-    await sheet.getByLabel("입금자명").fill("김하나");
+    const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
+    await sheet.getByLabel(koAuth.name).fill("김하나");
+    await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-1234-5678");
+    await sheet.getByLabel(koOrder.receiver).fill("김하나");
+    await sheet.getByRole("region", { name: koOrder.delivery }).getByLabel(koOrder.phone).fill("010-1234-5678");
+    await sheet.getByLabel(koOrder.postcode).fill("04038");
+    await sheet.getByLabel(koOrder.address, { exact: true }).fill("서울특별시 마포구 양화로 12");
+    await sheet.getByLabel(koOrder.addressDetail).fill("3층");
+    await sheet.getByLabel(koOrder.depositor).fill("김하나");
     await agreeAll(sheet);
     await sheet.getByRole("button", { name: /결제하기/ }).click();
 
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}&uuid_value=/);
-    await expect(page.getByRole("heading", { name: "주문이 접수되었습니다" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koOrder.complete })).toBeVisible();
     const bank = page.getByTestId("bank-info");
     await expect(bank.getByRole("definition").first()).toContainText("신한은행 110-456-789012");
     await expect(bank).toContainText("예금주에디터픽");
     await expect(bank).toContainText("68,800원");
     await expect(bank).toContainText("김하나");
     await expect(bank).toContainText("까지 입금해 주세요");
-    await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.waitingDeposit);
     // The ordered lines left the cart.
     await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveCount(0);
   });
@@ -121,19 +127,19 @@ test.describe("cart rules", () => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("beauty", "/shop/view/b0002"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
-    const qty = row(page, "녹차").getByRole("textbox", { name: "수량" });
+    const qty = row(page, "녹차").getByRole("textbox", { name: koCart.quantity });
     await qty.fill("0");
     if (js) await qty.blur();
     else await qty.press("Enter");
     await expect(qty).toHaveValue("1");
-    await expect(row(page, "녹차").getByRole("button", { name: "수량 빼기" })).toBeDisabled();
+    await expect(row(page, "녹차").getByRole("button", { name: koCart.decrease })).toBeDisabled();
   });
 
   test("the quantity field takes digits only; its bubble goes after 3 s", async ({ page }, testInfo) => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("beauty", "/shop/view/b0004"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
-    const qty = row(page, "쌀 미백").getByRole("textbox", { name: "수량" });
+    const qty = row(page, "쌀 미백").getByRole("textbox", { name: koCart.quantity });
     if (!js) {
       // Without scripts the field's digits-only pattern stops the post, with the browser's bubble.
       await qty.fill("2a");
@@ -150,7 +156,7 @@ test.describe("cart rules", () => {
     await qty.press("a");
     await qty.press("-");
     await expect(qty).toHaveValue("1");
-    const bubble = row(page, "쌀 미백").getByRole("alert").filter({ hasText: "숫자만 입력할 수 있습니다" });
+    const bubble = row(page, "쌀 미백").getByRole("alert").filter({ hasText: koCart.digitsOnly });
     await expect(bubble).toBeVisible();
     await qty.press("2");
     await qty.press("ArrowLeft");
@@ -167,20 +173,20 @@ test.describe("cart rules", () => {
     // 마데카 수분 젤 크림: 2 left. The product page refuses 3…
     await page.goto(shopUrl("beauty", "/shop/view/b0010"));
     if (js) await hydrated(page);
-    const buy = page.getByRole("form", { name: "장바구니 담기" });
-    await buy.getByRole("spinbutton", { name: "수량" }).fill("3");
+    const buy = page.getByRole("form", { name: koProduct.addToCart });
+    await buy.getByRole("spinbutton", { name: koCart.quantity }).fill("3");
     const clock = js ? await holdTimers(page) : null;
-    await buy.getByRole("button", { name: "장바구니 담기" }).click();
+    await buy.getByRole("button", { name: koProduct.addToCart }).click();
     await expect(page.getByRole("alert").filter({ hasText: "재고가 부족합니다 (구매 가능: 2개)" })).toBeVisible();
     await clock?.release();
     // …and the cart says so when 2 become 3 there.
     await addToCart(page, shopUrl("beauty", "/shop/view/b0010"), js, { qty: "2" });
     await page.goto(shopUrl("beauty", "/user/checkout"));
     if (js) await hydrated(page);
-    await row(page, "마데카").getByRole("button", { name: "수량 더하기" }).click();
+    await row(page, "마데카").getByRole("button", { name: koCart.increase }).click();
     await expect(row(page, "마데카")).toContainText("재고 부족 (주문 가능: 2개)");
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
-    const message = page.getByRole("alert").filter({ hasText: "상품의 재고 상태를 다시 확인해 주세요" });
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
+    const message = page.getByRole("alert").filter({ hasText: koCart.checkStock });
     await expect(message).toBeVisible();
     await expect(page).toHaveURL(/\/user\/checkout/);
     await expect(row(page, "마데카")).toContainText("재고 부족 (주문 가능: 2개)");
@@ -191,25 +197,25 @@ test.describe("cart rules", () => {
     await addToCart(page, shopUrl("beauty", "/shop/view/b0030"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
     // Marked on its own line before 주문하기, naming the item.
-    await expect(page.getByTestId("requires-notice")).toContainText("성인 인증 필요");
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await expect(page.getByTestId("requires-notice")).toContainText(koCart.requires.adult);
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     if (js) {
       const dialog = page.getByRole("dialog");
       await expect(dialog).toContainText("성인인증 페이지로 이동할까요?");
-      await dialog.getByRole("button", { name: "아니오" }).click();
+      await dialog.getByRole("button", { name: koCommon.no }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(/\/user\/checkout/);
     } else {
       await expect(page.getByRole("alert")).toContainText("19세 이상만 구매할 수 있는 상품이 있습니다");
-      await expect(page.getByRole("link", { name: "성인인증 하기" })).toHaveAttribute("href", /\/user\/info\?auth=1/);
+      await expect(page.getByRole("link", { name: koOrder.age19Link })).toHaveAttribute("href", /\/user\/info\?auth=1/);
     }
   });
 
   test("an empty cart says so", async ({ page }) => {
     await page.goto(shopUrl("studio", "/user/checkout"));
-    await expect(page.getByText("장바구니에 담긴 상품이 없습니다")).toBeVisible();
+    await expect(page.getByText(koCart.empty)).toBeVisible();
     await page.goto(shopUrl("studio", "/exmy/user/checkout"));
-    await expect(page.getByText("장바구니에 담긴 상품이 없습니다")).toBeVisible();
+    await expect(page.getByText(koCart.empty)).toBeVisible();
   });
 });
 
@@ -225,8 +231,8 @@ test.describe("saving", () => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("studio", "/shop/view/s0007"), js);
     await page.goto(shopUrl("studio", "/user/checkout"));
-    const qty = row(page, "디퓨저").getByRole("textbox", { name: "수량" });
-    const plus = row(page, "디퓨저").getByRole("button", { name: "수량 더하기" });
+    const qty = row(page, "디퓨저").getByRole("textbox", { name: koCart.quantity });
+    const plus = row(page, "디퓨저").getByRole("button", { name: koCart.increase });
     if (!js) {
       // Without scripts nothing waits on the page: each change is saved by its own post.
       await plus.click();
@@ -238,18 +244,18 @@ test.describe("saving", () => {
     }
     await context.setOffline(true);
     await plus.click();
-    await page.getByRole("button", { name: "장바구니 저장" }).click();
+    await page.getByRole("button", { name: koCart.save }).click();
     await expect(page.getByRole("alert").filter({ hasText: "저장하지 못했습니다" })).toBeVisible();
     await expect(page.getByTestId("save-bar")).toBeVisible();
     await expect(qty).toHaveValue("2");
     // Ordering saves first; offline it keeps the page, the change and the bar.
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
-    await expect(page.getByRole("heading", { name: "장바구니", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
+    await expect(page.getByRole("heading", { name: koCart.title, level: 1 })).toBeVisible();
     await expect(page.getByTestId("save-bar")).toBeVisible();
     await expect(qty).toHaveValue("2");
 
     await context.setOffline(false);
-    await page.getByRole("button", { name: "장바구니 저장" }).click();
+    await page.getByRole("button", { name: koCart.save }).click();
     await expect(page.getByTestId("save-bar")).toHaveCount(0);
     await page.reload();
     await expect(qty).toHaveValue("2");
@@ -257,7 +263,7 @@ test.describe("saving", () => {
     // Leaving the view with a change pending saves it.
     await plus.click();
     await expect(page.getByTestId("save-bar")).toBeVisible();
-    await page.getByRole("link", { name: "상점 가기" }).click();
+    await page.getByRole("link", { name: koCart.goToShop }).click();
     await expect(page).toHaveURL(shopUrl("studio", "/"));
     await page.goto(shopUrl("studio", "/user/checkout"));
     await expect(qty).toHaveValue("3");
@@ -272,7 +278,7 @@ test.describe("order pages are private", () => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("studio", "/shop/view/s0004"), js);
     await page.goto(shopUrl("studio", "/user/checkout"));
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
     const url = page.url();
 
@@ -280,7 +286,7 @@ test.describe("order pages are private", () => {
     const other = await stranger.newPage();
     const res = await other.goto(url); // even with the orderer's uuid_value in the address
     expect(res?.status()).toBe(404);
-    await expect(other.getByRole("heading", { name: "페이지를 찾을 수 없습니다" })).toBeVisible();
+    await expect(other.getByRole("heading", { name: koErrors.pageNotFound })).toBeVisible();
     await stranger.close();
   });
 });

@@ -1,4 +1,6 @@
 import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { koAccount } from "../../app/shared/messages/account";
+import { koHeader } from "../../app/shared/messages/shop/header";
 
 /** Issue 10, points 4 and 5: ♡ and recently viewed, found from the drawer, with JavaScript on and off. */
 
@@ -22,19 +24,19 @@ test("like a product from its page and from a card, find both in 찜한 상품, 
   await card.getByRole("button", { name: `${cardTitle} 찜하기` }).click();
   await expect(page.getByRole("button", { name: `${cardTitle} 찜 해제` })).toHaveAttribute("aria-pressed", "true");
 
-  await page.getByTitle("메뉴 열기").click();
+  await page.getByTitle(koHeader.openMenu).click();
   const liked = page.getByTestId("my-menu").getByRole("link", { name: /^찜한 상품/ });
   await expect(liked.getByTestId("menu-count")).toHaveText("2");
   await liked.click();
   await expect(page).toHaveURL(/\/myshop\/favorite/);
-  const grid = page.getByRole("list", { name: "찜한 상품" });
+  const grid = page.getByRole("list", { name: koAccount.favouritesTitle });
   await expect(grid.getByRole("heading")).toHaveText([cardTitle, title]);
   if (js) await hydrated(page);
   await grid.getByRole("button", { name: `${cardTitle} 찜 해제` }).click();
   // Gone from the list (scripts reload the list after the post; without them the post comes back here).
-  await expect(page.getByRole("list", { name: "찜한 상품" }).getByRole("heading")).toHaveText([title]);
+  await expect(page.getByRole("list", { name: koAccount.favouritesTitle }).getByRole("heading")).toHaveText([title]);
   await page.reload();
-  await expect(page.getByRole("list", { name: "찜한 상품" }).getByRole("heading")).toHaveText([title]);
+  await expect(page.getByRole("list", { name: koAccount.favouritesTitle }).getByRole("heading")).toHaveText([title]);
 });
 
 test("three products viewed are in 최근 본 상품, newest first; clear empties it", async ({ page }, testInfo) => {
@@ -46,16 +48,16 @@ test("three products viewed are in 최근 본 상품, newest first; clear emptie
   }
   await page.goto(shopUrl("beauty", "/"));
   if (js) await hydrated(page);
-  await page.getByTitle("메뉴 열기").click();
+  await page.getByTitle(koHeader.openMenu).click();
   await page
     .getByTestId("my-menu")
     .getByRole("link", { name: /^최근 본 상품/ })
     .click();
   await expect(page).toHaveURL(/\/myshop\/recent/);
-  const grid = page.getByRole("list", { name: "최근 본 상품" });
+  const grid = page.getByRole("list", { name: koAccount.recentTitle });
   await expect(grid.getByRole("heading")).toHaveText(titles);
   await grid.getByRole("button", { name: `${titles[1]} 삭제` }).click();
   await expect(grid.getByRole("heading")).toHaveText([titles[0]!, titles[2]!]);
-  await page.getByRole("button", { name: "전체 삭제" }).click();
-  await expect(page.getByText("최근 본 상품이 없습니다.")).toBeVisible();
+  await page.getByRole("button", { name: koAccount.clear }).click();
+  await expect(page.getByText(koAccount.recentEmpty)).toBeVisible();
 });

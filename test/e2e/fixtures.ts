@@ -1,4 +1,8 @@
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart } from "../../app/shared/messages/cart";
+import { koCartButton } from "../../app/shared/messages/shop/cart";
+import { koProduct } from "../../app/shared/messages/shop/product";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
@@ -85,21 +89,21 @@ export async function holdTimers(page: Page): Promise<{ release: () => Promise<v
 /** Adds the product at `path` from its page, choosing `option` when it has choices. */
 export async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
   await page.goto(path);
-  const form = page.getByRole("form", { name: "장바구니 담기" });
+  const form = page.getByRole("form", { name: koProduct.addToCart });
   // Options are rows of radio buttons named by the option (then its price).
   if (opts.option) await form.getByRole("radio", { name: new RegExp(`^${opts.option}`) }).check();
-  if (opts.qty) await form.getByRole("spinbutton", { name: "수량" }).fill(opts.qty);
+  if (opts.qty) await form.getByRole("spinbutton", { name: koCart.quantity }).fill(opts.qty);
   if (js) {
     // The snackbar lasts 3 s: the clock holds it while the test looks.
     const clock = await holdTimers(page);
-    await form.getByRole("button", { name: "장바구니 담기" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+    await form.getByRole("button", { name: koProduct.addToCart }).click();
+    await expect(page.getByRole("alert").filter({ hasText: koCartButton.added })).toBeVisible();
     await clock.release();
   } else {
-    await form.getByRole("button", { name: "장바구니 담기" }).click();
+    await form.getByRole("button", { name: koProduct.addToCart }).click();
     // The post came back to the product page with a confirmation and a way to the cart.
     await expect(page).toHaveURL(/added=1/);
-    await expect(page.getByRole("status").filter({ hasText: "장바구니에 담았습니다" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: koCartButton.added })).toBeVisible();
   }
 }
 
@@ -119,14 +123,14 @@ export async function signUp(
 ) {
   const password = who.password ?? "e2e-pass-1234";
   await page.goto(shopUrl(dom, `/user/join${who.url ? `?${new URLSearchParams({ url: who.url })}` : ""}`));
-  const form = page.getByRole("form", { name: "회원가입" });
-  await form.getByLabel("이메일", { exact: true }).fill(who.email);
-  await form.getByLabel("이름").fill(who.name);
-  await form.getByLabel("비밀번호", { exact: true }).fill(password);
-  await form.getByLabel("비밀번호 확인").fill(password);
-  await form.getByRole("checkbox", { name: "전체 동의 (선택 항목 포함)" }).check();
-  await form.getByRole("button", { name: "가입하기" }).click();
-  await expect(page.getByRole("heading", { name: "회원가입을 환영합니다" })).toBeVisible();
+  const form = page.getByRole("form", { name: koAuth.joinTitle });
+  await form.getByLabel(koAuth.email, { exact: true }).fill(who.email);
+  await form.getByLabel(koAuth.name).fill(who.name);
+  await form.getByLabel(koAuth.password, { exact: true }).fill(password);
+  await form.getByLabel(koAuth.passwordConfirm).fill(password);
+  await form.getByRole("checkbox", { name: koAuth.agreeAll }).check();
+  await form.getByRole("button", { name: koAuth.joinButton }).click();
+  await expect(page.getByRole("heading", { name: koAuth.welcomeTitle })).toBeVisible();
   await page.getByRole("link", { name: /^(쇼핑|주문) 계속하기$/ }).click();
   await expect(page).toHaveURL(shopUrl(dom, who.url ?? "/"));
 }

@@ -1,6 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, holdTimers, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
+import { koChat } from "../../app/shared/messages/chat";
+import { koCommon } from "../../app/shared/messages/shop/common";
+import { koHeader } from "../../app/shared/messages/shop/header";
+import { koProduct } from "../../app/shared/messages/shop/product";
 
 /** Issue 12 (in part): asking the shop and its owner answering, by form posts (JavaScript on and off). */
 
@@ -20,7 +24,7 @@ async function askShop(page: Page, email: string, name: string, text: string): P
   await signUp(page, "beauty", { email, name });
   await page.goto(shopUrl("beauty", "/message/new"));
   await page.getByRole("textbox").fill(text);
-  await page.getByRole("button", { name: "보내기" }).click();
+  await page.getByRole("button", { name: koChat.send }).click();
   await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
   return new URL(page.url()).searchParams.get("id")!;
 }
@@ -44,13 +48,13 @@ test.describe("messages", () => {
   }, testInfo) => {
     const js = !jsOff(testInfo);
     await signUp(page, "beauty", { email: unique(testInfo.project.name), name: "문의 회원", url: "/shop/view/b0011" });
-    await page.getByRole("link", { name: "이 상품 문의" }).click();
+    await page.getByRole("link", { name: koProduct.askProduct }).click();
     await expect(page).toHaveURL(/\/message\/new\?pid=b0011/);
     const box = page.getByRole("textbox", { name: /궁금한 점을 적어 주세요/ });
-    await page.getByRole("button", { name: "보내기" }).click();
-    await expect(page.getByRole("alert")).toHaveText("메시지를 입력해 주세요.");
+    await page.getByRole("button", { name: koChat.send }).click();
+    await expect(page.getByRole("alert")).toHaveText(koChat.textRequired);
     await box.fill("선물 포장 되나요?");
-    await page.getByRole("button", { name: "보내기" }).click();
+    await page.getByRole("button", { name: koChat.send }).click();
     await expect(page).toHaveURL(/\/message\/view\?id=\d+/);
     await expect(page.getByTestId("message")).toHaveText(["선물 포장 되나요?"]);
     // The shopper browses on while the owner answers.
@@ -62,7 +66,7 @@ test.describe("messages", () => {
     await owner.getByTestId("ticket").filter({ hasText: "문의 회원" }).first().click();
     await expect(owner.getByTestId("message")).toHaveText(["선물 포장 되나요?"]);
     await owner.getByRole("textbox", { name: /답장을 입력해 주세요/ }).fill("네, 무료로 포장해 드려요.");
-    await owner.getByRole("button", { name: "보내기" }).click();
+    await owner.getByRole("button", { name: koChat.send }).click();
     await expect(owner.getByTestId("message")).toHaveText(["선물 포장 되나요?", "네, 무료로 포장해 드려요."]);
     await owner.context().close();
 
@@ -86,12 +90,12 @@ test.describe("live", () => {
     const ticket = await askShop(page, unique(`live-${testInfo.project.name}`), "실시간 회원", "실시간 문의입니다");
     const owner = await ownerOnThread(browser, page, ticket);
     await owner.getByRole("textbox").fill("바로 답변드려요");
-    await owner.getByRole("button", { name: "보내기" }).click();
+    await owner.getByRole("button", { name: koChat.send }).click();
     // Arrives on the shopper's open page without a reload.
     await expect(page.getByTestId("message")).toHaveText(["실시간 문의입니다", "바로 답변드려요"]);
 
     await page.getByRole("textbox").fill("감사합니다!");
-    await page.getByRole("button", { name: "보내기" }).click();
+    await page.getByRole("button", { name: koChat.send }).click();
     await expect(owner.getByTestId("message")).toHaveText(["실시간 문의입니다", "바로 답변드려요", "감사합니다!"]);
     await owner.context().close();
   });
@@ -136,12 +140,12 @@ test.describe("live", () => {
 
     const reply = owner.getByRole("textbox", { name: /답장을 입력해 주세요/ });
     await reply.fill("다음 주에 들어와요.");
-    await owner.getByRole("button", { name: "보내기" }).click();
+    await owner.getByRole("button", { name: koChat.send }).click();
     await expect.poll(() => answers).toBe(1);
     await page.clock.runFor(150);
     await seen; // the first answer's reload is on its way, and held
     await reply.fill("입고되면 알려 드릴게요.");
-    await owner.getByRole("button", { name: "보내기" }).click();
+    await owner.getByRole("button", { name: koChat.send }).click();
     await expect.poll(() => answers).toBe(2);
     await page.clock.runFor(150); // the second answer's reload is due while the first is held
     await clock.release();
@@ -181,7 +185,7 @@ test.describe("live", () => {
     release();
     await hydrated(owner);
     await expect(reply).toHaveValue("내일 보내 드려요.");
-    await owner.getByRole("button", { name: "보내기" }).click();
+    await owner.getByRole("button", { name: koChat.send }).click();
     await expect(owner.getByTestId("message")).toHaveText(["배송은 언제 되나요?", "내일 보내 드려요."]);
     // Sent: the box is empty for the next one.
     await expect(reply).toHaveValue("");
@@ -205,13 +209,13 @@ test.describe("message window", () => {
     await expect(panel).toBeVisible();
     await expect(page).toHaveURL(shopUrl("beauty", "/"));
     await expect(
-      page.frameLocator("iframe[title='메시지']").getByRole("heading", { name: "메시지 관리" }),
+      page.frameLocator("iframe[title='메시지']").getByRole("heading", { name: koChat.listTitle }),
     ).toBeVisible();
     expect(Math.round((await panel.boundingBox())!.height)).toBe(400);
-    await panel.getByRole("button", { name: "크게 보기" }).click();
+    await panel.getByRole("button", { name: koHeader.panelFull }).click();
     await expect(panel).toHaveAttribute("data-size", "full");
     expect(Math.round((await panel.boundingBox())!.height)).toBe(640);
-    await panel.getByRole("button", { name: "닫기" }).click();
+    await panel.getByRole("button", { name: koCommon.close }).click();
     await expect(panel).toHaveCount(0);
 
     await page.setViewportSize({ width: 412, height: 915 });

@@ -1,12 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
+import { koAdmin } from "../../app/shared/messages/admin";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koOrder } from "../../app/shared/messages/cart";
+import { koDrawer } from "../../app/shared/messages/shop/drawer";
+import { koHeader } from "../../app/shared/messages/shop/header";
 
 /** Issue 10: the shopper's own corner, reached from the drawer on a phone (Pixel 7, 412 px). */
 
 async function openDrawer(page: Page, js: boolean) {
   if (js) await hydrated(page);
-  await page.getByTitle("메뉴 열기").click();
+  await page.getByTitle(koHeader.openMenu).click();
   const drawer = page.getByTestId("drawer");
   await expect(drawer).toBeVisible();
   return drawer;
@@ -25,16 +30,16 @@ test.describe("the shopper's own corner", () => {
     const cancelled = await guestOrder(page, js);
     if (js) await hydrated(page);
     await act(page, "주문취소", { confirm: true });
-    await expect(page.getByTestId("order-status")).toHaveText("주문 취소");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CANCELED);
     const waiting = await guestOrder(page, js);
 
     await page.goto(shopUrl("beauty", "/"));
     await openDrawer(page, js);
-    await expect(badge(page, "주문 관리")).toHaveText("2");
-    await expect(badge(page, "입금대기")).toHaveText("1");
-    await expect(badge(page, "교환/반품")).toHaveText("1");
-    await expect(badge(page, "배송조회")).toHaveCount(0);
-    await expect(page.getByTestId("subscription-box")).toContainText("로그인하고 상점 회원이 되어 보세요");
+    await expect(badge(page, koAdmin.orders.title)).toHaveText("2");
+    await expect(badge(page, koDrawer.payment)).toHaveText("1");
+    await expect(badge(page, koDrawer.claims)).toHaveText("1");
+    await expect(badge(page, koDrawer.tracking)).toHaveCount(0);
+    await expect(page.getByTestId("subscription-box")).toContainText(koDrawer.guestMembership);
 
     await page
       .getByTestId("my-menu")
@@ -44,7 +49,7 @@ test.describe("the shopper's own corner", () => {
     const rows = page.getByTestId("my-orders").getByRole("link");
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAttribute("href", new RegExp(`order_view\\?id=${waiting}`));
-    await expect(rows.first()).toContainText("입금 대기");
+    await expect(rows.first()).toContainText(koOrder.waitingDeposit);
 
     await openDrawer(page, js);
     await page
@@ -66,7 +71,7 @@ test.describe("the shopper's own corner", () => {
     await expect(page).toHaveURL(shopUrl("beauty", "/"));
 
     const drawer = await openDrawer(page, js);
-    await drawer.getByRole("link", { name: "마이페이지" }).click();
+    await drawer.getByRole("link", { name: koAuth.welcomeMyshop }).click();
     await expect(page).toHaveURL(shopUrl("beauty", "/myshop"));
     const summary = page.getByTestId("my-summary");
     await expect(summary.getByRole("heading", { level: 1 })).toContainText("님, 안녕하세요");
@@ -75,8 +80,8 @@ test.describe("the shopper's own corner", () => {
     const waiting = (await tile.locator("strong").textContent()) ?? "";
     // The drawer counts the same orders as the summary.
     await openDrawer(page, js);
-    if (waiting === "0") await expect(badge(page, "입금대기")).toHaveCount(0);
-    else await expect(badge(page, "입금대기")).toHaveText(waiting);
+    if (waiting === "0") await expect(badge(page, koDrawer.payment)).toHaveCount(0);
+    else await expect(badge(page, koDrawer.payment)).toHaveText(waiting);
     await page.getByTestId("subscription-box").getByRole("link").click();
     await expect(page).toHaveURL(shopUrl("beauty", "/shop/member_point"));
 

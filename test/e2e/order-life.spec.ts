@@ -1,6 +1,11 @@
 import type { Browser } from "@playwright/test";
 import { addToCart, collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
 import { act, fillLogin, guestOrder } from "./order-helpers";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koLifecycle } from "../../app/shared/messages/lifecycle";
+import { koMembership } from "../../app/shared/messages/membership";
+import { koDrawer } from "../../app/shared/messages/shop/drawer";
 
 /** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
 
@@ -35,8 +40,8 @@ test.describe("an order's life", () => {
     await act(owner, "상품준비");
     await act(owner, "발송처리", {
       fill: async (form) => {
-        await form.getByLabel("택배사").selectOption({ label: "CJ대한통운" });
-        await form.getByLabel("송장번호").fill("6012-3456-7890");
+        await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "CJ대한통운" });
+        await form.getByLabel(koLifecycle.view.trackingNo).fill("6012-3456-7890");
       },
     });
     await expect(owner.getByTestId("shipment")).toContainText("CJ대한통운");
@@ -44,13 +49,13 @@ test.describe("an order's life", () => {
     await close();
 
     await page.reload();
-    await expect(page.getByTestId("order-status")).toHaveText("배송 완료");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CONFIRM_DELIVERY);
     await expect(page.getByRole("link", { name: /601234567890/ })).toHaveAttribute(
       "href",
       "https://www.cjlogistics.com/ko/tool/parcel/tracking?gnbInvcNo=601234567890",
     );
     await act(page, "구매확정", { confirm: true });
-    await expect(page.getByTestId("order-status")).toHaveText("구매 완료");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.DONE);
     await expect(page.getByTestId("timeline").getByRole("listitem")).toHaveCount(5);
   });
 
@@ -63,33 +68,33 @@ test.describe("an order's life", () => {
 
     await page.reload();
     await act(page, "취소요청", {
-      fill: (form) => form.getByLabel("사유").fill("주소를 잘못 입력했어요"),
+      fill: (form) => form.getByLabel(koLifecycle.view.reason).fill("주소를 잘못 입력했어요"),
       confirm: true,
     });
-    await expect(page.getByTestId("order-status")).toHaveText("취소 요청");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.REQ_CANCEL);
 
     ({ owner, close } = await ownerConsole(browser, js, id));
     await expect(owner.getByText("주소를 잘못 입력했어요").first()).toBeVisible();
     await act(owner, "취소승인", { confirm: true });
-    await expect(owner.getByTestId("order-status")).toHaveText("계좌 환불 요청");
+    await expect(owner.getByTestId("order-status")).toHaveText(koOrder.status.REQ_BANK_REFUND);
     await close();
 
     await page.reload();
     await act(page, "환불계좌 입력", {
       fill: async (form) => {
-        await form.getByLabel("은행").fill("국민은행");
-        await form.getByLabel("예금주").fill("김구매");
-        await form.getByLabel("계좌번호").fill("123-45-6789012");
+        await form.getByLabel(koLifecycle.view.refundBank).fill("국민은행");
+        await form.getByLabel(koOrder.bankHolder).fill("김구매");
+        await form.getByLabel(koLifecycle.view.refundAccountNo).fill("123-45-6789012");
       },
     });
     await expect(page.getByTestId("refund")).toContainText("국민은행 123-45-6789012");
 
     ({ owner, close } = await ownerConsole(browser, js, id));
     await act(owner, "환불완료", { confirm: true });
-    await expect(owner.getByTestId("order-status")).toHaveText("환불 완료");
+    await expect(owner.getByTestId("order-status")).toHaveText(koOrder.status.REFUNDED);
     await close();
     await page.reload();
-    await expect(page.getByTestId("order-status")).toHaveText("환불 완료");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.REFUNDED);
     await expect(page.getByTestId("refund")).toContainText("24,000원");
   });
 
@@ -100,24 +105,24 @@ test.describe("an order's life", () => {
       name: "적립 회원",
     });
     await page.goto(shopUrl("beauty", "/shop/member_point"));
-    await page.getByRole("checkbox", { name: "개인정보 수집·이용에 동의합니다" }).check();
-    await page.getByRole("button", { name: "상점 회원 가입하기" }).click();
+    await page.getByRole("checkbox", { name: koMembership.agree }).check();
+    await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
     await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
 
     await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
     if (js) await hydrated(page);
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-    const sheet = page.getByRole("form", { name: "주문서" });
+    const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     await expect(sheet.getByText("사용 가능 2,000원")).toBeVisible();
-    await sheet.getByLabel("이름").fill("적립 회원");
-    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-5000-6000");
-    await sheet.getByLabel("받는 분").fill("적립 회원");
-    await sheet.getByRole("region", { name: "배송지" }).getByLabel("휴대폰 번호").fill("010-5000-6000");
-    await sheet.getByLabel("우편번호").fill("06236");
-    await sheet.getByLabel("주소", { exact: true }).fill("서울특별시 강남구 테헤란로 1");
-    await sheet.getByLabel("적립금 사용").fill("1,000");
+    await sheet.getByLabel(koAuth.name).fill("적립 회원");
+    await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-5000-6000");
+    await sheet.getByLabel(koOrder.receiver).fill("적립 회원");
+    await sheet.getByRole("region", { name: koOrder.delivery }).getByLabel(koOrder.phone).fill("010-5000-6000");
+    await sheet.getByLabel(koOrder.postcode).fill("06236");
+    await sheet.getByLabel(koOrder.address, { exact: true }).fill("서울특별시 강남구 테헤란로 1");
+    await sheet.getByLabel(koOrder.points.used).fill("1,000");
     await agreeAll(sheet);
     await sheet.getByRole("button", { name: /결제하기/ }).click();
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
@@ -128,8 +133,8 @@ test.describe("an order's life", () => {
     await act(owner, "입금확인", { confirm: true });
     await act(owner, "발송처리", {
       fill: async (form) => {
-        await form.getByLabel("택배사").selectOption({ label: "한진택배" });
-        await form.getByLabel("송장번호").fill("123456789012");
+        await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "한진택배" });
+        await form.getByLabel(koLifecycle.view.trackingNo).fill("123456789012");
       },
     });
     await act(owner, "배송완료");
@@ -159,10 +164,10 @@ test.describe("live order page", () => {
     });
     const id = await guestOrder(page, true);
     await expect(page.locator("html")).toHaveAttribute("data-live", "on");
-    await expect(page.getByTestId("order-status")).toHaveText("입금 대기");
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.waitingDeposit);
     const { owner, close } = await ownerConsole(browser, true, id);
     await act(owner, "입금확인", { confirm: true });
-    await expect(page.getByTestId("order-status")).not.toHaveText("입금 대기");
+    await expect(page.getByTestId("order-status")).not.toHaveText(koOrder.waitingDeposit);
     const paid = await page.getByTestId("order-status").textContent();
 
     // The server drops the socket: the page reconnects by itself and catches up on what it missed.

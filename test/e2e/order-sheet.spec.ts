@@ -1,4 +1,6 @@
 import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
 
 /** Issue 7: the order sheet leaves the cart alone until the shopper pays. */
 test.describe("order sheet", () => {
@@ -10,7 +12,7 @@ test.describe("order sheet", () => {
     await page.getByTestId("header-cart").click();
     await expect(page.getByTestId("cart-row")).toHaveCount(1);
     if (js) await hydrated(page);
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
     const sheet = page.url();
 
@@ -21,7 +23,7 @@ test.describe("order sheet", () => {
     await page.reload();
     await expect(page.getByTestId("cart-row")).toHaveCount(1);
     if (js) await hydrated(page);
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
     expect(page.url()).toBe(sheet);
   });
@@ -38,25 +40,25 @@ test.describe("order sheet messages", () => {
     const js = !jsOff(testInfo);
     await addToCart(page, shopUrl("beauty", "/shop/view/b0013"), js);
     await page.goto(shopUrl("beauty", "/user/checkout"));
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-    const sheet = page.getByRole("form", { name: "주문서" });
-    await sheet.getByLabel("이름").fill("김순서");
-    await sheet.getByRole("region", { name: "주문자" }).getByLabel("휴대폰 번호").fill("010-7000-8000");
-    await sheet.getByRole("checkbox", { name: "주문자 정보와 동일" }).check();
+    const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
+    await sheet.getByLabel(koAuth.name).fill("김순서");
+    await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-7000-8000");
+    await sheet.getByRole("checkbox", { name: koOrder.sameAsOrderer }).check();
     if (js) {
       // The receiver takes the orderer's name and phone at once.
-      await expect(sheet.getByLabel("받는 분")).toHaveValue("김순서");
+      await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("김순서");
     }
     await sheet.getByRole("button", { name: /결제하기/ }).click();
 
     const postcode = sheet.getByRole("textbox", { name: /^우편번호/ });
     await expect(postcode).toHaveAttribute("aria-invalid", "true");
-    await expect(sheet.getByText("우편번호를 입력해 주세요")).toBeVisible();
-    await expect(sheet.getByText("주문 내용 확인 및 결제에 동의해 주세요")).toBeVisible();
+    await expect(sheet.getByText(koOrder.fieldErrors.postcode)).toBeVisible();
+    await expect(sheet.getByText(koOrder.agreeOrderError)).toBeVisible();
     // What was typed stays, and the first field to fix is in view, not under the pinned header.
-    await expect(sheet.getByLabel("이름")).toHaveValue("김순서");
-    await expect(sheet.getByRole("checkbox", { name: "주문자 정보와 동일" })).toBeChecked();
+    await expect(sheet.getByLabel(koAuth.name)).toHaveValue("김순서");
+    await expect(sheet.getByRole("checkbox", { name: koOrder.sameAsOrderer })).toBeChecked();
     await expect(postcode).toBeFocused();
     await expect(postcode).toBeInViewport();
     const top = (await postcode.boundingBox())!.y;

@@ -2,6 +2,9 @@ import type { Browser, Page } from "@playwright/test";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
 import { expect, jsOff, shopUrl, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koProduct } from "../../app/shared/messages/shop/product";
+import { koSmart } from "../../app/shared/messages/smart";
 
 /** Issue 13: ordering at a restaurant's table from its QR code, JavaScript on and off. */
 
@@ -34,13 +37,13 @@ test("two diners at one table order together; the kitchen cooks and completes it
   await page.goto(shopUrl("bistro", `/smartorder/${BISTRO_TABLES[2]}`));
   await expect(page).toHaveURL(shopUrl("bistro", "/smartorder/start"));
   await expect(page.getByRole("heading", { name: "한끼 식당 · 테이블 3" })).toBeVisible();
-  await expect(page.getByTestId("menu-item").filter({ hasText: "오늘의 특선" })).toContainText("품절");
+  await expect(page.getByTestId("menu-item").filter({ hasText: "오늘의 특선" })).toContainText(koProduct.soldOut);
 
   // Diner A: 김치찌개, 매운맛 with cheese, two of them.
   await page.getByRole("link", { name: "김치찌개 선택" }).click();
   await page.getByRole("radio", { name: "매운맛" }).check();
   await page.getByRole("checkbox", { name: "치즈" }).check();
-  await page.getByRole("combobox", { name: "수량" }).selectOption("2");
+  await page.getByRole("combobox", { name: koCart.quantity }).selectOption("2");
   if (js) await expect(page.getByTestId("add-to-table")).toHaveText("20,000원 담기");
   await page.getByTestId("add-to-table").click();
   await expect(page.getByRole("status")).toHaveText("장바구니에 담았습니다 · 김치찌개");
@@ -55,10 +58,10 @@ test("two diners at one table order together; the kitchen cooks and completes it
   await page.goto(shopUrl("bistro", "/smartorder/order_check"));
   await expect(page.getByTestId("table-line")).toHaveCount(2);
   await expect(page.getByTestId("table-line").first()).toContainText("매운맛 · 치즈");
-  await page.getByRole("textbox", { name: "요청 사항" }).fill("앞접시 2개 주세요");
+  await page.getByRole("textbox", { name: koSmart.memo }).fill("앞접시 2개 주세요");
   await page.getByTestId("place-table-order").click();
   await expect(page).toHaveURL(/\/smartorder\/order_complete\?id=\d+/);
-  await expect(page.getByTestId("table-order-status")).toHaveText("접수");
+  await expect(page.getByTestId("table-order-status")).toHaveText(koOrder.smartStatus.CONFIRM_PAYMENT!);
   const id = new URL(page.url()).searchParams.get("id")!;
 
   // B follows the same order.
@@ -69,17 +72,17 @@ test("two diners at one table order together; the kitchen cooks and completes it
   // The kitchen: the new order stands out; 조리 시작, then 완료.
   const owner = await kitchen(browser, js);
   const card = owner.getByTestId("kitchen-order").filter({ hasText: `#${id}` });
-  await expect(card).toContainText("새 주문");
+  await expect(card).toContainText(koSmart.admin.newOrder);
   await expect(card).toContainText("앞접시 2개 주세요");
-  await card.getByRole("button", { name: "조리 시작" }).click();
+  await card.getByRole("button", { name: koSmart.admin.start }).click();
   await expect(card).toHaveAttribute("data-status", "READY_FOR_DELIVERY");
   // With scripts the diners' page changes by itself; without, it looks again (meta refresh).
   if (!js) await page.reload();
-  await expect(page.getByTestId("table-order-status")).toHaveText("조리 중");
-  await card.getByRole("button", { name: "완료" }).click();
+  await expect(page.getByTestId("table-order-status")).toHaveText(koOrder.cooking);
+  await card.getByRole("button", { name: koSmart.admin.serve }).click();
   await expect(card).toHaveAttribute("data-status", "DONE");
   if (!js) await b.reload();
-  await expect(b.getByTestId("table-order-status")).toHaveText("완료");
+  await expect(b.getByTestId("table-order-status")).toHaveText(koSmart.admin.serve);
 
   // One more for the table: it reaches the open kitchen board by itself (with scripts).
   await b.goto(shopUrl("bistro", "/smartorder/start"));
@@ -105,11 +108,11 @@ test.describe("codes", () => {
     browser,
   }, testInfo) => {
     await page.goto(shopUrl("bistro", `/smartorder/${"0".repeat(32)}`));
-    await expect(page.getByRole("heading", { name: "테이블 정보를 찾을 수 없습니다" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koSmart.tableNotFound })).toBeVisible();
     const owner = await kitchen(browser, !jsOff(testInfo));
     await owner.goto(shopUrl("bistro", "/admin/tables"));
     await expect(owner.getByTestId("shop-table")).toHaveCount(8);
-    await owner.getByRole("link", { name: "QR 코드 인쇄" }).click();
+    await owner.getByRole("link", { name: koSmart.admin.print }).click();
     await expect(owner.getByTestId("table-qr")).toHaveCount(8);
     await expect(owner.getByTestId("table-qr").first().locator("svg")).toBeVisible();
     await owner.context().close();

@@ -1,4 +1,6 @@
 import { expect, hydrated, jsOff, PORT, shopUrl, test } from "./fixtures";
+import { koProduct } from "../../app/shared/messages/shop/product";
+import { koSearch } from "../../app/shared/messages/shop/search";
 
 /** Issue 15 (in part): what a phone downloads and keeps. */
 
@@ -30,11 +32,11 @@ test.describe("bytes a phone does not need", () => {
     await page.waitForLoadState("load");
     if (jsOff(testInfo)) {
       // Streamed into a hidden element that needs a script to appear: nothing to download.
-      await expect(page.getByRole("link", { name: "이 카테고리 상품 더 보기" })).toBeVisible();
+      await expect(page.getByRole("link", { name: koProduct.moreInCategory })).toBeVisible();
       expect(pictures).toEqual([]);
     } else {
       // With scripts they come, lazily (the browser loads those near the screen).
-      const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" });
+      const recs = page.getByRole("list", { name: koProduct.recommendations });
       await recs.scrollIntoViewIfNeeded();
       await expect.poll(() => pictures.length).toBeGreaterThan(0);
       expect(pictures.length).toBeLessThan(30);
@@ -55,7 +57,7 @@ test.describe("parts below the fold wait for the shopper (decision 082)", () => 
       if (name) chunks.push(name);
     });
     await page.goto(shopUrl("beauty", "/shop/view/b0017"));
-    const recs = page.getByRole("list", { name: "함께 보면 좋은 상품" });
+    const recs = page.getByRole("list", { name: koProduct.recommendations });
     await expect(recs.getByRole("listitem").first()).toBeAttached();
     // Their HTML is there (links work); their pictures come with their scripts, not yet asked for.
     await expect(recs.locator("img")).toHaveCount(0);
@@ -63,9 +65,9 @@ test.describe("parts below the fold wait for the shopper (decision 082)", () => 
 
     // Adding to the cart revalidates the page, the waiting parts' data included: they keep the
     // HTML they have (React would drop it for an update it cannot apply, error 421) and still wait.
-    const form = page.getByRole("form", { name: "장바구니 담기" });
+    const form = page.getByRole("form", { name: koProduct.addToCart });
     await form.getByRole("radio", { name: /^01/ }).check();
-    await form.getByRole("button", { name: "장바구니 담기" }).click();
+    await form.getByRole("button", { name: koProduct.addToCart }).click();
     await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveText("1");
     await expect(recs.getByRole("listitem").first()).toBeVisible();
     expect(chunks).toEqual([]);
@@ -172,7 +174,7 @@ test.describe("legible on a phone", () => {
     await page.goto(shopUrl("beauty", "/shop/search"));
     const size = (locator: ReturnType<typeof page.locator>) =>
       locator.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    expect(await size(page.getByRole("searchbox", { name: "검색어" }))).toBeGreaterThanOrEqual(16);
+    expect(await size(page.getByRole("searchbox", { name: koSearch.label }))).toBeGreaterThanOrEqual(16);
     expect(await size(page.locator("html"))).toBeGreaterThanOrEqual(12);
     expect(await page.locator("body").evaluate((b) => getComputedStyle(b).wordBreak)).toBe("keep-all");
   });

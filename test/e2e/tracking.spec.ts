@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { addToCart, expect, jsOff, shopUrl, test } from "./fixtures";
 import { fillLogin, payBySheet } from "./order-helpers";
+import { koAdmin } from "../../app/shared/messages/admin";
+import { koCart } from "../../app/shared/messages/cart";
+import { koHome } from "../../app/shared/messages/shop/home";
+import { koTracking } from "../../app/shared/messages/tracking";
 
 /**
  * Issue 14, point 2: studio has a Meta pixel and a Google tag (the demo's). Their scripts are
@@ -49,12 +53,12 @@ test.describe("ad and analytics tags with consent", () => {
     test.skip(jsOff(testInfo), "the tags are scripts: without JavaScript see the next test");
     const requested = await stubTags(context);
     await page.goto(shopUrl("studio", "/shop/view/s0001"));
-    const bar = page.getByRole("region", { name: "마케팅 쿠키 동의" });
+    const bar = page.getByRole("region", { name: koTracking.barLabel });
     await expect(bar).toBeVisible();
     await expect(bar).toContainText("메타 픽셀·구글 태그");
     expect(requested).toEqual([]);
 
-    await bar.getByRole("button", { name: "동의" }).click();
+    await bar.getByRole("button", { name: koTracking.agree }).click();
     await expect(bar).toBeHidden();
     await expect.poll(() => tracked(page, "ViewContent")).toHaveLength(1);
     expect(requested.some((u) => u.includes("fbevents.js"))).toBe(true);
@@ -75,7 +79,7 @@ test.describe("ad and analytics tags with consent", () => {
     expect(add![2]).toMatchObject({ value: 28000, content_ids: ["s0001"] });
 
     await page.getByTestId("header-cart").click();
-    await page.getByRole("button", { name: "주문하기", exact: true }).click();
+    await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
     const id = new URL(page.url()).searchParams.get("id")!;
     // The device id in the address is taken out before a tag reads it.
@@ -102,8 +106,10 @@ test.describe("ad and analytics tags with consent", () => {
     await fillLogin(owner, "owner@studio.example.test", "demo1234!");
     await expect(owner).toHaveURL(/\/admin\/marketing/);
     const events = owner.getByTestId("server-events");
-    await expect(events.getByRole("row", { name: new RegExp(`purchase-${id}`) })).toContainText("기록만");
-    await expect(events.getByRole("row", { name: new RegExp(addId) })).toContainText("장바구니");
+    await expect(events.getByRole("row", { name: new RegExp(`purchase-${id}`) })).toContainText(
+      koAdmin.marketing.statuses.logged!,
+    );
+    await expect(events.getByRole("row", { name: new RegExp(addId) })).toContainText(koCart.title);
     await owner.close();
   });
 
@@ -113,22 +119,22 @@ test.describe("ad and analytics tags with consent", () => {
       // Without scripts the bar is a form: the answer is remembered (the server's purchase events
       // follow it), and no tag ever loads.
       await page.goto(shopUrl("studio", "/shop/view/s0001"));
-      const plainBar = page.getByRole("region", { name: "마케팅 쿠키 동의" });
-      await plainBar.getByRole("button", { name: "동의" }).click();
+      const plainBar = page.getByRole("region", { name: koTracking.barLabel });
+      await plainBar.getByRole("button", { name: koTracking.agree }).click();
       await expect(page).toHaveURL(shopUrl("studio", "/shop/view/s0001"));
       await expect(page.getByRole("heading", { name: "백자 머그컵" })).toBeVisible();
       await expect(plainBar).toHaveCount(0);
       expect((await context.cookies()).find((c) => c.name === "mkt_consent")?.value).toBe("granted");
-      await page.getByRole("button", { name: "마케팅 쿠키 설정" }).click();
+      await page.getByRole("button", { name: koTracking.settings }).click();
       await expect(plainBar).toBeVisible();
-      await plainBar.getByRole("button", { name: "거부" }).click();
+      await plainBar.getByRole("button", { name: koTracking.refuse }).click();
       await expect(plainBar).toHaveCount(0);
       expect(requested).toEqual([]);
       return;
     }
     await page.goto(shopUrl("studio", "/"));
-    const bar = page.getByRole("region", { name: "마케팅 쿠키 동의" });
-    await bar.getByRole("button", { name: "거부" }).click();
+    const bar = page.getByRole("region", { name: koTracking.barLabel });
+    await bar.getByRole("button", { name: koTracking.refuse }).click();
     await expect(bar).toBeHidden();
     await page
       .getByRole("link", { name: /백자 머그컵/ })
@@ -138,9 +144,9 @@ test.describe("ad and analytics tags with consent", () => {
     await page.goto(shopUrl("studio", "/shop/list?category=0"));
     await expect(bar).toHaveCount(0);
     expect(requested).toEqual([]);
-    await page.getByRole("button", { name: "마케팅 쿠키 설정" }).click();
+    await page.getByRole("button", { name: koTracking.settings }).click();
     await expect(bar).toBeVisible();
-    await bar.getByRole("button", { name: "동의" }).click();
+    await bar.getByRole("button", { name: koTracking.agree }).click();
     await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 
@@ -152,7 +158,7 @@ test.describe("ad and analytics tags with consent", () => {
     // A phone that asks to save data (Save-Data: on) is not asked.
     await context.setExtraHTTPHeaders({ "save-data": "on" });
     await page.goto(shopUrl("studio", "/"));
-    await expect(page.getByRole("heading", { name: "새로 들어온 상품" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: koHome.newArrivals })).toBeVisible();
     await expect(page.getByTestId("consent-bar")).toHaveCount(0);
     await context.setExtraHTTPHeaders({});
     await context.addCookies([{ name: "mkt_consent", value: "granted", url: shopUrl("studio") }]);

@@ -1,4 +1,9 @@
 import { expect, holdTimers, hydrated, shopUrl, test } from "./fixtures";
+import { koCommon } from "../../app/shared/messages/shop/common";
+import { koHeader } from "../../app/shared/messages/shop/header";
+import { koList } from "../../app/shared/messages/shop/list";
+import { koNotices } from "../../app/shared/messages/shop/notices";
+import { koUiCheck } from "../../app/shared/messages/ui-check";
 
 test.describe("global UI pieces (/test)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "dialogs and alerts are script features");
@@ -10,8 +15,8 @@ test.describe("global UI pieces (/test)", () => {
 
   test("snackbar shows for 3 seconds, top or bottom", async ({ page }) => {
     const clock = await holdTimers(page);
-    await page.getByRole("button", { name: "스낵바 (위)" }).click();
-    const bar = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
+    await page.getByRole("button", { name: koUiCheck.snackbarTop }).click();
+    const bar = page.getByRole("alert").filter({ hasText: koUiCheck.sampleSnackbar });
     await expect(bar).toBeVisible();
     expect(await bar.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(100);
     await page.clock.runFor(2500);
@@ -19,16 +24,16 @@ test.describe("global UI pieces (/test)", () => {
     await page.clock.runFor(600);
     await expect(bar).toBeHidden();
     await clock.release();
-    await page.getByRole("button", { name: "스낵바 (아래)" }).click();
-    const bottom = page.getByRole("alert").filter({ hasText: "장바구니에 담았습니다." });
+    await page.getByRole("button", { name: koUiCheck.snackbarBottom }).click();
+    const bottom = page.getByRole("alert").filter({ hasText: koUiCheck.sampleSnackbar });
     const viewport = page.viewportSize()!.height;
     expect(await bottom.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(viewport - 100);
   });
 
   test("info bar shows for 3 seconds", async ({ page }) => {
     const clock = await holdTimers(page);
-    await page.getByRole("button", { name: "안내 바" }).click();
-    const bar = page.getByRole("status").filter({ hasText: "새 공지사항이 있습니다." });
+    await page.getByRole("button", { name: koUiCheck.infoBar }).click();
+    const bar = page.getByRole("status").filter({ hasText: koUiCheck.sampleInfo });
     await expect(bar).toBeVisible();
     await page.clock.runFor(2900);
     await expect(bar).toBeVisible();
@@ -38,31 +43,31 @@ test.describe("global UI pieces (/test)", () => {
   });
 
   test("confirm: Enter confirms, No declines", async ({ page }) => {
-    await page.getByRole("button", { name: "확인 창" }).click();
+    await page.getByRole("button", { name: koUiCheck.confirm }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("정말 진행할까요?");
+    await expect(dialog).toContainText(koUiCheck.sampleConfirm);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("ui-result")).toHaveText("true");
-    await page.getByRole("button", { name: "확인 창" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "아니오" }).click();
+    await page.getByRole("button", { name: koUiCheck.confirm }).click();
+    await page.getByRole("dialog").getByRole("button", { name: koCommon.no }).click();
     await expect(page.getByTestId("ui-result")).toHaveText("false");
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
   test("prompt: Enter confirms and returns the trimmed input; Cancel returns nothing", async ({ page }) => {
-    await page.getByRole("button", { name: "입력 창" }).click();
+    await page.getByRole("button", { name: koUiCheck.prompt }).click();
     await page.getByRole("dialog").getByRole("textbox").fill("   홍길동  ");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("ui-result")).toHaveText('"홍길동"');
-    await page.getByRole("button", { name: "입력 창" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "취소" }).click();
+    await page.getByRole("button", { name: koUiCheck.prompt }).click();
+    await page.getByRole("dialog").getByRole("button", { name: koCommon.cancel }).click();
     await expect(page.getByTestId("ui-result")).toHaveText("null");
   });
 
   test("modal opens and closes", async ({ page }) => {
-    await page.getByRole("button", { name: "모달" }).click();
-    await expect(page.getByRole("dialog")).toContainText("모달 창입니다.");
-    await page.getByRole("dialog").getByRole("button", { name: "닫기" }).click();
+    await page.getByRole("button", { name: koUiCheck.modal }).click();
+    await expect(page.getByRole("dialog")).toContainText(koUiCheck.sampleModal);
+    await page.getByRole("dialog").getByRole("button", { name: koCommon.close }).click();
     await expect(page.getByTestId("ui-result")).toHaveText("modal closed");
   });
 });
@@ -106,8 +111,8 @@ test.describe("progress bar", () => {
       await new Promise((r) => setTimeout(r, 1000));
       await route.continue();
     });
-    await page.getByLabel("메뉴 열기", { exact: true }).first().click({ force: true });
-    await page.getByTestId("drawer").getByRole("link", { name: "공지사항" }).click();
+    await page.getByLabel(koHeader.openMenu, { exact: true }).first().click({ force: true });
+    await page.getByTestId("drawer").getByRole("link", { name: koNotices.title }).click();
     await expect(bar).toBeVisible();
     // Drawn over the header, it must not be the header's colour (issue 15): it would not show.
     const barColour = await bar.evaluate((b) => getComputedStyle(b).backgroundColor);
@@ -135,15 +140,15 @@ test.describe("the frame as islands (decision 073)", () => {
     await page.getByRole("link", { name: "go" }).click();
     await page.waitForURL(/shop\/list/);
     const drawer = page.getByTestId("drawer");
-    await page.getByTitle("메뉴 열기").click();
-    await expect(drawer.getByRole("link", { name: "전체 상품" })).toBeInViewport();
+    await page.getByTitle(koHeader.openMenu).click();
+    await expect(drawer.getByRole("link", { name: koList.all })).toBeInViewport();
     expect(await page.locator("html[data-hydrated]").count()).toBe(0);
     release();
     await hydrated(page);
-    await expect(drawer.getByRole("link", { name: "전체 상품" })).toBeInViewport();
+    await expect(drawer.getByRole("link", { name: koList.all })).toBeInViewport();
     // And a navigation closes it, as before.
-    await drawer.getByRole("link", { name: "공지사항" }).click();
+    await drawer.getByRole("link", { name: koNotices.title }).click();
     await expect(page).toHaveURL(/notice-list/);
-    await expect(drawer.getByRole("link", { name: "전체 상품" })).not.toBeInViewport();
+    await expect(drawer.getByRole("link", { name: koList.all })).not.toBeInViewport();
   });
 });

@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { initialsOf, searchTerms } from "../../../app/shared/search";
+import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
+import { koSearch } from "~/shared/messages/shop/search";
+
+/** Issue 14 (in part): on-site search over the shop's own products, Hangul aware. */
+
+type Page = {
+  items: { sid: string; title: string; price: number; like: number }[];
+  total: number;
+  pages: number;
+  q: string;
+};
+
+async function search(host: string, shopid: number, q: string, extra = ""): Promise<Page> {
+  const res = await get(host, `/api/myshp/search/product?shopid=${shopid}&q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Page;
+}
+const titles = (p: Page) => p.items.map((i) => i.title);
+
+describe("the search words", () => {
+  it("puts queries and titles in one form", () => {
+    expect(initialsOf("녹차 수분 스킨 200ml")).toBe("ㄴㅊㅅㅂㅅㅋ200ml");
+    expect(searchTerms("  선크림\u3000 SPF50 ")).toEqual(["선크림", "spf50"]);
+    expect(searchTerms("선크림".normalize("NFD"))).toEqual(["선크림"]);
+    expect(searchTerms('"%_')).toEqual([]);
+  });
+});
+
+describe("on-site search", () => {
+  it("finds part of a word, a word typed without spaces, NFD input, initials, options and categories", async () => {
+    expect(titles(await search(BEAUTY, 1, "히알루"))).toEqual(["히알루론산 7겹 세럼 50ml"]);
+    expect(titles(await search(BEAUTY, 1, "선크림"))).toEqual(["수분 선크림 50ml"]);
+    expect(titles(await search(BEAUTY, 1, "수분선크림"))).toEqual(["수분 선크림 50ml"]);
+    expect(titles(await search(BEAUTY, 1, "장벽크림"))).toEqual(["세라마이드 장벽 크림 80ml"]);
+    expect(titles(await search(BEAUTY, 1, "선크림".normalize("NFD")))).toEqual(["수분 선크림 50ml"]);
+    expect(titles(await search(BEAUTY, 1, "ㅅㅋ"))).toContain("녹차 수분 스킨 200ml");
+    expect(titles(await search(BEAUTY, 1, "ㅅㅋ"))).not.toContain("매트 립스틱");
+    // An option's name (a tint's colour) finds its product; a category's name its products.
+    expect(titles(await search(BEAUTY, 1, "코랄칩"))).toEqual(["벨벳 틴트 (6색)"]);
+    expect(titles(await search(BEAUTY, 1, "클렌징")).length).toBeGreaterThanOrEqual(4);
+    // Every word must be found.
+    const both = titles(await search(BEAUTY, 1, "수분 크림"));
+    expect(both).toContain("마데카 수분 젤 크림");
+    expect(both).not.toContain("녹차 수분 스킨 200ml");
+  });
+
+  it("never shows another shop's products, and keeps up with the catalogue", async () => {
+    expect((await search(BEAUTY, 1, "김치")).total).toBe(0);
+    expect(titles(await search(BISTRO, 3, "김치"))).toEqual(["김치찌개"]);
+    // picks sells beauty's goods as its own products: its search answers with picks' rows only.
+    const picked = await search(PICKS, 2, "토너");
+    expect(picked.items.length).toBeGreaterThan(0);
+    expect(picked.items.every((i) => i.sid.startsWith("p") || i.sid.startsWith("e"))).toBe(true);
+    // Another shop's id from this host: refused.
+    expect((await get(BEAUTY, "/api/myshp/search/product?shopid=3&q=김치")).status).toBe(404);
+
+    await env.DB.prepare("UPDATE products SET title = '김치 냉장고 탈취제' WHERE sid = 'b0044'").run();
+    expect(titles(await search(BEAUTY, 1, "김치"))).toEqual(["김치 냉장고 탈취제"]);
+    await env.DB.prepare("UPDATE products SET visible = 0 WHERE sid = 'b0044'").run();
+    expect((await search(BEAUTY, 1, "김치")).total).toBe(0);
+  });
+
+  it("sorts and pages, and gives a clean empty page for an empty or very long query", async () => {
+    const cheap = await search(BEAUTY, 1, "크림", "&sort=price_asc");
+    const prices = cheap.items.map((i) => i.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const loved = await search(BEAUTY, 1, "크림", "&sort=popular");
+    const likes = loved.items.map((i) => i.like);
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    const paged = await search(BEAUTY, 1, "스킨케어", "&size=5&page=2");
+    expect(paged.items).toHaveLength(5);
+    expect(paged.pages).toBeGreaterThan(2);
+    expect(await search(BEAUTY, 1, "")).toMatchObject({ items: [], total: 0, pages: 1 });
+    const long = await search(BEAUTY, 1, "가나다라마바사아자차카타파하가나다라마바사");
+    expect(long).toMatchObject({ items: [], total: 0 });
+    expect(long.q).toHaveLength(21);
+    // An unknown sort is the shop's own order, not an error.
+    expect((await search(BEAUTY, 1, "크림", "&sort=cheapest")).total).toBe(cheap.total);
+  });
+});
+
+describe("the search page", () => {
+  it("answers a shareable address without scripts, cleanly for empty and overlong queries", async () => {
+    const page = async (path: string) =>
+      (await (await get(BEAUTY, path)).text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+    const found = await page("/shop/search?q=%EC%84%A0%ED%81%AC%EB%A6%BC&sort=price_desc");
+    expect(found).toContain("'선크림' 검색 결과 1개");
+    expect(found).toContain("수분 선크림 50ml");
+    expect(found).toContain('<meta name="robots" content="noindex"/>');
+    expect(found).toMatch(/aria-current="true"[^>]*>높은가격순</);
+    expect(await page("/shop/search")).toContain(koSearch.hint);
+    const long = await page(`/shop/search?q=${encodeURIComponent("가".repeat(60))}`);
+    expect(long).toContain(`'${"가".repeat(40)}'에 맞는 상품이 없습니다`);
+    expect((await get(BEAUTY, "/shop/search?q=%ED%81%AC%EB%A6%BC&page=99")).status).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+import { env, SELF } from "cloudflare:test";
+import { get } from "./request";
+
+export const PASSWORD = "demo1234!";
+export const SHOPPER = "shopper@example.test";
+export const BEAUTY_OWNER = "owner@beauty.example.test";
+
+/** name → value of the Set-Cookie headers of a response (deleted cookies have ""). */
+export function setCookies(res: Response): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const c of res.headers.getSetCookie()) {
+    const [pair = ""] = c.split(";");
+    const at = pair.indexOf("=");
+    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return jar;
+}
+
+/** The raw Set-Cookie header for one cookie name. */
+export function setCookieLine(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+export function cookieHeader(jar: Map<string, string>): string {
+  return [...jar]
+    .filter(([, v]) => v !== "")
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+}
+
+let ipSeq = 0;
+/** A fresh client address per call, so throttling in one test never bleeds into another. */
+export function freshIp(): string {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
+/** A form post as the browser sends it from a page of the same host. */
+export function postForm(
+  host: string,
+  path: string,
+  fields: Record<string, string>,
+  init: { cookie?: string; headers?: Record<string, string>; scheme?: "http" | "https" } = {},
+): Promise<Response> {
+  const scheme = init.scheme ?? "http";
+  const headers = new Headers({
+    "content-type": "application/x-www-form-urlencoded",
+    origin: `${scheme}://${host}`,
+    "sec-fetch-site": "same-origin",
+    "cf-connecting-ip": freshIp(),
+    ...init.headers,
+  });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  headers.set("host", host);
+  // A header given as "" is left out (to send what a particular browser would).
+  for (const [name, value] of [...headers]) if (value === "") headers.delete(name);
+  return SELF.fetch(`${scheme}://${host}${path}`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+/** POST to a shop-API endpoint with a JSON body, same-origin. */
+export function postJson(
+  host: string,
+  path: string,
+  body: unknown,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers({
+    "content-type": "application/json",
+    origin: `http://${host}`,
+    "sec-fetch-site": "same-origin",
+    "cf-connecting-ip": freshIp(),
+    ...init.headers,
+  });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  return get(host, path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/** Logs in through the API and returns the cookie header to send afterwards. */
+export async function login(host: string, email = SHOPPER, password = PASSWORD, keep = false): Promise<string> {
+  const res = await postJson(host, "/api/user/login", { email, password, keep });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(setCookies(res));
+}
+
+/** Who the Worker thinks is asking, through /api/user/test. */
+export async function whoAmI(host: string, cookie: string): Promise<number> {
+  const res = await get(host, "/api/user/test", { headers: { cookie } });
+  return (await res.json()) as number;
+}
+
+/** The sign-up consents the API requires (marketing left out). */
+export const CONSENTS = { agree_terms: true, agree_privacy: true, agree_age: true };
+
+/** A new member, made straight through the API; returns the cookie header. */
+let joinSeq = 0;
+export async function joinNew(host: string, name = "새 회원"): Promise<{ email: string; cookie: string; uid: number }> {
+  joinSeq += 1;
+  const email = `member${joinSeq}-${Date.now()}@example.test`;
+  const res = await postJson(host, "/api/user/join", { email, password: PASSWORD, name, keep: false, ...CONSENTS });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${await res.text()}`);
+  const { uid } = (await res.json()) as { uid: number };
+  return { email, cookie: cookieHeader(setCookies(res)), uid };
+}
+
+export const db = () => env.DB;
+
+/** A page's HTML with its per-response script nonces blanked, for comparing two answers. */
+export const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');

@@ -1,0 +1,63 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
+
+/** Issue 14 (in part): robots.txt and sitemap.xml per host, never mixing shops. */
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+describe("robots.txt and sitemap.xml", () => {
+  it("point each host at its own sitemap, on the custom domain when the shop has one", async () => {
+    const robots = await (await get(BEAUTY, "/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://beauty.localhost/sitemap.xml");
+    expect(robots).toContain("Disallow: /myshop");
+    expect(robots).toContain("Disallow: /shop/search");
+    // studio on its sub-domain names its canonical (custom) domain.
+    expect(await (await get("studio.localhost", "/robots.txt")).text()).toContain(
+      `Sitemap: http://${STUDIO_CUSTOM}/sitemap.xml`,
+    );
+  });
+
+  it("lists the shop's own home, lists, categories, notices and products, and nothing of another shop", async () => {
+    const res = await get(BEAUTY, "/sitemap.xml");
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const urls = locs(xml);
+    expect(urls.every((u) => u.startsWith("http://beauty.localhost/"))).toBe(true);
+    expect(urls).toContain("http://beauty.localhost/shop/list?category=39");
+    expect(urls).toContain("http://beauty.localhost/shop/notice-list");
+    const products = urls.filter((u) => u.includes("/shop/view/"));
+    const { n } = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM products WHERE shop_id = 1 AND visible = 1 AND adult_only = 0",
+    ).first<{ n: number }>())!;
+    expect(products).toHaveLength(n);
+    // 19+ goods are not for search engines.
+    const adult = (await env.DB.prepare("SELECT sid FROM products WHERE shop_id = 1 AND adult_only = 1").first<{
+      sid: string;
+    }>())!.sid;
+    expect(urls).not.toContain(`http://beauty.localhost/shop/view/${adult}`);
+
+    const picks = locs(await (await get(PICKS, "/sitemap.xml")).text());
+    expect(picks.every((u) => u.startsWith("http://picks.localhost/"))).toBe(true);
+    expect(picks.some((u) => /\/shop\/view\/b\d+/.test(u))).toBe(false);
+    const custom = locs(await (await get(STUDIO_CUSTOM, "/sitemap.xml")).text());
+    expect(custom.every((u) => u.startsWith(`http://${STUDIO_CUSTOM}/`))).toBe(true);
+    expect(locs(await (await get(BISTRO, "/sitemap.xml")).text())).toContain("http://bistro.localhost/shop/view/m0001");
+  });
+
+  it("pages through a big catalogue while it streams", async () => {
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
+       INSERT INTO products (sid, shop_id, title, price) SELECT 'bulk' || i, 4, '대량 상품 ' || i, 1000 FROM n`,
+    ).run();
+    const urls = locs(await (await get(STUDIO_CUSTOM, "/sitemap.xml")).text());
+    const bulk = urls.filter((u) => u.includes("/shop/view/bulk"));
+    expect(bulk).toHaveLength(2100);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it("answers the sitemap's entries only for the host's own shop", async () => {
+    expect((await get(BEAUTY, "/api/myshp/get/sitemap?shopid=2")).status).toBe(404);
+  });
+});
