@@ -48,7 +48,7 @@ export async function payOrderSheet({ request, context }: ActionFunctionArgs) {
     const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
     if (result.redirect_url) return redirect(result.redirect_url);
     // Points paid for everything: nothing to transfer, the order is paid.
-    if (result.order.points_used > 0 && result.order.points_used >= result.order.total_price) {
+    if (result.order.points_used > 0 && result.order.amount_due === 0) {
       return redirect(accountPath(`/user/order_point?id=${order.id}`, request, context), 303);
     }
   } catch (error) {

@@ -72,7 +72,7 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
           <dd>-{formatKRW(order.points_used)}</dd>
           <dt>{koOrder.points.toPay}</dt>
           <dd>
-            <strong>{formatKRW(order.total_price - order.points_used)}</strong>
+            <strong>{formatKRW(order.amount_due)}</strong>
           </dd>
         </dl>
       ) : null}
