@@ -95,7 +95,7 @@ export function pointsProblem(
 export function parsePoints(value: string | null | undefined): number | null {
   const digits = (value ?? "").replace(/[,\s]/g, "");
   if (digits === "") return 0;
-  if (!/^\d{1,10}$/.test(digits)) return null;
+  if (!/^\d{1,9}$/.test(digits)) return null;
   return Number(digits);
 }
 

@@ -271,6 +271,8 @@ export const method = style({
 export const bankBox = style({ margin: "8px 0 0", padding: 12, borderRadius: 8, background: vars.color.sub2 });
 export const dl = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: "4px 12px", margin: 0 });
 export const muted = style({ color: vars.color.muted });
+/** The points under an order's totals, and what they leave to pay. */
+export const pointsSums = style({ marginTop: 8 });
 
 // Header cart button: the count sits on the icon's corner.
 export const cartButton = style({ position: "relative" });

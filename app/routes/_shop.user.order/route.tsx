@@ -1,10 +1,5 @@
 import { shopMeta } from "~/lib/seo";
-import {
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { trackOrder } from "~/lib/track-order";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -12,78 +7,27 @@ import * as css from "~/components/cart/cart.css";
 import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { formatCount, formatDeadline, formatKRW } from "~/shared/format";
-import type { PayMethod } from "~/shared/contracts/cart";
-import type { SavedAddress } from "~/shared/contracts/settings";
-import { PAY_METHODS } from "~/shared/limits";
+import { PAY_METHODS, type PayMethod } from "~/shared/limits";
 import type { FieldErrors } from "~/shared/forms/errors";
-import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
-import { payOrderSheet, type OrderSheetValues } from "~/lib/order-sheet.server";
-import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-
+import type { OrderFieldName } from "~/shared/forms/order-fields";
+import { amountDue, earnedPoints, parsePoints, pointsProblem } from "~/shared/money";
 import { koCommon } from "~/shared/messages/shop/common";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
-import { visuallyHidden } from "../../styles/a11y.css";
-import { flowPath } from "~/lib/order-flow";
+import { visuallyHidden } from "../../../styles/a11y.css";
 import { thirdPartyShops } from "~/shared/consents";
+import { AddressPicker } from "./AddressPicker";
+import { Consent } from "./Consent";
+import { Field } from "./Field";
+import { PointsField } from "./PointsField";
+import { loadOrderSheet, submitOrderSheet, type OrderSheetValues } from "./page.server";
+import * as page from "./page.css";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.sheetTitle, noindex: true });
 
-/**
- * A member's sheet starts filled in: their name, and an address of their address book
- * (/user/info) for the receiver and the phone numbers: the one picked (`?addr=`, the picker's
- * links without scripts), else the default. A guest's starts empty.
- */
-async function prefillOf(context: AppLoadContext, picked: string | null) {
-  if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
-  const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
-  const base: Partial<Record<OrderFieldName, string>> = { orderer_name: context.member.name };
-  const home = book.items.find((a) => String(a.id) === picked) ?? book.items.find((a) => a.is_default);
-  if (!home) return { prefill: base, addresses: book.items, pickedAddress: null };
-  return {
-    addresses: book.items,
-    pickedAddress: home.id,
-    prefill: {
-      ...base,
-      orderer_phone: home.receiver_phone,
-      ...receiverOf(home),
-    },
-  };
-}
-
-/** The receiver fields an address of the book fills in. */
-function receiverOf(a: SavedAddress): Partial<Record<OrderFieldName, string>> {
-  return {
-    receiver_name: a.receiver_name,
-    receiver_phone: a.receiver_phone,
-    postcode: a.postcode,
-    address: a.address,
-    detail: a.detail,
-  };
-}
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const order = await loadOwnOrder(request, context);
-  const npay = new URL(request.url).searchParams.get("npay") === "1";
-  // A member of a shop that runs points may use them on the sheet.
-  const pointBalance =
-    context.member && context.shop.point
-      ? await context.api
-          .call("isMember", { query: { shopid: context.shop.shopid } })
-          .then((m) => (m.id !== null ? m.point : null))
-          .catch(() => null)
-      : null;
-  return {
-    order,
-    npay,
-    pointBalance,
-    ...(await prefillOf(context, new URL(request.url).searchParams.get("addr"))),
-    cartPath: accountPath(flowPath("checkout", new URL(request.url).pathname), request, context),
-  };
-}
-
-type Values = OrderSheetValues;
+export const loader = (args: LoaderFunctionArgs) => loadOrderSheet(args);
+export const action = (args: ActionFunctionArgs) => submitOrderSheet(args);
 
 /** The sheet's fields top to bottom: the first with a message is the one to fix first. */
 const SHEET_ORDER = [
@@ -102,16 +46,50 @@ const SHEET_ORDER = [
   "agree_third_party",
 ] as const;
 
-export const action = (args: ActionFunctionArgs) => payOrderSheet(args);
+const isPayMethod = (value: string | undefined): value is PayMethod =>
+  (PAY_METHODS as readonly string[]).includes(value ?? "");
+
+/**
+ * The action's messages, less those of fields fixed since (with scripts: a value that now meets
+ * its field's rules). Reset by every new answer of the action.
+ */
+function useFieldErrors(answer: { errors: FieldErrors } | undefined) {
+  const [fixed, setFixed] = useState<{ of: unknown; names: string[] }>({ of: answer, names: [] });
+  const names = fixed.of === answer ? fixed.names : [];
+  const errors: FieldErrors = { ...answer?.errors };
+  for (const name of names) delete errors[name];
+  const clear = (name: string) => {
+    if (!names.includes(name)) setFixed({ of: answer, names: [...names, name] });
+  };
+  return { errors, clear };
+}
 
 export default function OrderSheet() {
-  const { order, npay, pointBalance, cartPath, prefill, addresses, pickedAddress } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const { order, npay, pointBalance, pointRate, cartPath, prefill, addresses, pickedAddress } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const { storageUrl, session, shop } = useRootData();
   const navigation = useNavigation();
-  const paying = navigation.state === "submitting";
-  const values: Values = failed?.values ?? prefill;
-  const errors: FieldErrors = failed?.errors ?? {};
+  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") !== "points";
+  const values: OrderSheetValues = answer?.values ?? prefill;
+  const { errors, clear } = useFieldErrors(answer);
+  // The points typed, and what they leave to pay: live with scripts, from the last post without.
+  const [typedPoints, setTypedPoints] = useState(values.points ?? "");
+  const points = parsePoints(typedPoints);
+  const pointsOk =
+    points !== null &&
+    pointsProblem(points, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null;
+  const pointsToUse = pointBalance !== null && pointsOk ? points : 0;
+  const due = amountDue({ total_price: order.total_price, points_used: pointsToUse });
+  const onPoints = (typed: string) => {
+    setTypedPoints(typed);
+    const n = parsePoints(typed);
+    if (
+      n !== null &&
+      pointsProblem(n, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null
+    )
+      clear("points");
+  };
   // The first field to fix gets autofocus: without scripts the browser focuses it on load and
   // scrolls it into view (below the pinned header: scroll-margin-top); with scripts, see below.
   const firstError = SHEET_ORDER.find((name) => errors[name]);
@@ -120,6 +98,7 @@ export default function OrderSheet() {
     value: values[name],
     error: errors[name],
     autoFocus: name === firstError,
+    onValid: clear,
   });
   const open = order.status === "WAITING_PAYMENT" && !order.payment;
   const thirdParty = thirdPartyShops(order);
@@ -127,13 +106,13 @@ export default function OrderSheet() {
   // After a refused post (with scripts), the first field to fix comes into view, focused.
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [failed]);
+  }, [answer]);
   useEffect(() => {
     if (open) trackOrder("begin_checkout", order);
   }, [open, order]);
   const available = new Map(order.methods.map((m) => [m.method, m.available]));
-  const preferred: PayMethod = values.pay_method
-    ? (values.pay_method as PayMethod)
+  const preferred: PayMethod = isPayMethod(values.pay_method)
+    ? values.pay_method
     : npay && available.get("wallet")
       ? "wallet"
       : "bank";
@@ -159,7 +138,7 @@ export default function OrderSheet() {
           </p>
         </div>
       ) : null}
-      <OrderSummary order={order} storageUrl={storageUrl} />
+      <OrderSummary order={order} storageUrl={storageUrl} pointsToUse={open ? pointsToUse : undefined} />
 
       {order.payment ? (
         <section className={css.section}>
@@ -172,10 +151,10 @@ export default function OrderSheet() {
       {open ? (
         // noValidate: the server's Korean message next to each field, not the browser's bubbles.
         <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields} noValidate ref={formRef}>
-          {failed?.error ? (
+          {answer?.error ? (
             <div className={css.notice} role="alert">
-              {failed.error}
-              {failed.toCart ? (
+              {answer.error}
+              {answer.toCart ? (
                 <p className={css.noticeLinks}>
                   <Link to={cartPath}>{koOrder.backToCart}</Link>
                 </p>
@@ -197,7 +176,7 @@ export default function OrderSheet() {
             </h2>
             <div className={css.fields}>
               {addresses.length > 0 ? (
-                <AddressPicker orderId={order.id} addresses={addresses} picked={failed ? null : pickedAddress} />
+                <AddressPicker orderId={order.id} addresses={addresses} picked={answer ? null : pickedAddress} />
               ) : null}
               <label className={css.check}>
                 <input
@@ -230,25 +209,14 @@ export default function OrderSheet() {
               {koOrder.payment}
             </h2>
             {pointBalance ? (
-              <label className={css.label} style={{ marginBottom: 12 }}>
-                <span>{koOrder.points.label}</span>
-                <input
-                  className={css.input}
-                  name="points"
-                  inputMode="numeric"
-                  pattern="[0-9,]*"
-                  maxLength={11}
-                  defaultValue={values.points}
-                  placeholder="0"
-                  aria-describedby="points-hint"
-                  aria-invalid={errors.points ? true : undefined}
-                  autoFocus={firstError === "points"}
-                />
-                <span id="points-hint" className={css.muted} style={{ fontWeight: 400 }}>
-                  {koOrder.points.balance(formatKRW(pointBalance))} · {koOrder.points.unitHint(shop.point_unit)}
-                </span>
-                {errors.points ? <span className={css.fieldError}>{errors.points}</span> : null}
-              </label>
+              <PointsField
+                value={values.points}
+                error={errors.points}
+                balance={pointBalance}
+                unit={shop.point_unit}
+                autoFocus={firstError === "points"}
+                onPoints={onPoints}
+              />
             ) : null}
             <fieldset className={css.methods}>
               <legend className={visuallyHidden}>{koOrder.payment}</legend>
@@ -262,7 +230,7 @@ export default function OrderSheet() {
               {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
             </fieldset>
             {available.get("bank") ? (
-              <div className={css.fields} style={{ marginTop: 12 }}>
+              <div className={`${css.fields} ${page.bankFields}`}>
                 <Field {...field("depositor")} label={koOrder.depositor} />
                 {session.login !== 1 ? (
                   <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" />
@@ -285,6 +253,7 @@ export default function OrderSheet() {
               values={values}
               error={errors.agree_order}
               autoFocus={firstError === "agree_order"}
+              onValid={clear}
             />
             {thirdParty.length > 0 ? (
               <>
@@ -294,13 +263,20 @@ export default function OrderSheet() {
                   values={values}
                   error={errors.agree_third_party}
                   autoFocus={firstError === "agree_third_party"}
+                  onValid={clear}
                 />
                 <p className={css.muted}>{koOrder.thirdPartyText(thirdParty.join(", "))}</p>
               </>
             ) : null}
           </section>
-          <button type="submit" className={css.primary} disabled={paying}>
-            {paying ? koOrder.paying : `${koOrder.pay} · ${formatCount(order.total_price)}${koCommon.won}`}
+          {/* What 구매확정 earns: a member of a shop that runs points, on what is paid after points. */}
+          {pointBalance !== null && pointRate > 0 ? (
+            <p className={`${css.muted} ${page.earn}`} data-testid="points-to-earn">
+              {koOrder.points.earnOnConfirm(formatKRW(earnedPoints(due, pointRate)))}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="pay" className={css.primary} disabled={paying}>
+            {paying ? koOrder.paying : `${koOrder.pay} · ${formatCount(due)}${koCommon.won}`}
           </button>
         </Form>
       ) : null}
@@ -308,68 +284,13 @@ export default function OrderSheet() {
   );
 }
 
-/**
- * 배송지 선택: the member's saved addresses. Each is a link that reloads the sheet filled with it
- * (without scripts); with scripts it fills the receiver's fields in place, keeping what was typed.
- */
-function AddressPicker({
-  orderId,
-  addresses,
-  picked,
-}: {
-  orderId: number;
-  addresses: SavedAddress[];
-  picked: number | null;
-}) {
-  const [current, setCurrent] = useState(picked);
-  const pick = (event: React.MouseEvent<HTMLAnchorElement>, a: SavedAddress) => {
-    const form = event.currentTarget.closest("form");
-    if (!form) return;
-    event.preventDefault();
-    for (const [name, value] of Object.entries(receiverOf(a))) {
-      const input = form.elements.namedItem(name) as HTMLInputElement | null;
-      if (input) input.value = value ?? "";
-    }
-    const same = form.elements.namedItem("same_as_orderer") as HTMLInputElement | null;
-    if (same) same.checked = false;
-    setCurrent(a.id);
-  };
-  return (
-    <details className={css.picker} open={addresses.length <= 3}>
-      <summary>{koOrder.savedAddresses(addresses.length)}</summary>
-      <ul className={css.pickerList}>
-        {addresses.map((a) => (
-          <li key={a.id}>
-            <a
-              className={css.pickerItem}
-              href={`?${new URLSearchParams({ id: String(orderId), addr: String(a.id) })}`}
-              data-picked={a.id === current ? "" : undefined}
-              aria-current={a.id === current ? "true" : undefined}
-              onClick={(e) => pick(e, a)}
-            >
-              <strong>
-                {a.receiver_name}
-                {a.is_default ? <span className={css.pickerTag}>{koOrder.defaultAddress}</span> : null}
-              </strong>
-              <span>
-                ({a.postcode}) {a.address} {a.detail}
-              </span>
-              <span className={css.muted}>{a.receiver_phone}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-      <p className={css.muted} style={{ margin: "6px 0 0" }}>
-        <Link to="/user/info#addresses">{koOrder.manageAddresses}</Link>
-      </p>
-    </details>
-  );
-}
-
 /** 주문자 정보와 동일: the receiver's name and phone become the orderer's (the server does the same). */
 function copyOrderer(form: HTMLFormElement | null, on: boolean) {
   if (!form || !on) return;
-  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+  const input = (name: string) => {
+    const element = form.elements.namedItem(name);
+    return element instanceof HTMLInputElement ? element : null;
+  };
   for (const [to, from] of [
     ["receiver_name", "orderer_name"],
     ["receiver_phone", "orderer_phone"],
@@ -377,76 +298,4 @@ function copyOrderer(form: HTMLFormElement | null, on: boolean) {
     const target = input(to);
     if (target) target.value = input(from)?.value ?? "";
   }
-}
-
-/** A required consent: a check box with its message from the action. */
-function Consent({
-  name,
-  label,
-  values,
-  error,
-  autoFocus,
-}: {
-  name: "agree_order" | "agree_third_party";
-  label: string;
-  values: Values;
-  error?: string;
-  autoFocus?: boolean;
-}) {
-  return (
-    <label className={css.check}>
-      <input
-        type="checkbox"
-        name={name}
-        defaultChecked={values[name] === "on"}
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-      />
-      <span>{label}</span>
-      {error ? (
-        <span id={`${name}-error`} className={css.fieldError}>
-          {error}
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
-/** One input of the sheet, its limits from ORDER_FIELDS and its message from the action. */
-function Field({
-  name,
-  label,
-  value,
-  error,
-  ...rest
-}: {
-  name: OrderFieldName;
-  label: string;
-  value?: string;
-  error?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "required" | "max" | "pattern">) {
-  const rule = ORDER_FIELDS[name];
-  const errorId = `${name}-error`;
-  return (
-    <label className={css.label}>
-      <span>{label}</span>
-      <input
-        className={css.input}
-        name={name}
-        defaultValue={value}
-        required={rule.required}
-        maxLength={rule.max}
-        pattern={rule.pattern}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...rest}
-      />
-      {error ? (
-        <span id={errorId} className={css.fieldError}>
-          {error}
-        </span>
-      ) : null}
-    </label>
-  );
 }
