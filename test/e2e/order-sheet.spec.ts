@@ -98,12 +98,14 @@ async function memberSheet(page: Page, js: boolean, project: string) {
   return sheet;
 }
 
-/** What the API says the order asks for, read from the created order itself. */
+/**
+ * What the API says the order asks for, read from the created order itself (opened in the
+ * browser: the shop's host names resolve there, and its cookies go with it).
+ */
 async function charged(page: Page, id: string) {
-  const res = await page.request.get(shopUrl("beauty", `/api/myshp/get/my/order?id=${id}`));
-  expect(res.status()).toBe(200);
-  const order = (await res.json()) as { amount_due: number; points_used: number; payment: { amount: number } };
-  return order;
+  const res = await page.goto(shopUrl("beauty", `/api/myshp/get/my/order?id=${id}`));
+  expect(res?.status()).toBe(200);
+  return JSON.parse(await res!.text()) as { amount_due: number; points_used: number; payment: { amount: number } };
 }
 
 /** Issue 34, point 3: the sheet says what is charged after points, as they are entered. */
