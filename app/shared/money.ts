@@ -35,6 +35,11 @@ export function deliveryFee(subTotal: Won, fee: Won, freeFrom: Won): Won {
   return subTotal >= freeFrom ? 0 : fee;
 }
 
+/** How much more of a shipping group's goods makes its delivery free; null when it is free already. */
+export function untilFreeDelivery(subTotal: Won, fee: Won, freeFrom: Won): Won | null {
+  return deliveryFee(subTotal, fee, freeFrom) > 0 && freeFrom > subTotal ? freeFrom - subTotal : null;
+}
+
 /** A shipping group's sums: its lines' sum and the shipping shop's fee on it. */
 export function groupSums(
   lines: readonly { price: Won; qty: number; discontinued?: boolean | number }[],

@@ -15,6 +15,7 @@ import {
   SQL_REFUND_AMOUNT,
   sqlAmountDue,
   sqlEarnedPoints,
+  untilFreeDelivery,
 } from "../../app/shared/money";
 import { isPlaced, sqlPlaced } from "../../app/shared/order-status";
 
@@ -51,6 +52,9 @@ describe("money", () => {
       subTotal: 0,
       deliveryFee: 0,
     });
+    expect(untilFreeDelivery(14_000, 3_000, 50_000)).toBe(36_000);
+    expect(untilFreeDelivery(50_000, 3_000, 50_000)).toBeNull();
+    expect(untilFreeDelivery(14_000, 0, 50_000)).toBeNull();
     expect(
       orderPrices([
         { subTotal: 34_800, deliveryFee: 3_000 },
