@@ -12,8 +12,10 @@ import {
   bankTransferStatement,
   holdPointsStatements,
   insertOrderStatements,
+  takeStockAndMarkPaid,
   takeStockStatements,
   unpaidGuardStatement,
+  type ProviderConfirmation,
 } from "./order-batch";
 import type { Db } from "./session";
 
@@ -230,6 +232,14 @@ export class OrderStore {
   /** One step of the state machine, as one conditional batch (functions/db/order-transitions.ts). */
   transition(r: TransitionRequest): Promise<void> {
     return runTransition(this.db, r);
+  }
+
+  /**
+   * A provider's confirmed payment of an order sheet: stock taken and order paid in one batch, or
+   * nothing (functions/db/order-batch.ts `takeStockAndMarkPaid`; `batchFailure` reads why).
+   */
+  takeStockAndMarkPaid(c: ProviderConfirmation): Promise<void> {
+    return takeStockAndMarkPaid(this.db, c);
   }
 
   async byKey(shopId: number, owner: Owner, key: string): Promise<number | null> {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { takeStockAndMarkPaid, takeStockAndMarkPaidStatements } from "../../functions/db/order-batch";
-import { batchFailure } from "../../functions/db/orders";
+import { batchFailure, OrderStore } from "../../functions/db/orders";
 import { BEAUTY } from "./helpers";
 import { Shopper, setStock, stockOf } from "./cart-helpers";
 
@@ -122,6 +122,14 @@ describe("take stock and mark paid (a provider's confirmation)", () => {
     );
     expect(await stockOf(1400)).toBe(10);
     expect(await paymentOf(other.id)).toBeNull();
+  });
+
+  it("is the order store's step too, for a provider's handler", async () => {
+    await setStock(1400, 10);
+    const { id, total } = await sheet();
+    await new OrderStore(env.DB).takeStockAndMarkPaid(confirm(id, total));
+    expect(await orderRow(id)).toMatchObject({ status: "CONFIRM_PAYMENT", stock_taken: 1 });
+    expect(await stockOf(1400)).toBe(8);
   });
 
   it("is a fixed number of statements whatever the order", async () => {
