@@ -151,6 +151,20 @@ export default function OrderSheet() {
       {open ? (
         // noValidate: the server's Korean message next to each field, not the browser's bubbles.
         <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields} noValidate ref={formRef}>
+          {/*
+            Enter in a field presses a form's first submit button: this one, so it pays as the
+            visible 결제하기 does, not 적용 (which comes first on the page). Out of sight and of
+            the tab order, but rendered, as browsers skip a button that is not.
+          */}
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className={visuallyHidden}
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={paying}
+          />
           {answer?.error ? (
             <div className={css.notice} role="alert">
               {answer.error}
