@@ -1,6 +1,15 @@
 import * as css from "~/components/cart/cart.css";
 import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
 
+/** What the page gives each field by its name: its value, message, focus and the message's reset. */
+export type FieldOf = (name: OrderFieldName) => {
+  name: OrderFieldName;
+  value?: string;
+  error?: string;
+  autoFocus: boolean;
+  onValid: (name: OrderFieldName) => void;
+};
+
 /**
  * One input of the sheet, its limits from ORDER_FIELDS and its message from the action. With
  * scripts, the message goes as soon as the value meets the field's rules (`onValid`).

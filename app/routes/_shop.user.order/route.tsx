@@ -4,9 +4,8 @@ import { trackOrder } from "~/lib/track-order";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
-import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
-import { formatCount, formatDeadline, formatKRW } from "~/shared/format";
+import { formatCount, formatKRW } from "~/shared/format";
 import { PAY_METHODS, type PayMethod } from "~/shared/limits";
 import type { FieldErrors } from "~/shared/forms/errors";
 import type { OrderFieldName } from "~/shared/forms/order-fields";
@@ -17,10 +16,10 @@ import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { thirdPartyShops } from "~/shared/consents";
-import { AddressPicker } from "./AddressPicker";
 import { Consent } from "./Consent";
+import { DeliverySection } from "./DeliverySection";
 import { Field } from "./Field";
-import { PointsField } from "./PointsField";
+import { PaymentSection } from "./PaymentSection";
 import { loadOrderSheet, submitOrderSheet, type OrderSheetValues } from "./page.server";
 import * as page from "./page.css";
 
@@ -184,79 +183,22 @@ export default function OrderSheet() {
               <Field {...field("orderer_phone")} label={koOrder.phone} type="tel" autoComplete="tel" />
             </div>
           </section>
-          <section className={css.section} aria-labelledby="delivery">
-            <h2 id="delivery" className={css.sectionTitle}>
-              {koOrder.delivery}
-            </h2>
-            <div className={css.fields}>
-              {addresses.length > 0 ? (
-                <AddressPicker orderId={order.id} addresses={addresses} picked={answer ? null : pickedAddress} />
-              ) : null}
-              <label className={css.check}>
-                <input
-                  type="checkbox"
-                  name="same_as_orderer"
-                  defaultChecked={values.same_as_orderer === "on"}
-                  onChange={(e) => copyOrderer(e.currentTarget.form, e.currentTarget.checked)}
-                />
-                <span>{koOrder.sameAsOrderer}</span>
-              </label>
-              <div className={css.fieldRow}>
-                <Field {...field("receiver_name")} label={koOrder.receiver} autoComplete="shipping name" />
-                <Field {...field("receiver_phone")} label={koOrder.phone} type="tel" autoComplete="shipping tel" />
-              </div>
-              <PostcodeSearch>
-                <Field
-                  {...field("postcode")}
-                  label={koOrder.postcode}
-                  inputMode="numeric"
-                  autoComplete="shipping postal-code"
-                />
-              </PostcodeSearch>
-              <Field {...field("address")} label={koOrder.address} autoComplete="shipping address-line1" />
-              <Field {...field("detail")} label={koOrder.addressDetail} autoComplete="shipping address-line2" />
-              <Field {...field("memo")} label={koOrder.memo} placeholder={koOrder.memoPlaceholder} />
-            </div>
-          </section>
-          <section className={css.section} aria-labelledby="payment">
-            <h2 id="payment" className={css.sectionTitle}>
-              {koOrder.payment}
-            </h2>
-            {pointBalance ? (
-              <PointsField
-                value={values.points}
-                error={errors.points}
-                balance={pointBalance}
-                unit={shop.point_unit}
-                autoFocus={firstError === "points"}
-                onPoints={onPoints}
-              />
-            ) : null}
-            <fieldset className={css.methods}>
-              <legend className={visuallyHidden}>{koOrder.payment}</legend>
-              {/* Only what this shop can take now (issue 11): a method without a provider is not offered. */}
-              {PAY_METHODS.filter((m) => available.get(m) === true).map((m) => (
-                <label key={m} className={css.method}>
-                  <input type="radio" name="pay_method" value={m} defaultChecked={m === preferred} required />
-                  <span>{koOrder.methods[m]}</span>
-                </label>
-              ))}
-              {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
-            </fieldset>
-            {available.get("bank") ? (
-              <div className={`${css.fields} ${page.bankFields}`}>
-                <Field {...field("depositor")} label={koOrder.depositor} />
-                {session.login !== 1 ? (
-                  <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" />
-                ) : null}
-                {order.deposit_deadline ? (
-                  <p className={css.muted} data-testid="deposit-deadline">
-                    {koOrder.depositBy(formatDeadline(order.deposit_deadline))}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-          </section>
+          <DeliverySection
+            orderId={order.id}
+            addresses={addresses}
+            picked={answer ? null : pickedAddress}
+            values={values}
+            field={field}
+          />
+          <PaymentSection
+            order={order}
+            preferred={preferred}
+            pointBalance={pointBalance}
+            pointUnit={shop.point_unit}
+            points={{ value: values.points, error: errors.points, autoFocus: firstError === "points", onPoints }}
+            guest={session.login !== 1}
+            field={field}
+          />
           <section className={css.section} aria-labelledby="agree">
             <h2 id="agree" className={css.sectionTitle}>
               {koOrder.agreeTitle}
@@ -296,20 +238,4 @@ export default function OrderSheet() {
       ) : null}
     </>
   );
-}
-
-/** 주문자 정보와 동일: the receiver's name and phone become the orderer's (the server does the same). */
-function copyOrderer(form: HTMLFormElement | null, on: boolean) {
-  if (!form || !on) return;
-  const input = (name: string) => {
-    const element = form.elements.namedItem(name);
-    return element instanceof HTMLInputElement ? element : null;
-  };
-  for (const [to, from] of [
-    ["receiver_name", "orderer_name"],
-    ["receiver_phone", "orderer_phone"],
-  ] as const) {
-    const target = input(to);
-    if (target) target.value = input(from)?.value ?? "";
-  }
 }
