@@ -14,6 +14,7 @@ import { SmartLink } from "~/components/SmartLink";
 import * as css from "~/components/shop.css";
 import * as view from "~/components/product.css";
 import { discountRate, formatKRW } from "~/shared/format";
+import { lineSum, optionPrice } from "~/shared/money";
 import { pictureSizes } from "~/shared/picture-sizes";
 import { FIRST_PICTURE } from "~/lib/after-paint";
 import { koCartButton } from "~/shared/messages/shop/cart";
@@ -134,11 +135,13 @@ export default function ProductPage() {
         </div>
         <p className={view.price}>
           {product.list_price && product.list_price > product.price ? (
-            <span className={css.discountRate}>{discountRate(product.price + extra, product.list_price + extra)}%</span>
+            <span className={css.discountRate}>
+              {discountRate(optionPrice(product.price, extra), optionPrice(product.list_price, extra))}%
+            </span>
           ) : null}
-          <span data-testid="price">{formatKRW(product.price + extra)}</span>
+          <span data-testid="price">{formatKRW(optionPrice(product.price, extra))}</span>
           {product.list_price && product.list_price > product.price ? (
-            <span className={css.listPrice}>{formatKRW(product.list_price + extra)}</span>
+            <span className={css.listPrice}>{formatKRW(optionPrice(product.list_price, extra))}</span>
           ) : null}
         </p>
         <p className={view.meta}>
@@ -260,7 +263,7 @@ function BuyBox({
     ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
     if (added && "eventId" in answer && sent.current) {
       const { option: o, qty: n } = sent.current;
-      const price = product.price + (product.options.find((x) => x.id === o)?.extra_price ?? 0);
+      const price = optionPrice(product.price, product.options.find((x) => x.id === o)?.extra_price ?? 0);
       track({
         name: "add_to_cart",
         id: answer.eventId,
@@ -316,7 +319,7 @@ function BuyBox({
                 <span className={view.optionPrice}>
                   {o.stock <= 0
                     ? koProduct.soldOut
-                    : `${formatKRW(product.price + o.extra_price)}${o.stock <= LOW_STOCK ? ` · ${koProduct.lowStock(o.stock)}` : ""}`}
+                    : `${formatKRW(optionPrice(product.price, o.extra_price))}${o.stock <= LOW_STOCK ? ` · ${koProduct.lowStock(o.stock)}` : ""}`}
                 </span>
               </label>
             ))}
@@ -364,7 +367,8 @@ function BuyBox({
           </div>
           {hydrated && chosen ? (
             <p className={view.total} data-testid="total">
-              {koProduct.total} <strong>{formatKRW((product.price + chosen.extra_price) * n)}</strong>
+              {koProduct.total}{" "}
+              <strong>{formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n }))}</strong>
             </p>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import { useRootData } from "~/lib/root-data";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { addToTable, tableCall, type SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
+import { lineSum, optionPrice } from "~/shared/money";
 import { koSmart } from "~/shared/messages/smart";
 
 const t = koSmart;
@@ -32,10 +33,11 @@ export default function Customize() {
   const [option, setOption] = useState<number | undefined>(Number(kept?.option) || first?.id);
   const [picked, setPicked] = useState<number[]>([]);
   const [qty, setQty] = useState(Number(kept?.qty) || 1);
-  const unit =
-    item.price +
-    (options.find((o) => o.id === option)?.extra_price ?? 0) +
-    extras.filter((e) => picked.includes(e.id)).reduce((n, e) => n + e.price, 0);
+  const unit = optionPrice(
+    item.price,
+    options.find((o) => o.id === option)?.extra_price ?? 0,
+    extras.filter((e) => picked.includes(e.id)).map((e) => e.price),
+  );
   return (
     <Form method="post" replace>
       <input type="hidden" name="sid" value={item.sid} />
@@ -122,7 +124,7 @@ export default function Customize() {
           {t.back}
         </Link>
         <button type="submit" className={css.primary} disabled={busy || item.sold_out} data-testid="add-to-table">
-          {hydrated ? t.addButton(formatKRW(unit * qty)) : t.addPlain}
+          {hydrated ? t.addButton(formatKRW(lineSum({ price: unit, qty }))) : t.addPlain}
         </button>
       </div>
     </Form>

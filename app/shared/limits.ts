@@ -4,6 +4,13 @@
 export const MAX_CART_LINES = 200;
 export const MAX_LINE_QTY = 999;
 
+/**
+ * A restaurant table's shared cart (smart order, issue 13): most lines, and most portions of one
+ * dish on a line. A table orders for a meal, so these are their own limits, not the shop cart's.
+ */
+export const MAX_TABLE_LINES = 50;
+export const MAX_TABLE_LINE_QTY = 99;
+
 /** Days a shopper has to make a bank transfer before the order is cancelled. */
 export const BANK_DEADLINE_DAYS = 3;
 

@@ -76,6 +76,7 @@ export const ORDER_ACTIONS = [
   "close_sheet",
   "pay_points",
   "accept_table",
+  "pay_provider",
   "confirm_payment",
   "prepare",
   "serve",
@@ -156,6 +157,19 @@ export const TRANSITIONS: readonly Transition[] = [
     needs: [],
     effects: [],
     when: (o) => o.smartOrder && o.payLater,
+    confirm: false,
+    internal: true,
+  },
+  // A card or wallet payment a provider (a PG) confirmed: paid at once, with the stock taken in the
+  // same batch (functions/db/order-batch.ts `takeStockAndMarkPaid`).
+  {
+    action: "pay_provider",
+    from: ["WAITING_PAYMENT"],
+    to: "CONFIRM_PAYMENT",
+    by: ["system"],
+    needs: [],
+    effects: ["mark_paid"],
+    when: (o) => o.paymentChosen,
     confirm: false,
     internal: true,
   },

@@ -25,6 +25,22 @@ export function isOrderStatus(value: string): value is OrderStatus {
 }
 
 /**
+ * A placed order: somebody chose how to pay it (a transfer or a provider: `pay_method`), the
+ * points paid it (`points_used`), or a table pays at the counter after the meal (`pay_later`).
+ * An order sheet nobody paid is no order: not in the buyer's lists or the console, no reason to
+ * keep an account open, nothing 비회원 주문조회 finds, no purchase event. The one definition
+ * (decision 098); `sqlPlaced` is the same for D1.
+ */
+export function isPlaced(o: { pay_method: string | null; points_used: number; pay_later: number }): boolean {
+  return o.pay_method !== null || o.points_used > 0 || o.pay_later === 1;
+}
+
+/** `isPlaced` for D1, on an `orders` row named `alias`. */
+export function sqlPlaced(alias = "o"): string {
+  return `(${alias}.pay_method IS NOT NULL OR ${alias}.points_used > 0 OR ${alias}.pay_later = 1)`;
+}
+
+/**
  * The Korean label of a status. Smart (food) orders call 'delivery pending' cooking; a refund after
  * completion has its own label; anything unknown is 'changed status'.
  */

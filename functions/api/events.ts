@@ -2,6 +2,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import { readCookie } from "~/shared/cookies";
 import { koTrackingErrors as t } from "~/shared/messages/tracking";
 import { CONSENT_COOKIE, consentOf, orderEventId, trackingIds, type TrackingIds } from "~/shared/tracking";
+import { isPlaced } from "~/shared/order-status";
 import type { NewServerEvent, ServerEventRow } from "../db/server-events";
 import { deliverEvent } from "../events/provider";
 import type { ApiContext, Handlers } from "./context";
@@ -47,8 +48,8 @@ export const eventHandlers = {
       const owner = await orderOwner(ctx, shop.shopid, query.order_id);
       const record = await ownOrder(ctx, shop, owner, query.order_id);
       const { order, lines } = record;
-      // Placed: a payment chosen (or paid in full with points), and not cancelled.
-      if (order.status === "CANCELED" || (!record.payment && order.status === "WAITING_PAYMENT")) {
+      // Placed (app/shared/order-status.ts), and not cancelled.
+      if (order.status === "CANCELED" || !isPlaced(order)) {
         throw new ApiError(409, "NOT_PLACED", t.notPlaced);
       }
       // Amounts, lines and the shopper's identifiers from the order as stored, never the caller's.

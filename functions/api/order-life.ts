@@ -1,6 +1,7 @@
 import { liveRoom } from "../live/publisher";
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
+import { amountDue } from "~/shared/money";
 import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
 import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order-lists";
 import type { Owner } from "../db/cart";
@@ -134,6 +135,7 @@ export const lifecycleHandlers = {
         refund_after_done: o.refund_after_done === 1,
         total_price: o.total_price,
         points_used: o.points_used,
+        amount_due: amountDue(o),
         created_at: o.created_at,
         first_item: o.first_item,
         first_image: o.first_image,

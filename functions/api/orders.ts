@@ -18,6 +18,7 @@ import { requireCartOwner, trackingOf } from "./cart";
 import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_METHODS } from "~/shared/limits";
 import { thirdPartyShops } from "~/shared/consents";
+import { amountDue, orderPrices, pointsProblem } from "~/shared/money";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -132,7 +133,9 @@ export const orderHandlers = {
     const open = await orders.openSheet(shop.shopid, owner, now);
     if (open && sameLines(open.lines, lines)) return { order_id: open.id };
 
-    const groups = shippingGroups(lines).map(({ first, subTotal, deliveryFee }) => ({
+    const shipping = shippingGroups(lines);
+    const prices = orderPrices(shipping);
+    const groups = shipping.map(({ first, subTotal, deliveryFee }) => ({
       uid: first.uid,
       origin_uid: first.origin_uid,
       shop_name: first.shop_name,
@@ -149,8 +152,8 @@ export const orderHandlers = {
       deadline: now + ORDER_SHEET_TTL_MS,
       lines,
       groups,
-      itemsPrice: groups.reduce((n, g) => n + g.sub_price, 0),
-      deliveryPrice: groups.reduce((n, g) => n + g.delivery_fee, 0),
+      itemsPrice: prices.itemsPrice,
+      deliveryPrice: prices.deliveryPrice,
       npay: body.npay === true,
       direct: body.direct === true,
       fromMaster: body.from_master === true || body.from_master === 1,
@@ -222,10 +225,12 @@ export const orderHandlers = {
     if (points > 0) {
       if (uid === null) throw pointError(koOrder.points.membersOnly);
       if (!shop.point) throw pointError(koOrder.points.off);
-      if (points % shop.point_unit !== 0) throw pointError(koOrder.points.unit(shop.point_unit));
-      if (points > record.order.total_price) throw pointError(koOrder.points.overTotal);
+      const problem = pointsProblem(points, { unit: shop.point_unit, total: record.order.total_price });
+      if (problem === "unit") throw pointError(koOrder.points.unit(shop.point_unit));
+      if (problem === "over_total") throw pointError(koOrder.points.overTotal);
+      if (problem) throw pointError(koOrder.points.invalid);
     }
-    const rest = record.order.total_price - points;
+    const rest = amountDue({ total_price: record.order.total_price, points_used: points });
     if (rest > 0 && body.pay_method !== "bank") {
       const provider = paymentProviders(ctx.config).find((p) => p.method === body.pay_method);
       if (!provider) throw orderError.unavailable();

@@ -1,11 +1,12 @@
+import { sqlPlaced } from "~/shared/order-status";
 import { MAX_ADDRESSES, type SavedAddress } from "~/shared/contracts/settings";
 import type { Db } from "./session";
 
 type AddressRow = Omit<SavedAddress, "is_default"> & { is_default: number };
 export type NewAddress = Omit<SavedAddress, "id">;
 
-/** Orders still under way: placed (a payment chosen or points used) and not finished. */
-const IN_PROGRESS = `(o.pay_method IS NOT NULL OR o.points_used > 0)
+/** Orders still under way: placed (app/shared/order-status.ts `isPlaced`) and not finished. */
+const IN_PROGRESS = `${sqlPlaced("o")}
   AND o.status NOT IN ('CONFIRM_DELIVERY', 'CANCELED', 'REFUNDED', 'DONE')`;
 
 /**

@@ -1,3 +1,4 @@
+import { sqlPlaced } from "~/shared/order-status";
 import type { Owner } from "./cart";
 import type { Db } from "./session";
 
@@ -14,10 +15,7 @@ export class OrderGrantStore {
   /** The phone number a placed order of this shop was made with, to compare; null when there is none. */
   async ordererPhone(shopId: number, orderId: number): Promise<string | null> {
     const row = await this.db
-      .prepare(
-        `SELECT orderer_phone FROM orders
-         WHERE id = ? AND shop_id = ? AND (pay_method IS NOT NULL OR points_used > 0)`,
-      )
+      .prepare(`SELECT o.orderer_phone FROM orders o WHERE o.id = ? AND o.shop_id = ? AND ${sqlPlaced("o")}`)
       .bind(orderId, shopId)
       .first<{ orderer_phone: string | null }>();
     return row?.orderer_phone ?? null;

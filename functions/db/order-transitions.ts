@@ -14,6 +14,7 @@ import {
   type OrderAction,
 } from "~/shared/order-machine";
 import type { OrderStatus } from "~/shared/order-status";
+import { SQL_REFUND_AMOUNT, sqlAmountDue } from "~/shared/money";
 import { earnPointsStatements, releasePointsStatements, revokePointsStatements } from "./points";
 import type { Db } from "./session";
 
@@ -71,7 +72,7 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
   };
   for (const effect of t.effects) {
     // Paid once: a table's 완료 after a confirmed transfer keeps the transfer's time.
-    if (effect === "mark_paid") set("paid_at = COALESCE(paid_at, ?), paid_amount = total_price - points_used", r.now);
+    if (effect === "mark_paid") set(`paid_at = COALESCE(paid_at, ?), paid_amount = ${sqlAmountDue()}`, r.now);
     if (effect === "open_claim")
       set("claim = ?, claim_from = status, claim_reason = ?", r.claim ?? null, r.note ?? null);
     if (effect === "close_claim") set("claim = NULL, claim_from = NULL");
@@ -94,7 +95,7 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
         a?.holder ?? null,
       );
     }
-    if (effect === "record_refund") set("refund_amount = paid_amount, refunded_at = ?", r.now);
+    if (effect === "record_refund") set(`refund_amount = ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
     if (effect === "refund_after_done") set("refund_after_done = 1");
   }
   if (r.to === "CANCELED") set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);

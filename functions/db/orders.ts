@@ -1,5 +1,6 @@
 import type { PayMethod } from "~/shared/contracts/cart";
 import type { Actor, Claim } from "~/shared/order-machine";
+import { sqlPlaced } from "~/shared/order-status";
 import type { Owner, ResolvedLine } from "./cart";
 import {
   closeSheetsStatements,
@@ -7,14 +8,15 @@ import {
   transitionStatements,
   type TransitionRequest,
 } from "./order-transitions";
-import { holdPointsStatements } from "./points";
 import {
-  countedAddress,
-  MAX_SHEETS_PER_WINDOW,
-  MAX_UNPAID_PER_CLIENT,
-  MAX_UNPAID_PER_OWNER,
-  SHEET_WINDOW_MS,
-} from "../orders/limits";
+  bankTransferStatement,
+  holdPointsStatements,
+  insertOrderStatements,
+  takeStockAndMarkPaid,
+  takeStockStatements,
+  unpaidGuardStatement,
+  type ProviderConfirmation,
+} from "./order-batch";
 import type { Db } from "./session";
 
 /**
@@ -219,16 +221,10 @@ export function newOrderId(): number {
 /** The owner's open order sheet (unpaid, no payment chosen, not expired) and its lines. */
 export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: number }[] };
 
-/**
- * An order (`o`) somebody placed: a payment was chosen, or points paid for it. An order sheet
- * nobody paid is no order for the buyer's lists or the console.
- */
-const PLACED = "(o.pay_method IS NOT NULL OR o.points_used > 0 OR o.pay_later = 1)";
+/** An order (`o`) somebody placed (app/shared/order-status.ts `isPlaced`). */
+const PLACED = sqlPlaced("o");
 /** Money (`o`) to send back that waits for the buyer's refund account. */
 const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
-
-/** Rows of order_lines for an order, as JSON: pid2 (product_id) and pid3 (option_id) are the keys. */
-const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE order_id = ?1)";
 
 export class OrderStore {
   constructor(private readonly db: Db) {}
@@ -236,6 +232,14 @@ export class OrderStore {
   /** One step of the state machine, as one conditional batch (functions/db/order-transitions.ts). */
   transition(r: TransitionRequest): Promise<void> {
     return runTransition(this.db, r);
+  }
+
+  /**
+   * A provider's confirmed payment of an order sheet: stock taken and order paid in one batch, or
+   * nothing (functions/db/order-batch.ts `takeStockAndMarkPaid`; `batchFailure` reads why).
+   */
+  takeStockAndMarkPaid(c: ProviderConfirmation): Promise<void> {
+    return takeStockAndMarkPaid(this.db, c);
   }
 
   async byKey(shopId: number, owner: Owner, key: string): Promise<number | null> {
@@ -271,70 +275,36 @@ export class OrderStore {
    */
   async create(o: NewOrder, id = newOrderId()): Promise<number> {
     const db = this.db;
-    const lines = o.lines.map((l) => ({
-      pid2: l.pid2,
-      pid3: l.pid3,
-      sid: l.sid,
-      uid: l.uid,
-      origin_uid: l.origin_uid,
-      name: l.name,
-      opt_name: l.opt_name,
-      image: l.image,
-      price: l.price,
-      qty: l.qty,
-    }));
     await db.batch([
-      db
-        .prepare(
-          `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, npay, from_master,
-             ua, ip, fbp, fbc, created_at, deadline)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          id,
-          o.shopId,
-          o.owner,
-          o.itemsPrice,
-          o.deliveryPrice,
-          o.itemsPrice + o.deliveryPrice,
-          o.npay ? 1 : 0,
-          o.fromMaster ? 1 : 0,
-          o.ua,
-          o.ip,
-          o.fbp,
-          o.fbc,
-          o.now,
-          o.deadline,
-        ),
-      // Sheets made lately by this owner or from this address, the new one included.
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'rate'
-           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
-              OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
-        )
-        .bind(o.owner, o.now - SHEET_WINDOW_MS, countedAddress(o.ip), MAX_SHEETS_PER_WINDOW),
-      // A used key fails the whole batch: the second submit of a form creates nothing.
-      db
-        .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(o.shopId, o.owner, o.key, id, o.now),
-      db
-        .prepare(
-          `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
-           SELECT ?1, value ->> 'uid', value ->> 'origin_uid', value ->> 'shop_name', value ->> 'shop_name_origin',
-             value ->> 'sub_price', value ->> 'delivery_fee'
-           FROM json_each(?2)`,
-        )
-        .bind(id, JSON.stringify(o.groups)),
-      db
-        .prepare(
-          `INSERT INTO order_lines (order_id, product_id, option_id, sid, uid, origin_uid, name, opt_name, image,
-             unit_price, qty)
-           SELECT ?1, value ->> 'pid2', value ->> 'pid3', value ->> 'sid', value ->> 'uid', value ->> 'origin_uid',
-             value ->> 'name', value ->> 'opt_name', value ->> 'image', value ->> 'price', value ->> 'qty'
-           FROM json_each(?2)`,
-        )
-        .bind(id, JSON.stringify(lines)),
+      ...insertOrderStatements(db, {
+        id,
+        shopId: o.shopId,
+        owner: o.owner,
+        key: o.key,
+        now: o.now,
+        deadline: o.deadline,
+        itemsPrice: o.itemsPrice,
+        deliveryPrice: o.deliveryPrice,
+        lines: o.lines.map((l) => ({
+          pid2: l.pid2,
+          pid3: l.pid3,
+          sid: l.sid,
+          uid: l.uid,
+          origin_uid: l.origin_uid,
+          name: l.name,
+          opt_name: l.opt_name,
+          image: l.image,
+          price: l.price,
+          qty: l.qty,
+        })),
+        groups: o.groups,
+        ua: o.ua,
+        ip: o.ip,
+        fbp: o.fbp,
+        fbc: o.fbc,
+        npay: o.npay,
+        fromMaster: o.fromMaster,
+      }),
       // Only what is still in the caller's cart, as many as there, becomes an order (바로구매 aside).
       ...(o.direct
         ? []
@@ -590,54 +560,15 @@ export class OrderStore {
           points,
         ),
       db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-      // The same option reached through two lines (a pick and the original) is taken once, summed.
-      db
-        .prepare(
-          `UPDATE product_options
-           SET stock = stock - (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
-           WHERE id IN (SELECT option_id FROM ${LINES_OF})
-             AND stock >= (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
-             AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
-        )
-        .bind(id),
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'stock'
-           WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
-        )
-        .bind(id),
+      ...takeStockStatements(db, id),
     ];
     if (points > 0) {
       statements.push(...holdPointsStatements(db, { orderId: id, shopId, uid: d.uid!, points, now }));
     }
     if (d.bank) {
       statements.push(
-        db
-          .prepare(
-            // After the stock UPDATE: a guest's ('d:') transfer may hold at most half of an option's
-            // stock, rounded up (decision 095): q of S units when q <= (S + 1) / 2, that is when the
-            // stock left is at least q - 1. One statement, either reason.
-            `INSERT INTO batch_guard (reason)
-             SELECT reason FROM (
-               SELECT 'hold' AS reason WHERE substr(?2, 1, 2) = 'd:' AND EXISTS (SELECT 1 FROM product_options o
-                 WHERE o.id IN (SELECT option_id FROM ${LINES_OF})
-                   AND (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = o.id) > o.stock + 1)
-               UNION ALL
-               SELECT 'unpaid'
-               WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
-                  OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
-                        AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)
-             ) LIMIT 1`,
-          )
-          .bind(id, owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(d.ip)),
-        db
-          .prepare(
-            `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
-               bank_holder, deadline, created_at, updated_at)
-             SELECT id, 'bank', 'bank_transfer', total_price - points_used, 'pending', ?, ?, ?, ?, ?, ?, ?
-             FROM orders WHERE id = ?`,
-          )
-          .bind(d.depositor, d.bank.name, d.bank.account, d.bank.holder, d.deadline, now, now, id),
+        unpaidGuardStatement(db, { orderId: id, owner, ip: d.ip, guestHold: true }),
+        bankTransferStatement(db, { orderId: id, bank: d.bank, depositor: d.depositor, deadline: d.deadline, now }),
       );
     }
     statements.push(

@@ -5,6 +5,7 @@
  * `points_held` flag makes a release or a final spend happen once, and a guard aborts a payment
  * whose points the balance does not cover, so concurrent spends can never overdraw.
  */
+import { sqlEarnedPoints } from "~/shared/money";
 import { POINT_VALID_MS } from "./shop-members";
 import type { Db } from "./session";
 
@@ -91,7 +92,7 @@ export function releasePointsStatements(db: Db, where: string, args: unknown[], 
  */
 export function earnPointsStatements(db: Db, where: string, args: unknown[], now: number) {
   const nowArg = `?${args.length + 1}`;
-  const earned = "CAST(o.paid_amount * s.point_rate / 100 AS INTEGER)";
+  const earned = sqlEarnedPoints("o.paid_amount", "s.point_rate");
   return [
     db.prepare(`UPDATE orders AS o SET points_held = 0 WHERE (${where}) AND o.points_held = 1`).bind(...args),
     db

@@ -1,25 +1,22 @@
 /**
  * The menu, the table's shared cart and table orders (smart order, issue 13, decision 066). A table
  * order is an ordinary order row (stock, keys, limits, state machine) that names its table and
- * meal; it is written in one batch of a fixed number of statements, which takes its lines out of
- * the table's cart, so two phones ordering the same cart at once make one order.
+ * meal; it is written in one batch of a fixed number of statements (the order's own from
+ * functions/db/order-batch.ts, the one order write path), which takes its lines out of the table's cart, so two phones ordering the same cart at once make one order.
  */
 import type { Owner } from "./cart";
 import { transitionStatements } from "./order-transitions";
-import { holdPointsStatements } from "./points";
-import { VISIT_MS } from "./tables";
+import { MAX_TABLE_LINE_QTY, MAX_TABLE_LINES } from "~/shared/limits";
+import { itemsSum } from "~/shared/money";
 import {
-  countedAddress,
-  MAX_SHEETS_PER_WINDOW,
-  MAX_UNPAID_PER_CLIENT,
-  MAX_UNPAID_PER_OWNER,
-  SHEET_WINDOW_MS,
-} from "../orders/limits";
+  bankTransferStatement,
+  holdPointsStatements,
+  insertOrderStatements,
+  takeStockStatements,
+  unpaidGuardStatement,
+} from "./order-batch";
+import { VISIT_MS } from "./tables";
 import type { Db } from "./session";
-
-/** Lines a table's cart may hold; a dish made the same way again adds to its line. */
-export const MAX_TABLE_LINES = 50;
-export const MAX_LINE_QTY = 99;
 
 export type MenuCategoryRow = { id: number; name: string };
 export type MenuItemRow = {
@@ -159,7 +156,7 @@ export class TableOrderStore {
 
   /**
    * Adds a dish to the table's cart (the same dish made the same way adds to its line, up to
-   * MAX_LINE_QTY); false when the cart already has MAX_TABLE_LINES other lines. The caller has
+   * MAX_TABLE_LINE_QTY); false when the cart already has MAX_TABLE_LINES other lines. The caller has
    * checked that the option and the add-ons are this shop's item's.
    */
   async add(
@@ -176,7 +173,7 @@ export class TableOrderStore {
                          AND extras = ?4)
          ON CONFLICT (visit_id, product_id, option_id, extras) DO UPDATE SET qty = MIN(?8, qty + excluded.qty)`,
       )
-      .bind(visitId, line.productId, line.optionId, line.extras, line.qty, now, MAX_TABLE_LINES, MAX_LINE_QTY)
+      .bind(visitId, line.productId, line.optionId, line.extras, line.qty, now, MAX_TABLE_LINES, MAX_TABLE_LINE_QTY)
       .run();
     return meta.changes > 0;
   }
@@ -188,7 +185,7 @@ export class TableOrderStore {
         ? this.db.prepare("DELETE FROM table_cart_lines WHERE id = ?2 AND visit_id = ?1").bind(visitId, lineId)
         : this.db
             .prepare("UPDATE table_cart_lines SET qty = ?3 WHERE id = ?2 AND visit_id = ?1")
-            .bind(visitId, lineId, Math.min(qty, MAX_LINE_QTY));
+            .bind(visitId, lineId, Math.min(qty, MAX_TABLE_LINE_QTY));
     await statement.run();
   }
 
@@ -201,13 +198,15 @@ export class TableOrderStore {
    */
   async place(o: TableOrder): Promise<void> {
     const db = this.db;
-    const itemsPrice = o.lines.reduce((sum, l) => sum + l.unit_price * l.qty, 0);
+    const itemsPrice = itemsSum(o.lines.map((l) => ({ price: l.unit_price, qty: l.qty })));
     const lines = o.lines.map((l) => ({
       line: l.id,
       pid2: l.product_id,
       pid3: l.option_id,
       extras: l.extras,
       sid: l.sid,
+      uid: o.shopUid,
+      origin_uid: o.shopUid,
       name: l.title,
       opt_name: lineLabel(l),
       image: l.image,
@@ -216,59 +215,38 @@ export class TableOrderStore {
     }));
     const json = JSON.stringify(lines);
     const points = o.pay === "points" && o.uid !== null ? itemsPrice : 0;
-    const linesOf = "(SELECT option_id, qty FROM order_lines WHERE order_id = ?1)";
     const deadline = o.bank?.deadline ?? o.now + VISIT_MS;
     const statements: D1PreparedStatement[] = [
-      db
-        .prepare(
-          `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, ua, ip, created_at,
-             deadline, memo, pay_method, pay_later, table_id, table_name, visit_id, stock_taken, points_used,
-             points_held, order_agreed_at)
-           VALUES (?1, ?2, ?3, ?4, 0, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 1, ?15, ?16, ?7)`,
-        )
-        .bind(
-          o.id,
-          o.shopId,
-          o.owner,
-          itemsPrice,
-          o.ua,
-          o.ip,
-          o.now,
-          deadline,
-          o.memo,
-          o.pay === "bank" ? "bank" : null,
-          o.pay === "counter" ? 1 : 0,
-          o.tableId,
-          o.tableName,
-          o.visitId,
-          points,
-          points > 0 ? 1 : 0,
-        ),
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'rate'
-           WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
-              OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
-        )
-        .bind(o.owner, o.now - SHEET_WINDOW_MS, countedAddress(o.ip), MAX_SHEETS_PER_WINDOW),
-      db
-        .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(o.shopId, o.owner, o.key, o.id, o.now),
-      db
-        .prepare(
-          `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
-           VALUES (?1, ?2, ?2, ?3, ?3, ?4, 0)`,
-        )
-        .bind(o.id, o.shopUid, o.shopName, itemsPrice),
-      db
-        .prepare(
-          `INSERT INTO order_lines (order_id, product_id, option_id, extras, sid, uid, origin_uid, name, opt_name, image,
-             unit_price, qty)
-           SELECT ?1, value ->> 'pid2', value ->> 'pid3', value ->> 'extras', value ->> 'sid', ?2, ?2, value ->> 'name',
-             value ->> 'opt_name', value ->> 'image', value ->> 'price', value ->> 'qty'
-           FROM json_each(?3)`,
-        )
-        .bind(o.id, o.shopUid, json),
+      ...insertOrderStatements(db, {
+        id: o.id,
+        shopId: o.shopId,
+        owner: o.owner,
+        key: o.key,
+        now: o.now,
+        deadline,
+        itemsPrice,
+        deliveryPrice: 0,
+        lines,
+        groups: [
+          {
+            uid: o.shopUid,
+            origin_uid: o.shopUid,
+            shop_name: o.shopName,
+            shop_name_origin: o.shopName,
+            sub_price: itemsPrice,
+            delivery_fee: 0,
+          },
+        ],
+        ua: o.ua,
+        ip: o.ip,
+        memo: o.memo,
+        payMethod: o.pay === "bank" ? "bank" : null,
+        payLater: o.pay === "counter",
+        table: { id: o.tableId, name: o.tableName, visitId: o.visitId },
+        pointsUsed: points,
+        stockTaken: true,
+        agreed: true,
+      }),
       // Every line is still in the table's cart as read: another phone's order took them first.
       db
         .prepare(
@@ -291,21 +269,8 @@ export class TableOrderStore {
         )
         .bind(o.visitId, o.shopId, o.now + VISIT_MS, o.now),
       db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-      db
-        .prepare(
-          `UPDATE product_options
-           SET stock = stock - (SELECT SUM(qty) FROM ${linesOf} l WHERE l.option_id = product_options.id)
-           WHERE id IN (SELECT option_id FROM ${linesOf})
-             AND stock >= (SELECT SUM(qty) FROM ${linesOf} l WHERE l.option_id = product_options.id)
-             AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
-        )
-        .bind(o.id),
-      db
-        .prepare(
-          `INSERT INTO batch_guard (reason) SELECT 'stock'
-           WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
-        )
-        .bind(o.id),
+      // The order row above says stock_taken = 1: it is taken here, in the same batch, or nothing is.
+      ...takeStockStatements(db, o.id),
     ];
     if (points > 0) {
       statements.push(
@@ -314,21 +279,14 @@ export class TableOrderStore {
     }
     if (o.pay === "bank" && o.bank) {
       statements.push(
-        db
-          .prepare(
-            `INSERT INTO batch_guard (reason) SELECT 'unpaid'
-             WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?2
-                OR (?4 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?4
-                      AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3)`,
-          )
-          .bind(o.owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(o.ip)),
-        db
-          .prepare(
-            `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
-               bank_holder, deadline, created_at, updated_at)
-             VALUES (?1, 'bank', 'bank_transfer', ?2, 'pending', ?3, ?4, ?5, ?6, ?7, ?8, ?8)`,
-          )
-          .bind(o.id, itemsPrice, o.bank.depositor, o.bank.name, o.bank.account, o.bank.holder, deadline, o.now),
+        unpaidGuardStatement(db, { orderId: o.id, owner: o.owner, ip: o.ip, guestHold: false }),
+        bankTransferStatement(db, {
+          orderId: o.id,
+          bank: o.bank,
+          depositor: o.bank.depositor,
+          deadline,
+          now: o.now,
+        }),
       );
     }
     // Into the kitchen, through the state machine's own statements: at once when the table pays

@@ -1,15 +1,11 @@
 import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/shared/contracts/cart";
 import { shopOrigin } from "../host";
 import type { ResolvedLine } from "../db/cart";
+import { groupSums, orderPrices } from "~/shared/money";
 
 /** The group a line ships in (spec §3): by shop; a pick's key is origin_uid × uid. */
 export function groupKey(line: { uid: number; origin_uid: number }): string {
   return line.uid === line.origin_uid ? String(line.uid) : `${line.origin_uid}x${line.uid}`;
-}
-
-/** The shop that owns the goods ships them, so its fee and free-delivery threshold apply. */
-export function deliveryFee(subTotal: number, fee: number, freeFrom: number): number {
-  return subTotal >= freeFrom ? 0 : fee;
 }
 
 export function toItem(line: ResolvedLine): CartItem {
@@ -55,11 +51,12 @@ export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
     if (group) group.lines.push(line);
     else groups.set(key, { first: line, lines: [line] });
   }
-  return [...groups.values()].map(({ first, lines }) => {
-    const sub = lines.reduce((sum, l) => sum + (l.discontinued ? 0 : l.price * l.qty), 0);
-    const fee = sub > 0 ? deliveryFee(sub, first.origin_delivery_fee, first.origin_free_threshold) : 0;
-    return { first, lines, subTotal: sub, deliveryFee: fee };
-  });
+  // The shop that owns the goods ships them, so its fee and free-delivery threshold apply.
+  return [...groups.values()].map(({ first, lines }) => ({
+    first,
+    lines,
+    ...groupSums(lines, { fee: first.origin_delivery_fee, freeFrom: first.origin_free_threshold }),
+  }));
 }
 
 /** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
@@ -78,14 +75,13 @@ export function buildCart(lines: ResolvedLine[], platformDomain: string, request
     total: subTotal + deliveryFee,
     free_delivery_threshold: first.origin_free_threshold,
   }));
-  const sub = groups.reduce((n, g) => n + g.sub_total, 0);
-  const fee = groups.reduce((n, g) => n + g.my_delivery_fee, 0);
+  const prices = orderPrices(groups.map((g) => ({ subTotal: g.sub_total, deliveryFee: g.my_delivery_fee })));
   return {
     groups,
     count: lines.length,
-    sub_total: sub,
-    delivery_fee: fee,
-    total: sub + fee,
+    sub_total: prices.itemsPrice,
+    delivery_fee: prices.deliveryPrice,
+    total: prices.totalPrice,
     has_error: groups.some((g) => g.data.some((i) => i.error !== null)),
     quick_order: quickOrder,
   };

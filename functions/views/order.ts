@@ -2,6 +2,7 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-machine";
 import { isOrderStatus } from "~/shared/order-status";
+import { amountDue } from "~/shared/money";
 import type { OrderRecord, OrderRow } from "../db/orders";
 
 type FactColumns = Pick<
@@ -98,6 +99,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
     // One deposit deadline everywhere: the transfer's own once chosen, else the one it would get.
     deposit_deadline:
       r.payment?.deadline ?? (o.status === "WAITING_PAYMENT" && !r.payment ? terms.depositDeadline : null),
+    amount_due: amountDue(o),
     paid_amount: o.paid_amount,
     points_used: o.points_used,
     points_earned: o.points_earned,

@@ -1,5 +1,6 @@
 import type { OrderView } from "~/shared/contracts/cart";
 import { formatDeadline, formatKRW } from "~/shared/format";
+import { amountDue } from "~/shared/money";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
@@ -27,8 +28,23 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** The order's lines by shop, each shop's delivery fee, and the totals. */
-export function OrderSummary({ order, storageUrl }: { order: OrderView; storageUrl: string }) {
+/**
+ * The order's lines by shop, each shop's delivery fee, and the totals. 총 결제 금액 is always what
+ * the buyer pays: with points, the order's price, the points, and what they leave. `pointsToUse`
+ * are the points typed on a sheet not paid yet (else the order's own).
+ */
+export function OrderSummary({
+  order,
+  storageUrl,
+  pointsToUse,
+}: {
+  order: OrderView;
+  storageUrl: string;
+  pointsToUse?: number;
+}) {
+  const points = pointsToUse ?? order.points_used;
+  const due =
+    pointsToUse === undefined ? order.amount_due : amountDue({ total_price: order.total_price, points_used: points });
   return (
     <section className={css.section} aria-labelledby="order-items">
       <h2 id="order-items" className={css.sectionTitle}>
@@ -63,16 +79,20 @@ export function OrderSummary({ order, storageUrl }: { order: OrderView; storageU
       <GrandTotals
         sub={order.items_price}
         fee={order.delivery_price}
-        labels={{ sub: koOrder.itemsPrice, fee: koOrder.deliveryFee, total: koOrder.totalPrice }}
+        labels={{
+          sub: koOrder.itemsPrice,
+          fee: koOrder.deliveryFee,
+          total: points > 0 ? koOrder.orderPrice : koOrder.totalPrice,
+        }}
         testId="order-total"
       />
-      {order.points_used > 0 ? (
+      {points > 0 ? (
         <dl className={css.dlSpaced} data-testid="order-points">
           <dt>{koOrder.points.used}</dt>
-          <dd>-{formatKRW(order.points_used)}</dd>
-          <dt>{koOrder.points.toPay}</dt>
+          <dd>-{formatKRW(points)}</dd>
+          <dt>{koOrder.totalPrice}</dt>
           <dd>
-            <strong>{formatKRW(order.total_price - order.points_used)}</strong>
+            <strong data-testid="order-due">{formatKRW(due)}</strong>
           </dd>
         </dl>
       ) : null}

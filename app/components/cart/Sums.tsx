@@ -1,4 +1,5 @@
 import { formatKRW } from "~/shared/format";
+import { untilFreeDelivery } from "~/shared/money";
 import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
 
@@ -18,6 +19,8 @@ export function GroupSums({
   /** Sums wait for the server's fee check. */
   busy?: boolean;
 }) {
+  // The fee shown is the server's (the cart's fee check); only the hint is worked out here.
+  const freeIn = fee > 0 && freeFrom !== undefined ? untilFreeDelivery(sub, fee, freeFrom) : null;
   return (
     <dl className={busy ? `${css.sums} ${css.busy}` : css.sums} aria-busy={busy || undefined}>
       <div className={css.sumRow}>
@@ -34,9 +37,9 @@ export function GroupSums({
           <dd data-testid="group-total">{formatKRW(sub + fee)}</dd>
         </div>
       ) : null}
-      {fee > 0 && freeFrom !== undefined && freeFrom > sub ? (
+      {freeIn !== null ? (
         <p className={css.freeHint} data-testid="free-in">
-          {koCart.freeIn(formatKRW(freeFrom - sub))}
+          {koCart.freeIn(formatKRW(freeIn))}
         </p>
       ) : null}
     </dl>

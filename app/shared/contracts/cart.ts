@@ -209,6 +209,11 @@ export const OrderView = z.object({
   /** Points the buyer used on this order, and the points it earned at confirmation. */
   points_used: z.number().int().default(0),
   points_earned: z.number().int().default(0),
+  /**
+   * What the buyer pays after points (결제할 금액: total_price − points_used, app/shared/money.ts):
+   * what the sheet's button, a transfer and a provider's charge all show.
+   */
+  amount_due: z.number().int(),
   /** What was received (a confirmed deposit); what a refund sends back. */
   paid_amount: z.number().int().default(0),
   claim: z

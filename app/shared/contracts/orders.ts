@@ -38,6 +38,8 @@ export const MyOrderItem = z.object({
   refund_after_done: z.boolean(),
   total_price: z.number().int(),
   points_used: z.number().int(),
+  /** What the buyer pays after points (app/shared/money.ts `amountDue`). */
+  amount_due: z.number().int(),
   created_at: z.number(),
   first_item: z.string().nullable(),
   first_image: z.string().nullable(),

@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { koSmart } from "../messages/smart";
 import { charCount } from "./text";
+import { MAX_TABLE_LINE_QTY } from "../limits";
 
 const t = koSmart.errors;
 const int = z.coerce.number().int();
@@ -21,12 +22,12 @@ export const TableAddBody = z.object({
     .array(int.positive({ error: t.extra }))
     .max(20, { error: t.extra })
     .default([]),
-  qty: int.min(1, { error: t.qty }).max(99, { error: t.qty }).default(1),
+  qty: int.min(1, { error: t.qty }).max(MAX_TABLE_LINE_QTY, { error: t.qty }).default(1),
 });
 
 export const TableQtyBody = z.object({
   line: int.positive(),
-  qty: int.min(0, { error: t.qty }).max(99, { error: t.qty }),
+  qty: int.min(0, { error: t.qty }).max(MAX_TABLE_LINE_QTY, { error: t.qty }),
 });
 
 export const TABLE_PAY = ["counter", "bank", "points"] as const;

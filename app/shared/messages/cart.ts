@@ -78,6 +78,8 @@ export const koOrder = {
   itemsPrice: "상품 금액",
   deliveryFee: "배송비",
   totalPrice: "총 결제 금액",
+  /** The goods and delivery before points, when points pay part of it. */
+  orderPrice: "주문 금액",
   orderer: "주문자",
   name: "이름",
   phone: "휴대폰 번호",
@@ -148,8 +150,10 @@ export const koOrder = {
     balance: (n: string) => `사용 가능 ${n}`,
     unitHint: (unit: number) => `${formatCount(unit)}원 단위로 사용할 수 있습니다.`,
     useAll: "모두 사용",
+    /** Recalculates the sheet with the points typed (the way without scripts). */
+    apply: "적용",
+    earnOnConfirm: (n: string) => `구매확정 시 ${n} 적립 예정`,
     used: "적립금 사용",
-    toPay: "결제할 금액",
     earned: "적립 예정",
     earnedDone: "적립된 적립금",
     membersOnly: "적립금은 상점 회원만 사용할 수 있습니다.",

@@ -6,6 +6,7 @@ export const koLifecycle = {
     close_sheet: "주문서 닫힘",
     pay_points: "적립금 결제",
     accept_table: "테이블 주문 접수",
+    pay_provider: "결제 완료",
     confirm_payment: "입금확인",
     prepare: "상품준비",
     serve: "조리 완료",

@@ -25,6 +25,7 @@ import { koLifecycle } from "~/shared/messages/lifecycle";
 const EXPECTED = `
   WAITING_PAYMENT    cancel            buyer         CANCELED
   WAITING_PAYMENT    expire            system        CANCELED
+  WAITING_PAYMENT    pay_provider      system        CONFIRM_PAYMENT   (a provider confirmed it)
   WAITING_PAYMENT    confirm_payment   owner,admin   CONFIRM_PAYMENT   (a payment chosen)
   CONFIRM_PAYMENT    prepare           owner,admin   READY_FOR_DELIVERY
   CONFIRM_PAYMENT    ship              owner,admin   DELIVERY

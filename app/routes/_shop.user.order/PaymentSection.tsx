@@ -1,0 +1,63 @@
+import * as css from "~/components/cart/cart.css";
+import type { OrderView } from "~/shared/contracts/cart";
+import { formatDeadline } from "~/shared/format";
+import { PAY_METHODS, type PayMethod } from "~/shared/limits";
+import { koOrder } from "~/shared/messages/cart";
+import { visuallyHidden } from "../../../styles/a11y.css";
+import { Field, type FieldOf } from "./Field";
+import { PointsField } from "./PointsField";
+import * as page from "./page.css";
+
+/**
+ * 결제 수단: the points (a member of a shop that runs them), the methods this shop can take now,
+ * and a transfer's depositor, a guest's e-mail and the deposit deadline.
+ */
+export function PaymentSection({
+  order,
+  preferred,
+  pointBalance,
+  pointUnit,
+  points,
+  guest,
+  field,
+}: {
+  order: Pick<OrderView, "methods" | "deposit_deadline">;
+  preferred: PayMethod;
+  pointBalance: number | null;
+  pointUnit: number;
+  points: { value?: string; error?: string; autoFocus: boolean; onPoints: (typed: string) => void };
+  guest: boolean;
+  field: FieldOf;
+}) {
+  const available = new Map(order.methods.map((m) => [m.method, m.available]));
+  return (
+    <section className={css.section} aria-labelledby="payment">
+      <h2 id="payment" className={css.sectionTitle}>
+        {koOrder.payment}
+      </h2>
+      {pointBalance ? <PointsField {...points} balance={pointBalance} unit={pointUnit} /> : null}
+      <fieldset className={css.methods}>
+        <legend className={visuallyHidden}>{koOrder.payment}</legend>
+        {/* Only what this shop can take now (issue 11): a method without a provider is not offered. */}
+        {PAY_METHODS.filter((m) => available.get(m) === true).map((m) => (
+          <label key={m} className={css.method}>
+            <input type="radio" name="pay_method" value={m} defaultChecked={m === preferred} required />
+            <span>{koOrder.methods[m]}</span>
+          </label>
+        ))}
+        {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
+      </fieldset>
+      {available.get("bank") ? (
+        <div className={`${css.fields} ${page.bankFields}`}>
+          <Field {...field("depositor")} label={koOrder.depositor} />
+          {guest ? <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" /> : null}
+          {order.deposit_deadline ? (
+            <p className={css.muted} data-testid="deposit-deadline">
+              {koOrder.depositBy(formatDeadline(order.deposit_deadline))}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
+import { isShopApiError } from "~/shared/api-client.server";
+import type { SavedAddress } from "~/shared/contracts/settings";
+import { fieldErrors, keptValues, type FieldErrors } from "~/shared/forms/errors";
+import { OrderSheetForm } from "~/shared/forms/order";
+import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fields";
+import { koOrder } from "~/shared/messages/cart";
+import { parsePoints, pointsProblem } from "~/shared/money";
+import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
+import { thirdPartyShops } from "~/shared/consents";
+import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
+import { flowPath } from "~/lib/order-flow";
+import { receiverOf } from "./receiver";
+
+/**
+ * The order sheet's server side (/user/order): what the page loads, and its two posts — 결제하기,
+ * and 적용, which recalculates the sheet with the points typed (the way without scripts). Here
+ * rather than in the route so the schema's zod never reaches the page's browser bundle.
+ */
+
+/** What the sheet's form sends, as typed (kept for showing again). */
+export type OrderSheetValues = Partial<
+  Record<OrderFieldName | "pay_method" | "points" | "same_as_orderer" | "agree_order" | "agree_third_party", string>
+>;
+
+/** What a post of the sheet answers when it does not leave the page. */
+export type OrderSheetResult = {
+  /** `pay`: a refused 결제하기; `points`: the sheet recalculated with the points typed. */
+  intent: "pay" | "points";
+  /** The notice above the form (null for a recalculation that went through). */
+  error: string | null;
+  errors: FieldErrors;
+  /** The way forward is the cart (stock gone, more than a guest may hold). */
+  toCart: boolean;
+  values: OrderSheetValues;
+};
+
+/** The points balance of a member of a shop that runs points; null when the sheet takes none. */
+async function pointBalanceOf(context: AppLoadContext): Promise<number | null> {
+  if (!context.member || !context.shop.point) return null;
+  return context.api
+    .call("isMember", { query: { shopid: context.shop.shopid } })
+    .then((m) => (m.id !== null ? m.point : null))
+    .catch(() => null);
+}
+
+/**
+ * A member's sheet starts filled in: their name, and an address of their address book
+ * (/user/info) for the receiver and the phone numbers: the one picked (`?addr=`, the picker's
+ * links without scripts), else the default. A guest's starts empty.
+ */
+async function prefillOf(context: AppLoadContext, picked: string | null) {
+  if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
+  const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
+  const base: OrderSheetValues = { orderer_name: context.member.name };
+  const home = book.items.find((a) => String(a.id) === picked) ?? book.items.find((a) => a.is_default);
+  if (!home) return { prefill: base, addresses: book.items, pickedAddress: null };
+  return {
+    addresses: book.items,
+    pickedAddress: home.id,
+    prefill: { ...base, orderer_phone: home.receiver_phone, ...receiverOf(home) },
+  };
+}
+
+export async function loadOrderSheet({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const order = await loadOwnOrder(request, context);
+  return {
+    order,
+    npay: url.searchParams.get("npay") === "1",
+    // A member of a shop that runs points may use them on the sheet.
+    pointBalance: await pointBalanceOf(context),
+    pointRate: context.shop.point ? context.shop.point_rate : 0,
+    ...(await prefillOf(context, url.searchParams.get("addr"))),
+    cartPath: accountPath(flowPath("checkout", url.pathname), request, context),
+  };
+}
+
+const SHEET_VALUES = [
+  ...ORDER_FIELD_NAMES,
+  "pay_method",
+  "points",
+  "same_as_orderer",
+  "agree_order",
+  "agree_third_party",
+];
+
+/** The message for points the sheet cannot use, or null. */
+function pointsMessage(
+  typed: string | undefined,
+  terms: { unit: number; total: number; balance: number | null },
+): string | null {
+  const points = parsePoints(typed);
+  if (points === null) return koOrder.points.invalid;
+  const problem = pointsProblem(points, terms);
+  if (problem === "unit") return koOrder.points.unit(terms.unit);
+  if (problem === "over_total") return koOrder.points.overTotal;
+  if (problem === "short") return koOrder.points.short;
+  if (problem === "invalid") return koOrder.points.invalid;
+  return null;
+}
+
+/**
+ * 결제하기 (the form parsed with the sheet's schema, field by field, in Korean; then the API takes
+ * the payment choice), or 적용 (`intent=points`): the same page again with every value kept and the
+ * totals after the points typed, or the points field's message.
+ */
+export async function submitOrderSheet({ request, context }: ActionFunctionArgs) {
+  const order = await loadOwnOrder(request, context);
+  const form = await request.formData();
+  const values: OrderSheetValues = keptValues(form, SHEET_VALUES);
+
+  if (form.get("intent") === "points") {
+    const message = pointsMessage(values.points, {
+      unit: context.shop.point_unit,
+      total: order.total_price,
+      balance: await pointBalanceOf(context),
+    });
+    const errors: FieldErrors = message ? { points: message } : {};
+    return data<OrderSheetResult>(
+      { intent: "points", error: null, errors, toCart: false, values },
+      { status: message ? 400 : 200 },
+    );
+  }
+
+  const same = values.same_as_orderer === "on";
+  const parsed = OrderSheetForm.safeParse(
+    same ? { ...values, receiver_name: values.orderer_name, receiver_phone: values.orderer_phone } : values,
+  );
+  // 주문 내용 확인 및 결제 동의 is the schema's; handing the address to another shop that ships
+  // part of the order (a pick) is asked only when there is one.
+  const consents: FieldErrors = {};
+  if (thirdPartyShops(order).length > 0 && values.agree_third_party !== "on") {
+    consents.agree_third_party = koOrder.agreeThirdPartyError;
+  }
+  if (!parsed.success || Object.keys(consents).length > 0) {
+    // Each message shows next to its field; what was typed stays.
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...consents };
+    return data<OrderSheetResult>(
+      { intent: "pay", error: koOrder.invalidField, errors, toCart: false, values },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
+    if (result.redirect_url) return redirect(result.redirect_url);
+    // Points paid for everything: nothing to transfer, the order is paid.
+    if (result.order.points_used > 0 && result.order.amount_due === 0) {
+      return redirect(accountPath(`/user/order_point?id=${order.id}`, request, context), 303);
+    }
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    const code = payErrorCode(error.code);
+    // Stock that ran out since the sheet was made, or more than a guest may hold: the way forward
+    // is the cart.
+    const toCart = code === "CHECK_QTY_INFO" || code === "HOLD_TOO_LARGE";
+    const errors: FieldErrors = error.field ? { [error.field]: error.message } : {};
+    return data<OrderSheetResult>(
+      { intent: "pay", error: PAY_ERROR_TEXT[code], errors, toCart, values },
+      { status: error.status === 400 ? 400 : 409 },
+    );
+  }
+  const complete = flowPath("order_complete", new URL(request.url).pathname);
+  return redirect(accountPath(`${complete}?id=${order.id}`, request, context), 303);
+}

@@ -1,0 +1,241 @@
+import { shopMeta } from "~/lib/seo";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { trackOrder } from "~/lib/track-order";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import * as css from "~/components/cart/cart.css";
+import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { formatCount, formatKRW } from "~/shared/format";
+import { PAY_METHODS, type PayMethod } from "~/shared/limits";
+import type { FieldErrors } from "~/shared/forms/errors";
+import type { OrderFieldName } from "~/shared/forms/order-fields";
+import { amountDue, earnedPoints, parsePoints, pointsProblem } from "~/shared/money";
+import { koCommon } from "~/shared/messages/shop/common";
+import { orderStatusLabel } from "~/shared/order-status";
+import { useRootData } from "~/lib/root-data";
+import { koOrder } from "~/shared/messages/cart";
+import { visuallyHidden } from "../../../styles/a11y.css";
+import { thirdPartyShops } from "~/shared/consents";
+import { Consent } from "./Consent";
+import { DeliverySection } from "./DeliverySection";
+import { Field } from "./Field";
+import { PaymentSection } from "./PaymentSection";
+import { loadOrderSheet, submitOrderSheet, type OrderSheetValues } from "./page.server";
+import * as page from "./page.css";
+
+export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.sheetTitle, noindex: true });
+
+export const loader = (args: LoaderFunctionArgs) => loadOrderSheet(args);
+export const action = (args: ActionFunctionArgs) => submitOrderSheet(args);
+
+/** The sheet's fields top to bottom: the first with a message is the one to fix first. */
+const SHEET_ORDER = [
+  "orderer_name",
+  "orderer_phone",
+  "receiver_name",
+  "receiver_phone",
+  "postcode",
+  "address",
+  "detail",
+  "memo",
+  "points",
+  "depositor",
+  "email",
+  "agree_order",
+  "agree_third_party",
+] as const;
+
+const isPayMethod = (value: string | undefined): value is PayMethod =>
+  (PAY_METHODS as readonly string[]).includes(value ?? "");
+
+/**
+ * The action's messages, less those of fields fixed since (with scripts: a value that now meets
+ * its field's rules). Reset by every new answer of the action.
+ */
+function useFieldErrors(answer: { errors: FieldErrors } | undefined) {
+  const [fixed, setFixed] = useState<{ of: unknown; names: string[] }>({ of: answer, names: [] });
+  const names = fixed.of === answer ? fixed.names : [];
+  const errors: FieldErrors = { ...answer?.errors };
+  for (const name of names) delete errors[name];
+  const clear = (name: string) => {
+    if (!names.includes(name)) setFixed({ of: answer, names: [...names, name] });
+  };
+  return { errors, clear };
+}
+
+export default function OrderSheet() {
+  const { order, npay, pointBalance, pointRate, cartPath, prefill, addresses, pickedAddress } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { storageUrl, session, shop } = useRootData();
+  const navigation = useNavigation();
+  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") !== "points";
+  const values: OrderSheetValues = answer?.values ?? prefill;
+  const { errors, clear } = useFieldErrors(answer);
+  // The points typed, and what they leave to pay: live with scripts, from the last post without.
+  const [typedPoints, setTypedPoints] = useState(values.points ?? "");
+  const points = parsePoints(typedPoints);
+  const pointsOk =
+    points !== null &&
+    pointsProblem(points, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null;
+  const pointsToUse = pointBalance !== null && pointsOk ? points : 0;
+  const due = amountDue({ total_price: order.total_price, points_used: pointsToUse });
+  const onPoints = (typed: string) => {
+    setTypedPoints(typed);
+    const n = parsePoints(typed);
+    if (
+      n !== null &&
+      pointsProblem(n, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null
+    )
+      clear("points");
+  };
+  // The first field to fix gets autofocus: without scripts the browser focuses it on load and
+  // scrolls it into view (below the pinned header: scroll-margin-top); with scripts, see below.
+  const firstError = SHEET_ORDER.find((name) => errors[name]);
+  const field = (name: OrderFieldName) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    autoFocus: name === firstError,
+    onValid: clear,
+  });
+  const open = order.status === "WAITING_PAYMENT" && !order.payment;
+  const thirdParty = thirdPartyShops(order);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused post (with scripts), the first field to fix comes into view, focused.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [answer]);
+  useEffect(() => {
+    if (open) trackOrder("begin_checkout", order);
+  }, [open, order]);
+  const available = new Map(order.methods.map((m) => [m.method, m.available]));
+  const preferred: PayMethod = isPayMethod(values.pay_method)
+    ? values.pay_method
+    : npay && available.get("wallet")
+      ? "wallet"
+      : "bank";
+
+  return (
+    <>
+      <h1 className={css.title}>{koOrder.sheetTitle}</h1>
+      <p className={css.muted}>
+        {koOrder.orderNo(order.id)} ·{" "}
+        <span data-testid="order-status">
+          {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
+        </span>
+      </p>
+      {order.status === "CANCELED" ? (
+        <div className={css.notice} role="status">
+          {order.cancel_reason === "replaced"
+            ? koOrder.replaced
+            : order.cancel_reason === "sheet_expired"
+              ? koOrder.sheetExpired
+              : koOrder.canceled}
+          <p className={css.noticeLinks}>
+            <Link to={cartPath}>{koOrder.backToCart}</Link>
+          </p>
+        </div>
+      ) : null}
+      <OrderSummary order={order} storageUrl={storageUrl} pointsToUse={open ? pointsToUse : undefined} />
+
+      {order.payment ? (
+        <section className={css.section}>
+          <h2 className={css.sectionTitle}>{koOrder.payment}</h2>
+          <p>{koOrder.methods[order.payment.method]}</p>
+          <BankTransferInfo order={order} />
+        </section>
+      ) : null}
+
+      {open ? (
+        // noValidate: the server's Korean message next to each field, not the browser's bubbles.
+        <Form method="post" aria-label={koOrder.sheetTitle} className={css.fields} noValidate ref={formRef}>
+          {/*
+            Enter in a field presses a form's first submit button: this one, so it pays as the
+            visible 결제하기 does, not 적용 (which comes first on the page). Out of sight and of
+            the tab order, but rendered, as browsers skip a button that is not.
+          */}
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className={visuallyHidden}
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={paying}
+          />
+          {answer?.error ? (
+            <div className={css.notice} role="alert">
+              {answer.error}
+              {answer.toCart ? (
+                <p className={css.noticeLinks}>
+                  <Link to={cartPath}>{koOrder.backToCart}</Link>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <section className={css.section} aria-labelledby="orderer">
+            <h2 id="orderer" className={css.sectionTitle}>
+              {koOrder.orderer}
+            </h2>
+            <div className={css.fields}>
+              <Field {...field("orderer_name")} label={koOrder.name} autoComplete="name" />
+              <Field {...field("orderer_phone")} label={koOrder.phone} type="tel" autoComplete="tel" />
+            </div>
+          </section>
+          <DeliverySection
+            orderId={order.id}
+            addresses={addresses}
+            picked={answer ? null : pickedAddress}
+            values={values}
+            field={field}
+          />
+          <PaymentSection
+            order={order}
+            preferred={preferred}
+            pointBalance={pointBalance}
+            pointUnit={shop.point_unit}
+            points={{ value: values.points, error: errors.points, autoFocus: firstError === "points", onPoints }}
+            guest={session.login !== 1}
+            field={field}
+          />
+          <section className={css.section} aria-labelledby="agree">
+            <h2 id="agree" className={css.sectionTitle}>
+              {koOrder.agreeTitle}
+            </h2>
+            <Consent
+              name="agree_order"
+              label={koOrder.agreeOrder}
+              values={values}
+              error={errors.agree_order}
+              autoFocus={firstError === "agree_order"}
+              onValid={clear}
+            />
+            {thirdParty.length > 0 ? (
+              <>
+                <Consent
+                  name="agree_third_party"
+                  label={koOrder.agreeThirdParty}
+                  values={values}
+                  error={errors.agree_third_party}
+                  autoFocus={firstError === "agree_third_party"}
+                  onValid={clear}
+                />
+                <p className={css.muted}>{koOrder.thirdPartyText(thirdParty.join(", "))}</p>
+              </>
+            ) : null}
+          </section>
+          {/* What 구매확정 earns: a member of a shop that runs points, on what is paid after points. */}
+          {pointBalance !== null && pointRate > 0 ? (
+            <p className={`${css.muted} ${page.earn}`} data-testid="points-to-earn">
+              {koOrder.points.earnOnConfirm(formatKRW(earnedPoints(due, pointRate)))}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="pay" className={css.primary} disabled={paying}>
+            {paying ? koOrder.paying : `${koOrder.pay} · ${formatCount(due)}${koCommon.won}`}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}

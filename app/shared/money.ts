@@ -1,0 +1,124 @@
+/**
+ * Money, in integer won (decision 098): what a line, a shipping group and an order cost, what the
+ * points leave to pay, what 구매확정 earns and what a refund sends back. The one place these sums
+ * are made: the API, the views, the Worker's SQL (through the `SQL_` fragments below, the same
+ * rules written for D1) and the pages all use it. No dependencies: it ships to browsers.
+ */
+
+/** An amount of money in won. Always an integer; never negative where it is charged. */
+export type Won = number;
+
+/** The price of one unit of an option: the product's price and the option's extra (and a dish's add-ons). */
+export function optionPrice(productPrice: Won, extraPrice: Won, addOns: readonly Won[] = []): Won {
+  return addOns.reduce((sum, p) => sum + p, productPrice + extraPrice);
+}
+
+/** A line's sum: its unit price times its quantity. */
+export function lineSum(line: { price: Won; qty: number }): Won {
+  return line.price * line.qty;
+}
+
+/**
+ * The items' sum of lines. Goods whose sales ended cannot be ordered, so they cost nothing
+ * (`discontinued`).
+ */
+export function itemsSum(lines: readonly { price: Won; qty: number; discontinued?: boolean | number }[]): Won {
+  return lines.reduce((sum, l) => sum + (l.discontinued ? 0 : lineSum(l)), 0);
+}
+
+/**
+ * The delivery fee of one shipping group (spec §3): the fee of the shop that ships the goods,
+ * nothing from its free-delivery threshold on, and nothing for a group with nothing to pay for.
+ */
+export function deliveryFee(subTotal: Won, fee: Won, freeFrom: Won): Won {
+  if (subTotal <= 0) return 0;
+  return subTotal >= freeFrom ? 0 : fee;
+}
+
+/** How much more of a shipping group's goods makes its delivery free; null when it is free already. */
+export function untilFreeDelivery(subTotal: Won, fee: Won, freeFrom: Won): Won | null {
+  return deliveryFee(subTotal, fee, freeFrom) > 0 && freeFrom > subTotal ? freeFrom - subTotal : null;
+}
+
+/** A shipping group's sums: its lines' sum and the shipping shop's fee on it. */
+export function groupSums(
+  lines: readonly { price: Won; qty: number; discontinued?: boolean | number }[],
+  shipping: { fee: Won; freeFrom: Won },
+): { subTotal: Won; deliveryFee: Won } {
+  const subTotal = itemsSum(lines);
+  return { subTotal, deliveryFee: deliveryFee(subTotal, shipping.fee, shipping.freeFrom) };
+}
+
+/** An order's prices from its groups: items, delivery and their total. */
+export function orderPrices(groups: readonly { subTotal: Won; deliveryFee: Won }[]): {
+  itemsPrice: Won;
+  deliveryPrice: Won;
+  totalPrice: Won;
+} {
+  const itemsPrice = groups.reduce((n, g) => n + g.subTotal, 0);
+  const deliveryPrice = groups.reduce((n, g) => n + g.deliveryFee, 0);
+  return { itemsPrice, deliveryPrice, totalPrice: itemsPrice + deliveryPrice };
+}
+
+/**
+ * What the buyer pays after points (결제할 금액): the order's total less the points used, never
+ * below nothing. The amount a transfer asks for, a provider charges and `paid_amount` records.
+ */
+export function amountDue(order: { total_price: Won; points_used: Won }): Won {
+  return Math.max(0, order.total_price - order.points_used);
+}
+
+/** `amountDue` for D1, on an `orders` row (unqualified columns, or prefixed with `alias.`). */
+export function sqlAmountDue(alias = ""): string {
+  const a = alias ? `${alias}.` : "";
+  return `MAX(0, ${a}total_price - ${a}points_used)`;
+}
+
+/** Why points cannot be used on an order (the order sheet's and the API's rule). */
+export type PointsProblem = "invalid" | "unit" | "over_total" | "short";
+
+/**
+ * Points a buyer asks to use, checked against the shop's unit, the order's total and (when known)
+ * the balance. Null when they may be used; 0 always may.
+ */
+export function pointsProblem(
+  points: number,
+  terms: { unit: number; total: Won; balance?: number | null },
+): PointsProblem | null {
+  if (!Number.isSafeInteger(points) || points < 0) return "invalid";
+  if (points === 0) return null;
+  if (points % terms.unit !== 0) return "unit";
+  if (points > terms.total) return "over_total";
+  if (terms.balance !== undefined && terms.balance !== null && points > terms.balance) return "short";
+  return null;
+}
+
+/**
+ * Points typed into a field ("1,000", " 500 ") as a number; null when it is not a whole number
+ * of won. An empty field is 0.
+ */
+export function parsePoints(value: string | null | undefined): number | null {
+  const digits = (value ?? "").replace(/[,\s]/g, "");
+  if (digits === "") return 0;
+  if (!/^\d{1,9}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+/** What 구매확정 earns: the shop's rate (percent) of what was paid, rounded down to the won. */
+export function earnedPoints(paid: Won, ratePercent: number): number {
+  if (paid <= 0 || ratePercent <= 0) return 0;
+  return Math.floor((paid * ratePercent) / 100);
+}
+
+/** `earnedPoints` for D1: `paid` and `rate` are SQL expressions. */
+export function sqlEarnedPoints(paid: string, rate: string): string {
+  return `CAST(${paid} * ${rate} / 100 AS INTEGER)`;
+}
+
+/** What a refund sends back: what was paid (points used go back as points, not money). */
+export function refundAmount(order: { paid_amount: Won }): Won {
+  return order.paid_amount;
+}
+
+/** `refundAmount` for D1, on an `orders` row. */
+export const SQL_REFUND_AMOUNT = "paid_amount";

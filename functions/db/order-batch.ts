@@ -1,0 +1,288 @@
+/**
+ * The one order write path (decision 098): the statements every writer of an order puts in its
+ * D1 batch — cart order sheets and 바로구매 (functions/db/orders.ts `create`), their payment
+ * (`pay`), table orders (functions/db/table-orders.ts `place`) and a payment provider's
+ * confirmation (`takeStockAndMarkPaid` below). Each builder returns a fixed number of statements
+ * whatever the number of lines (lines go in as one JSON parameter read with json_each), and the
+ * guards (batch_guard, decision 022) make the whole batch fail when a condition does; the caller
+ * reads why with `batchFailure` (functions/db/orders.ts). Status changes go through the state
+ * machine's own statements (functions/db/order-transitions.ts), never around them.
+ */
+import type { PayMethod } from "~/shared/contracts/cart";
+import { sqlAmountDue, type Won } from "~/shared/money";
+import { transitionStatements } from "./order-transitions";
+import {
+  countedAddress,
+  MAX_SHEETS_PER_WINDOW,
+  MAX_UNPAID_PER_CLIENT,
+  MAX_UNPAID_PER_OWNER,
+  SHEET_WINDOW_MS,
+} from "../orders/limits";
+import type { Db } from "./session";
+
+/** One line of a new order, as stored: `price` is the unit price at the time of ordering. */
+export type OrderBatchLine = {
+  pid2: number;
+  pid3: number;
+  sid: string;
+  uid: number;
+  origin_uid: number;
+  name: string;
+  opt_name: string;
+  image: string | null;
+  price: Won;
+  qty: number;
+  /** A dish's add-ons (table orders), as their key; empty for goods. */
+  extras?: string;
+};
+
+export type OrderBatchGroup = {
+  uid: number;
+  origin_uid: number;
+  shop_name: string;
+  shop_name_origin: string;
+  sub_price: Won;
+  delivery_fee: Won;
+};
+
+/** A new order row and its parts. */
+export type OrderBatchInsert = {
+  id: number;
+  shopId: number;
+  owner: string;
+  key: string;
+  now: number;
+  deadline: number;
+  itemsPrice: Won;
+  deliveryPrice: Won;
+  lines: readonly OrderBatchLine[];
+  groups: readonly OrderBatchGroup[];
+  ua: string | null;
+  ip: string | null;
+  fbp?: string | null;
+  fbc?: string | null;
+  npay?: boolean;
+  fromMaster?: boolean;
+  memo?: string | null;
+  /** Chosen at once (a table's transfer); a cart's sheet chooses later, in `pay`. */
+  payMethod?: PayMethod | null;
+  /** 후불: a table that pays at the counter after the meal. */
+  payLater?: boolean;
+  table?: { id: number; name: string; visitId: string } | null;
+  /** Points the order uses, held in the same batch (`holdPoints`). */
+  pointsUsed?: number;
+  /** The stock is taken in the same batch (`takeStock`): a table order. A sheet takes none. */
+  stockTaken?: boolean;
+  /** The buyer agreed to the order's terms in the same request (a table order). */
+  agreed?: boolean;
+};
+
+/**
+ * The order, its idempotency key, groups and lines, and the rate guard: five statements. A used
+ * key fails the batch ('duplicate_key'), so the second submit of a form creates nothing; too many
+ * orders lately from this owner or address fails it ('rate').
+ */
+export function insertOrderStatements(db: Db, o: OrderBatchInsert): D1PreparedStatement[] {
+  const points = o.pointsUsed ?? 0;
+  const lines = o.lines.map((l) => ({ ...l, extras: l.extras ?? "" }));
+  return [
+    db
+      .prepare(
+        `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, npay, from_master,
+           ua, ip, fbp, fbc, created_at, deadline, memo, pay_method, pay_later, table_id, table_name, visit_id,
+           stock_taken, points_used, points_held, order_agreed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?4 + ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+           ?20, ?21, ?22, ?23)`,
+      )
+      .bind(
+        o.id,
+        o.shopId,
+        o.owner,
+        o.itemsPrice,
+        o.deliveryPrice,
+        o.npay ? 1 : 0,
+        o.fromMaster ? 1 : 0,
+        o.ua,
+        o.ip,
+        o.fbp ?? null,
+        o.fbc ?? null,
+        o.now,
+        o.deadline,
+        o.memo ?? null,
+        o.payMethod ?? null,
+        o.payLater ? 1 : 0,
+        o.table?.id ?? null,
+        o.table?.name ?? null,
+        o.table?.visitId ?? null,
+        o.stockTaken ? 1 : 0,
+        points,
+        points > 0 ? 1 : 0,
+        o.agreed ? o.now : null,
+      ),
+    // Orders made lately by this owner or from this address, the new one included.
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'rate'
+         WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?1 AND created_at > ?2) > ?4
+            OR (?3 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?3 AND created_at > ?2) > ?4)`,
+      )
+      .bind(o.owner, o.now - SHEET_WINDOW_MS, countedAddress(o.ip), MAX_SHEETS_PER_WINDOW),
+    db
+      .prepare("INSERT INTO order_keys (shop_id, owner, key, order_id, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(o.shopId, o.owner, o.key, o.id, o.now),
+    db
+      .prepare(
+        `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
+         SELECT ?1, value ->> 'uid', value ->> 'origin_uid', value ->> 'shop_name', value ->> 'shop_name_origin',
+           value ->> 'sub_price', value ->> 'delivery_fee'
+         FROM json_each(?2)`,
+      )
+      .bind(o.id, JSON.stringify(o.groups)),
+    db
+      .prepare(
+        `INSERT INTO order_lines (order_id, product_id, option_id, extras, sid, uid, origin_uid, name, opt_name, image,
+           unit_price, qty)
+         SELECT ?1, value ->> 'pid2', value ->> 'pid3', value ->> 'extras', value ->> 'sid', value ->> 'uid',
+           value ->> 'origin_uid', value ->> 'name', value ->> 'opt_name', value ->> 'image', value ->> 'price',
+           value ->> 'qty'
+         FROM json_each(?2)`,
+      )
+      .bind(o.id, JSON.stringify(lines)),
+  ];
+}
+
+/** Rows of order_lines for an order (`?1`): pid2 (product_id) and pid3 (option_id) are the keys. */
+const LINES_OF = "(SELECT product_id, option_id, qty FROM order_lines WHERE order_id = ?1)";
+
+/**
+ * Takes the stock of every line of order `orderId`, or fails the batch ('stock') when an option
+ * has too little or its product is off sale: two statements. The same option reached through two
+ * lines (a pick and the original) is taken once, summed. The caller marks the order
+ * `stock_taken = 1` in the same batch, under its own conditions, so stock is taken once.
+ */
+export function takeStockStatements(db: Db, orderId: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE product_options
+         SET stock = stock - (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
+         WHERE id IN (SELECT option_id FROM ${LINES_OF})
+           AND stock >= (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
+           AND product_id IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)`,
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'stock'
+         WHERE changes() <> (SELECT COUNT(DISTINCT option_id) FROM order_lines WHERE order_id = ?1)`,
+      )
+      .bind(orderId),
+  ];
+}
+
+/**
+ * The limits on unpaid transfers that hold stock (decision 047), after the stock is taken: the
+ * owner and the address have few enough ('unpaid'), and, for a guest's cart order, the transfer
+ * holds at most half of each option's stock, rounded up ('hold', decision 095): q of S units when
+ * q <= (S + 1) / 2, that is when the stock left is at least q - 1. One statement, either reason.
+ */
+export function unpaidGuardStatement(
+  db: Db,
+  g: { orderId: number; owner: string; ip: string | null; guestHold: boolean },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO batch_guard (reason)
+       SELECT reason FROM (
+         SELECT 'hold' AS reason WHERE ?6 = 1 AND substr(?2, 1, 2) = 'd:' AND EXISTS (SELECT 1 FROM product_options o
+           WHERE o.id IN (SELECT option_id FROM ${LINES_OF})
+             AND (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = o.id) > o.stock + 1)
+         UNION ALL
+         SELECT 'unpaid'
+         WHERE (SELECT COUNT(*) FROM orders WHERE owner = ?2 AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?3
+            OR (?5 IS NOT NULL AND (SELECT COUNT(*) FROM orders WHERE ip = ?5
+                  AND status = 'WAITING_PAYMENT' AND stock_taken = 1) > ?4)
+       ) LIMIT 1`,
+    )
+    .bind(g.orderId, g.owner, MAX_UNPAID_PER_OWNER, MAX_UNPAID_PER_CLIENT, countedAddress(g.ip), g.guestHold ? 1 : 0);
+}
+
+/** A pending bank transfer of what the order leaves to pay after points: one statement. */
+export function bankTransferStatement(
+  db: Db,
+  p: {
+    orderId: number;
+    bank: { name: string; account: string; holder: string };
+    depositor: string;
+    deadline: number;
+    now: number;
+  },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
+         bank_holder, deadline, created_at, updated_at)
+       SELECT id, 'bank', 'bank_transfer', ${sqlAmountDue()}, 'pending', ?2, ?3, ?4, ?5, ?6, ?7, ?7
+       FROM orders WHERE id = ?1`,
+    )
+    .bind(p.orderId, p.depositor, p.bank.name, p.bank.account, p.bank.holder, p.deadline, p.now);
+}
+
+/** Points the order uses, held from the member's balance, or the batch fails ('points'): four statements. */
+export { holdPointsStatements } from "./points";
+
+/** A confirmed payment a provider (a PG) reports for an order sheet. */
+export type ProviderConfirmation = {
+  orderId: number;
+  shopId: number;
+  method: Exclude<PayMethod, "bank">;
+  /** The provider's id (functions/orders/payments.ts `PaymentProvider.id`). */
+  provider: string;
+  /** What the provider charged: it must be what the order leaves to pay after points. */
+  amount: Won;
+  now: number;
+};
+
+/**
+ * Take stock and mark paid: a provider's confirmation of an order sheet, in one batch. The order
+ * is the shop's, waits for payment with no payment chosen and no stock taken, has not expired,
+ * and what was charged is exactly what it leaves to pay ('state' otherwise); every line's stock
+ * is there ('stock'); then the payment is recorded and the state machine's `pay_provider`
+ * transition marks it paid (status, paid_at, paid_amount, the payment, the timeline row). Nine
+ * statements; nothing changes unless all of it does.
+ */
+export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE orders SET pay_method = ?3, stock_taken = 1, order_agreed_at = COALESCE(order_agreed_at, ?4)
+         WHERE id = ?1 AND shop_id = ?2 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 0
+           AND deadline > ?4 AND ${sqlAmountDue()} = ?5
+           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)`,
+      )
+      .bind(c.orderId, c.shopId, c.method, c.now, c.amount),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    ...takeStockStatements(db, c.orderId),
+    db
+      .prepare(
+        `INSERT INTO payments (order_id, method, provider, amount, status, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5)`,
+      )
+      .bind(c.orderId, c.method, c.provider, c.amount, c.now),
+    ...transitionStatements(db, {
+      orderId: c.orderId,
+      shopId: c.shopId,
+      action: "pay_provider",
+      actor: "system",
+      actorUid: null,
+      from: "WAITING_PAYMENT",
+      to: "CONFIRM_PAYMENT",
+      now: c.now,
+    }),
+  ];
+}
+
+/** Runs `takeStockAndMarkPaidStatements`; throws the batch's error (`batchFailure` reads why). */
+export async function takeStockAndMarkPaid(db: Db, c: ProviderConfirmation): Promise<void> {
+  await db.batch(takeStockAndMarkPaidStatements(db, c));
+}
