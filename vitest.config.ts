@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { aliases } from "./remix.config.js";
+import { importAliases } from "./remix.config.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -53,7 +53,7 @@ export default defineConfig(async () => {
       }),
     ],
     resolve: {
-      alias: Object.fromEntries(Object.entries(aliases).map(([name, path]) => [name, `${root}${path}`])),
+      alias: Object.fromEntries(Object.entries(importAliases).map(([name, path]) => [name, `${root}${path}`])),
     },
     test: {
       include: ["test/worker/**/*.test.ts"],

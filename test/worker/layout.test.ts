@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import tsconfig from "../../tsconfig.json";
 import wranglerToml from "../../wrangler.toml?raw";
-import { aliases } from "../../remix.config.js";
+import { importAliases } from "../../remix.config.js";
 
 /**
  * Issue 8, point 6: the aliases are one list (remix.config.js). vitest reads it; tsconfig.json and
@@ -10,7 +10,7 @@ import { aliases } from "../../remix.config.js";
 describe("the layout's one list of aliases", () => {
   it("tsconfig.json's paths name every alias, with the same target", () => {
     const paths = tsconfig.compilerOptions.paths as Record<string, string[]>;
-    expect(paths["~/*"]).toEqual([`./${aliases["~"]}/*`]);
+    expect(paths["~/*"]).toEqual([`./${importAliases["~"]}/*`]);
     const build = paths["virtual:remix-build"];
     expect(build).toBeDefined();
     // TypeScript reads the build's declared shape; the bundlers read the build itself.
@@ -22,7 +22,7 @@ describe("the layout's one list of aliases", () => {
     const entries = Object.fromEntries(
       [...section.matchAll(/^"([^"]+)"\s*=\s*"\.\/([^"]+)"/gm)].map((m) => [m[1], m[2]] as const),
     );
-    expect(entries).toEqual({ "virtual:remix-build": aliases["virtual:remix-build"] });
+    expect(entries).toEqual({ "virtual:remix-build": importAliases["virtual:remix-build"] });
   });
 });
 
