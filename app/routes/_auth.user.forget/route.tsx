@@ -7,7 +7,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Field, FormMessage } from "~/components/account/Fields";
 import { formFailure } from "~/lib/auth-actions.server";
@@ -62,7 +63,7 @@ type ActionData = {
 
 export default function ForgetPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionResult<typeof action>();
   return page.token === null ? <RequestForm result={result} /> : <ResetPasswordForm page={page} result={result} />;
 }
 

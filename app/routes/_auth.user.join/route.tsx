@@ -6,14 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import {
-  Form,
-  type ShouldRevalidateFunction,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, type ShouldRevalidateFunction, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
@@ -68,21 +62,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  errors?: Partial<Record<string, string>>;
-  formError?: string;
-  code?: string;
-  values?: Record<string, string>;
-  app?: { uid: number; url: string };
-};
-
 export default function JoinPage() {
   const { shop } = useRootData();
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionResult<typeof action>();
   const submitting = useNavigation().state === "submitting";
   // An address that is taken is shown at the e-mail field.
-  const serverErrors = result?.code === "EMAIL_TAKEN" ? { ...result.errors, email: result.formError } : result?.errors;
+  const serverErrors = result?.code === "EMAIL_TAKEN" ? { email: result.formError } : result?.errors;
   const { errors, onSubmit, form } = useFormErrors(JoinForm, serverErrors, result);
   const [returnUrl, setReturnUrl] = useState(page.url ?? "");
   const [inApp, setInApp] = useState(false);

@@ -1,13 +1,7 @@
 import { shopMeta } from "~/lib/seo";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  Form,
-  type ShouldRevalidateFunction,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, type ShouldRevalidateFunction, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
@@ -76,18 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  errors?: Partial<Record<string, string>>;
-  formError?: string;
-  code?: string;
-  values?: Record<string, string>;
-  app?: { uid: number; url: string };
-};
-
 export default function LoginPage() {
   const { shop } = useRootData();
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionResult<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const { errors, onSubmit, form } = useFormErrors(LoginForm, result?.errors, result);
   const [returnUrl, setReturnUrl] = useState(page.url ?? "");

@@ -1,14 +1,15 @@
 import { shopMeta } from "~/lib/seo";
 import { koChat } from "~/shared/messages/chat";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
 import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
+import { submitOrderAction } from "~/lib/order-actions.server";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
@@ -32,7 +33,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => submitOrderA
 
 export default function OrderView() {
   const { order, done, sheetPath } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as OrderActionResult | undefined;
+  const result = useActionResult<typeof action>();
   const { storageUrl, session } = useRootData();
   const label = orderStatusLabel(order.status, {
     payMethod: order.pay_method,

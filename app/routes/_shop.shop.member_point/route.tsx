@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import { useState, type FormEvent } from "react";
 import * as css from "~/components/account/account.css";
 import { Checkbox, FormMessage } from "~/components/account/Fields";
@@ -84,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MemberPointPage() {
   const { shop } = useRootData();
   const { membership, returnTo, done } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionResult<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const intent = busy ? navigation.formData?.get("intent") : null;

@@ -1,6 +1,7 @@
 import { shopMeta } from "~/lib/seo";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
@@ -68,17 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ saved: true, values });
 }
 
-type ActionData = {
-  errors?: Partial<Record<string, string>>;
-  formError?: string;
-  saved?: boolean;
-  values?: Record<string, string>;
-};
-
 export default function InfoPage() {
   const { storageUrl } = useRootData();
   const { info, settings, addresses, verify, verificationAvailable } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as (ActionData & Partial<SettingsResult>) | undefined;
+  const actionData = useActionResult<typeof action>();
   const settingsResult = actionData?.intent ? (actionData as SettingsResult) : undefined;
   const result = actionData?.intent ? undefined : actionData;
   const submitting = useNavigation().state === "submitting";

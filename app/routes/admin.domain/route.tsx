@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as domainCss from "~/components/admin/domain.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
 import { Field } from "~/components/ui/Field";
 import { requireShopOwner } from "~/lib/admin.server";
-import { changeDomain, type DomainResult } from "~/lib/domain.server";
+import { changeDomain } from "~/lib/domain.server";
 import type { CustomDomain } from "~/shared/contracts";
 import { formatDeadline } from "~/shared/format";
 import { koDomain } from "~/shared/messages/domain";
@@ -117,7 +118,7 @@ function Connected({
 
 export default function AdminDomain() {
   const { available, domain, fresh } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as DomainResult | undefined;
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
   const busy = useNavigation().state === "submitting";

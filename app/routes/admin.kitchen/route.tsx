@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { requireShopOwner } from "~/lib/admin.server";
-import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
+import { submitOrderAction } from "~/lib/order-actions.server";
 import type { KitchenOrder } from "~/shared/contracts/smart";
 import { formatKRW } from "~/shared/format";
 import { koLifecycle } from "~/shared/messages/lifecycle";
@@ -40,7 +41,7 @@ const time = (ms: number) =>
 
 export default function Kitchen() {
   const { orders } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as OrderActionResult | undefined;
+  const result = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const open = orders.filter((o) => ["WAITING_PAYMENT", "CONFIRM_PAYMENT", "READY_FOR_DELIVERY"].includes(o.status));
   const finished = orders.filter((o) => !open.includes(o));

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
-import { requireShopOwner, saveTrackingIds, type TrackingIdsResult } from "~/lib/admin.server";
+import { requireShopOwner, saveTrackingIds } from "~/lib/admin.server";
 import { formatKRW } from "~/shared/format";
 import { koAdmin } from "~/shared/messages/admin";
 
@@ -38,7 +39,7 @@ const time = (ms: number) =>
 
 export default function AdminMarketing() {
   const { ids, events } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as TrackingIdsResult | undefined;
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const errors = result?.errors ?? {};
   return (

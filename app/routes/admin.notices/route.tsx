@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
@@ -81,7 +82,7 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
 
 export default function AdminNotices() {
   const { items, page, pages } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as NoticeResult | undefined;
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done");
   const busy = useNavigation().state === "submitting";

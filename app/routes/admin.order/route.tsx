@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
@@ -7,7 +8,7 @@ import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
 import { requireShopOwner } from "~/lib/admin.server";
 import { formatKRW } from "~/shared/format";
-import { submitOrderAction, type OrderActionResult } from "~/lib/order-actions.server";
+import { submitOrderAction } from "~/lib/order-actions.server";
 import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
 import { koOrder } from "~/shared/messages/cart";
@@ -33,7 +34,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminOrder() {
   const { order, done } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as OrderActionResult | undefined;
+  const result = useActionResult<typeof action>();
   const { storageUrl } = useRootData();
   const t = koAdmin.order;
   return (

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
-import { changePhotos, requireShopOwner, type PhotoResult } from "~/lib/admin.server";
+import { changePhotos, requireShopOwner } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
@@ -48,7 +49,7 @@ function PhotoButton({
 
 export default function AdminPhotos() {
   const { title, images } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as PhotoResult | undefined;
+  const result = useActionResult<typeof action>();
   const { storageUrl } = useRootData();
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;

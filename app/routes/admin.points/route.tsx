@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
-import { requireShopOwner, savePointTerms, type PointTermsResult } from "~/lib/admin.server";
+import { requireShopOwner, savePointTerms } from "~/lib/admin.server";
 import { koAdmin } from "~/shared/messages/admin";
 
 const t = koAdmin.points;
@@ -18,7 +19,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => savePointTer
 
 export default function AdminPoints() {
   const terms = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as PointTermsResult | undefined;
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const values = result?.values;
   const errors = result?.errors ?? {};

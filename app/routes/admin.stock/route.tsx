@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as cartCss from "~/components/cart/cart.css";
 import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
 import { pageParam } from "~/lib/shop-loaders.server";
-import { saveStock, type StockResult } from "~/lib/admin.server";
+import { saveStock } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
 import { pictureSrcSet } from "~/shared/picture-sizes";
@@ -26,7 +27,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => saveStock(re
 
 export default function AdminStock() {
   const { items, page, pages, q } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as StockResult | undefined;
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const saved = Number(params.get("saved")) || null;
   const busy = useNavigation().state === "submitting";
