@@ -17,7 +17,7 @@ import type { Membership } from "~/shared/contracts/membership";
 import { formFailure } from "~/lib/auth-actions.server";
 import { requireMember } from "~/lib/auth.server";
 import { formatDate } from "~/shared/format";
-import { MembershipForm } from "~/lib/membership.server";
+import { MembershipForm } from "./page.server";
 import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";
 import { isPurchasePath, safeReturnPath } from "~/shared/return-path";

@@ -6,7 +6,7 @@ import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
 import { Field } from "~/components/ui/Field";
 import { requireShopOwner } from "~/lib/admin.server";
-import { changeDomain } from "~/lib/domain.server";
+import { changeDomain } from "./page.server";
 import type { CustomDomain } from "~/shared/contracts";
 import { formatDeadline } from "~/shared/format";
 import { koDomain } from "~/shared/messages/domain";

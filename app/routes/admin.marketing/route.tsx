@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
-import { requireShopOwner, saveTrackingIds } from "~/lib/admin.server";
+import { requireShopOwner } from "~/lib/admin.server";
+import type { action } from "./page.server";
 import { formatKRW } from "~/shared/format";
 import { koAdmin } from "~/shared/messages/admin";
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ids, events };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => saveTrackingIds(request, context);
+export { action } from "./page.server";
 
 const time = (ms: number) =>
   new Intl.DateTimeFormat("ko-KR", {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
@@ -7,7 +7,8 @@ import { Field } from "~/components/ui/Field";
 import { Linkified } from "~/components/Linkified";
 import { Pager } from "~/components/Pager";
 import * as orderCss from "~/components/order/order.css";
-import { requireShopOwner, writeNotice, type NoticeResult } from "~/lib/admin.server";
+import { requireShopOwner } from "~/lib/admin.server";
+import type { action, NoticeResult } from "./page.server";
 import { pageParam } from "~/lib/shop-loaders.server";
 import { koAdmin } from "~/shared/messages/admin";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return context.api.call("notices", { query: { shopid: context.shop.shopid, page } });
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => writeNotice(request, context);
+export { action } from "./page.server";
 
 type Notice = { id?: number; title: string; body: string; pinned: boolean };
 

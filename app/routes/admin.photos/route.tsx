@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
-import { changePhotos, requireShopOwner } from "~/lib/admin.server";
+import { requireShopOwner } from "~/lib/admin.server";
+import type { action } from "./page.server";
 import { useRootData } from "~/lib/root-data";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return context.api.call("adminPhotos", { query: { id } }).catch((e) => rethrowAsResponse(e, koAdmin.errors.notFound));
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => changePhotos(request, context);
+export { action } from "./page.server";
 
 /** One picture's change (make main, remove), a form of its own so it works without scripts. */
 function PhotoButton({

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
-import { requireShopOwner, savePointTerms } from "~/lib/admin.server";
+import { requireShopOwner } from "~/lib/admin.server";
+import type { action } from "./page.server";
 import { koAdmin } from "~/shared/messages/admin";
 
 const t = koAdmin.points;
@@ -15,7 +16,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return { point, point_rate, point_unit };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => savePointTerms(request, context);
+export { action } from "./page.server";
 
 export default function AdminPoints() {
   const terms = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
@@ -6,8 +6,8 @@ import { SearchForm } from "~/components/admin/SearchForm";
 import * as cartCss from "~/components/cart/cart.css";
 import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
+import type { action } from "./page.server";
 import { pageParam } from "~/lib/shop-loaders.server";
-import { saveStock } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
 import { pictureSrcSet } from "~/shared/picture-sizes";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...list, q };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => saveStock(request, context);
+export { action } from "./page.server";
 
 export default function AdminStock() {
   const { items, page, pages, q } = useLoaderData<typeof loader>();

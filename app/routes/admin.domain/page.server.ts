@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import { CustomDomainBody } from "~/shared/forms/domain";
-import { requireShopOwner } from "./admin.server";
+import { requireShopOwner } from "~/lib/admin.server";
 
 export type DomainResult = {
   errors?: FieldErrors;
