@@ -1,11 +1,5 @@
 import { shopMeta } from "~/lib/seo";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, type ShouldRevalidateFunction, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
@@ -13,25 +7,17 @@ import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
 import { Field, FormMessage } from "~/components/account/Fields";
 import { JoinConsents } from "~/components/account/JoinConsents";
-import { formFailure, redirectAfterLogin, welcomePath } from "~/lib/auth-actions.server";
-import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
-import { JOIN_CONSENTS, JoinForm } from "~/shared/forms/auth";
-import { fieldErrors, keptValues } from "~/shared/forms/errors";
+import { JoinForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn } from "~/lib/login-return.client";
 import { nativeBridge } from "~/lib/native-app.client";
-import { safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
+import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.joinTitle, noindex: true });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const given = new URL(request.url).searchParams.get("url");
-  const returnTo = safeReturnPath(given);
-  if (context.member && !isNativeAppRequest(request)) throw redirectAfterLogin(returnTo, new Headers());
-  return { url: given !== null ? returnTo : null };
-}
+export { loader, action } from "./page.server";
 
 /**
  * After a login inside the native app the page stays to tell the app; the loader would see the
@@ -39,28 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && typeof actionResult === "object" && "app" in actionResult ? false : defaultShouldRevalidate;
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const values = keptValues(form, ["email", "name", "url", "agree_all", ...JOIN_CONSENTS]);
-  const parsed = JoinForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { email, password, name, agree_terms, agree_privacy, agree_age, agree_marketing } = parsed.data;
-  const returnTo = safeReturnPath(parsed.data.url || new URL(request.url).searchParams.get("url"));
-  try {
-    const result = await context.api.callWithHeaders("join", {
-      body: { email, password, name, keep: false, agree_terms, agree_privacy, agree_age, agree_marketing },
-    });
-    const headers = cookieHeaders(result.headers);
-    if (form.get("app") === "1" || isNativeAppRequest(request)) {
-      return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
-    }
-    // The welcome first (what this shop offers members), then on to where the shopper was.
-    return redirect(welcomePath(returnTo), { headers });
-  } catch (error) {
-    return formFailure(error, values, [400, 409, 429]);
-  }
-}
 
 export default function JoinPage() {
   const { shop } = useRootData();

@@ -1,47 +1,22 @@
 import { shopMeta } from "~/lib/seo";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, type ShouldRevalidateFunction, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
-import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
-import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
 import { LoginForm } from "~/shared/forms/auth";
-import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn, rememberReturn } from "~/lib/login-return.client";
 import { nativeBridge } from "~/lib/native-app.client";
-import { safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
+import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.loginTitle, noindex: true });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const given = url.searchParams.get("url");
-  const returnTo = safeReturnPath(given);
-  if (context.member && !isNativeAppRequest(request)) throw redirectAfterLogin(returnTo, new Headers());
-  const shop = context.shop;
-  // On a custom domain, a member logged in on the shop's sub-domain can bring that login along.
-  const onCustomDomain = !!shop.dom3 && url.hostname.toLowerCase() === shop.dom3.toLowerCase();
-  return {
-    url: given !== null ? returnTo : null,
-    required: url.searchParams.has("dom"),
-    carry: onCustomDomain
-      ? {
-          host: `${shop.dom}.${context.config.PLATFORM_DOMAIN}`,
-          href: `/api/user/login/redirect?${new URLSearchParams({ url: returnTo, keep: "0" })}`,
-        }
-      : null,
-    carryFailed: url.searchParams.get("carry") === "failed",
-    resetDone: url.searchParams.get("reset") === "done",
-    // Sent here by a page that acts for a member whose session has ended (decision 048).
-    expired: url.searchParams.get("expired") === "1",
-  };
-}
+export { loader, action } from "./page.server";
 
 /**
  * After a login inside the native app the page stays to tell the app; the loader would see the
@@ -49,26 +24,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && typeof actionResult === "object" && "app" in actionResult ? false : defaultShouldRevalidate;
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const values = keptValues(form, ["email", "keep", "url"]);
-  const parsed = LoginForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { email, password, keep } = parsed.data;
-  const returnTo = safeReturnPath(parsed.data.url || new URL(request.url).searchParams.get("url"));
-  try {
-    const result = await context.api.callWithHeaders("login", { body: { email, password, keep } });
-    const headers = cookieHeaders(result.headers);
-    // Inside the shop's app the app takes over: it is told, instead of the page moving on.
-    if (parsed.data.app || isNativeAppRequest(request)) {
-      return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
-    }
-    return redirectAfterLogin(returnTo, headers);
-  } catch (error) {
-    return formFailure(error, values, [400, 401, 429]);
-  }
-}
 
 export default function LoginPage() {
   const { shop } = useRootData();

@@ -1,21 +1,10 @@
 import { shopMeta } from "~/lib/seo";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/membership/membership.css";
-import { policyPage } from "~/lib/membership-text.server";
-import { sharePage } from "~/lib/shared-page.server";
+import type { loader } from "./page.server";
 
-/**
- * /link?type=privacy | terms: the shop's privacy policy and terms (footer, sign-up, shop
- * membership). The text is put together on the server: it is content, and no script needs it.
- */
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const type = new URL(request.url).searchParams.get("type");
-  if (type !== "privacy" && type !== "terms") throw new Response(null, { status: 404 });
-  sharePage(context);
-  return policyPage(type, context.shop);
-}
+export { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => shopMeta(args, { title: args.data?.title });
 

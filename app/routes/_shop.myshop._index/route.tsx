@@ -1,10 +1,9 @@
 import { shopMeta } from "~/lib/seo";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { membershipLine } from "~/components/account/MyMenu";
-import { requireMember } from "~/lib/auth.server";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import { koMemberBox } from "~/shared/messages/shop/account";
 import { koDrawer } from "~/shared/messages/shop/drawer";
@@ -12,26 +11,14 @@ import { koMyshop } from "~/shared/messages/shop/myshop";
 import { koAuth } from "~/shared/messages/auth";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { LIST_PATHS, type OrderList } from "~/shared/order-lists";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.memberArea, noindex: true });
 
 /** The summary's tiles: the lists a buyer waits on, in the order an order goes through them. */
 const TILES: OrderList[] = ["payment", "ready", "delivery", "confirm", "refund"];
 
-/**
- * The account area's summary (spec §2 /myshop, §3 User summary): members only. Its counts are the
- * shop frame's (one D1 round trip beside the categories, decision 060): no call of its own.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const member = requireMember(request, context);
-  // A member who runs a shop of their own finds the way to it here (spec's userinfo/myshop).
-  const own = await context.api.call("userInfoMyShop").catch(() => null);
-  return {
-    name: member.name,
-    profile: member.profile,
-    ownShop: own?.shop ? { name: own.shop.name, url: own.shop.url } : null,
-  };
-}
+export { loader } from "./page.server";
 
 export default function MyShopSummary() {
   const { storageUrl, shop, session } = useRootData();

@@ -1,6 +1,6 @@
 import { shopMeta } from "~/lib/seo";
 import { koChat } from "~/shared/messages/chat";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/cart/cart.css";
@@ -8,28 +8,15 @@ import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
-import { accountPath, loadOwnOrder } from "~/lib/cart.server";
-import { submitOrderAction } from "~/lib/order-actions.server";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { isOrderAction } from "~/shared/order-machine";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koLifecycle.view.title, noindex: true });
 
-/** The buyer's order (member, or the guest's device as today): everything about it, and what they may do now. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const order = await loadOwnOrder(request, context);
-  const done = new URL(request.url).searchParams.get("done");
-  return {
-    order,
-    done: done && isOrderAction(done) ? done : null,
-    sheetPath: accountPath(`/user/order?id=${order.id}`, request, context),
-  };
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => submitOrderAction(request, context, "buyer");
+export { loader, action } from "./page.server";
 
 export default function OrderView() {
   const { order, done, sheetPath } = useLoaderData<typeof loader>();

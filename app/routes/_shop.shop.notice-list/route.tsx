@@ -1,25 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { shopMeta } from "~/lib/seo";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
 import { formatDate } from "~/shared/format";
 import { koNotices } from "~/shared/messages/shop/notices";
-import { pageParam, rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { Linkified } from "~/components/Linkified";
-import { sharePage } from "~/lib/shared-page.server";
+import type { loader } from "./page.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = pageParam(new URL(request.url));
-  const data = await context.api
-    .call("notices", { query: { shopid: context.shop.shopid, page } })
-    .catch((e) => rethrowAsResponse(e));
-  if (page > data.pages) throw new Response(null, { status: 404 });
-  // A notice linked from elsewhere (home) opens by itself, without scripts.
-  const open = Number(new URL(request.url).searchParams.get("open")) || null;
-  sharePage(context);
-  return { ...data, open };
-}
+export { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {

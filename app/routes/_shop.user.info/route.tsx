@@ -1,73 +1,23 @@
 import { shopMeta } from "~/lib/seo";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
-import { formFailure } from "~/lib/auth-actions.server";
-import { requireMember } from "~/lib/auth.server";
 import { ProfileForm } from "~/shared/forms/auth";
-import { fieldErrors, keptValues } from "~/shared/forms/errors";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
-import { identityProvider } from "~/lib/identity.server";
 import { koMemberBox } from "~/shared/messages/shop/account";
-import { removeProfileImage, storeProfileImage } from "~/lib/uploads.server";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
 import { koSettings } from "~/shared/messages/settings";
 import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
-import { SETTINGS_INTENTS, settingsAction, type SettingsResult } from "~/lib/settings-actions.server";
+import type { SettingsResult } from "~/lib/settings-actions.server";
+import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.infoTitle, noindex: true });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const [info, settings, addresses] = await Promise.all([
-    context.api.call("userInfo"),
-    context.api.call("accountSettings"),
-    context.api.call("addresses"),
-  ]);
-  return {
-    info,
-    settings,
-    addresses: addresses.items,
-    // ?auth=1 starts identity verification; with no provider the page says it is not available.
-    verify: new URL(request.url).searchParams.get("auth") === "1",
-    verificationAvailable: identityProvider(context.env) !== null,
-  };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const member = requireMember(request, context);
-  const form = await request.formData();
-  // Password, consent, addresses, withdrawal: each form says which it is; the profile form does not.
-  const intent = form.get("intent");
-  const settings = SETTINGS_INTENTS.find((i) => i === intent);
-  if (settings) return settingsAction(settings, form, context);
-  const values = keptValues(form, ["name"]);
-  const parsed = ProfileForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  let profile = member.profile;
-  const image = form.get("image");
-  if (image instanceof File && image.size > 0) {
-    const stored = await storeProfileImage(context.env.FILES, member.uid, image);
-    if (!stored.ok) {
-      const error = stored.reason === "size" ? koAuth.imageTooLarge : koAuth.imageInvalid;
-      return data({ errors: { image: error }, values }, { status: 400 });
-    }
-    profile = stored.key;
-  } else if (parsed.data.remove_image) {
-    profile = null;
-  }
-  try {
-    await context.api.call("profile", { body: { name: parsed.data.name, profile } });
-  } catch (error) {
-    return formFailure(error, values, [400]);
-  }
-  if (profile !== member.profile) await removeProfileImage(context.env.FILES, member.uid, member.profile);
-  return data({ saved: true, values });
-}
+export { loader, action } from "./page.server";
 
 export default function InfoPage() {
   const { storageUrl } = useRootData();

@@ -1,34 +1,19 @@
 import { shopMeta } from "~/lib/seo";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { trackOrder } from "~/lib/track-order";
 import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
-import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
-import { flowPath } from "~/lib/order-flow";
-import { sendServerEvent } from "~/lib/server-events.server";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.complete, noindex: true });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const order = await loadOwnOrder(request, context);
-  // Nothing chosen yet: the sheet is where that happens.
-  if (!order.payment)
-    throw redirect(accountPath(`${flowPath("order", new URL(request.url).pathname)}?id=${order.id}`, request, context));
-  // The purchase, from the server too, with the browser's event id (a repeat is no second event).
-  if (order.status !== "CANCELED") sendServerEvent(request, context, { event: "purchase", order_id: order.id });
-  return {
-    order,
-    viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context),
-    // A guest finds the order again from any device with its number and their phone number.
-    lookupPath: context.member ? null : `/user/order_lookup?id=${order.id}`,
-  };
-}
+export { loader } from "./page.server";
 
 export default function OrderComplete() {
   const { order, viewPath, lookupPath } = useLoaderData<typeof loader>();

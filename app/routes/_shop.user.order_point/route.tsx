@@ -1,24 +1,16 @@
 import { shopMeta } from "~/lib/seo";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/cart/cart.css";
 import { OrderSummary } from "~/components/cart/OrderSummary";
-import { accountPath, loadOwnOrder } from "~/lib/cart.server";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.points.paidTitle, noindex: true });
 
-/** Where an order paid in full with points completes (spec's /user/order_point). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const order = await loadOwnOrder(request, context);
-  // Anything else has its own page: the sheet before paying, the bank transfer's completion.
-  if (order.points_used === 0 || order.payment) {
-    throw redirect(accountPath(`/myshop/order_view?id=${order.id}`, request, context));
-  }
-  return { order, viewPath: accountPath(`/myshop/order_view?id=${order.id}`, request, context) };
-}
+export { loader } from "./page.server";
 
 export default function OrderPoint() {
   const { order, viewPath } = useLoaderData<typeof loader>();

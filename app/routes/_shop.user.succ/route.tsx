@@ -1,32 +1,16 @@
 import { shopMeta } from "~/lib/seo";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { useRootData } from "~/lib/root-data";
 import { koAuth as t } from "~/shared/messages/auth";
 import { koMembership } from "~/shared/messages/membership";
-import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
+import { isPurchasePath } from "~/shared/return-path";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: t.welcomeTitle, noindex: true });
 
-/**
- * /user/succ: the welcome after sign-up (issue 11, point 5). It says what this shop gives its
- * members (the join points, when it runs points) and takes the shopper back to where they were.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("url"));
-  if (!context.member) throw redirect(returnTo);
-  // What joining this shop would grant now; nothing to offer when it runs no points.
-  const membership = context.shop.point
-    ? await context.api.call("isMember", { query: { shopid: context.shop.shopid } }).catch(() => null)
-    : null;
-  return {
-    name: context.member.name,
-    returnTo,
-    member: membership ? membership.id !== null : false,
-    joinPoint: membership && membership.id === null ? membership.join_point : 0,
-  };
-}
+export { loader } from "./page.server";
 
 export default function Welcome() {
   const { name, returnTo, member, joinPoint } = useLoaderData<typeof loader>();

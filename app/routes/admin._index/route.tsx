@@ -1,30 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { formatDeadline, formatKRW } from "~/shared/format";
 import { Pager } from "~/components/Pager";
-import { requireShopOwner } from "~/lib/admin.server";
-import { pageParam } from "~/lib/shop-loaders.server";
 import { koSmart } from "~/shared/messages/smart";
 import { koAdmin } from "~/shared/messages/admin";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { isOrderStatus, ORDER_STATUSES, orderStatusLabel } from "~/shared/order-status";
+import { ORDER_STATUSES, orderStatusLabel } from "~/shared/order-status";
+import type { loader } from "./page.server";
 
 const t = koAdmin.orders;
 
-/** The shop's orders, newest first: by status (with counts), or found by id, name or phone. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  const url = new URL(request.url);
-  const status = url.searchParams.get("status") ?? "";
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
-  const list = await context.api.call("adminOrders", {
-    query: { status: isOrderStatus(status) ? status : undefined, q: q || undefined, page: pageParam(url) },
-  });
-  return { ...list, status: isOrderStatus(status) ? status : null, q };
-}
+export { loader } from "./page.server";
 
 export default function AdminOrders() {
   const { items, counts, page, pages, status, q } = useLoaderData<typeof loader>();

@@ -1,15 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
-import { requireShopOwner } from "~/lib/admin.server";
-import { submitOrderAction } from "~/lib/order-actions.server";
 import type { KitchenOrder } from "~/shared/contracts/smart";
 import { formatKRW } from "~/shared/format";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koSmart } from "~/shared/messages/smart";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { loader, action } from "./page.server";
 
 const t = koSmart.admin;
 /** The kitchen's words for the machine's actions on a table order. */
@@ -21,20 +19,7 @@ const BUTTON: Record<string, string> = {
 };
 const PAY: Record<KitchenOrder["pay"], string> = { counter: t.payLater, bank: t.payBank, points: t.payPoints };
 
-/**
- * /admin/kitchen: table orders as they come (newest at the bottom), live over the console's
- * socket (the admin frame listens to the shop's inbox room); 조리 시작, 완료 and 취소 are the state
- * machine's actions, posted as plain forms.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  return context.api.call("adminKitchen");
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  requireShopOwner(request, context);
-  return submitOrderAction(request, context, "owner");
-}
+export { loader, action } from "./page.server";
 
 const time = (ms: number) =>
   new Intl.DateTimeFormat("ko-KR", { hour: "2-digit", minute: "2-digit", timeZone: "Asia/Seoul" }).format(ms);

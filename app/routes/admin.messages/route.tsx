@@ -1,19 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import * as cartCss from "~/components/cart/cart.css";
 import { TicketList } from "~/components/chat/Chat";
 import * as chatCss from "~/components/chat/chat.css";
 import { Pager } from "~/components/Pager";
-import { requireShopOwner } from "~/lib/admin.server";
 import { useRootData } from "~/lib/root-data";
-import { pageParam } from "~/lib/shop-loaders.server";
 import { koChat } from "~/shared/messages/chat";
+import type { loader } from "./page.server";
 
-/** The owner's inbox: every member's conversation with this shop, newest first, unread marked. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  return context.api.call("adminTickets", { query: { page: pageParam(new URL(request.url)) } });
-}
+export { loader } from "./page.server";
 
 export default function Inbox() {
   const inbox = useLoaderData<typeof loader>();

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
@@ -6,31 +5,15 @@ import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
-import { requireShopOwner } from "~/lib/admin.server";
 import { formatKRW } from "~/shared/format";
-import { submitOrderAction } from "~/lib/order-actions.server";
 import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { isOrderAction } from "~/shared/order-machine";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { loader, action } from "./page.server";
 
-/** One order of the shop, with the owner's actions allowed now (/admin/order?id=). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  const url = new URL(request.url);
-  const id = Number(url.searchParams.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(null, { status: 404 });
-  const order = await context.api.call("adminOrder", { query: { id } });
-  const done = url.searchParams.get("done");
-  return { order, done: done && isOrderAction(done) ? done : null };
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  requireShopOwner(request, context);
-  return submitOrderAction(request, context, "owner");
-}
+export { loader, action } from "./page.server";
 
 export default function AdminOrder() {
   const { order, done } = useLoaderData<typeof loader>();

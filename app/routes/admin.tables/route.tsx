@@ -1,49 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
-import { requireShopOwner } from "~/lib/admin.server";
-import { isShopApiError } from "~/shared/api-client.server";
-import { fieldErrors } from "~/shared/forms/errors";
-import { TableActBody, TableNameBody } from "~/shared/forms/smart";
 import { koSmart } from "~/shared/messages/smart";
+import type { loader, action } from "./page.server";
 
 const t = koSmart.admin;
 
-/** /admin/tables: the restaurant's tables, their QR codes' addresses, and the meals at them. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  const { tables } = await context.api.call("adminTables");
-  return { tables, origin: new URL(request.url).origin };
-}
-
-type TablesResult = { error?: string; name?: string };
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireShopOwner(request, context);
-  const form = Object.fromEntries(await request.formData());
-  try {
-    if (form.intent === "add") {
-      const parsed = TableNameBody.safeParse(form);
-      if (!parsed.success) {
-        return data<TablesResult>({ error: fieldErrors(parsed.error).name, name: String(form.name ?? "") }, 400);
-      }
-      await context.api.call("adminTableAdd", { body: parsed.data });
-    } else {
-      const parsed = TableActBody.safeParse(form);
-      if (!parsed.success) throw new Response(null, { status: 400 });
-      await context.api.call("adminTableAct", { body: parsed.data });
-    }
-  } catch (error) {
-    if (!isShopApiError(error) || error.status >= 500) throw error;
-    return data<TablesResult>({ error: error.message, name: String(form.name ?? "") }, error.status);
-  }
-  return redirect(`/admin/tables?done=${form.intent === "add" ? "add" : String(form.act)}`, 303);
-}
+export { loader, action } from "./page.server";
 
 export default function AdminTables() {
   const { tables, origin } = useLoaderData<typeof loader>();
-  const result = useActionData<TablesResult>();
+  const result = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
   return (

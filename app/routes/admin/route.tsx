@@ -1,20 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
-import { requireShopOwner } from "~/lib/admin.server";
 import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${koAdmin.title} | ${data?.shopName ?? ""}` },
   { name: "robots", content: "noindex" },
 ];
 
-/** The shop owner's console on the shop's own host: its owner or a platform admin, nobody else. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  return { shopName: context.shop.name, restaurant: context.shop.shop_type === "restaurant" };
-}
+export { loader } from "./page.server";
 
 export default function AdminFrame() {
   const { shopName, restaurant } = useLoaderData<typeof loader>();

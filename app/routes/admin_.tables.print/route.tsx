@@ -1,10 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { NoneLayout } from "~/components/layouts";
 import * as css from "~/components/admin/admin.css";
-import { requireShopOwner } from "~/lib/admin.server";
-import { qrSvg } from "~/lib/qr.server";
 import { koSmart } from "~/shared/messages/smart";
+import type { loader } from "./page.server";
 
 const t = koSmart.admin;
 
@@ -13,20 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /admin/tables/print: one sheet of the tables' QR codes to print and stick on the tables. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireShopOwner(request, context);
-  const { tables } = await context.api.call("adminTables");
-  const origin = new URL(request.url).origin;
-  return {
-    shopName: context.shop.name,
-    codes: tables.map((table) => ({
-      id: table.id,
-      name: table.name,
-      svg: qrSvg(`${origin}/smartorder/${table.hash}`),
-    })),
-  };
-}
+export { loader } from "./page.server";
 
 export default function PrintCodes() {
   const { shopName, codes } = useLoaderData<typeof loader>();

@@ -1,25 +1,17 @@
 import { shopMeta } from "~/lib/seo";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TicketList } from "~/components/chat/Chat";
 import * as css from "~/components/chat/chat.css";
 import { MessageLayout } from "~/components/layouts";
 import { Pager } from "~/components/Pager";
-import { requireMember } from "~/lib/auth.server";
-import { unreadOf } from "~/lib/chat.server";
-import { pageParam } from "~/lib/shop-loaders.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.listTitle, noindex: true });
 
-/** /message and /message/list: the member's conversations with this shop, newest first. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const page = pageParam(new URL(request.url));
-  const [tickets, unread] = await Promise.all([context.api.call("myTickets", { query: { page } }), unreadOf(context)]);
-  return { tickets, unread };
-}
+export { loader } from "./page.server";
 
 export default function Messages() {
   const { tickets, unread } = useLoaderData<typeof loader>();

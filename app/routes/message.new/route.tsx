@@ -1,41 +1,17 @@
 import { shopMeta } from "~/lib/seo";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Composer } from "~/components/chat/Chat";
 import * as css from "~/components/chat/chat.css";
 import { MessageLayout } from "~/components/layouts";
-import { requireMember } from "~/lib/auth.server";
-import { memberSend, unreadOf, type SendResult } from "~/lib/chat.server";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import type { SendResult } from "~/lib/chat.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.newTitle, noindex: true });
 
-/** What the new conversation is about: ?pid= (이 상품 문의), ?order= (이 주문 문의), or the shop. */
-function aboutOf(request: Request): { pid?: string; order_id?: number } {
-  const params = new URL(request.url).searchParams;
-  const pid = params.get("pid")?.slice(0, 40);
-  const order = Number(params.get("order"));
-  if (pid) return { pid };
-  if (Number.isInteger(order) && order > 0) return { order_id: order };
-  return {};
-}
-
-/** /message/new: the first message to the shop; the API reuses a conversation about the same thing. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const about = aboutOf(request);
-  const product = about.pid
-    ? await context.api
-        .call("productDetail", { query: { sid: about.pid, shopid: context.shop.shopid } })
-        .then((p) => ({ sid: about.pid!, title: p.title, image: p.images[0] ?? null }))
-        .catch((e) => rethrowAsResponse(e, koChat.productNotHere))
-    : null;
-  return { product, orderId: about.order_id ?? null, unread: await unreadOf(context) };
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => memberSend(request, context, aboutOf(request));
+export { loader, action } from "./page.server";
 
 export default function NewConversation() {
   const { product, orderId, unread } = useLoaderData<typeof loader>();

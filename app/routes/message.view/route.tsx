@@ -1,31 +1,17 @@
 import { shopMeta } from "~/lib/seo";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Composer, Thread, ticketTitle } from "~/components/chat/Chat";
 import * as css from "~/components/chat/chat.css";
 import { MessageLayout } from "~/components/layouts";
-import { requireMember } from "~/lib/auth.server";
-import { memberSend, unreadOf, type SendResult } from "~/lib/chat.server";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
+import type { SendResult } from "~/lib/chat.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
+import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.title, noindex: true });
 
-const idOf = (request: Request) => Number(new URL(request.url).searchParams.get("id")) || 0;
-
-/** /message/view?id=: one conversation (reading it marks it read) and the form to send. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const id = idOf(request);
-  if (id <= 0) throw new Response(koChat.notFound, { status: 404 });
-  const conversation = await context.api
-    .call("myTicket", { query: { id } })
-    .catch((e) => rethrowAsResponse(e, koChat.notFound));
-  return { ...conversation, unread: await unreadOf(context) };
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => memberSend(request, context, { id: idOf(request) });
+export { loader, action } from "./page.server";
 
 export default function Conversation() {
   const { ticket, messages, unread } = useLoaderData<typeof loader>();

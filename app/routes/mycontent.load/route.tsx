@@ -1,25 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContentLayout } from "~/components/layouts";
 import { Linkified } from "~/components/Linkified";
 import * as css from "~/components/shop.css";
 import { shopMeta } from "~/lib/seo";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { formatDate } from "~/shared/format";
 import { koNotices } from "~/shared/messages/shop/notices";
+import type { loader } from "./page.server";
 
-/**
- * /mycontent/load?id=: one piece of the shop's own content, a notice, on a page of its own in the
- * content layout (decision 071): the address a shop owner shares in a chat or a post.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
-  const notice = await context.api
-    .call("notice", { query: { shopid: context.shop.shopid, id } })
-    .catch((e) => rethrowAsResponse(e));
-  return { notice };
-}
+export { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, {

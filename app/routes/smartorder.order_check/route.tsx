@@ -1,24 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as css from "~/components/smart/smart.css";
-import { tableCall, tableCartAction, type SmartFormResult } from "~/lib/smart.server";
+import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import type { SmartFrameData } from "../smartorder/route";
+import type { loader } from "./page.server";
 
 const t = koSmart;
 const QTYS = Array.from({ length: 21 }, (_, i) => i);
 
-/**
- * /smartorder/order_check: the table's cart (what every phone at the table added), a request, how
- * to pay, and 주문하기. The form's key makes a double tap one order.
- */
-export async function loader({ context }: LoaderFunctionArgs) {
-  const cart = await tableCall(context, "tableCart");
-  return { cart, key: crypto.randomUUID() };
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => tableCartAction(request, context);
+export { loader, action } from "./page.server";
 
 export default function OrderCheck() {
   const { cart, key } = useLoaderData<typeof loader>();

@@ -1,33 +1,17 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/smart/smart.css";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { tableCall } from "~/lib/smart.server";
 import { useLive } from "~/lib/use-live";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { loader } from "./page.server";
 
 const t = koSmart;
 /** Without scripts the page looks again this often (seconds): the status still moves on its own. */
 const REFRESH_S = 20;
 const STEP_OF: Record<string, number> = { CONFIRM_PAYMENT: 0, READY_FOR_DELIVERY: 1, DONE: 2 };
 
-/**
- * /smartorder/order_complete?id=: the order number, what was ordered, and its status followed
- * live (접수 → 조리 중 → 완료), with the table's other orders. Without an id: the table's newest.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = Number(new URL(request.url).searchParams.get("id")) || undefined;
-  const data = await tableCall(context, "tableOrders", { query: { id } }).catch((e) =>
-    rethrowAsResponse(e, t.errors.itemGone),
-  );
-  if (!data.order) {
-    const last = data.orders.at(-1);
-    throw redirect(last ? `/smartorder/order_complete?id=${last.id}` : "/smartorder/start");
-  }
-  return { order: data.order, orders: data.orders };
-}
+export { loader } from "./page.server";
 
 export default function TableOrderComplete() {
   const { order, orders } = useLoaderData<typeof loader>();

@@ -1,22 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import * as css from "~/components/smart/smart.css";
 import { useRootData } from "~/lib/root-data";
-import { addToTable, tableCall, type SmartFormResult } from "~/lib/smart.server";
+import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import type { SmartFrameData } from "../smartorder/route";
+import type { loader } from "./page.server";
 
 const t = koSmart;
 
-/** /smartorder/start: the menu by category. A dish without choices is added here in one tap. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const menu = await tableCall(context, "tableMenu");
-  const added = new URL(request.url).searchParams.get("added");
-  return { ...menu, added: menu.items.find((i) => i.sid === added)?.title ?? null };
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => addToTable(request, context);
+export { loader, action } from "./page.server";
 
 export default function SmartMenu() {
   const { categories, items, added } = useLoaderData<typeof loader>();

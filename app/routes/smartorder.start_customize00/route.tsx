@@ -1,24 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import * as css from "~/components/smart/smart.css";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/root-data";
-import { rethrowAsResponse } from "~/lib/shop-loaders.server";
-import { addToTable, tableCall, type SmartFormResult } from "~/lib/smart.server";
+import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
+import type { loader } from "./page.server";
 
 const t = koSmart;
 const QTYS = Array.from({ length: 20 }, (_, i) => i + 1);
 
-/** /smartorder/start_customize00?sid=: one dish's choices (맵기, 양, add-ons) and how many. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const sid = (new URL(request.url).searchParams.get("sid") ?? "").slice(0, 40);
-  return tableCall(context, "tableItem", { query: { sid } }).catch((e) => rethrowAsResponse(e, t.errors.itemGone));
-}
-
-export const action = ({ request, context }: ActionFunctionArgs) => addToTable(request, context);
+export { loader, action } from "./page.server";
 
 export default function Customize() {
   const { item, options, extras } = useLoaderData<typeof loader>();
