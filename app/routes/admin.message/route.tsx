@@ -1,17 +1,17 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { Composer, Thread, ticketTitle } from "~/components/chat/Chat";
 import * as chatCss from "~/components/chat/chat.css";
-import type { SendResult } from "~/lib/chat.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
-import type { loader } from "./page.server";
+import type { action, loader } from "./page.server";
 
 export { loader, action } from "./page.server";
 
 export default function OwnerConversation() {
   const { ticket, messages } = useLoaderData<typeof loader>();
-  const failed = useActionData<SendResult>();
+  const failed = useActionResult<typeof action>();
   const { shop } = useRootData();
   return (
     <>

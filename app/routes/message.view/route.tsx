@@ -1,13 +1,13 @@
 import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import { Composer, Thread, ticketTitle } from "~/components/chat/Chat";
 import * as css from "~/components/chat/chat.css";
 import { MessageLayout } from "~/components/layouts";
-import type { SendResult } from "~/lib/chat.server";
 import { useRootData } from "~/lib/root-data";
 import { koChat } from "~/shared/messages/chat";
-import type { loader } from "./page.server";
+import type { action, loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koChat.title, noindex: true });
 
@@ -15,7 +15,7 @@ export { loader, action } from "./page.server";
 
 export default function Conversation() {
   const { ticket, messages, unread } = useLoaderData<typeof loader>();
-  const failed = useActionData<SendResult>();
+  const failed = useActionResult<typeof action>();
   const { shop, storageUrl } = useRootData();
   return (
     <MessageLayout title={ticketTitle(ticket, shop.name)} unread={unread}>

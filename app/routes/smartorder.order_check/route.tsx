@@ -1,10 +1,10 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/smart/smart.css";
-import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import type { SmartFrameData } from "../smartorder/route";
-import type { loader } from "./page.server";
+import type { action, loader } from "./page.server";
 
 const t = koSmart;
 const QTYS = Array.from({ length: 21 }, (_, i) => i);
@@ -16,7 +16,7 @@ export default function OrderCheck() {
   const table = useRouteLoaderData<SmartFrameData>("routes/smartorder")?.table;
   const bankOk = table?.bank ?? false;
   const points = table?.points ?? null;
-  const failed = useActionData<SmartFormResult>();
+  const failed = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const kept = failed?.values ?? {};
   const pay = kept.pay ?? "counter";

@@ -1,11 +1,11 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/smart/smart.css";
 import { useRootData } from "~/lib/root-data";
-import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import type { SmartFrameData } from "../smartorder/route";
-import type { loader } from "./page.server";
+import type { action, loader } from "./page.server";
 
 const t = koSmart;
 
@@ -13,7 +13,7 @@ export { loader, action } from "./page.server";
 
 export default function SmartMenu() {
   const { categories, items, added } = useLoaderData<typeof loader>();
-  const failed = useActionData<SmartFormResult>();
+  const failed = useActionResult<typeof action>();
   const frame = useRouteLoaderData<SmartFrameData>("routes/smartorder");
   const { storageUrl } = useRootData();
   const busy = useNavigation().state !== "idle";

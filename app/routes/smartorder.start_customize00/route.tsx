@@ -1,12 +1,12 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
 import { useState } from "react";
 import * as css from "~/components/smart/smart.css";
 import { useHydrated } from "~/lib/hydrated";
 import { useRootData } from "~/lib/root-data";
-import type { SmartFormResult } from "~/lib/smart.server";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
-import type { loader } from "./page.server";
+import type { action, loader } from "./page.server";
 
 const t = koSmart;
 const QTYS = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -15,7 +15,7 @@ export { loader, action } from "./page.server";
 
 export default function Customize() {
   const { item, options, extras } = useLoaderData<typeof loader>();
-  const failed = useActionData<SmartFormResult>();
+  const failed = useActionResult<typeof action>();
   const { storageUrl } = useRootData();
   const busy = useNavigation().state !== "idle";
   // Without scripts the total cannot follow the choices: the button says only what it does.
