@@ -30,8 +30,8 @@ export const handRoutes = [
  * Second addresses of a page (spec §2 names several): the same route module under the id a flat
  * route file of that name would have had, so the page cache, the islands and the tests see the
  * ids they always did. `path` is relative to `parent`, as in a folder route of that name; `index`
- * marks an index route. Remix 2.17.5 builds one browser chunk for a file however many ids share it
- * (its manifest groups routes by file), so an alias costs no script.
+ * marks an index route. Remix 2.17.5's manifest points every id of a file at one browser chunk; the
+ * identical twins its esbuild writes per id are dropped by scripts/lib/rechunk.mjs (decision 097).
  */
 export const routeAliases = [
   // The account area's login is /user/login's page (the footer hidden there too).
@@ -89,7 +89,7 @@ export const routeAliases = [
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // Tests live in test/, so app/routes/_shop.test.tsx is the spec's /test page, not a test file.
+  // Tests live in test/, so app/routes/_shop.test/ is the spec's /test page, not a test file.
   ignoredRouteFiles: ["**/.*", "**/*.css.ts"],
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",
