@@ -1,6 +1,31 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** What code that may reach the browser must not import (decision 050). */
+const browserSafe = [
+  {
+    regex: "(^|/)functions/",
+    allowTypeImports: true,
+    message: "Code that may reach the browser imports nothing from functions/ (types aside).",
+  },
+  {
+    regex: "(^~/shared/|^(\\.\\./)+|^\\./)contracts(/|$)",
+    allowTypeImports: true,
+    message:
+      "The contracts carry zod (93 KB gzip): browser code imports their types only; a constant it needs lives in a zod-free module (app/shared/limits.ts, sorts.ts).",
+  },
+];
+
+/**
+ * app/lib is below the pages and components (decision 097): what it imports from them, types
+ * included, is an import circle waiting for the day they import it back.
+ */
+const libBelowPages = {
+  regex: "^~/(components|routes|pages)(/|$)|^~/root$|^(\\.\\./)+(components|routes|pages)(/|$)|^(\\.\\./)+root$",
+  message:
+    "app/lib imports nothing from components, routes or pages (decision 097): shared server data goes in app/lib/<feature>.server.ts, taking plain arguments.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,24 +82,7 @@ export default tseslint.config(
     files: ["app/**"],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "(^|/)functions/",
-              allowTypeImports: true,
-              message: "Code that may reach the browser imports nothing from functions/ (types aside).",
-            },
-            {
-              regex: "(^~/shared/|^(\\.\\./)+|^\\./)contracts(/|$)",
-              allowTypeImports: true,
-              message:
-                "The contracts carry zod (93 KB gzip): browser code imports their types only; a constant it needs lives in a zod-free module (app/shared/limits.ts, sorts.ts).",
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...browserSafe] }],
       "no-restricted-syntax": [
         "error",
         {
@@ -84,6 +92,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Later blocks replace the rule's options for the files they match, so app/lib's block repeats
+  // the browser rules for the modules they apply to.
+  {
+    files: ["app/lib/**"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...browserSafe, libBelowPages] }] },
+  },
+  {
+    files: ["app/lib/**/*.server.ts", "app/lib/**/*.server.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [libBelowPages] }] },
   },
   {
     files: ["app/shared/**"],

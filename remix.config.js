@@ -2,13 +2,15 @@
  * Remix classic compiler, targeting workerd (the settings Hydrogen's classic skeleton used).
  * The server build is a plain ESM module that functions/worker.ts imports; wrangler bundles both.
  *
- * Everything registered by hand lives here, in two lists: the routes that are not flat-route
- * files (docs/decisions/050) and the module aliases. vitest.config.ts reads `aliases`; tsconfig.json
- * and wrangler.toml cannot import, so test/worker/platform/hygiene.test.ts checks that they say the same.
+ * Everything registered by hand lives here, in three lists: the routes that are not folder
+ * routes under app/routes (handRoutes, docs/decisions/050), the second addresses of pages
+ * (routeAliases, docs/decisions/097) and the module aliases (importAliases). vitest.config.ts
+ * reads `importAliases`; tsconfig.json and wrangler.toml cannot import, so
+ * test/worker/platform/layout.test.ts checks that they say the same.
  */
 
 /** Import aliases: "~/…" is app/, and the Worker imports the Remix server build by this name. */
-export const aliases = {
+export const importAliases = {
   "~": "app",
   "virtual:remix-build": "build/index.js",
 };
@@ -20,16 +22,74 @@ export const aliases = {
  * the product page's id is the spec's route name. `parent` nests a page in a layout route.
  */
 export const handRoutes = [
-  { path: "shop/view/:sid", file: "pages/shop-view-id.tsx", id: "shop-view-id", parent: "routes/_shop" },
-  { path: "*", file: "pages/not-found.tsx", id: "not-found" },
+  { path: "shop/view/:sid", file: "pages/shop-view-id/route.tsx", id: "shop-view-id", parent: "routes/_shop" },
+  { path: "*", file: "pages/not-found/route.tsx", id: "not-found" },
 ];
 
-/** The layout routes that hand routes nest in, with the ids flat routes give them. */
-const layouts = { "routes/_shop": "routes/_shop.tsx" };
+/**
+ * Second addresses of a page (spec §2 names several): the same route module under the id a flat
+ * route file of that name would have had, so the page cache, the islands and the tests see the
+ * ids they always did. `path` is relative to `parent`, as in a folder route of that name; `index`
+ * marks an index route. Remix 2.17.5's manifest points every id of a file at one browser chunk; the
+ * identical twins its esbuild writes per id are dropped by scripts/lib/rechunk.mjs (decision 097).
+ */
+export const routeAliases = [
+  // The account area's login is /user/login's page (the footer hidden there too).
+  { path: "my/login", file: "routes/_auth.user.login/route.tsx", id: "routes/_auth.my.login", parent: "routes/_auth" },
+  // The cart under the external-domain prefix and inside the account area.
+  {
+    path: "exmy/user/checkout",
+    file: "routes/_shop.user.checkout/route.tsx",
+    id: "routes/_shop.exmy.user.checkout",
+    parent: "routes/_shop",
+  },
+  {
+    path: "checkout",
+    file: "routes/_shop.user.checkout/route.tsx",
+    id: "routes/_shop.myorder.checkout",
+    parent: "routes/_shop.myorder",
+  },
+  {
+    path: "order",
+    file: "routes/_shop.user.order/route.tsx",
+    id: "routes/_shop.myorder.order",
+    parent: "routes/_shop.myorder",
+  },
+  {
+    path: "order_complete",
+    file: "routes/_shop.user.order_complete/route.tsx",
+    id: "routes/_shop.myorder.order_complete",
+    parent: "routes/_shop.myorder",
+  },
+  // /shop is the full product list.
+  {
+    path: "shop",
+    index: true,
+    file: "routes/_shop.shop.list/route.tsx",
+    id: "routes/_shop.shop._index",
+    parent: "routes/_shop",
+  },
+  { path: "error/404", file: "pages/not-found/route.tsx", id: "routes/error.404" },
+  // The cart's fee and save endpoints under each of the cart's addresses.
+  {
+    path: "exmy/user/checkout/fees",
+    file: "routes/user.checkout.fees/route.tsx",
+    id: "routes/exmy.user.checkout.fees",
+  },
+  {
+    path: "exmy/user/checkout/save",
+    file: "routes/user.checkout.save/route.tsx",
+    id: "routes/exmy.user.checkout.save",
+  },
+  { path: "myorder/checkout/fees", file: "routes/user.checkout.fees/route.tsx", id: "routes/myorder.checkout.fees" },
+  { path: "myorder/checkout/save", file: "routes/user.checkout.save/route.tsx", id: "routes/myorder.checkout.save" },
+  // /message/list is /message.
+  { path: "message/list", file: "routes/message._index/route.tsx", id: "routes/message.list" },
+];
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // Tests live in test/, so app/routes/_shop.test.tsx is the spec's /test page, not a test file.
+  // Tests live in test/, so app/routes/_shop.test/ is the spec's /test page, not a test file.
   ignoredRouteFiles: ["**/.*", "**/*.css.ts"],
   serverBuildPath: "build/index.js",
   assetsBuildDirectory: "public/build",
@@ -45,15 +105,16 @@ export default {
   serverMainFields: ["browser", "module", "main"],
   serverModuleFormat: "esm",
   serverMinify: false,
-  routes: (defineRoutes) =>
-    defineRoutes((route) => {
-      for (const [id, file] of Object.entries(layouts)) {
-        route(undefined, file, { id }, () => {
-          for (const r of handRoutes.filter((r) => r.parent === id)) route(r.path, r.file, { id: r.id });
-        });
-      }
-      for (const r of handRoutes.filter((r) => !r.parent)) route(r.path, r.file, { id: r.id });
-    }),
+  routes: (defineRoutes) => {
+    const manual = [...handRoutes, ...routeAliases];
+    const routes = defineRoutes((route) => {
+      for (const r of manual) route(r.path, r.file, { id: r.id, index: r.index });
+    });
+    // defineRoutes nests only inside routes it defines itself; the layouts are folder routes, so
+    // a route names its layout by id instead of the layout being declared here a second time.
+    for (const r of manual) if (r.parent) routes[r.id].parentId = r.parent;
+    return routes;
+  },
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

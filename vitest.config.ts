@@ -4,13 +4,13 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { aliases } from "./remix.config.js";
+import { importAliases } from "./remix.config.js";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
  * A file's text as `import.meta.glob(…, { query: "?source", import: "default" })`, for tests that
- * read the sources (test/worker/styles.test.ts). Vite's own ?raw does not do for stylesheets:
+ * read the sources (test/worker/platform/styles.test.ts). Vite's own ?raw does not do for stylesheets:
  * vanilla-extract's plugin drops the query of a .css.ts import and compiles the file instead. The
  * module id ends in ".source", so no other plugin takes it for what the file is.
  */
@@ -53,7 +53,7 @@ export default defineConfig(async () => {
       }),
     ],
     resolve: {
-      alias: Object.fromEntries(Object.entries(aliases).map(([name, path]) => [name, `${root}${path}`])),
+      alias: Object.fromEntries(Object.entries(importAliases).map(([name, path]) => [name, `${root}${path}`])),
     },
     test: {
       include: ["test/worker/**/*.test.ts"],

@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
+import { serverIslands } from "./components/islands.server";
+import { ServerIslands } from "./lib/island";
 import { NonceContext } from "./lib/nonce";
 import { RequestIdContext } from "./lib/request-id";
 import { isCrawler } from "./shared/crawler";
@@ -27,7 +29,9 @@ export default async function handleRequest(
     <NonceContext.Provider value={nonce}>
       <RequestIdContext.Provider value={log.id}>
         <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <ServerIslands.Provider value={serverIslands}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </ServerIslands.Provider>
         </AfterPaintContext.Provider>
       </RequestIdContext.Provider>
     </NonceContext.Provider>,

@@ -1,7 +1,7 @@
 import { shopMeta } from "~/lib/seo";
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import type { rootLoader as loader } from "~/lib/root.server";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { rootData } from "~/lib/root.server";
 import {
   Links,
   Meta,
@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
 
-export { rootLoader as loader } from "~/lib/root.server";
+export const loader = ({ request, context }: LoaderFunctionArgs) => rootData(context, request);
 
 // The shop and its theme do not change while a shopper browses it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

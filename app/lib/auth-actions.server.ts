@@ -1,4 +1,4 @@
-import { data, redirect, redirectDocument } from "@remix-run/cloudflare";
+import { data, redirect, redirectDocument, type TypedResponse } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import { DEVICE_KEY } from "~/shared/device";
 
@@ -14,7 +14,7 @@ export function withoutDeviceId(path: string): string {
 }
 
 /** After login or sign-up: to the return address, by a full page load when the Worker answers it. */
-export function redirectAfterLogin(returnTo: string, headers: Headers): Response {
+export function redirectAfterLogin(returnTo: string, headers: Headers): TypedResponse<never> {
   const to = withoutDeviceId(returnTo);
   return to.startsWith("/api/") ? redirectDocument(to, { headers }) : redirect(to, { headers });
 }

@@ -1,24 +1,39 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
-import * as onServer from "./islands.server";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+} from "react";
 
 /**
  * Islands: parts of the shop frame (side menu, footer) that are in the HTML as usual but whose
  * scripts load after the page has hydrated (decision 073). The server renders the component itself
- * (from islands.server.ts, which browsers never get); the browser meets a Suspense boundary whose
+ * (app/components/islands.server.ts, which entry.server provides and browsers never get); the browser meets a Suspense boundary whose
  * component is lazy, so React keeps the server's HTML there and hydrates it once the chunk is in.
  * Until then that HTML works as it does without scripts (links, the menu's checkbox).
  *
  * "visible" islands (below the fold, decision 082) wait until their HTML comes within half a
  * screen of the viewport, so a shopper who never scrolls there never pays for them.
  */
-type Islands = typeof onServer;
+// The islands by name: declared by app/components/islands.server.ts, which adds its members, so
+// that this module imports no component (one of which draws an island itself: an import circle).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Islands {}
+
+/** The islands' components for the server render; in the browser it is empty. */
+export const ServerIslands = createContext<Partial<Islands>>({});
 
 /** Islands drawn by this page's first render that have not hydrated yet. */
 const waiting = new Map<string, Promise<void>>();
 const settle = new Map<string, () => void>();
 const hydratedIslands = new Set<string>();
 
-/** `name` is the component's export in islands.server.ts; `load` imports the same component. */
+/** `name` is the component's name in islands.server.ts; `load` imports the same component. */
 export function island<Props extends object>(
   name: keyof Islands,
   load: () => Promise<ComponentType<Props>>,
@@ -36,7 +51,7 @@ export function island<Props extends object>(
     return { default: Hydrated };
   }) as unknown as ComponentType<Props>;
   function Island(props: Props) {
-    const Server = (onServer as Partial<Record<keyof Islands, ComponentType<Props>>>)[name];
+    const Server = (useContext(ServerIslands) as Partial<Record<keyof Islands, ComponentType<Props>>>)[name];
     if (when === "visible") return <WhenNear name={name} props={props} load={load} Server={Server} Lazy={Lazy} />;
     if (!Server && !hydratedIslands.has(name) && !waiting.has(name)) {
       waiting.set(name, new Promise<void>((resolve) => settle.set(name, resolve)));

@@ -1,12 +1,12 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
-import type { loader as shopLoader } from "~/routes/_shop";
+import type { rootData } from "./root.server";
+import type { shopFrameData } from "./shop-frame.server";
 
 /**
  * The root route's data (the shop, its theme, the session), read by every page through these
  * typed helpers rather than by importing the root route module or by casting `matches`.
  */
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Awaited<ReturnType<typeof rootData>>;
 
 export function useRootData(): RootData {
   const data = useOptionalRootData();
@@ -16,14 +16,14 @@ export function useRootData(): RootData {
 
 /** The root's data where it may be missing: the document shell and the error boundary. */
 export function useOptionalRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<typeof rootData>("root");
 }
 
 /** The shop frame's data (categories, cart badge, cart address), under any page inside a shop. */
-export type ShopFrameData = Awaited<ReturnType<typeof shopLoader>>;
+export type ShopFrameData = Awaited<ReturnType<typeof shopFrameData>>;
 
 export function useShopFrameData(): ShopFrameData | undefined {
-  return useRouteLoaderData<typeof shopLoader>("routes/_shop");
+  return useRouteLoaderData<typeof shopFrameData>("routes/_shop");
 }
 
 /** The root's data inside a meta function, where hooks cannot run. */

@@ -1,14 +1,14 @@
 /**
- * The root loader: the shop, its theme, the session and the page-wide settings every page reads
+ * The root route's data: the shop, its theme, the session and the page-wide settings every page reads
  * (useRootData). Server-only, so none of it is in the browser's root chunk.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { themeStyle } from "./theme";
 import { sessionState } from "./session";
 import { requestPreferences } from "~/shared/preferences";
 import { trackingIds } from "~/shared/tracking";
 
-export async function rootLoader({ request, context }: LoaderFunctionArgs) {
+export async function rootData(context: AppLoadContext, request: Request) {
   return {
     shop: context.shop,
     // The theme's custom properties, ready for <html style>: the browser never computes them.

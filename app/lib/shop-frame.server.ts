@@ -1,8 +1,8 @@
 /**
- * The shop frame's loader (routes/_shop): categories and the my menu's counts. Server-only, so the
+ * The shop frame's data (routes/_shop, read by its pages through useShopFrameData): categories and the my menu's counts. Server-only, so the
  * browser build of the frame carries none of the cart's server code.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountPath, deviceIdOf, mayOwnAnything } from "~/lib/cart.server";
 import type { Category } from "~/shared/contracts";
 import { HostCache } from "../../functions/tenant";
@@ -15,7 +15,7 @@ import { HostCache } from "../../functions/tenant";
  */
 const categoryCache = new HostCache<Category[]>();
 
-async function shopCategories(request: Request, context: LoaderFunctionArgs["context"]): Promise<Category[]> {
+async function shopCategories(request: Request, context: AppLoadContext): Promise<Category[]> {
   const key = `${context.shop.shopid}@${new URL(request.url).host}#${context.shop.content_version ?? ""}`;
   const hit = categoryCache.get(key);
   if (hit) return hit.value;
@@ -24,7 +24,7 @@ async function shopCategories(request: Request, context: LoaderFunctionArgs["con
   return categories;
 }
 
-export async function shopFrameLoader({ request, context }: LoaderFunctionArgs) {
+export async function shopFrameData(context: AppLoadContext, request: Request) {
   // No device id and no member: nothing of theirs to count, no call to make.
   const hasOwner = mayOwnAnything(request, context);
   const [categories, summary] = await Promise.all([

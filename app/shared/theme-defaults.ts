@@ -41,7 +41,7 @@ export const THEME_DEFAULTS = {
  * The platform's own colours (issue 34): the same in every shop, so they live in the stylesheet
  * only, not in each page's inline theme. Named by meaning; a pale surface (success, warning,
  * error, info) comes with the text that sits on it (on…). Each pair meets WCAG AA (4.5:1, pinned
- * by test/worker/styles.test.ts); components take these names, never a hex of their own.
+ * by test/worker/platform/styles.test.ts); components take these names, never a hex of their own.
  */
 export const PLATFORM_COLOURS = {
   text: "#222222",

@@ -102,7 +102,14 @@ export async function rechunk({ publicDir = "public", serverBuild = "build/index
   const old = readdirSync(buildDir, { recursive: true })
     .map((name) => path.join(buildDir, name))
     .filter((f) => f.endsWith(".js") && !f.endsWith(manifestName));
-  const missed = old.filter((f) => !loaded.has(f));
+  // Route ids that share a module (remix.config.js routeAliases, decision 097): Remix 2.17.5's
+  // esbuild writes one entry file per id, named after it, and its manifest points every id of
+  // the file at one of them; the others are the same code that no route loads.
+  const unusedTwin = (f) => {
+    const route = manifest.routes[baseName(path.relative(buildDir, f))];
+    return route !== undefined && fileOf(route.module) !== f;
+  };
+  const missed = old.filter((f) => !loaded.has(f) && !unusedTwin(f));
   if (missed.length) throw new Error(`rechunk: not reached from any route: ${missed.join(", ")}`);
 
   const chunks = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));

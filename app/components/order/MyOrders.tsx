@@ -3,7 +3,7 @@ import * as adminCss from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { LineThumb } from "~/components/cart/Sums";
 import { Pager } from "~/components/Pager";
-import type { loadMyOrders } from "~/lib/my-orders.server";
+import type { myOrders } from "~/lib/my-orders.server";
 import { useRootData } from "~/lib/root-data";
 import { loginPath } from "~/shared/return-path";
 import { formatDeadline, formatKRW } from "~/shared/format";
@@ -15,7 +15,7 @@ const t = koLifecycle.lists;
 
 /** A list of the buyer's orders, with every list as a tab and its count; paging by plain links. */
 export function MyOrders() {
-  const { list, counts, items, page, pages, guest } = useLoaderData<typeof loadMyOrders>();
+  const { list, counts, items, page, pages, guest } = useLoaderData<typeof myOrders>();
   const { storageUrl, shop } = useRootData();
   return (
     <>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { classifyHost, normaliseHost, shopOrigin } from "../../../functions/host";
 import { HostCache } from "../../../functions/tenant";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { shopFrameLoader } from "~/lib/shop-frame.server";
+import { shopFrameData } from "~/lib/shop-frame.server";
 import { BEAUTY, get, STUDIO_CUSTOM } from "../helpers/request";
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 
@@ -125,13 +125,7 @@ describe("a shop's categories in the frame", () => {
         },
       }) as unknown as AppLoadContext;
     const load = async (host: string, shopid: number, ttl = 30) =>
-      (
-        await shopFrameLoader({
-          request: new Request(`http://${host}/`),
-          context: context(host, shopid, ttl),
-          params: {},
-        })
-      ).categories;
+      (await shopFrameData(context(host, shopid, ttl), new Request(`http://${host}/`))).categories;
     expect(await load("cats-a.localhost", 901)).toEqual([{ id: 901, parent_id: null, name: "cats-a.localhost" }]);
     expect(await load("cats-a.localhost", 901)).toEqual([{ id: 901, parent_id: null, name: "cats-a.localhost" }]);
     expect(await load("cats-b.localhost", 902)).toEqual([{ id: 902, parent_id: null, name: "cats-b.localhost" }]);

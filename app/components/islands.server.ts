@@ -1,0 +1,38 @@
+/**
+ * The islands' components for the server render (see app/lib/island.tsx), provided by
+ * entry.server. Browsers never import this module, so these load there only through each
+ * island's own dynamic import.
+ */
+import type { Islands } from "~/lib/island";
+import { Drawer } from "~/components/Drawer";
+import { Footer } from "~/components/Footer";
+import { DrawerAccount } from "~/components/account/DrawerAccount";
+import { ConsentBar } from "~/components/tracking/ConsentBar";
+import { ProductGrid } from "~/components/ProductGrid";
+import { Header } from "~/components/Header";
+import { HeaderButtons } from "~/components/account/HeaderActions";
+import { Tracking } from "~/components/tracking/Tracking";
+
+declare module "~/lib/island" {
+  interface Islands {
+    Drawer: typeof Drawer;
+    Footer: typeof Footer;
+    DrawerAccount: typeof DrawerAccount;
+    ConsentBar: typeof ConsentBar;
+    ProductGrid: typeof ProductGrid;
+    Header: typeof Header;
+    HeaderButtons: typeof HeaderButtons;
+    Tracking: typeof Tracking;
+  }
+}
+
+export const serverIslands: Islands = {
+  Drawer,
+  Footer,
+  DrawerAccount,
+  ConsentBar,
+  ProductGrid,
+  Header,
+  HeaderButtons,
+  Tracking,
+};

@@ -1,0 +1,414 @@
+import type { Category } from "~/shared/contracts";
+import { shopMeta } from "~/lib/seo";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Await, Link, useActionData, useFetcher, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { track } from "~/lib/track";
+import { useUi } from "~/components/ui/UiProvider";
+import * as uiCss from "~/components/ui/ui.css";
+import { field, normaliseQty, stepQty } from "~/shared/cart-form";
+import { useHydrated } from "~/lib/hydrated";
+import { LikeButton } from "~/components/LikeButton";
+import { island } from "~/lib/island";
+import { SmartLink } from "~/components/SmartLink";
+import * as css from "~/components/shop.css";
+import * as view from "~/components/product.css";
+import { discountRate, formatKRW } from "~/shared/format";
+import { lineSum, optionPrice } from "~/shared/money";
+import { pictureSizes } from "~/shared/picture-sizes";
+import { FIRST_PICTURE } from "~/lib/after-paint";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koCommon } from "~/shared/messages/shop/common";
+import { koErrors } from "~/shared/messages/shop/errors";
+import { koProduct } from "~/shared/messages/shop/product";
+import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
+import type { action, loader } from "./page.server";
+
+// Recommendations come after the page's own content, streamed: their grid hydrates as an island.
+const ProductGrid = island(
+  "ProductGrid",
+  () => import("~/components/ProductGrid").then((m) => m.ProductGrid),
+  "visible",
+);
+
+/** Stock at or under this is shown as "N left". */
+const LOW_STOCK = 5;
+
+export { loader, action } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const { data, matches } = args;
+  if (!data) return [{ title: koErrors.notReady }];
+  const root = rootMatchData(matches);
+  const p = data.product;
+  const origin = root?.shop?.url ?? "";
+  const storage = root?.storageUrl ?? "/files/";
+  const absolute = (key: string) => `${/^https?:\/\//.test(storage) ? "" : origin}${storage}${key}`;
+  const url = `${origin}/shop/view/${encodeURIComponent(p.sid)}`;
+  // The category and its parent, from the shop frame's category list.
+  const categories =
+    (matches.find((m) => m.id === "routes/_shop")?.data as { categories?: Category[] } | undefined)?.categories ?? [];
+  const category = categories.find((c) => c.id === p.category_id);
+  const parent = category?.parent_id ? categories.find((c) => c.id === category.parent_id) : undefined;
+  const trail = [
+    { name: root?.shop?.name ?? koCommon.defaultShopName, item: `${origin}/` },
+    ...[parent, category]
+      .filter((c): c is Category => Boolean(c))
+      .map((c) => ({ name: c.name, item: `${origin}/shop/list?category=${c.id}` })),
+    { name: p.title, item: url },
+  ];
+  const inStock = !p.sold_out && !p.sale_ended;
+  return [
+    ...shopMeta(args, {
+      title: p.title,
+      description: p.summary ?? p.title,
+      image: p.images[0] ?? null,
+      type: "product",
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: p.title,
+          sku: p.sid,
+          ...(p.summary ? { description: p.summary } : {}),
+          ...(p.images.length > 0 ? { image: p.images.map(absolute) } : {}),
+          offers: {
+            "@type": "Offer",
+            url,
+            price: p.price,
+            priceCurrency: "KRW",
+            availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+            seller: { "@type": "Organization", name: p.shop_name },
+          },
+        },
+        {
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: trail.map((t, i) => ({ "@type": "ListItem", position: i + 1, name: t.name, item: t.item })),
+        },
+      ],
+    }),
+    { property: "product:price:amount", content: String(p.price) },
+    { property: "product:price:currency", content: "KRW" },
+  ];
+};
+
+export default function ProductPage() {
+  const { storageUrl } = useRootData();
+  const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
+  const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
+  // The price follows the option chosen (with scripts; without them each option shows its own).
+  const [option, setOption] = useState<number | null>(null);
+  const extra = product.options.find((o) => o.id === option)?.extra_price ?? 0;
+  useEffect(() => {
+    track({
+      name: "view_item",
+      items: [{ id: product.sid, name: product.title, price: product.price, quantity: 1 }],
+      value: product.price,
+    });
+  }, [product.sid, product.title, product.price]);
+  return (
+    <article>
+      <div className={view.gallery}>
+        {product.images.map((image, i) => (
+          <img
+            key={image}
+            className={view.galleryImage}
+            src={`${storageUrl}${image}`}
+            {...pictureSizes(storageUrl, image, "page")}
+            alt={i === 0 ? product.title : ""}
+            width={300}
+            height={300}
+            loading={i === 0 ? "eager" : "lazy"}
+            // The first picture is the page's largest paint: fetched first, before scripts.
+            {...(i === 0 ? FIRST_PICTURE : {})}
+          />
+        ))}
+      </div>
+      <div className={view.summary}>
+        {product.ptype === "pick" ? (
+          <p className={view.origin}>{koProduct.pickFrom(product.origin_shop_name)}</p>
+        ) : null}
+        <div className={css.sectionHead}>
+          <h1 className={view.title}>{product.title}</h1>
+          <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
+        </div>
+        <p className={view.price}>
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.discountRate}>
+              {discountRate(optionPrice(product.price, extra), optionPrice(product.list_price, extra))}%
+            </span>
+          ) : null}
+          <span data-testid="price">{formatKRW(optionPrice(product.price, extra))}</span>
+          {product.list_price && product.list_price > product.price ? (
+            <span className={css.listPrice}>{formatKRW(optionPrice(product.list_price, extra))}</span>
+          ) : null}
+        </p>
+        <p className={view.meta}>
+          {koProduct.likes(product.like)} · {koProduct.comments(product.comment)} ·{" "}
+          <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
+            {koProduct.askProduct}
+          </Link>
+        </p>
+        <ul className={view.flags}>
+          {product.adult_only ? <li>{koProduct.adultOnly}</li> : null}
+          {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
+          {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
+          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
+        </ul>
+        {product.summary ? <p>{product.summary}</p> : null}
+
+        {product.sale_ended ? (
+          // The owner ended the sale.
+          <p className={view.soldOut} role="status">
+            {koProduct.salesEnded}
+          </p>
+        ) : totalStock <= 0 ? (
+          <p className={view.soldOut} role="status">
+            {koProduct.soldOutNow}
+          </p>
+        ) : (
+          <BuyBox product={product} option={option} onOption={setOption} />
+        )}
+      </div>
+
+      <section className={view.section} aria-labelledby="details">
+        <h2 id="details" className={css.sectionTitle}>
+          {koProduct.details}
+        </h2>
+        <div className={view.description}>{info.description}</div>
+      </section>
+      <section className={view.section} aria-labelledby="delivery">
+        <h2 id="delivery" className={css.sectionTitle}>
+          {koProduct.delivery}
+        </h2>
+        <p>{koProduct.deliveryText(formatKRW(info.delivery.fee), formatKRW(info.delivery.free_threshold))}</p>
+        <p>
+          {koProduct.seller}: {info.seller.corpname ?? info.delivery.shop_name}
+          {info.seller.tel ? ` · ${info.seller.tel}` : ""}
+        </p>
+      </section>
+
+      <section className={view.section} aria-labelledby="recommendations">
+        <h2 id="recommendations" className={css.sectionTitle}>
+          {koProduct.recommendations}
+        </h2>
+        <Suspense
+          fallback={
+            // Also what a shopper without JavaScript keeps: streamed parts need a script to appear.
+            <p className={css.empty}>
+              <SmartLink className={css.pagerLink} to={`/shop/list?category=${product.category_id ?? 0}`}>
+                {koProduct.moreInCategory}
+              </SmartLink>
+            </p>
+          }
+        >
+          <Await
+            resolve={recommendations}
+            errorElement={<p className={css.empty}>{koProduct.recommendationsFailed}</p>}
+          >
+            {(items) => (
+              // Below the fold; without scripts streamed into a hidden element it never leaves, so its
+              // pictures come only with scripts, never downloaded for nothing (issue 15).
+              <ProductGrid
+                items={items}
+                storageUrl={storageUrl}
+                label={koProduct.recommendations}
+                eagerCount={0}
+                scriptedPictures
+                titleLevel={3}
+              />
+            )}
+          </Await>
+        </Suspense>
+      </section>
+    </article>
+  );
+}
+
+type Product = ReturnType<typeof useLoaderData<typeof loader>>["product"];
+
+/**
+ * Choosing and buying (issue 11): options as touch-sized rows with their own price, a quantity
+ * stepper, 총 상품금액, and 장바구니 담기 beside 바로구매, kept at the bottom of a phone's screen.
+ * One form: without scripts each button posts it; with them 장바구니 담기 posts through a fetcher.
+ */
+function BuyBox({
+  product,
+  option,
+  onOption,
+}: {
+  product: Product;
+  option: number | null;
+  onOption: (id: number) => void;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const failed = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const ui = useUi();
+  const { cartPath } = useCartPath();
+  const submit = useSubmit();
+  const [qty, setQty] = useState("1");
+  // What the last 장바구니 담기 posted, for its add_to_cart event.
+  const sent = useRef<{ option: number; qty: number } | null>(null);
+  const choosable = product.options.filter((o) => !o.default_option);
+  const chosen =
+    product.options.find((o) => o.id === option) ?? (choosable.length === 0 ? product.options[0] : undefined);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const answer = fetcher.data;
+    const added = "ok" in answer && answer.ok;
+    ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
+    if (added && "eventId" in answer && sent.current) {
+      const { option: o, qty: n } = sent.current;
+      const price = optionPrice(product.price, product.options.find((x) => x.id === o)?.extra_price ?? 0);
+      track({
+        name: "add_to_cart",
+        id: answer.eventId,
+        items: [{ id: product.sid, name: product.title, price, quantity: n }],
+        value: price * n,
+      });
+      sent.current = null;
+    }
+  }, [fetcher.state, fetcher.data, ui, product]);
+
+  const added = !hydrated && params.get("added");
+  const error = failed && "error" in failed ? failed.error : null;
+  const n = normaliseQty(qty);
+  return (
+    <>
+      {added ? (
+        // Without scripts: the confirmation after the post came back here.
+        <p className={uiCss.success} role="status">
+          {koCartButton.added} · <Link to={cartPath}>{koCartButton.viewCart}</Link>
+        </p>
+      ) : null}
+      {error ? (
+        <p className={uiCss.notice} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <fetcher.Form
+        className={view.buyForm}
+        method="post"
+        aria-label={koProduct.addToCart}
+        onSubmit={() => {
+          sent.current = chosen ? { option: chosen.id, qty: n } : null;
+        }}
+      >
+        <input type="hidden" name="pid2" value={product.id} />
+        {hydrated ? <input type="hidden" name={field.js} value="1" /> : null}
+        {choosable.length > 0 ? (
+          <fieldset className={view.options}>
+            <legend className={view.legend}>{koProduct.option}</legend>
+            {choosable.map((o) => (
+              <label key={o.id} className={view.optionRow} data-off={o.stock <= 0 || undefined}>
+                <input
+                  className={view.optionRadio}
+                  type="radio"
+                  name="option"
+                  value={o.id}
+                  required
+                  disabled={o.stock <= 0}
+                  checked={hydrated ? option === o.id : undefined}
+                  onChange={() => onOption(o.id)}
+                />
+                <span className={view.optionName}>{o.name}</span>
+                <span className={view.optionPrice}>
+                  {o.stock <= 0
+                    ? koProduct.soldOut
+                    : `${formatKRW(optionPrice(product.price, o.extra_price))}${o.stock <= LOW_STOCK ? ` · ${koProduct.lowStock(o.stock)}` : ""}`}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <input type="hidden" name="option" value={product.options[0]!.id} />
+        )}
+        <div className={view.qtyRow}>
+          <div className={view.field}>
+            <label htmlFor="buy-qty">{koProduct.quantity}</label>
+            <span className={view.stepper}>
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={view.step}
+                  aria-label={koProduct.decrease}
+                  disabled={n <= 1}
+                  onClick={() => setQty(String(stepQty(n, "dec")))}
+                >
+                  −
+                </button>
+              ) : null}
+              {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
+              <input
+                id="buy-qty"
+                name="qty"
+                type="number"
+                inputMode="numeric"
+                value={hydrated ? qty : undefined}
+                defaultValue={hydrated ? undefined : 1}
+                onChange={(e) => setQty(e.target.value)}
+                className={view.qty}
+              />
+              {hydrated ? (
+                <button
+                  type="button"
+                  className={view.step}
+                  aria-label={koProduct.increase}
+                  onClick={() => setQty(String(stepQty(n, "inc")))}
+                >
+                  +
+                </button>
+              ) : null}
+            </span>
+          </div>
+          {hydrated && chosen ? (
+            <p className={view.total} data-testid="total">
+              {koProduct.total}{" "}
+              <strong>{formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n }))}</strong>
+            </p>
+          ) : null}
+        </div>
+        <div className={view.buyBar}>
+          <button
+            type="submit"
+            name="intent"
+            value="cart"
+            className={view.secondaryBuy}
+            disabled={fetcher.state !== "idle"}
+          >
+            {koProduct.addToCart}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="buy"
+            className={view.primary}
+            disabled={fetcher.state !== "idle"}
+            onClick={(e) => {
+              // 바로구매 leaves the page: a plain post (the action answers with the order sheet).
+              if (!hydrated) return;
+              e.preventDefault();
+              const form = e.currentTarget.form!;
+              if (!form.reportValidity()) return;
+              const data = new FormData(form);
+              data.set("intent", "buy");
+              data.delete(field.js);
+              submit(data, { method: "post" });
+            }}
+          >
+            {koProduct.buyNow}
+          </button>
+        </div>
+      </fetcher.Form>
+    </>
+  );
+}
+
+/** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
+function useCartPath(): { cartPath: string } {
+  return { cartPath: useShopFrameData()?.cartPath ?? "/user/checkout" };
+}

@@ -1,0 +1,70 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
+import * as cartCss from "~/components/cart/cart.css";
+import { OrderSummary } from "~/components/cart/OrderSummary";
+import { ActionForms } from "~/components/order/ActionForms";
+import { OrderDetails } from "~/components/order/OrderDetails";
+import { Timeline } from "~/components/order/Timeline";
+import { formatKRW } from "~/shared/format";
+import { useRootData } from "~/lib/root-data";
+import { koAdmin } from "~/shared/messages/admin";
+import { koOrder } from "~/shared/messages/cart";
+import { koLifecycle } from "~/shared/messages/lifecycle";
+import { orderStatusLabel } from "~/shared/order-status";
+import type { loader, action } from "./page.server";
+
+export { loader, action } from "./page.server";
+
+export default function AdminOrder() {
+  const { order, done } = useLoaderData<typeof loader>();
+  const result = useActionResult<typeof action>();
+  const { storageUrl } = useRootData();
+  const t = koAdmin.order;
+  return (
+    <>
+      <p>
+        <Link to="/admin">← {t.back}</Link>
+      </p>
+      <h2 className={cartCss.title}>{koOrder.orderNo(order.id)}</h2>
+      <p className={cartCss.muted}>
+        <span data-testid="order-status">
+          {orderStatusLabel(order.status, {
+            payMethod: order.pay_method,
+            refundAfterDone: order.refund_after_done,
+            smartOrder: order.table !== null,
+          })}
+        </span>
+      </p>
+      {done ? (
+        <div className={cartCss.success} role="status">
+          {koLifecycle.view.done(koLifecycle.actions[done])}
+        </div>
+      ) : null}
+      <ActionForms orderId={order.id} actions={order.actions} result={result} side="owner" />
+      <section className={cartCss.section} aria-labelledby="order-buyer">
+        <h3 id="order-buyer" className={cartCss.sectionTitle}>
+          {t.orderer}
+        </h3>
+        <dl className={cartCss.dl}>
+          <dt>{koOrder.name}</dt>
+          <dd>{order.orderer?.name ?? koAdmin.orders.guest}</dd>
+          <dt>{koOrder.phone}</dt>
+          <dd>{order.orderer?.phone ?? "-"}</dd>
+          {order.payment ? (
+            <>
+              <dt>{koOrder.payment}</dt>
+              <dd>
+                {koOrder.methods[order.payment.method]} · {formatKRW(order.payment.amount)}
+              </dd>
+              <dt>{t.depositor}</dt>
+              <dd>{order.payment.depositor ?? "-"}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <OrderSummary order={order} storageUrl={storageUrl} />
+      <OrderDetails order={order} />
+      <Timeline order={order} />
+    </>
+  );
+}

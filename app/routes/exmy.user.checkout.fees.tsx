@@ -1,1 +1,0 @@
-export { loader } from "./user.checkout.fees";

@@ -1,2 +1,0 @@
-// /message/list is /message (spec §2 names both).
-export { default, loader, meta } from "./message._index";

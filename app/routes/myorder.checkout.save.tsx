@@ -1,1 +1,0 @@
-export { action } from "./user.checkout.save";

@@ -1,0 +1,159 @@
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
+import * as css from "~/components/smart/smart.css";
+import { formatKRW } from "~/shared/format";
+import { koSmart } from "~/shared/messages/smart";
+import type { SmartFrameData } from "../smartorder/route";
+import type { action, loader } from "./page.server";
+
+const t = koSmart;
+const QTYS = Array.from({ length: 21 }, (_, i) => i);
+
+export { loader, action } from "./page.server";
+
+export default function OrderCheck() {
+  const { cart, key } = useLoaderData<typeof loader>();
+  const table = useRouteLoaderData<SmartFrameData>("routes/smartorder")?.table;
+  const bankOk = table?.bank ?? false;
+  const points = table?.points ?? null;
+  const failed = useActionResult<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const kept = failed?.values ?? {};
+  const pay = kept.pay ?? "counter";
+  return (
+    <>
+      <h2 className={css.checkTitle}>{t.checkTitle}</h2>
+      {failed?.error ? (
+        <p className={css.error} role="alert">
+          {failed.error}
+          {failed.error === t.errors.ordered ? (
+            <>
+              {" "}
+              <Link to="/smartorder/order_complete">{t.tableOrders}</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {cart.lines.length === 0 ? (
+        <div className={css.center}>
+          <p>{t.cartEmpty}</p>
+          <Link className={css.pick} to="/smartorder/start">
+            {t.back}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className={css.muted}>{t.cartShared}</p>
+          <ul className={css.lines}>
+            {cart.lines.map((l) => (
+              <li key={l.id} className={css.line} data-testid="table-line">
+                <span className={css.lineHead}>
+                  <span>
+                    <strong>{l.title}</strong>
+                    {l.label ? <span className={css.muted}> · {l.label}</span> : null}
+                  </span>
+                  <strong>{formatKRW(l.unit_price * l.qty)}</strong>
+                </span>
+                {l.problem ? (
+                  <span className={css.error} role="alert">
+                    {l.problem}
+                  </span>
+                ) : null}
+                <Form method="post" replace className={css.lineForm}>
+                  <input type="hidden" name="intent" value="qty" />
+                  <input type="hidden" name="line" value={l.id} />
+                  <select className={css.select} name="qty" defaultValue={String(l.qty)} aria-label={`${l.title} 수량`}>
+                    {QTYS.map((n) => (
+                      <option key={n} value={n}>
+                        {n === 0 ? t.remove : `${n}개`}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="submit" className={css.small} disabled={busy}>
+                    {t.apply}
+                  </button>
+                  <button
+                    type="submit"
+                    className={css.small}
+                    name="qty"
+                    value="0"
+                    disabled={busy}
+                    aria-label={`${l.title} ${t.remove}`}
+                  >
+                    {t.remove}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="order" />
+            <input type="hidden" name="key" value={key} />
+            <fieldset className={css.fieldset}>
+              <legend className={css.legend}>
+                <label htmlFor="memo">{t.memo}</label>
+              </legend>
+              <textarea
+                id="memo"
+                className={css.textarea}
+                name="memo"
+                maxLength={200}
+                placeholder={t.memoPlaceholder}
+                defaultValue={kept.memo ?? ""}
+                autoFocus={Boolean(failed?.errors?.memo)}
+              />
+              {failed?.errors?.memo ? <span className={css.error}>{failed.errors.memo}</span> : null}
+            </fieldset>
+            <fieldset className={css.fieldset}>
+              <legend className={css.legend}>{t.pay}</legend>
+              <div className={css.choices}>
+                <label className={css.choice}>
+                  <input type="radio" name="pay" value="counter" defaultChecked={pay === "counter"} />
+                  <span>{t.payCounter}</span>
+                </label>
+                {bankOk ? (
+                  <label className={css.choice}>
+                    <input type="radio" name="pay" value="bank" defaultChecked={pay === "bank"} />
+                    <span>{t.payBank}</span>
+                  </label>
+                ) : null}
+                {points !== null && points >= cart.total ? (
+                  <label className={css.choice}>
+                    <input type="radio" name="pay" value="points" defaultChecked={pay === "points"} />
+                    <span>{t.payPoints(formatKRW(points))}</span>
+                  </label>
+                ) : null}
+              </div>
+              {failed?.errors?.pay ? <span className={css.error}>{failed.errors.pay}</span> : null}
+              {bankOk ? (
+                <label className={css.depositorField}>
+                  <span>{t.depositorLabel}</span>
+                  <input
+                    className={css.input}
+                    name="depositor"
+                    maxLength={20}
+                    autoComplete="name"
+                    defaultValue={kept.depositor ?? ""}
+                    aria-invalid={failed?.errors?.depositor ? true : undefined}
+                    autoFocus={Boolean(failed?.errors?.depositor)}
+                  />
+                  {failed?.errors?.depositor ? <span className={css.error}>{failed.errors.depositor}</span> : null}
+                </label>
+              ) : null}
+            </fieldset>
+            <p className={css.total}>
+              <span>{t.total}</span>
+              <span data-testid="table-total">{formatKRW(cart.total)}</span>
+            </p>
+            <div className={css.barSpacer} />
+            <div className={css.bar}>
+              <button type="submit" className={css.primary} disabled={busy} data-testid="place-table-order">
+                {t.orderButton(formatKRW(cart.total))}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </>
+  );
+}
