@@ -53,15 +53,18 @@ describe("the contract", () => {
 });
 
 describe("one shape for a page (decision 097)", () => {
-  const files = import.meta.glob(["../../app/routes/**/*", "../../app/pages/**/*"], {
+  const files = import.meta.glob(["/app/routes/**/*", "/app/pages/**/*"], {
     query: "?raw",
     import: "default",
     eager: true,
   });
-  /** "../../app/routes/admin.stock/page.server.ts" → ["routes", "admin.stock", "page.server.ts"]. */
-  const parts = Object.keys(files).map((path) => path.replace("../../app/", "").split("/"));
-  /** What a page's folder may hold beside its route module. */
-  const SIBLING = /^(page\.server\.ts|page\.css\.ts|[A-Z][A-Za-z0-9]*\.tsx)$/;
+  /** "/app/routes/admin.stock/page.server.ts" → ["routes", "admin.stock", "page.server.ts"]. */
+  const parts = Object.keys(files).map((path) => path.replace("/app/", "").split("/"));
+  /**
+   * What a page's folder may hold beside its route module: its server half, its styles, its own
+   * components, and small modules its server half and its components share (kebab-case `.ts`).
+   */
+  const SIBLING = /^(page\.server\.ts|page\.css\.ts|[A-Z][A-Za-z0-9]*\.tsx|[a-z][a-z0-9-]*\.ts)$/;
 
   it("is a folder per page in app/routes and app/pages, with route.tsx (route.ts) and only its own parts", () => {
     const flat = parts.filter((p) => p.length !== 3).map((p) => p.join("/"));
@@ -90,7 +93,7 @@ describe("one shape for a page (decision 097)", () => {
   });
 
   it("registers each hand route and alias with a route module that exists, under an id no folder has", () => {
-    const modules = new Set(Object.keys(files).map((path) => path.replace("../../app/", "")));
+    const modules = new Set(Object.keys(files).map((path) => path.replace("/app/", "")));
     const folderIds = new Set(parts.filter(([dir]) => dir === "routes").map(([, folder]) => `routes/${folder}`));
     for (const r of [...handRoutes, ...routeAliases]) {
       expect(modules.has(r.file), r.file).toBe(true);
