@@ -17,7 +17,7 @@ function BackButton() {
     <a
       className={css.barButton}
       href="/"
-      aria-label="뒤로"
+      aria-label={koHeader.back}
       onClick={(e) => {
         if (window.history.length > 1) {
           e.preventDefault();

@@ -62,10 +62,15 @@ export default function OrderCheck() {
                 <Form method="post" replace className={css.lineForm}>
                   <input type="hidden" name="intent" value="qty" />
                   <input type="hidden" name="line" value={l.id} />
-                  <select className={css.select} name="qty" defaultValue={String(l.qty)} aria-label={`${l.title} 수량`}>
+                  <select
+                    className={css.select}
+                    name="qty"
+                    defaultValue={String(l.qty)}
+                    aria-label={t.quantityOf(l.title)}
+                  >
                     {QTYS.map((n) => (
                       <option key={n} value={n}>
-                        {n === 0 ? t.remove : `${n}개`}
+                        {n === 0 ? t.remove : t.count(n)}
                       </option>
                     ))}
                   </select>

@@ -92,7 +92,7 @@ export default function TableOrderComplete() {
                   aria-current={o.id === order.id ? "page" : undefined}
                 >
                   <span>
-                    {t.orderNo(o.id)} · {o.item_count}개
+                    {t.orderNo(o.id)} · {t.count(o.item_count)}
                   </span>
                   <strong>{label(o.status)}</strong>
                 </Link>

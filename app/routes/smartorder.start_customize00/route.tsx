@@ -47,7 +47,9 @@ export default function Customize() {
       ) : null}
       {options.length > 0 ? (
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>{item.option_label} (필수)</legend>
+          <legend className={css.legend}>
+            {item.option_label} {t.required}
+          </legend>
           <div className={css.choices}>
             {options.map((o) => (
               <label key={o.id} className={`${css.choice} ${o.sold_out ? css.soldOut : ""}`}>
@@ -105,7 +107,7 @@ export default function Customize() {
           >
             {QTYS.map((n) => (
               <option key={n} value={n}>
-                {n}개
+                {t.count(n)}
               </option>
             ))}
           </select>

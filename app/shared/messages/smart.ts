@@ -16,6 +16,11 @@ export const koSmart = {
   extras: "추가 선택",
   free: "무료",
   quantity: "수량",
+  /** A count of dishes, and the accessible name of a line's quantity picker. */
+  count: (n: number) => `${n}개`,
+  quantityOf: (title: string) => `${title} 수량`,
+  /** Beside an option the diner must choose. */
+  required: "(필수)",
   addButton: (total: string) => `${total} 담기`,
   addPlain: "장바구니에 담기",
   add: "담기",

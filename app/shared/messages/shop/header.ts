@@ -1,5 +1,6 @@
 export const koHeader = {
   openMenu: "메뉴 열기",
+  back: "뒤로",
   admin: "관리자",
   message: "메시지",
   cart: "장바구니",
