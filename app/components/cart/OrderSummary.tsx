@@ -85,17 +85,8 @@ export function OrderSummary({
           total: points > 0 ? koOrder.orderPrice : koOrder.totalPrice,
         }}
         testId="order-total"
+        points={{ used: points, label: koOrder.points.used, due, dueLabel: koOrder.totalPrice }}
       />
-      {points > 0 ? (
-        <dl className={css.dlSpaced} data-testid="order-points">
-          <dt>{koOrder.points.used}</dt>
-          <dd>-{formatKRW(points)}</dd>
-          <dt>{koOrder.totalPrice}</dt>
-          <dd>
-            <strong data-testid="order-due">{formatKRW(due)}</strong>
-          </dd>
-        </dl>
-      ) : null}
       {order.points_earned > 0 ? (
         <p className={css.muted} data-testid="order-points-earned">
           {koOrder.points.earnedDone} {formatKRW(order.points_earned)}

@@ -54,6 +54,7 @@ export function GrandTotals({
   labels,
   testId,
   busy = false,
+  points,
 }: {
   sub: number;
   fee: number;
@@ -62,6 +63,11 @@ export function GrandTotals({
   labels: { sub: string; fee: string; total: string };
   testId: string;
   busy?: boolean;
+  /**
+   * Points used on the order: then the sum above is the order's price (`labels.total`), the points
+   * come off it, and the bold last line is what is paid (`due.label`), inside the same box.
+   */
+  points?: { used: number; label: string; due: number; dueLabel: string };
 }) {
   return (
     <dl className={busy ? `${css.grand} ${css.busy}` : css.grand} aria-busy={busy || undefined}>
@@ -78,10 +84,27 @@ export function GrandTotals({
         <dt>{labels.fee}</dt>
         <dd>{fee === 0 && sub > 0 ? koCart.freeDelivery : formatKRW(fee)}</dd>
       </div>
-      <div className={css.grandTotal}>
-        <dt>{labels.total}</dt>
-        <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
-      </div>
+      {points && points.used > 0 ? (
+        <>
+          <div className={css.sumRow}>
+            <dt>{labels.total}</dt>
+            <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
+          </div>
+          <div className={css.sumRow} data-testid="order-points">
+            <dt>{points.label}</dt>
+            <dd>-{formatKRW(points.used)}</dd>
+          </div>
+          <div className={css.grandTotal}>
+            <dt>{points.dueLabel}</dt>
+            <dd data-testid="order-due">{formatKRW(points.due)}</dd>
+          </div>
+        </>
+      ) : (
+        <div className={css.grandTotal}>
+          <dt>{labels.total}</dt>
+          <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -335,5 +335,4 @@ export const secondaryPadded = style([secondary, { padding: "0 16px" }]);
 export const secondaryInline = style([secondaryPadded, { alignSelf: "end" }]);
 export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" });
 export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);
-export const dlSpaced = style([dl, { marginTop: 8 }]);
 export const pickAllBox = style([pick, { margin: 0 }]);
