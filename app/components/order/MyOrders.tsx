@@ -52,7 +52,8 @@ export function MyOrders() {
               </span>
               <strong>{koLifecycle.items(o.first_item, o.item_count)}</strong>
               <span className={adminCss.cardHead}>
-                <span>{formatKRW(o.total_price)}</span>
+                {/* What the buyer pays (after points), as 총 결제 금액 says on the sheet. */}
+                <span>{formatKRW(o.amount_due)}</span>
                 {o.next_action ? <span className={cartCss.muted}>{koLifecycle.actions[o.next_action]} ›</span> : null}
               </span>
             </Link>

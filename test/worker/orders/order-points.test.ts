@@ -100,6 +100,18 @@ describe("points on an order", () => {
     ]);
   });
 
+  it("the buyer's order list shows what is paid after the points, as the sheet's 총 결제 금액 does", async () => {
+    const m = await member();
+    const id = await sheet(m.browser);
+    const paid = await pay(m.browser, id, 1000);
+    expect(paid.status).toBe(200);
+    expect(paid.data.order.total_price).toBe(24_000);
+    const html = await (await m.browser.fetch("/myshop/order_all")).text();
+    const card = html.slice(html.indexOf(`id=${id}`));
+    expect(card).toContain("23,000원");
+    expect(card.slice(0, card.indexOf("</li>"))).not.toContain("24,000원");
+  });
+
   it("refuses points the shop does not allow, next to the field", async () => {
     const m = await member();
     const id = await sheet(m.browser);
