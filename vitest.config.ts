@@ -48,6 +48,8 @@ export default defineConfig(async () => {
             CF_ZONE_ID: "0123456789abcdef0123456789abcdef",
             CF_API_TOKEN: "test-cf-api-token-never-shown",
             CF_FALLBACK_ORIGIN: "customers.localhost",
+            // Seals shops' payment keys (decision 101); test/worker/console/payment-keys.test.ts.
+            PAYMENT_KEYS_SECRET: "test-payment-keys-secret-of-32-chars-or-more",
           },
         },
       }),

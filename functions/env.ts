@@ -25,6 +25,8 @@ export interface Env {
   CF_ZONE_ID?: string;
   CF_API_TOKEN?: string;
   CF_FALLBACK_ORIGIN?: string;
+  /** Seals each shop's payment secret keys at rest (decision 101); a secret, never shown. */
+  PAYMENT_KEYS_SECRET?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
@@ -78,6 +80,13 @@ const ConfigSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(/^([a-z0-9-]+\.)*[a-z0-9-]*$/)
+    .default(""),
+  // Shops' payment secret keys are sealed under this (decision 101). Empty: the console says
+  // card payments cannot be set up here, and shops take bank transfers only.
+  PAYMENT_KEYS_SECRET: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || s.length >= 32, "PAYMENT_KEYS_SECRET must be at least 32 characters")
     .default(""),
 });
 

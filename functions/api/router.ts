@@ -20,6 +20,7 @@ import { chatHandlers } from "./chat";
 import { smartHandlers } from "./smart";
 import { eventHandlers } from "./events";
 import { domainHandlers } from "./domains";
+import { paymentHandlers } from "./payments";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -38,6 +39,7 @@ const handlers = {
   ...smartHandlers,
   ...eventHandlers,
   ...domainHandlers,
+  ...paymentHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

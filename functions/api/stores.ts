@@ -1,3 +1,4 @@
+import { PaymentKeyStore } from "../db/payment-keys";
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
@@ -130,6 +131,9 @@ export class Stores {
   /** Shops' custom domains (decision 092). */
   get customDomains(): CustomDomainStore {
     return this.#lazy("customDomains", (db) => new CustomDomainStore(db));
+  }
+  get paymentKeys(): PaymentKeyStore {
+    return this.#lazy("paymentKeys", (db) => new PaymentKeyStore(db));
   }
   /** Cloudflare for SaaS's custom hostnames, or null when the platform is not configured for it. */
   get cloudflare(): CustomHostnames | null {

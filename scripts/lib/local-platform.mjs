@@ -9,6 +9,12 @@ import {
   startCloudflareStandin,
 } from "./cloudflare-standin.mjs";
 import { scheduleCrons } from "./cron.mjs";
+
+/**
+ * Seals shops' payment keys on this machine only (decision 101): a deploy sets its own with
+ * `wrangler secret put PAYMENT_KEYS_SECRET`. Public, so a key entered locally is a test key.
+ */
+export const LOCAL_PAYMENT_KEYS_SECRET = "local-only-payment-keys-secret-not-for-production";
 import { serveBundle } from "./production-worker.mjs";
 
 /**
@@ -46,7 +52,7 @@ export async function startLocalPlatform({
       state,
       port,
       host,
-      vars: { ...cloudflareVars, ...vars },
+      vars: { PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET, ...cloudflareVars, ...vars },
       persistLive,
       requestLines,
     });

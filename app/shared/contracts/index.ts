@@ -16,6 +16,7 @@ import { smartApi } from "./smart";
 import { shopApi } from "./shop";
 import { trackingApi } from "./tracking";
 import { domainApi } from "./domains";
+import { paymentsApi } from "./payments";
 
 export * from "./core";
 export * from "./shop";
@@ -30,6 +31,7 @@ export * from "./chat";
 export * from "./smart";
 export * from "./tracking";
 export * from "./domains";
+export * from "./payments";
 
 export const api = {
   ...shopApi,
@@ -44,6 +46,7 @@ export const api = {
   ...smartApi,
   ...trackingApi,
   ...domainApi,
+  ...paymentsApi,
 } as const;
 
 export type Api = typeof api;

@@ -12,6 +12,7 @@ export const koAdmin = {
     points: "적립금",
     marketing: "마케팅",
     domain: "도메인 연결",
+    payments: "결제 설정",
   },
   marketing: {
     title: "광고·분석 연동",

@@ -1,0 +1,53 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { isShopApiError } from "~/shared/api-client.server";
+import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
+import { PaymentKeysBody } from "~/shared/forms/payments";
+import { requireShopOwner } from "~/lib/admin.server";
+
+export type PaymentsResult = {
+  errors?: FieldErrors;
+  error?: string;
+  /** What was typed, to put back: the client key only (a secret is never sent back to a page). */
+  values?: { client_key: string };
+  /** The first press of 키 삭제: the page asks for the second. */
+  confirmRemove?: boolean;
+};
+
+const back = (done: "saved" | "removed") => redirect(`/admin/payments?done=${done}`, 303);
+
+/** The console's payment settings (decision 101), for the owner of the host's shop only. */
+export async function loadPayments(request: Request, context: AppLoadContext) {
+  requireShopOwner(request, context);
+  return context.api.call("adminPayments");
+}
+
+/**
+ * The payment settings' forms: intent=save (the pasted pair) or remove (a second press with
+ * confirm=1). Back to the page with `done=` (303); what the API refuses is said by the field.
+ */
+export async function changePayments(request: Request, context: AppLoadContext) {
+  requireShopOwner(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent") ?? "save";
+  const typed = { client_key: String(form.get("client_key") ?? ""), secret_key: String(form.get("secret_key") ?? "") };
+  const values = { client_key: typed.client_key };
+  try {
+    if (intent === "remove") {
+      if (form.get("confirm") !== "1") return data<PaymentsResult>({ confirmRemove: true });
+      await context.api.call("adminPaymentsRemove");
+      return back("removed");
+    }
+    if (intent !== "save") throw new Response(null, { status: 400 });
+    const parsed = PaymentKeysBody.safeParse(typed);
+    if (!parsed.success) return data<PaymentsResult>({ errors: fieldErrors(parsed.error), values }, 400);
+    await context.api.call("adminPaymentsSave", { body: parsed.data });
+    return back("saved");
+  } catch (error) {
+    if (!isShopApiError(error) || error.status >= 500) throw error;
+    const result: PaymentsResult =
+      error.field === "client_key" || error.field === "secret_key"
+        ? { errors: { [error.field]: error.message }, values }
+        : { error: error.message, values };
+    return data<PaymentsResult>(result, error.status);
+  }
+}

@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
+import * as cartCss from "~/components/cart/cart.css";
+import * as domainCss from "~/components/admin/domain.css";
+import { Outcome } from "~/components/admin/Outcome";
+import { Field } from "~/components/ui/Field";
+import type { PaymentKeys } from "~/shared/contracts";
+import { formatDeadline } from "~/shared/format";
+import { koPayments } from "~/shared/messages/payments";
+import { changePayments, loadPayments } from "./page.server";
+
+const t = koPayments;
+
+/** The shop's own Toss Payments keys (issue 35 item 1, decision 101): enter, replace, remove. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadPayments(request, context);
+
+export const action = ({ request, context }: ActionFunctionArgs) => changePayments(request, context);
+
+function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; confirm: boolean }) {
+  return (
+    <section className={cartCss.section} aria-label={t.title}>
+      <dl className={domainCss.record} data-testid="payment-keys">
+        <dt className={domainCss.term}>{t.provider}</dt>
+        <dd className={domainCss.purpose}>{t.toss}</dd>
+        <dt className={domainCss.term}>{t.mode}</dt>
+        <dd className={domainCss.purpose} data-testid="payment-mode">
+          {t.modes[keys.mode]}
+        </dd>
+        <dt className={domainCss.term}>{t.family}</dt>
+        <dd className={domainCss.purpose}>{t.families[keys.family]}</dd>
+        <dt className={domainCss.term}>{t.clientKey}</dt>
+        <dd className={domainCss.value}>{keys.client_key}</dd>
+        <dt className={domainCss.term}>{t.secretKey}</dt>
+        <dd className={domainCss.purpose}>{t.secretKept(keys.secret_last4)}</dd>
+        <dt className={domainCss.term}>{t.updatedAt}</dt>
+        <dd className={domainCss.purpose}>{formatDeadline(keys.updated_at)}</dd>
+      </dl>
+      {confirm ? (
+        <Form method="post" className={cartCss.fields} aria-label={t.remove}>
+          <p role="alert">{t.removeConfirm}</p>
+          <input type="hidden" name="confirm" value="1" />
+          <div className={domainCss.actions}>
+            <button className={cartCss.primary} name="intent" value="remove" disabled={busy}>
+              {t.removeSure}
+            </button>
+            <Link className={cartCss.secondary} to="/admin/payments">
+              {t.cancel}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" className={domainCss.actions}>
+          <button className={cartCss.secondary} name="intent" value="remove" disabled={busy}>
+            {t.remove}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export default function AdminPayments() {
+  const { available, keys } = useLoaderData<typeof loader>();
+  const result = useActionResult<typeof action>();
+  const [params] = useSearchParams();
+  const done = params.get("done") as keyof typeof t.done | null;
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.errors ?? {};
+  return (
+    <>
+      <h2 className={cartCss.sectionTitle}>{t.title}</h2>
+      <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
+      <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
+      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} /> : <p>{t.none}</p>}
+      {available ? (
+        // The secret is typed, sent once and never put back into the page, even after a refusal.
+        <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={keys ? t.replace : t.save}>
+          <Field label={t.clientKey} hint={t.clientKeyHint} error={errors.client_key}>
+            <input
+              className={cartCss.input}
+              name="client_key"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={result?.values?.client_key ?? ""}
+              aria-invalid={errors.client_key ? true : undefined}
+              required
+            />
+          </Field>
+          <Field label={t.secretKey} hint={t.secretKeyHint} error={errors.secret_key}>
+            <input
+              className={cartCss.input}
+              name="secret_key"
+              type="password"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={errors.secret_key ? true : undefined}
+              required
+            />
+          </Field>
+          <button type="submit" name="intent" value="save" className={cartCss.primary} disabled={busy}>
+            {busy ? t.saving : keys ? t.replace : t.save}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
