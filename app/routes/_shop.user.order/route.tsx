@@ -74,20 +74,17 @@ export default function OrderSheet() {
   const { errors, clear } = useFieldErrors(answer);
   // The points typed, and what they leave to pay: live with scripts, from the last post without.
   const [typedPoints, setTypedPoints] = useState(values.points ?? "");
-  const points = parsePoints(typedPoints);
-  const pointsOk =
-    points !== null &&
-    pointsProblem(points, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null;
-  const pointsToUse = pointBalance !== null && pointsOk ? points : 0;
+  /** Points typed that this sheet can take (the shop's unit, the total, the balance), or null. */
+  const usable = (typed: string) => {
+    const n = parsePoints(typed);
+    const terms = { unit: shop.point_unit, total: order.total_price, balance: pointBalance };
+    return n !== null && pointsProblem(n, terms) === null ? n : null;
+  };
+  const pointsToUse = pointBalance !== null ? (usable(typedPoints) ?? 0) : 0;
   const due = amountDue({ total_price: order.total_price, points_used: pointsToUse });
   const onPoints = (typed: string) => {
     setTypedPoints(typed);
-    const n = parsePoints(typed);
-    if (
-      n !== null &&
-      pointsProblem(n, { unit: shop.point_unit, total: order.total_price, balance: pointBalance }) === null
-    )
-      clear("points");
+    if (usable(typed) !== null) clear("points");
   };
   // The first field to fix gets autofocus: without scripts the browser focuses it on load and
   // scrolls it into view (below the pinned header: scroll-margin-top); with scripts, see below.

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as domainCss from "~/components/admin/domain.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { RemoveConfirm } from "~/components/admin/RemoveConfirm";
 import { Field } from "~/components/ui/Field";
 import { requireShopOwner } from "~/lib/admin.server";
 import { changeDomain } from "./page.server";
@@ -97,18 +98,14 @@ function Connected({
           </div>
         ) : null}
         {confirm ? (
-          <Form method="post" className={cartCss.fields} aria-label={t.remove}>
-            <p role="alert">{t.removeConfirm}</p>
-            <input type="hidden" name="confirm" value="1" />
-            <div className={domainCss.actions}>
-              <button className={cartCss.primary} name="intent" value="remove" disabled={busy}>
-                {t.removeSure}
-              </button>
-              <Link className={cartCss.secondary} to="/admin/domain">
-                {t.cancel}
-              </Link>
-            </div>
-          </Form>
+          <RemoveConfirm
+            label={t.remove}
+            question={t.removeConfirm}
+            sure={t.removeSure}
+            cancel={t.cancel}
+            back="/admin/domain"
+            busy={busy}
+          />
         ) : null}
       </section>
       <Records domain={domain} />

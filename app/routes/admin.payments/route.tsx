@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import * as domainCss from "~/components/admin/domain.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { RemoveConfirm } from "~/components/admin/RemoveConfirm";
 import { Field } from "~/components/ui/Field";
 import type { PaymentKeys } from "~/shared/contracts";
 import { formatDeadline } from "~/shared/format";
@@ -37,18 +38,14 @@ function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; co
         <dd className={domainCss.purpose}>{formatDeadline(keys.updated_at)}</dd>
       </dl>
       {confirm ? (
-        <Form method="post" className={cartCss.fields} aria-label={t.remove}>
-          <p role="alert">{t.removeConfirm}</p>
-          <input type="hidden" name="confirm" value="1" />
-          <div className={domainCss.actions}>
-            <button className={cartCss.primary} name="intent" value="remove" disabled={busy}>
-              {t.removeSure}
-            </button>
-            <Link className={cartCss.secondary} to="/admin/payments">
-              {t.cancel}
-            </Link>
-          </div>
-        </Form>
+        <RemoveConfirm
+          label={t.remove}
+          question={t.removeConfirm}
+          sure={t.removeSure}
+          cancel={t.cancel}
+          back="/admin/payments"
+          busy={busy}
+        />
       ) : (
         <Form method="post" className={domainCss.actions}>
           <button className={cartCss.secondary} name="intent" value="remove" disabled={busy}>

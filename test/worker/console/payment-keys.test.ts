@@ -35,7 +35,9 @@ describe("the shop's payment keys", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/payments?done=saved");
 
-    const page = await html(await owner.fetch("/admin/payments?done=saved"));
+    const shown = await owner.fetch("/admin/payments?done=saved");
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
+    const page = await html(shown);
     expect(page).toContain(t.done.saved);
     expect(page).toContain(CLIENT);
     expect(page).toContain(t.modes.test);
