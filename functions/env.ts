@@ -27,6 +27,9 @@ export interface Env {
   CF_FALLBACK_ORIGIN?: string;
   /** Seals each shop's payment secret keys at rest (decision 101); a secret, never shown. */
   PAYMENT_KEYS_SECRET?: string;
+  /** Toss Payments' API and its browser SDK (issue 35); locally the stand-in's addresses. */
+  TOSS_API_BASE?: string;
+  TOSS_SDK_URL?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
@@ -88,6 +91,14 @@ const ConfigSchema = z.object({
     .trim()
     .refine((s) => s === "" || s.length >= 32, "PAYMENT_KEYS_SECRET must be at least 32 characters")
     .default(""),
+  // Toss Payments (issue 35): its API, called with each shop's own secret key, and the browser SDK
+  // the order sheet loads to open the payment window. Locally and in tests both point at the
+  // stand-in (scripts/lib/toss-standin.mjs), which implements what we use of them.
+  TOSS_API_BASE: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.tosspayments.com")
+    .transform((u) => u.replace(/\/+$/, "")),
+  TOSS_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://js.tosspayments.com/v2/standard"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

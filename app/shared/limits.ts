@@ -23,6 +23,25 @@ export const MAX_UNPAID_PER_OWNER = 3;
 /** Ways to pay, in the order the sheet offers them. Bank transfer needs no provider. */
 export const PAY_METHODS = ["bank", "card", "wallet"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
+/**
+ * What the order sheet offers (issue 35): a transfer to the shop's account, and, through the
+ * shop's own Toss Payments contract, a card, three wallets and a virtual account. Each is kept
+ * as a method family above: a wallet is `wallet`, a virtual account a transfer (`bank`) to an
+ * account Toss issued.
+ */
+export const PAY_CHOICES = ["bank", "card", "kakaopay", "naverpay", "tosspay", "vbank"] as const;
+export type PayChoice = (typeof PAY_CHOICES)[number];
+/** The choices that open Toss's payment window. */
+export const PROVIDER_CHOICES = ["card", "kakaopay", "naverpay", "tosspay", "vbank"] as const;
+export type ProviderChoice = (typeof PROVIDER_CHOICES)[number];
+export const METHOD_OF_CHOICE: Record<PayChoice, PayMethod> = {
+  bank: "bank",
+  card: "card",
+  kakaopay: "wallet",
+  naverpay: "wallet",
+  tosspay: "wallet",
+  vbank: "bank",
+};
 
 /** A profile photo, judged by its own bytes (app/lib/uploads.server.ts). */
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
