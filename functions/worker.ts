@@ -37,6 +37,7 @@ import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
+import { paymentWindowCsp } from "./payments/csp";
 import { trackingCsp, trackingIds } from "~/shared/tracking";
 import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
@@ -306,9 +307,11 @@ async function handle(
   const postcode = config.POSTCODE_PROVIDER === "off" ? null : POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];
   // The shop's ad and analytics tags, only those it configured (loaded after consent).
   const tags = trackingCsp(trackingIds(shop));
-  answer.scriptOrigins = [...(postcode?.scriptOrigins ?? []), ...tags.script];
-  answer.frameOrigins = [...(postcode?.frameOrigins ?? []), ...tags.frame];
-  answer.connectOrigins = tags.connect;
+  // Toss's payment window, on the pages that open it only.
+  const pay = paymentWindowCsp(url.pathname, config);
+  answer.scriptOrigins = [...(postcode?.scriptOrigins ?? []), ...tags.script, ...(pay?.script ?? [])];
+  answer.frameOrigins = [...(postcode?.frameOrigins ?? []), ...tags.frame, ...(pay?.frame ?? [])];
+  answer.connectOrigins = [...tags.connect, ...(pay?.connect ?? [])];
   answer.imgOrigins = tags.img;
   const context: AppContext = {
     env,

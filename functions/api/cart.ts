@@ -5,7 +5,7 @@ import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import type { ShopInfo } from "~/shared/contracts";
 import { CartFullError, dedupe, sortKey, deviceOwner, memberOwner, type Owner } from "../db/cart";
 import { buildCart, fees, toLocalLine } from "../views/cart";
-import { paymentProviders } from "../orders/payments";
+import { cardTermsOf } from "../payments/checkout";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { koCart, koOrder } from "~/shared/messages/cart";
@@ -93,7 +93,7 @@ export const cartHandlers = {
   async loadMcart({ body }, ctx) {
     const shop = ctx.requireHostShop();
     const lines = await ctx.db.cart.resolve(shop.shopid, body.list);
-    return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url, quickOrder(ctx));
+    return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url, await quickOrder(ctx, shop.shopid));
   },
 
   async myCart(_input, ctx) {
@@ -159,11 +159,11 @@ export const cartHandlers = {
 
 async function ownCart(ctx: ApiContext, shop: ShopInfo, owner: Owner | null): Promise<Cart> {
   const lines = owner ? await ctx.db.cart.lines(shop.shopid, owner) : [];
-  return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url, quickOrder(ctx));
+  return buildCart(lines, ctx.config.PLATFORM_DOMAIN, ctx.url, await quickOrder(ctx, shop.shopid));
 }
 
-/** The cart's 간편결제 button: only when a wallet provider is configured (functions/orders/payments.ts). */
-const quickOrder = (ctx: ApiContext) => paymentProviders(ctx.config).some((p) => p.method === "wallet");
+/** The cart's 간편결제 button (네이버페이 on the sheet): only when the shop takes wallets through Toss. */
+const quickOrder = async (ctx: ApiContext, shopId: number) => (await cardTermsOf(ctx, shopId)) !== null;
 
 /** A device's parked values are its own: the uuid named must be the caller's device cookie. */
 function requireOwnDevice(ctx: ApiContext, uuid: string): void {

@@ -3,6 +3,7 @@ import { koAuth } from "~/shared/messages/auth";
 import { requestOrigin } from "../csrf";
 import { authNavigations } from "./auth";
 import { LIVE_PATH, liveDoor } from "../live/door";
+import { TOSS_WEBHOOK_PATH, tossWebhookDoor } from "../payments/deposit";
 import type { Door } from "./door-type";
 import { ApiError, errorResponse } from "./http";
 
@@ -11,7 +12,11 @@ const navigations = Object.fromEntries(
 );
 
 /** Every non-JSON door (kinds: ./door-type.ts), by path. Payment callbacks and the event socket join this table. */
-export const doors: Readonly<Record<string, Door>> = { ...navigations, [LIVE_PATH]: liveDoor };
+export const doors: Readonly<Record<string, Door>> = {
+  ...navigations,
+  [LIVE_PATH]: liveDoor,
+  [TOSS_WEBHOOK_PATH]: tossWebhookDoor,
+};
 
 /** The door a request goes through, if its path and method name one. */
 export function doorFor(pathname: string, method: string): Door | null {

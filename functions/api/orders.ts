@@ -8,7 +8,8 @@ import { toOrderView, type PaymentTerms } from "../views/order";
 import { sendOrderMail } from "../orders/mail";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
-import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS, paymentProviders } from "../orders/payments";
+import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS } from "../orders/payments";
+import { cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
 import { MAX_ORDER_UNITS } from "../orders/limits";
 import { unmetRequirement, verificationFor } from "../orders/verification";
 import { orderOwner } from "./order-lookup";
@@ -16,7 +17,7 @@ import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireCartOwner, trackingOf } from "./cart";
 import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
-import { PAY_METHODS } from "~/shared/limits";
+import { PAY_CHOICES } from "~/shared/limits";
 import { thirdPartyShops } from "~/shared/consents";
 import { amountDue, orderPrices, pointsProblem } from "~/shared/money";
 
@@ -68,13 +69,9 @@ function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
  * bank transfer chosen now would have for this buyer (what the sheet shows).
  */
 export async function paymentTerms(ctx: ApiContext, shopId: number, owner: Owner): Promise<PaymentTerms> {
-  const providers = paymentProviders(ctx.config);
-  const bank = await ctx.db.shops.bank(shopId);
+  const [bank, cards] = await Promise.all([ctx.db.shops.bank(shopId), cardTermsOf(ctx, shopId)]);
   return {
-    methods: PAY_METHODS.map((method) => ({
-      method,
-      available: method === "bank" ? bank !== null : providers.some((p) => p.method === method),
-    })),
+    methods: PAY_CHOICES.map((method) => ({ method, available: method === "bank" ? bank !== null : cards !== null })),
     depositDeadline: bank ? depositDeadline(Date.now(), owner, bank) : null,
   };
 }
@@ -205,10 +202,12 @@ export const orderHandlers = {
     const available = await paymentTerms(ctx, shop.shopid, owner);
     const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));
 
+    const choice = body.pay_method;
     // The same choice posted twice (double click, retry) is one payment.
-    if (record.payment?.method === body.pay_method || paidWithPoints(record)) {
-      return { order: toOrderView(record, available), redirect_url: null };
+    if (choice === "bank" && record.payment?.provider === "bank_transfer") {
+      return { order: toOrderView(record, available), redirect_url: null, window: null };
     }
+    if (paidWithPoints(record)) return { order: toOrderView(record, available), redirect_url: null, window: null };
     if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
       throw orderError.closed();
     }
@@ -231,16 +230,18 @@ export const orderHandlers = {
       if (problem) throw pointError(koOrder.points.invalid);
     }
     const rest = amountDue({ total_price: record.order.total_price, points_used: points });
-    if (rest > 0 && body.pay_method !== "bank") {
-      const provider = paymentProviders(ctx.config).find((p) => p.method === body.pay_method);
-      if (!provider) throw orderError.unavailable();
-      const started = await provider.start({
-        id: record.order.id,
-        amount: rest,
-        name: record.lines[0]?.name ?? shop.name,
-        returnUrl: `${shop.url}/user/order_complete?id=${record.order.id}`,
+    if (rest > 0 && choice !== "bank") {
+      // Card, wallet or virtual account: nothing is placed until Toss confirms (confirmPayment).
+      const email = body.email || null;
+      const window = await openWindow(ctx, shop, owner, record, {
+        choice,
+        points,
+        escrow: body.escrow,
+        email,
+        transferDeadline: available.depositDeadline,
+        details: { ...body, email, thirdPartyAgreed: thirdParty },
       });
-      return { order: await view(), redirect_url: started.redirectUrl };
+      return { order: await view(), redirect_url: null, window };
     }
 
     const bank = rest > 0 ? await ctx.db.shops.bank(shop.shopid) : null;
@@ -267,14 +268,32 @@ export const orderHandlers = {
       // Another request got there first: the same choice is fine, anything else is closed.
       const again = await ownOrder(ctx, shop, owner, body.id);
       if (again.payment?.method === "bank" || paidWithPoints(again)) {
-        return { order: toOrderView(again, available), redirect_url: null };
+        return { order: toOrderView(again, available), redirect_url: null, window: null };
       }
       throw orderError.closed();
     }
     const placed = await ownOrder(ctx, shop, owner, body.id);
     // The bank, account, amount and the one deadline, to the buyer; the new order, to the owner.
     await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
-    return { order: toOrderView(placed, available), redirect_url: null };
+    return { order: toOrderView(placed, available), redirect_url: null, window: null };
+  },
+
+  async confirmPayment({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    const record = await ownOrder(ctx, shop, owner, body.id);
+    const outcome = await confirm(ctx, shop, owner, record, body);
+    const placed = await ownOrder(ctx, shop, owner, body.id);
+    // Paid (or a virtual account issued): the buyer's receipt or account, the owner's new order.
+    if (outcome === "placed") await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
+    return { order: toOrderView(placed, await paymentTerms(ctx, shop.shopid, owner)) };
+  },
+
+  async failPayment({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    await fail(ctx, shop, await ownOrder(ctx, shop, owner, body.id), body);
+    return { ok: true };
   },
 } satisfies Handlers;
 

@@ -1,4 +1,5 @@
 import { PaymentKeyStore } from "../db/payment-keys";
+import { ProviderPaymentStore } from "../db/provider-payments";
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
@@ -134,6 +135,10 @@ export class Stores {
   }
   get paymentKeys(): PaymentKeyStore {
     return this.#lazy("paymentKeys", (db) => new PaymentKeyStore(db));
+  }
+  /** Orders paid through Toss (issue 35). */
+  get providerPayments(): ProviderPaymentStore {
+    return this.#lazy("providerPayments", (db) => new ProviderPaymentStore(db));
   }
   /** Cloudflare for SaaS's custom hostnames, or null when the platform is not configured for it. */
   get cloudflare(): CustomHostnames | null {

@@ -11,6 +11,7 @@
 import type { PayMethod } from "~/shared/contracts/cart";
 import { sqlAmountDue, type Won } from "~/shared/money";
 import { transitionStatements } from "./order-transitions";
+import { holdPointsStatements } from "./points";
 import {
   countedAddress,
   MAX_SHEETS_PER_WINDOW,
@@ -229,60 +230,215 @@ export function bankTransferStatement(
 }
 
 /** Points the order uses, held from the member's balance, or the batch fails ('points'): four statements. */
-export { holdPointsStatements } from "./points";
-
-/** A confirmed payment a provider (a PG) reports for an order sheet. */
-export type ProviderConfirmation = {
-  orderId: number;
-  shopId: number;
-  method: Exclude<PayMethod, "bank">;
-  /** The provider's id (functions/orders/payments.ts `PaymentProvider.id`). */
-  provider: string;
-  /** What the provider charged: it must be what the order leaves to pay after points. */
-  amount: Won;
-  now: number;
-};
+export { holdPointsStatements };
 
 /**
- * Take stock and mark paid: a provider's confirmation of an order sheet, in one batch. The order
- * is the shop's, waits for payment with no payment chosen and no stock taken, has not expired,
- * and what was charged is exactly what it leaves to pay ('state' otherwise); every line's stock
- * is there ('stock'); then the payment is recorded and the state machine's `pay_provider`
- * transition marks it paid (status, paid_at, paid_amount, the payment, the timeline row). Nine
- * statements; nothing changes unless all of it does.
+ * What the order sheet ordered leaves the owner's cart; more of the same added meanwhile stays:
+ * two statements.
  */
-export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation): D1PreparedStatement[] {
+export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId: number; owner: string }) {
   return [
     db
       .prepare(
-        `UPDATE orders SET pay_method = ?3, stock_taken = 1, order_agreed_at = COALESCE(order_agreed_at, ?4)
-         WHERE id = ?1 AND shop_id = ?2 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 0
-           AND deadline > ?4 AND ${sqlAmountDue()} = ?5
-           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)`,
+        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l
+           WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
+             AND l.qty >= cart_lines.qty)`,
       )
-      .bind(c.orderId, c.shopId, c.method, c.now, c.amount),
-    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-    ...takeStockStatements(db, c.orderId),
+      .bind(c.orderId, c.shopId, c.owner),
     db
       .prepare(
-        `INSERT INTO payments (order_id, method, provider, amount, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5)`,
+        `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
+             AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
+         WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
+           AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
       )
-      .bind(c.orderId, c.method, c.provider, c.amount, c.now),
-    ...transitionStatements(db, {
-      orderId: c.orderId,
-      shopId: c.shopId,
-      action: "pay_provider",
-      actor: "system",
-      actorUid: null,
-      from: "WAITING_PAYMENT",
-      to: "CONFIRM_PAYMENT",
-      now: c.now,
-    }),
+      .bind(c.orderId, c.shopId, c.owner),
   ];
+}
+
+/** What Toss answered for a confirmed payment, as the receipt keeps it. */
+export type ConfirmedDetails = {
+  status: "DONE" | "WAITING_FOR_DEPOSIT";
+  method: string | null;
+  approvedAt: string | null;
+  cardCompany: string | null;
+  cardNumber: string | null;
+  installmentMonths: number | null;
+  easyPay: string | null;
+  receiptUrl: string | null;
+  balance: Won;
+};
+
+/** A virtual account Toss issued: the order waits for its deposit like a transfer. */
+export type IssuedAccount = {
+  bank: string;
+  account: string;
+  holder: string;
+  /** Who Toss expects the deposit from (the buyer's name as given to the window). */
+  depositor: string;
+  /** Its due date: the order's deadline (ms), and as Toss gave it. */
+  deadline: number;
+  due: string;
+  /** SHA-256 (hex) of the secret its deposit callback will carry. */
+  secretHash: string;
+};
+
+/** A payment Toss confirmed for an attempt recorded by 결제하기 (functions/db/provider-payments.ts). */
+export type ProviderConfirmation = {
+  orderId: number;
+  shopId: number;
+  owner: string;
+  /** The attempt's Toss orderId, and what it was recorded with. */
+  providerOrderId: string;
+  paymentKey: string;
+  method: Exclude<PayMethod, "bank"> | "bank";
+  amount: Won;
+  points: number;
+  /** The member whose points the order uses (null: a guest, or no points). */
+  uid: number | null;
+  ip: string | null;
+  now: number;
+  details: ConfirmedDetails;
+  /** A virtual account: issued, not paid yet. */
+  account: IssuedAccount | null;
+};
+
+/**
+ * Take stock and mark paid: Toss's confirmation of an attempt, in one batch through the one order
+ * path. The order is the owner's and the shop's, waits for payment with nothing placed and no
+ * stock taken, has not expired, and its open attempt is this orderId for this amount and these
+ * points, the amount being the total less the points ('state' otherwise); every line's stock is
+ * there ('stock'); the points are the member's to use ('points'). Then the points are held, the
+ * payment and Toss's details recorded, the ordered lines leave the cart, and the state machine's
+ * `pay_provider` marks the order paid. A virtual account instead leaves the order waiting for its
+ * deposit, like a transfer (its limits on unpaid orders apply: 'unpaid', 'hold'), with the
+ * account's due date as its deadline. A fixed number of statements; nothing changes unless all
+ * of it does.
+ */
+export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation): D1PreparedStatement[] {
+  const d = c.details;
+  const a = c.account;
+  const statements = [
+    db
+      .prepare(
+        `UPDATE orders SET pay_method = ?3, stock_taken = 1, points_used = ?6, points_held = ?6 > 0,
+           order_agreed_at = COALESCE(order_agreed_at, ?4), deadline = COALESCE(?9, deadline)
+         WHERE id = ?1 AND shop_id = ?2 AND owner = ?8 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
+           AND stock_taken = 0 AND points_used = 0 AND deadline > ?4 AND total_price - ?6 = ?5
+           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)
+           AND EXISTS (SELECT 1 FROM provider_payments p WHERE p.order_id = ?1 AND p.shop_id = ?2
+             AND p.provider_order_id = ?7 AND p.status = 'READY' AND p.amount = ?5 AND p.points = ?6)`,
+      )
+      .bind(c.orderId, c.shopId, c.method, c.now, c.amount, c.points, c.providerOrderId, c.owner, a?.deadline ?? null),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    ...takeStockStatements(db, c.orderId),
+  ];
+  if (c.points > 0 && c.uid !== null) {
+    statements.push(
+      ...holdPointsStatements(db, { orderId: c.orderId, shopId: c.shopId, uid: c.uid, points: c.points, now: c.now }),
+    );
+  }
+  if (a) statements.push(unpaidGuardStatement(db, { orderId: c.orderId, owner: c.owner, ip: c.ip, guestHold: true }));
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
+           bank_holder, deadline, created_at, updated_at)
+         VALUES (?1, ?2, 'toss', ?3, 'pending', ?4, ?5, ?6, ?9, ?7, ?8, ?8)`,
+      )
+      .bind(
+        c.orderId,
+        c.method,
+        c.amount,
+        a?.depositor ?? null,
+        a?.bank ?? null,
+        a?.account ?? null,
+        a?.deadline ?? null,
+        c.now,
+        a?.holder ?? null,
+      ),
+    db
+      .prepare(
+        `UPDATE provider_payments SET status = ?3, payment_key = ?4, method = ?5, approved_at = ?6, card_company = ?7,
+           card_number = ?8, installment_months = ?9, easy_pay = ?10, receipt_url = ?11, balance_amount = ?12,
+           va_bank = ?13, va_account = ?14, va_holder = ?15, va_due = ?16, secret_hash = ?17,
+           failure_code = NULL, failure_message = NULL, updated_at = ?18
+         WHERE order_id = ?1 AND provider_order_id = ?2 AND status = 'READY'`,
+      )
+      .bind(
+        c.orderId,
+        c.providerOrderId,
+        d.status,
+        c.paymentKey,
+        d.method,
+        d.approvedAt,
+        d.cardCompany,
+        d.cardNumber,
+        d.installmentMonths,
+        d.easyPay,
+        d.receiptUrl,
+        d.balance,
+        a?.bank ?? null,
+        a?.account ?? null,
+        a?.holder ?? null,
+        a?.due ?? null,
+        a?.secretHash ?? null,
+        c.now,
+      ),
+    ...clearOrderedCartStatements(db, c),
+  );
+  if (!a) {
+    statements.push(
+      ...transitionStatements(db, {
+        orderId: c.orderId,
+        shopId: c.shopId,
+        action: "pay_provider",
+        actor: "system",
+        actorUid: null,
+        from: "WAITING_PAYMENT",
+        to: "CONFIRM_PAYMENT",
+        now: c.now,
+      }),
+    );
+  }
+  return statements;
 }
 
 /** Runs `takeStockAndMarkPaidStatements`; throws the batch's error (`batchFailure` reads why). */
 export async function takeStockAndMarkPaid(db: Db, c: ProviderConfirmation): Promise<void> {
   await db.batch(takeStockAndMarkPaidStatements(db, c));
+}
+
+/**
+ * A virtual account's deposit, reported by Toss's callback and checked against its secret: the
+ * deposit is recorded once per (order, transaction), and the state machine's `pay_provider` marks
+ * the order paid. Fails ('state') when the order no longer waits for this account (paid already,
+ * cancelled at its due date); a repeat of the same transaction fails on its key.
+ */
+export function depositStatements(
+  db: Db,
+  p: { orderId: number; shopId: number; transactionKey: string; approvedAt: string; now: number },
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare("INSERT INTO provider_deposits (order_id, transaction_key, created_at) VALUES (?, ?, ?)")
+      .bind(p.orderId, p.transactionKey, p.now),
+    db
+      .prepare(
+        `UPDATE provider_payments SET status = 'DONE', approved_at = ?3, updated_at = ?4
+         WHERE order_id = ?1 AND shop_id = ?2 AND status = 'WAITING_FOR_DEPOSIT'`,
+      )
+      .bind(p.orderId, p.shopId, p.approvedAt, p.now),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    ...transitionStatements(db, {
+      orderId: p.orderId,
+      shopId: p.shopId,
+      action: "pay_provider",
+      actor: "system",
+      actorUid: null,
+      from: "WAITING_PAYMENT",
+      to: "CONFIRM_PAYMENT",
+      now: p.now,
+    }),
+  ];
 }

@@ -13,10 +13,12 @@ import {
   holdPointsStatements,
   insertOrderStatements,
   takeStockAndMarkPaid,
+  clearOrderedCartStatements,
   takeStockStatements,
   unpaidGuardStatement,
   type ProviderConfirmation,
 } from "./order-batch";
+import type { ProviderPaymentRow } from "./provider-payments";
 import type { Db } from "./session";
 
 /**
@@ -156,7 +158,12 @@ export type OrderRecord = {
   lines: OrderLineRow[];
   payment: PaymentRow | null;
   events: OrderEventRow[];
+  /** Paid (or being paid) through Toss: the attempt and what Toss confirmed, and its cancels. */
+  online: ProviderPaymentRow | null;
+  cancels: ProviderCancelRow[];
 };
+
+export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
 
 /** One order in the buyer's lists. */
 export type BuyerOrderRow = {
@@ -339,7 +346,7 @@ export class OrderStore {
     // Every part is joined to the order under the same conditions: no part of another shop's or
     // another buyer's order is ever read.
     const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
-    const [orders, groups, lines, payments, events] = await this.db.batch([
+    const [orders, groups, lines, payments, events, online, cancels] = await this.db.batch([
       this.db
         .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
         .bind(shopId, owner, id),
@@ -369,6 +376,13 @@ export class OrderStore {
            FROM order_events x ${of} WHERE x.order_id = ?3 ORDER BY x.id`,
         )
         .bind(shopId, owner, id),
+      this.db.prepare(`SELECT x.* FROM provider_payments x ${of} WHERE x.order_id = ?3`).bind(shopId, owner, id),
+      this.db
+        .prepare(
+          `SELECT x.amount, x.reason, x.canceled_at FROM provider_cancels x ${of} WHERE x.order_id = ?3
+           ORDER BY x.created_at, x.rowid`,
+        )
+        .bind(shopId, owner, id),
     ]);
     const order = orders!.results[0] as OrderRow | undefined;
     if (!order) return null;
@@ -378,6 +392,8 @@ export class OrderStore {
       lines: lines!.results as OrderLineRow[],
       payment: (payments!.results[0] as PaymentRow | undefined) ?? null,
       events: events!.results as OrderEventRow[],
+      online: (online!.results[0] as ProviderPaymentRow | undefined) ?? null,
+      cancels: cancels!.results as ProviderCancelRow[],
     };
   }
 
@@ -573,21 +589,7 @@ export class OrderStore {
     }
     statements.push(
       // What was ordered leaves the cart; more of the same added meanwhile stays.
-      db
-        .prepare(
-          `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l
-             WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
-               AND l.qty >= cart_lines.qty)`,
-        )
-        .bind(id, shopId, owner),
-      db
-        .prepare(
-          `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
-               AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
-           WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
-             AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
-        )
-        .bind(id, shopId, owner),
+      ...clearOrderedCartStatements(db, { orderId: id, shopId, owner }),
     );
     if (!d.bank) {
       // Nothing left to pay: the order is paid now, through the state machine's own statements.

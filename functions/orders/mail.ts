@@ -1,3 +1,4 @@
+import { koCheckout } from "~/shared/messages/checkout";
 import type { ShopInfo } from "~/shared/contracts";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { formatDeadline, formatKRW } from "~/shared/format";
@@ -34,6 +35,21 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
         bank: p.bank_name ?? "",
         account: p.bank_account,
         holder: p.bank_holder ?? "",
+        link,
+      }),
+    };
+  }
+  const online = record.online;
+  if (kind === "placed" && online?.payment_key && online.status === "DONE") {
+    return {
+      to,
+      subject: t.paidOnline.subject(shop.name, o.id),
+      text: t.paidOnline.body({
+        name,
+        amount: formatKRW(online.amount),
+        method: koCheckout.choices[online.choice],
+        receipt: online.receipt_url,
+        test: online.mode === "test",
         link,
       }),
     };
@@ -104,6 +120,12 @@ export async function sendOrderMail(
           amount: formatKRW(record.payment?.amount ?? record.order.points_used),
           orderer: `${record.order.orderer_name ?? t.guest} (${record.order.orderer_phone ?? "-"})`,
           deadline: record.payment ? formatDeadline(record.payment.deadline ?? record.order.deadline) : null,
+          online: record.online?.payment_key
+            ? {
+                method: koCheckout.choices[record.online.choice],
+                waiting: record.online.status === "WAITING_FOR_DEPOSIT",
+              }
+            : null,
           link: `${shop.url}/admin/order?id=${record.order.id}`,
         }),
       });

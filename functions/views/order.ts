@@ -96,6 +96,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       : null,
     payment: r.payment,
     methods: terms.methods,
+    online: onlineOf(r),
     // One deposit deadline everywhere: the transfer's own once chosen, else the one it would get.
     deposit_deadline:
       r.payment?.deadline ?? (o.status === "WAITING_PAYMENT" && !r.payment ? terms.depositDeadline : null),
@@ -136,5 +137,30 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
     })),
     actions: actionsOf(o, paymentChosen(r), viewer),
     table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
+  };
+}
+
+/** A payment through Toss as the pages show it: none before Toss confirmed one (an attempt only). */
+function onlineOf({ online: p, cancels }: OrderRecord): OrderView["online"] {
+  if (!p || !p.payment_key) return null;
+  return {
+    provider: p.provider,
+    test: p.mode === "test",
+    choice: p.choice,
+    status: p.status,
+    method: p.method,
+    approved_at: p.approved_at,
+    card_company: p.card_company,
+    card_number: p.card_number,
+    installment_months: p.installment_months,
+    easy_pay: p.easy_pay,
+    receipt_url: p.receipt_url,
+    balance: p.balance_amount,
+    escrow: p.escrow === 1,
+    account: p.va_account
+      ? { bank: p.va_bank ?? "", number: p.va_account, holder: p.va_holder ?? "", due: p.va_due }
+      : null,
+    cancels: cancels.map((c) => ({ amount: c.amount, reason: c.reason, canceled_at: c.canceled_at })),
+    failure: p.failure_code ? { code: p.failure_code, message: p.failure_message ?? "" } : null,
   };
 }

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
@@ -46,6 +47,11 @@ export default function OrderView() {
       {order.status === "WAITING_PAYMENT" && order.payment ? (
         <section className={css.section}>
           <BankTransferInfo order={order} />
+        </section>
+      ) : null}
+      {order.online ? (
+        <section className={css.section}>
+          <PaymentReceipt order={order} />
         </section>
       ) : null}
       <ActionForms orderId={order.id} actions={order.actions} result={result} side="buyer" />

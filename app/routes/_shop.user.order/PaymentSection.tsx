@@ -1,8 +1,9 @@
 import * as css from "~/components/cart/cart.css";
 import type { OrderView } from "~/shared/contracts/cart";
 import { formatDeadline } from "~/shared/format";
-import { PAY_METHODS, type PayMethod } from "~/shared/limits";
+import { PAY_CHOICES, type PayChoice } from "~/shared/limits";
 import { koOrder } from "~/shared/messages/cart";
+import { koCheckout } from "~/shared/messages/checkout";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { Field, type FieldOf } from "./Field";
 import { PointsField } from "./PointsField";
@@ -20,9 +21,16 @@ export function PaymentSection({
   points,
   guest,
   field,
+  hydrated,
+  chosen,
+  onChoose,
 }: {
   order: Pick<OrderView, "methods" | "deposit_deadline">;
-  preferred: PayMethod;
+  preferred: PayChoice;
+  /** Scripts run: only then can Toss's window open, so its choices are live only then. */
+  hydrated: boolean;
+  chosen: PayChoice;
+  onChoose: (choice: PayChoice) => void;
   pointBalance: number | null;
   pointUnit: number;
   points: { value?: string; error?: string; autoFocus: boolean; onPoints: (typed: string) => void };
@@ -39,15 +47,29 @@ export function PaymentSection({
       <fieldset className={css.methods}>
         <legend className={visuallyHidden}>{koOrder.payment}</legend>
         {/* Only what this shop can take now (issue 11): a method without a provider is not offered. */}
-        {PAY_METHODS.filter((m) => available.get(m) === true).map((m) => (
+        {PAY_CHOICES.filter((m) => available.get(m) === true).map((m) => (
           <label key={m} className={css.method}>
-            <input type="radio" name="pay_method" value={m} defaultChecked={m === preferred} required />
-            <span>{koOrder.methods[m]}</span>
+            <input
+              type="radio"
+              name="pay_method"
+              value={m}
+              defaultChecked={m === preferred}
+              // Toss's window needs scripts: without them only a transfer can be chosen.
+              disabled={m !== "bank" && !hydrated}
+              onChange={() => onChoose(m)}
+              required
+            />
+            <span>{koCheckout.choices[m]}</span>
           </label>
         ))}
         {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
+        {order.methods.some((m) => m.method !== "bank" && m.available) && !hydrated ? (
+          <p className={css.muted} data-testid="needs-scripts">
+            {koCheckout.needsScripts}
+          </p>
+        ) : null}
       </fieldset>
-      {available.get("bank") ? (
+      {available.get("bank") && chosen === "bank" ? (
         <div className={`${css.fields} ${page.bankFields}`}>
           <Field {...field("depositor")} label={koOrder.depositor} />
           {guest ? <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" /> : null}

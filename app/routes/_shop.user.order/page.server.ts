@@ -13,6 +13,8 @@ import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fie
 import { koOrder } from "~/shared/messages/cart";
 import { parsePoints, pointsProblem } from "~/shared/money";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
+import { paymentFailureCode, paymentFailureText } from "~/shared/payment-failures";
+import type { PaymentWindow } from "~/shared/contracts/cart";
 import { thirdPartyShops } from "~/shared/consents";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
 import { flowPath } from "~/lib/order-flow";
@@ -26,11 +28,16 @@ import { receiverOf } from "./receiver";
 
 /** What the sheet's form sends, as typed (kept for showing again). */
 export type OrderSheetValues = Partial<
-  Record<OrderFieldName | "pay_method" | "points" | "same_as_orderer" | "agree_order" | "agree_third_party", string>
+  Record<
+    OrderFieldName | "pay_method" | "points" | "same_as_orderer" | "agree_order" | "agree_third_party" | "escrow",
+    string
+  >
 >;
 
 /** What a post of the sheet answers when it does not leave the page. */
 export type OrderSheetResult = {
+  /** A card, wallet or virtual account chosen: the page opens Toss's window with this. */
+  window?: PaymentWindow & { success_url: string; fail_url: string };
   /** `pay`: a refused 결제하기; `points`: the sheet recalculated with the points typed. */
   intent: "pay" | "points";
   /** The notice above the form (null for a recalculation that went through). */
@@ -68,10 +75,54 @@ async function prefillOf(context: AppLoadContext, picked: string | null) {
   };
 }
 
+/**
+ * Toss's window came back to the sheet (decision 102): `pay=done` with what it approved, which is
+ * confirmed and placed, then the completion page; `pay=fail` with why not. Either way the answer
+ * is a redirect, so a refresh or the back button repeats nothing; a refusal comes back as
+ * `payment_error`, a code the sheet words (never Toss's text from the address).
+ */
+async function returnFromWindow(request: Request, context: AppLoadContext, id: number): Promise<Response | null> {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const pay = q.get("pay");
+  if (pay !== "done" && pay !== "fail") return null;
+  const sheet = (code: string) =>
+    redirect(accountPath(`${url.pathname}?id=${id}&payment_error=${encodeURIComponent(code)}`, request, context));
+  if (pay === "fail") {
+    const code = paymentFailureCode(q.get("code") ?? "");
+    await context.api
+      .call("failPayment", {
+        body: { id, order_id: q.get("orderId") ?? "", code: q.get("code") ?? "", message: q.get("message") ?? "" },
+      })
+      .catch(() => null);
+    return sheet(code);
+  }
+  try {
+    await context.api.call("confirmPayment", {
+      body: {
+        id,
+        payment_key: q.get("paymentKey") ?? "",
+        order_id: q.get("orderId") ?? "",
+        amount: Number(q.get("amount") ?? NaN),
+      },
+    });
+  } catch (error) {
+    loginAgainIfExpired(error, request);
+    if (!isShopApiError(error)) throw error;
+    return sheet(paymentFailureCode(error.code));
+  }
+  const complete = flowPath("order_complete", url.pathname);
+  return redirect(accountPath(`${complete}?id=${id}`, request, context), 303);
+}
+
 export async function loadOrderSheet({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const back = await returnFromWindow(request, context, Number(url.searchParams.get("id")));
+  if (back) throw back;
   const order = await loadOwnOrder(request, context);
+  const failure = url.searchParams.get("payment_error");
   return {
+    paymentError: failure ? paymentFailureText(failure) : null,
     order,
     npay: url.searchParams.get("npay") === "1",
     // A member of a shop that runs points may use them on the sheet.
@@ -89,6 +140,7 @@ const SHEET_VALUES = [
   "same_as_orderer",
   "agree_order",
   "agree_third_party",
+  "escrow",
 ];
 
 /** The message for points the sheet cannot use, or null. */
@@ -149,7 +201,20 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   }
   try {
     const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
-    if (result.redirect_url) return redirect(result.redirect_url);
+    if (result.window) {
+      // Back to this sheet, on the host the shopper is on (cookies are host-only).
+      const here = new URL(request.url);
+      const back = (pay: string) =>
+        `${here.origin}${accountPath(`${here.pathname}?id=${order.id}&pay=${pay}`, request, context)}`;
+      return data<OrderSheetResult>({
+        intent: "pay",
+        error: null,
+        errors: {},
+        toCart: false,
+        values,
+        window: { ...result.window, success_url: back("done"), fail_url: back("fail") },
+      });
+    }
     // Points paid for everything: nothing to transfer, the order is paid.
     if (result.order.points_used > 0 && result.order.amount_due === 0) {
       return redirect(accountPath(`/user/order_point?id=${order.id}`, request, context), 303);

@@ -5,8 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { formatCount, formatKRW } from "~/shared/format";
-import { PAY_METHODS, type PayMethod } from "~/shared/limits";
+import { PAY_CHOICES, type PayChoice } from "~/shared/limits";
+import { useHydrated } from "~/lib/hydrated";
+import { openPaymentWindow } from "~/lib/toss-window";
+import { koCheckout } from "~/shared/messages/checkout";
 import type { FieldErrors } from "~/shared/forms/errors";
 import type { OrderFieldName } from "~/shared/forms/order-fields";
 import { amountDue, earnedPoints, parsePoints, pointsProblem } from "~/shared/money";
@@ -45,8 +49,8 @@ const SHEET_ORDER = [
   "agree_third_party",
 ] as const;
 
-const isPayMethod = (value: string | undefined): value is PayMethod =>
-  (PAY_METHODS as readonly string[]).includes(value ?? "");
+const isPayChoice = (value: string | undefined): value is PayChoice =>
+  (PAY_CHOICES as readonly string[]).includes(value ?? "");
 
 /**
  * The action's messages, less those of fields fixed since (with scripts: a value that now meets
@@ -64,8 +68,9 @@ function useFieldErrors(answer: { errors: FieldErrors } | undefined) {
 }
 
 export default function OrderSheet() {
-  const { order, npay, pointBalance, pointRate, cartPath, prefill, addresses, pickedAddress } =
+  const { order, npay, pointBalance, pointRate, cartPath, prefill, addresses, pickedAddress, paymentError } =
     useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   const answer = useActionData<typeof action>();
   const { storageUrl, session, shop } = useRootData();
   const navigation = useNavigation();
@@ -107,11 +112,28 @@ export default function OrderSheet() {
     if (open) trackOrder("begin_checkout", order);
   }, [open, order]);
   const available = new Map(order.methods.map((m) => [m.method, m.available]));
-  const preferred: PayMethod = isPayMethod(values.pay_method)
+  const preferred: PayChoice = isPayChoice(values.pay_method)
     ? values.pay_method
-    : npay && available.get("wallet")
-      ? "wallet"
+    : npay && available.get("naverpay")
+      ? "naverpay"
       : "bank";
+  // Without scripts only a transfer can be chosen (the window needs them).
+  const [chosen, setChosen] = useState<PayChoice>(preferred);
+  const choice = hydrated ? chosen : "bank";
+  // The action recorded an attempt: open Toss's window for it (it leaves the page on a phone).
+  const payWindow = answer?.window;
+  const [windowState, setWindowState] = useState<{ of: unknown; failed: boolean }>({ of: null, failed: false });
+  useEffect(() => {
+    if (!payWindow) return;
+    setWindowState({ of: payWindow, failed: false });
+    openPaymentWindow(payWindow).catch(() => setWindowState({ of: payWindow, failed: true }));
+  }, [payWindow]);
+  const opening = Boolean(payWindow) && windowState.of === payWindow && !windowState.failed;
+  const notice =
+    answer?.error ??
+    (payWindow && !hydrated ? koCheckout.windowNeedsScripts : null) ??
+    (windowState.failed && windowState.of === payWindow ? koCheckout.windowFailed : null) ??
+    (answer ? null : paymentError);
 
   return (
     <>
@@ -139,8 +161,9 @@ export default function OrderSheet() {
       {order.payment ? (
         <section className={css.section}>
           <h2 className={css.sectionTitle}>{koOrder.payment}</h2>
-          <p>{koOrder.methods[order.payment.method]}</p>
+          <p>{order.online ? koCheckout.choices[order.online.choice] : koOrder.methods[order.payment.method]}</p>
           <BankTransferInfo order={order} />
+          <PaymentReceipt order={order} />
         </section>
       ) : null}
 
@@ -161,10 +184,10 @@ export default function OrderSheet() {
             aria-hidden="true"
             disabled={paying}
           />
-          {answer?.error ? (
-            <div className={css.notice} role="alert">
-              {answer.error}
-              {answer.toCart ? (
+          {notice ? (
+            <div className={css.notice} role="alert" data-testid="sheet-notice">
+              {notice}
+              {answer?.toCart ? (
                 <p className={css.noticeLinks}>
                   <Link to={cartPath}>{koOrder.backToCart}</Link>
                 </p>
@@ -195,6 +218,9 @@ export default function OrderSheet() {
             points={{ value: values.points, error: errors.points, autoFocus: firstError === "points", onPoints }}
             guest={session.login !== 1}
             field={field}
+            hydrated={hydrated}
+            chosen={choice}
+            onChoose={setChosen}
           />
           <section className={css.section} aria-labelledby="agree">
             <h2 id="agree" className={css.sectionTitle}>
@@ -228,8 +254,12 @@ export default function OrderSheet() {
               {koOrder.points.earnOnConfirm(formatKRW(earnedPoints(due, pointRate)))}
             </p>
           ) : null}
-          <button type="submit" name="intent" value="pay" className={css.primary} disabled={paying}>
-            {paying ? koOrder.paying : `${koOrder.pay} · ${formatCount(due)}${koCommon.won}`}
+          <button type="submit" name="intent" value="pay" className={css.primary} disabled={paying || opening}>
+            {opening
+              ? koCheckout.opening
+              : paying
+                ? koOrder.paying
+                : `${koOrder.pay} · ${formatCount(due)}${koCommon.won}`}
           </button>
         </Form>
       ) : null}

@@ -6,6 +6,7 @@ import { trackOrder } from "~/lib/track-order";
 import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
+import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
@@ -34,6 +35,7 @@ export default function OrderComplete() {
       <section className={css.section}>
         <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>
         {canceled ? null : <BankTransferInfo order={order} />}
+        <PaymentReceipt order={order} />
       </section>
       <DeliveryInfo order={order} />
       <OrderSummary order={order} storageUrl={storageUrl} />

@@ -1,3 +1,4 @@
+import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
@@ -61,6 +62,7 @@ export default function AdminOrder() {
             </>
           ) : null}
         </dl>
+        <PaymentReceipt order={order} forOwner />
       </section>
       <OrderSummary order={order} storageUrl={storageUrl} />
       <OrderDetails order={order} />

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { endpoint, id } from "./core";
 
-import { MAX_CART_LINES, MAX_LINE_QTY, PAY_METHODS } from "../limits";
+import { MAX_CART_LINES, MAX_LINE_QTY, PAY_CHOICES, PAY_METHODS, PROVIDER_CHOICES } from "../limits";
 import { normaliseQty } from "../cart-form";
 import { orderFields } from "../forms/order";
 import { ORDER_ACTIONS } from "../order-machine";
@@ -139,6 +139,61 @@ export type FeeResult = z.infer<typeof FeeResult>;
 
 export const PayMethod = z.enum(PAY_METHODS);
 export type PayMethod = z.infer<typeof PayMethod>;
+/** What the order sheet offers (app/shared/limits.ts PAY_CHOICES). */
+export const PayChoice = z.enum(PAY_CHOICES);
+export const ProviderChoice = z.enum(PROVIDER_CHOICES);
+
+/**
+ * A payment Toss confirmed (issue 35): what the receipt, the order's page and the console show.
+ * `test`: made with the shop's test keys, so no money moved.
+ */
+export const OnlinePayment = z.object({
+  provider: z.literal("toss"),
+  test: z.boolean(),
+  choice: ProviderChoice,
+  /** Toss's status: DONE, WAITING_FOR_DEPOSIT, CANCELED, PARTIAL_CANCELED … (READY: not confirmed). */
+  status: z.string(),
+  method: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  card_company: z.string().nullable(),
+  card_number: z.string().nullable(),
+  installment_months: z.number().int().nullable(),
+  easy_pay: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  /** What is left of it after cancels. */
+  balance: z.number().int().nullable(),
+  escrow: z.boolean(),
+  account: z
+    .object({ bank: z.string(), number: z.string(), holder: z.string(), due: z.string().nullable() })
+    .nullable(),
+  cancels: z.array(z.object({ amount: z.number().int(), reason: z.string(), canceled_at: z.string() })),
+  /** The owner sees why Toss last refused (a window declined, a cancel refused). */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type OnlinePayment = z.infer<typeof OnlinePayment>;
+
+/**
+ * What the order sheet's script opens Toss's payment window with (requestPayment of the SDK's
+ * standard window). The page adds its own success and fail addresses: the host the shopper is on.
+ */
+export const PaymentWindow = z.object({
+  sdk_url: z.string(),
+  client_key: z.string(),
+  customer_key: z.string(),
+  method: z.enum(["CARD", "VIRTUAL_ACCOUNT"]),
+  easy_pay: z.enum(["KAKAOPAY", "NAVERPAY", "TOSSPAY"]).nullable(),
+  order_id: z.string(),
+  order_name: z.string(),
+  amount: z.number().int(),
+  customer_name: z.string(),
+  customer_email: z.string().nullable(),
+  customer_mobile_phone: z.string().nullable(),
+  /** A virtual account: hours until it closes, and whether escrow was asked for. */
+  valid_hours: z.number().int().nullable(),
+  use_escrow: z.boolean(),
+  test: z.boolean(),
+});
+export type PaymentWindow = z.infer<typeof PaymentWindow>;
 
 export const OrderLine = z.object({
   pid2: z.number().int(),
@@ -201,8 +256,10 @@ export const OrderView = z.object({
       deadline: z.number().nullable(),
     })
     .nullable(),
-  /** Every payment method and whether this shop can take it now. */
-  methods: z.array(z.object({ method: PayMethod, available: z.boolean() })),
+  /** Every payment choice of the sheet and whether this shop can take it now. */
+  methods: z.array(z.object({ method: PayChoice, available: z.boolean() })),
+  /** Paid (or being paid) through Toss; null otherwise. */
+  online: OnlinePayment.nullable().default(null),
   // The order's life after the sheet (issue 9). Defaults keep an upstream without them readable.
   /** When a bank transfer must arrive: the chosen transfer's, or the one choosing it now would get. */
   deposit_deadline: z.number().nullable().default(null),
@@ -263,7 +320,7 @@ export const OrderView = z.object({
 export type OrderView = z.infer<typeof OrderView>;
 
 /** 결제하기: the order sheet's fields, with the rules of app/shared/forms/order.ts. */
-export const PayOrderBody = z.object({ id, pay_method: PayMethod, ...orderFields });
+export const PayOrderBody = z.object({ id, pay_method: PayChoice, ...orderFields });
 
 export const cartApi = {
   addCart: endpoint({
@@ -406,7 +463,43 @@ export const cartApi = {
     path: "/api/myshp/pay/my/order",
     query: z.object({}),
     body: PayOrderBody,
-    /** redirect_url: where a payment provider finishes the payment; null for bank transfer. */
-    response: z.object({ order: OrderView, redirect_url: z.string().nullable() }),
+    /**
+     * redirect_url: unused (kept for older clients, always null). window: a card, wallet or
+     * virtual account was chosen and its attempt recorded: the page opens Toss's window with it.
+     */
+    response: z.object({
+      order: OrderView,
+      redirect_url: z.string().nullable(),
+      window: PaymentWindow.nullable().default(null),
+    }),
+  }),
+  /**
+   * Toss's window approved (its successUrl): the API checks the shop, the order and the amount
+   * against D1, confirms with Toss and places the order in one batch. Repeating it changes nothing.
+   */
+  confirmPayment: endpoint({
+    method: "POST",
+    path: "/api/myshp/pay/toss/confirm",
+    query: z.object({}),
+    body: z.object({
+      id,
+      payment_key: z.string().trim().min(1).max(200),
+      order_id: z.string().trim().min(6).max(64),
+      amount: z.coerce.number().int().min(0).max(1_000_000_000),
+    }),
+    response: z.object({ order: OrderView }),
+  }),
+  /** Toss's window refused or closed (its failUrl): the refusal is kept; the sheet stays open. */
+  failPayment: endpoint({
+    method: "POST",
+    path: "/api/myshp/pay/toss/fail",
+    query: z.object({}),
+    body: z.object({
+      id,
+      order_id: z.string().trim().max(64).default(""),
+      code: z.string().trim().max(60).default(""),
+      message: z.string().trim().max(300).default(""),
+    }),
+    response: z.object({ ok: z.boolean() }),
   }),
 } as const;

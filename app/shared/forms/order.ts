@@ -5,7 +5,7 @@
  * itself renders the same limits as HTML attributes, so zod stays out of its bundle.
  */
 import * as z from "zod";
-import { PAY_METHODS } from "../limits";
+import { PAY_CHOICES } from "../limits";
 import { koOrder } from "../messages/cart";
 import { ORDER_FIELDS, type OrderFieldName } from "./order-fields";
 import { checkbox, requiredBox } from "./checkbox";
@@ -59,9 +59,11 @@ export const orderFields = {
    * API (and the sheet's action) know from the order itself.
    */
   agree_third_party: checkbox.default(false),
+  /** 구매안전서비스(에스크로) asked for on a virtual account, where the shop offers it. */
+  escrow: checkbox.default(false),
 };
 
-export const PayMethodField = z.enum(PAY_METHODS, { error: t.payMethod });
+export const PayMethodField = z.enum(PAY_CHOICES, { error: t.payMethod });
 
 /**
  * The sheet as a shopper fills it in: the receiver may be left empty (the orderer then), and the
@@ -84,6 +86,7 @@ export const OrderSheetForm = z
     points: orderFields.points,
     agree_order: orderFields.agree_order,
     agree_third_party: orderFields.agree_third_party,
+    escrow: orderFields.escrow,
   })
   .transform(({ depositor, ...v }) => ({
     ...v,

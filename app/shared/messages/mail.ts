@@ -35,15 +35,40 @@ export const koOrderMail = {
   },
   newOrder: {
     subject: (shop: string, id: number) => `[${shop}] 새 주문이 들어왔습니다 (주문번호 ${id})`,
-    body: (p: { items: string; amount: string; orderer: string; deadline: string | null; link: string }) =>
+    body: (p: {
+      items: string;
+      amount: string;
+      orderer: string;
+      deadline: string | null;
+      link: string;
+      /** Paid through Toss (the method's name), or a virtual account Toss will report the deposit of. */
+      online: { method: string; waiting: boolean } | null;
+    }) =>
       [
         `주문 상품: ${p.items}`,
-        p.deadline
-          ? `결제 금액: ${p.amount} (무통장입금, ${p.deadline}까지)`
-          : `결제 금액: ${p.amount} (적립금 결제 완료)`,
+        p.online && !p.online.waiting
+          ? `결제 금액: ${p.amount} (${p.online.method} 결제 완료)`
+          : p.deadline
+            ? `결제 금액: ${p.amount} (${p.online ? p.online.method : "무통장입금"}, ${p.deadline}까지)`
+            : `결제 금액: ${p.amount} (적립금 결제 완료)`,
         `주문자: ${p.orderer}`,
         "",
-        p.deadline ? `입금이 확인되면 관리자 화면에서 입금확인을 눌러 주세요: ${p.link}` : `주문 관리: ${p.link}`,
+        p.deadline && !p.online
+          ? `입금이 확인되면 관리자 화면에서 입금확인을 눌러 주세요: ${p.link}`
+          : p.online?.waiting
+            ? `입금되면 토스페이먼츠가 알려 주어 결제완료로 바뀝니다: ${p.link}`
+            : `주문 관리: ${p.link}`,
+      ].join("\n"),
+  },
+  paidOnline: {
+    subject: (shop: string, id: number) => `[${shop}] 결제가 완료되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; amount: string; method: string; receipt: string | null; test: boolean; link: string }) =>
+      [
+        `${p.name}님, ${p.method}(으)로 ${p.amount} 결제가 완료되었습니다. 상품을 준비해 보내 드리겠습니다.`,
+        ...(p.test ? ["", "테스트 결제입니다: 실제로 돈이 오가지 않았습니다."] : []),
+        ...(p.receipt ? ["", `영수증: ${p.receipt}`] : []),
+        "",
+        `주문 상세: ${p.link}`,
       ].join("\n"),
   },
   paid: {
