@@ -5,7 +5,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import { koPayments } from "~/shared/messages/payments";
 import { koFooter } from "~/shared/messages/shop/footer";
 import { PAY_CHOICES } from "~/shared/limits";
-import { BEAUTY, get, PICKS } from "../helpers/request";
+import { BEAUTY, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { login, PASSWORD, SHOPPER } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
 
@@ -183,6 +183,11 @@ describe("the purchase-safety service in the console", () => {
 
     expect(await kept()).toEqual({ escrow_mid: null, escrow_vbank: 0 });
     expect(await guestPage(BEAUTY)).not.toContain(koFooter.escrowMark);
+
+    // A platform admin may, as with the keys.
+    const admin = await ownerOf(BEAUTY, "admin@example.test");
+    expect((await saveEscrow(admin, MID, true)).status).toBe(303);
+    expect(await kept()).toEqual({ escrow_mid: MID, escrow_vbank: 1 });
   });
 
   it("shows one escrow link: Toss's before the KCP code a shop was set up with", async () => {
@@ -192,10 +197,12 @@ describe("the purchase-safety service in the console", () => {
     const owner = await ownerOf(STUDIO, "owner@studio.example.test");
     expect((await saveKeys(owner)).status).toBe(303);
     expect((await saveEscrow(owner, "studio_01", true)).status).toBe(303);
-    const page = await guestPage(STUDIO);
-    expect(page).toContain(mark("studio_01"));
-    expect(page).not.toContain(studioKcp);
-    expect(page.split(koFooter.escrow).length - 1).toBe(1);
+    for (const host of [STUDIO, STUDIO_CUSTOM]) {
+      const page = await guestPage(host);
+      expect(page, host).toContain(mark("studio_01"));
+      expect(page, host).not.toContain(studioKcp);
+      expect(page.split(koFooter.escrow).length - 1, host).toBe(1);
+    }
   });
 });
 
