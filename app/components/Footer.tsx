@@ -3,6 +3,36 @@ import { koFooter } from "~/shared/messages/shop/footer";
 import * as css from "./shop.css";
 import { ConsentSettingsButton } from "./tracking/ConsentBar";
 import { trackingIds } from "~/shared/tracking";
+import { tossEscrowCheckUrl } from "~/shared/escrow";
+
+/**
+ * The shop's purchase-safety mark (전자상거래법 §13②10, decision 103): one link, Toss's when the
+ * shop's own Toss contract gives it escrow, else the KCP code it was set up with.
+ */
+function EscrowMark({ shop }: { shop: ShopInfo }) {
+  if (shop.escrow)
+    return (
+      <li className={css.escrowMark} data-testid="escrow-mark">
+        <span className={css.escrowBadge}>{koFooter.escrowMark}</span>
+        <a href={tossEscrowCheckUrl(shop.escrow.mid)} target="_blank" rel="noopener noreferrer">
+          {koFooter.escrow}
+        </a>
+      </li>
+    );
+  if (shop.kcp_code)
+    return (
+      <li>
+        <a
+          href={`https://admin.kcp.co.kr/Modules/escrow/kcp_pop.jsp?site_cd=${encodeURIComponent(shop.kcp_code)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {koFooter.escrow}
+        </a>
+      </li>
+    );
+  return null;
+}
 
 export function Footer({ shop }: { shop: ShopInfo }) {
   const digits = shop.idnum?.replace(/\D/g, "");
@@ -34,17 +64,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
           </li>
         ) : null}
         {trackingIds(shop) ? <ConsentSettingsButton /> : null}
-        {shop.kcp_code ? (
-          <li>
-            <a
-              href={`https://admin.kcp.co.kr/Modules/escrow/kcp_pop.jsp?site_cd=${encodeURIComponent(shop.kcp_code)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {koFooter.escrow}
-            </a>
-          </li>
-        ) : null}
+        <EscrowMark shop={shop} />
       </ul>
       <dl className={css.footerInfo}>
         {rows

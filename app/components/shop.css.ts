@@ -179,6 +179,15 @@ export const footerLinks = style({
   padding: 0,
   listStyle: "none",
 });
+/** The escrow mark (decision 103): a small outlined badge, its link beside it on the same line. */
+export const escrowMark = style({ display: "inline-flex", flexWrap: "wrap", alignItems: "center", gap: "4px 8px" });
+export const escrowBadge = style({
+  padding: "1px 6px",
+  border: `1px solid ${vars.color.muted}`,
+  borderRadius: 4,
+  fontSize: "calc(1em - 1px)",
+  whiteSpace: "nowrap",
+});
 export const footerInfo = style({ margin: 0, display: "grid", gridTemplateColumns: "auto 1fr", gap: "2px 8px" });
 /** A label and its value: a wrapper for React's key that the grid looks through. */
 export const footerInfoRow = style({ display: "contents" });

@@ -1,6 +1,6 @@
 import { koPayments } from "~/shared/messages/payments";
 import type { PaymentKeys } from "~/shared/contracts/payments";
-import type { PaymentKeysRow } from "../db/payment-keys";
+import type { PaymentKeysRow, PaymentKeysWrite } from "../db/payment-keys";
 import { readTossKeys, sealSecret } from "../payments/keys";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
@@ -23,6 +23,7 @@ function toKeys(row: PaymentKeysRow): PaymentKeys {
     client_key: row.client_key,
     secret_last4: row.secret_last4,
     updated_at: row.updated_at,
+    escrow: { mid: row.escrow_mid, vbank: row.escrow_vbank === 1 },
   };
 }
 
@@ -46,7 +47,7 @@ export const paymentHandlers = {
     if (read.mode === "live" && ctx.url.protocol !== "https:") {
       throw new ApiError(400, "BAD_REQUEST", t.liveNeedsHttps, "secret_key");
     }
-    const row: PaymentKeysRow = {
+    const row: PaymentKeysWrite = {
       shop_id: shop.shopid,
       provider: "toss",
       family: read.family,
@@ -57,10 +58,18 @@ export const paymentHandlers = {
       updated_by: member.uid,
       updated_at: Date.now(),
     };
-    await ctx.db.paymentKeys.save(row);
+    return toKeys(await ctx.db.paymentKeys.save(row));
+  },
+
+  /** The purchase-safety service (decision 103): only on a shop with keys; the footer follows. */
+  async adminPaymentsEscrow({ body }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    const row = await ctx.db.paymentKeys.setEscrow(shop.shopid, body.mid || null, body.vbank);
+    if (!row) throw new ApiError(409, "ESCROW_NEEDS_KEYS", t.escrowNeedsKeys);
     return toKeys(row);
   },
 
+  /** Removing the keys removes their row, and with it the escrow setting and the footer's mark. */
   async adminPaymentsRemove(_input, ctx) {
     const { shop } = await ctx.requireOwner();
     if (!(await ctx.db.paymentKeys.remove(shop.shopid))) throw new ApiError(404, "NOT_FOUND", t.none);

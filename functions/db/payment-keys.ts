@@ -12,7 +12,13 @@ export type PaymentKeysRow = {
   secret_last4: string;
   updated_by: number;
   updated_at: number;
+  /** The purchase-safety service on this contract (migration 0025, decision 103). */
+  escrow_mid: string | null;
+  escrow_vbank: number;
 };
+
+/** What replacing the keys writes: the escrow setting stays as it was. */
+export type PaymentKeysWrite = Omit<PaymentKeysRow, "escrow_mid" | "escrow_vbank">;
 
 export class PaymentKeyStore {
   constructor(private readonly db: Db) {}
@@ -21,16 +27,17 @@ export class PaymentKeyStore {
     return this.db.prepare("SELECT * FROM shop_payment_keys WHERE shop_id = ?").bind(shopId).first<PaymentKeysRow>();
   }
 
-  /** Puts the shop's keys in, replacing any it had (one statement). */
-  async save(row: PaymentKeysRow): Promise<void> {
-    await this.db
+  /** Puts the shop's keys in, replacing any it had (one statement); answers the row as kept. */
+  async save(row: PaymentKeysWrite): Promise<PaymentKeysRow> {
+    return (await this.db
       .prepare(
         `INSERT INTO shop_payment_keys
            (shop_id, provider, family, mode, client_key, secret_sealed, secret_last4, updated_by, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (shop_id) DO UPDATE SET provider = excluded.provider, family = excluded.family,
            mode = excluded.mode, client_key = excluded.client_key, secret_sealed = excluded.secret_sealed,
-           secret_last4 = excluded.secret_last4, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+           secret_last4 = excluded.secret_last4, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+         RETURNING *`,
       )
       .bind(
         row.shop_id,
@@ -43,7 +50,18 @@ export class PaymentKeyStore {
         row.updated_by,
         row.updated_at,
       )
-      .run();
+      .first<PaymentKeysRow>())!;
+  }
+
+  /**
+   * The shop's escrow setting, in one statement on the keys' row: null when the shop has no keys
+   * (escrow rides on the Toss contract, so there is nothing to turn on).
+   */
+  setEscrow(shopId: number, mid: string | null, vbank: boolean): Promise<PaymentKeysRow | null> {
+    return this.db
+      .prepare("UPDATE shop_payment_keys SET escrow_mid = ?2, escrow_vbank = ?3 WHERE shop_id = ?1 RETURNING *")
+      .bind(shopId, mid, vbank ? 1 : 0)
+      .first<PaymentKeysRow>();
   }
 
   /** Takes the shop's keys out; false when it had none. */

@@ -33,6 +33,9 @@ export type ShopRow = {
   free_delivery_threshold: number;
   delivery_fee: number;
   content_version: number;
+  /** From the shop's payment keys' row (migration 0025), null without one: see SHOP_SELECT. */
+  escrow_mid: string | null;
+  escrow_vbank: number | null;
 } & Record<
   | "notice"
   | "linkpage"
@@ -62,6 +65,13 @@ export type ShopRow = {
   | "kcp_code",
   string | null
 >;
+
+/**
+ * A shop as pages read it: its row and the escrow its Toss contract gives (decision 103), in the
+ * same round trip, so the footer costs no query of its own.
+ */
+const SHOP_SELECT = `SELECT s.*, k.escrow_mid AS escrow_mid, k.escrow_vbank AS escrow_vbank
+  FROM shops s LEFT JOIN shop_payment_keys k ON k.shop_id = s.id`;
 
 /** The account a shop takes bank transfers on; guests may get fewer hours to pay (decision 047). */
 export type ShopBank = { name: string; account: string; holder: string; guestHours: number | null };
@@ -124,11 +134,11 @@ export class ShopStore {
   }
 
   byId(id: number): Promise<ShopRow | null> {
-    return this.db.prepare("SELECT * FROM shops WHERE id = ?").bind(id).first<ShopRow>();
+    return this.db.prepare(`${SHOP_SELECT} WHERE s.id = ?`).bind(id).first<ShopRow>();
   }
 
   byUid(uid: number): Promise<ShopRow | null> {
-    return this.db.prepare("SELECT * FROM shops WHERE uid = ?").bind(uid).first<ShopRow>();
+    return this.db.prepare(`${SHOP_SELECT} WHERE s.uid = ?`).bind(uid).first<ShopRow>();
   }
 
   /**
@@ -136,11 +146,10 @@ export class ShopStore {
    * only while it is connected (Cloudflare said active: decision 092).
    */
   byDomain(domain: string): Promise<ShopRow | null> {
-    if (!domain.includes("."))
-      return this.db.prepare("SELECT * FROM shops WHERE dom = ?").bind(domain).first<ShopRow>();
+    if (!domain.includes(".")) return this.db.prepare(`${SHOP_SELECT} WHERE s.dom = ?`).bind(domain).first<ShopRow>();
     return this.db
       .prepare(
-        `SELECT s.* FROM custom_domains d JOIN shops s ON s.id = d.shop_id AND s.dom3 = d.hostname
+        `${SHOP_SELECT} JOIN custom_domains d ON s.id = d.shop_id AND s.dom3 = d.hostname
          WHERE d.hostname = ? AND d.state = 'active'`,
       )
       .bind(domain)

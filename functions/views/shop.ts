@@ -15,6 +15,16 @@ function parseSkin(json: string): SkinDetail {
   }
 }
 
+/**
+ * The escrow a shop offers (decision 103): only with a MID and a method it covers, so a footer
+ * never shows a mark for a setting the order sheet would not offer. Without keys there is no row,
+ * hence no MID.
+ */
+function toEscrow(row: ShopRow): ShopInfo["escrow"] {
+  if (!row.escrow_mid || row.escrow_vbank !== 1) return null;
+  return { provider: "toss", mid: row.escrow_mid, vbank: true };
+}
+
 /** A shop row as every page reads it; `url` is its home address, custom domain first. */
 export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: URL): ShopInfo {
   return {
@@ -71,6 +81,7 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
     tel: row.tel,
     email: row.email,
     kcp_code: row.kcp_code,
+    escrow: toEscrow(row),
     free_delivery_threshold: row.free_delivery_threshold,
     delivery_fee: row.delivery_fee,
     content_version: row.content_version,

@@ -2,10 +2,12 @@ import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
 import { koAdmin } from "../../app/shared/messages/admin";
 import { koPayments } from "../../app/shared/messages/payments";
+import { koFooter } from "../../app/shared/messages/shop/footer";
 
 /**
  * Issue 35, item 1 (decision 101): an owner enters the shop's Toss Payments test keys in the
- * console, with scripts and without; the secret is never shown again.
+ * console, with scripts and without; the secret is never shown again. Item 5 (decision 103): with
+ * keys in, the owner turns on escrow for virtual accounts and the shop's footer shows the mark.
  */
 
 const t = koPayments;
@@ -54,4 +56,47 @@ test("the owner enters the shop's test keys, sees them without the secret, and r
   await page.getByRole("button", { name: t.removeSure }).click();
   await expect(page.getByText(t.done.removed)).toBeVisible();
   await expect(page.getByText(t.none)).toBeVisible();
+});
+
+test("the owner turns on escrow with the shop's MID and the footer shows the mark with Toss's link", async ({
+  page,
+}, testInfo) => {
+  const mid = "tvivarepublica";
+  await page.goto(shopUrl("beauty", `/user/login?url=${encodeURIComponent("/admin/payments")}`));
+  await fillLogin(page, "owner@beauty.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("beauty", "/admin/payments"));
+  if (!jsOff(testInfo)) await hydrated(page);
+  // Escrow rides on the Toss contract: no form for it until the keys are in.
+  await expect(page.getByText(t.escrow.needsKeys)).toBeVisible();
+
+  const keys = page.getByRole("form", { name: t.save });
+  await keys.getByLabel(t.clientKey).fill(CLIENT);
+  await keys.getByLabel(t.secretKey).fill(SECRET);
+  await keys.getByRole("button", { name: t.save }).click();
+  await expect(page.getByText(t.done.saved)).toBeVisible();
+
+  const escrow = page.getByRole("form", { name: t.escrow.title });
+  await expect(escrow.getByTestId("escrow-state")).toHaveText(t.escrow.off);
+  await escrow.getByLabel(t.escrow.vbank).check();
+  await escrow.getByRole("button", { name: t.escrow.save }).click();
+  await expect(page.getByText(t.errors.midRequired)).toBeVisible();
+
+  const again = page.getByRole("form", { name: t.escrow.title });
+  await again.getByLabel(t.escrow.mid).fill(mid);
+  await again.getByLabel(t.escrow.vbank).check();
+  await again.getByRole("button", { name: t.escrow.save }).click();
+  await expect(page.getByText(t.done.escrow)).toBeVisible();
+  await expect(page.getByRole("form", { name: t.escrow.title }).getByTestId("escrow-state")).toHaveText(t.escrow.on);
+  await page.screenshot({ path: testInfo.outputPath("escrow-412.png"), fullPage: true });
+
+  await page.goto(shopUrl("beauty", "/"));
+  const footer = page.getByTestId("footer");
+  await expect(footer.getByTestId("escrow-mark")).toContainText(koFooter.escrowMark);
+  await expect(footer.getByRole("link", { name: koFooter.escrow })).toHaveAttribute(
+    "href",
+    `https://pgweb.tosspayments.com/ms/escrow/s_escrowYn.do?mertid=${mid}`,
+  );
+  // The footer fades in after the page settles (shop.css.ts): wait for it before the picture.
+  await expect(footer).toHaveCSS("opacity", "1");
+  await footer.screenshot({ path: testInfo.outputPath("escrow-footer-412.png") });
 });

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
-import { PaymentKeysBody } from "~/shared/forms/payments";
+import { EscrowBody, PaymentKeysBody } from "~/shared/forms/payments";
 import { requireShopOwner } from "~/lib/admin.server";
 
 export type PaymentsResult = {
@@ -9,11 +9,13 @@ export type PaymentsResult = {
   error?: string;
   /** What was typed, to put back: the client key only (a secret is never sent back to a page). */
   values?: { client_key: string };
+  /** What was typed in the escrow section, to put back after a refusal. */
+  escrow?: { mid: string; vbank: boolean };
   /** The first press of 키 삭제: the page asks for the second. */
   confirmRemove?: boolean;
 };
 
-const back = (done: "saved" | "removed") => redirect(`/admin/payments?done=${done}`, 303);
+const back = (done: "saved" | "removed" | "escrow") => redirect(`/admin/payments?done=${done}`, 303);
 
 /** The console's payment settings (decision 101), for the owner of the host's shop only. */
 export async function loadPayments(request: Request, context: AppLoadContext) {
@@ -22,8 +24,9 @@ export async function loadPayments(request: Request, context: AppLoadContext) {
 }
 
 /**
- * The payment settings' forms: intent=save (the pasted pair) or remove (a second press with
- * confirm=1). Back to the page with `done=` (303); what the API refuses is said by the field.
+ * The payment settings' forms: intent=save (the pasted pair), remove (a second press with
+ * confirm=1) or escrow (the purchase-safety section, decision 103). Back to the page with `done=`
+ * (303); what the API refuses is said by the field.
  */
 export async function changePayments(request: Request, context: AppLoadContext) {
   requireShopOwner(request, context);
@@ -31,6 +34,7 @@ export async function changePayments(request: Request, context: AppLoadContext) 
   const intent = form.get("intent") ?? "save";
   const typed = { client_key: String(form.get("client_key") ?? ""), secret_key: String(form.get("secret_key") ?? "") };
   const values = { client_key: typed.client_key };
+  if (intent === "escrow") return changeEscrow(form, context);
   try {
     if (intent === "remove") {
       if (form.get("confirm") !== "1") return data<PaymentsResult>({ confirmRemove: true });
@@ -48,6 +52,22 @@ export async function changePayments(request: Request, context: AppLoadContext) 
       error.field === "client_key" || error.field === "secret_key"
         ? { errors: { [error.field]: error.message }, values }
         : { error: error.message, values };
+    return data<PaymentsResult>(result, error.status);
+  }
+}
+
+/** The escrow section's post: a check box arrives only when ticked. */
+async function changeEscrow(form: FormData, context: AppLoadContext) {
+  const escrow = { mid: String(form.get("mid") ?? ""), vbank: form.get("vbank") === "1" };
+  const parsed = EscrowBody.safeParse(escrow);
+  if (!parsed.success) return data<PaymentsResult>({ errors: fieldErrors(parsed.error), escrow }, 400);
+  try {
+    await context.api.call("adminPaymentsEscrow", { body: parsed.data });
+    return back("escrow");
+  } catch (error) {
+    if (!isShopApiError(error) || error.status >= 500) throw error;
+    const result: PaymentsResult =
+      error.field === "mid" ? { errors: { mid: error.message }, escrow } : { error: error.message, escrow };
     return data<PaymentsResult>(result, error.status);
   }
 }

@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/Field";
 import type { PaymentKeys } from "~/shared/contracts";
 import { formatDeadline } from "~/shared/format";
 import { koPayments } from "~/shared/messages/payments";
-import { changePayments, loadPayments } from "./page.server";
+import { changePayments, loadPayments, type PaymentsResult } from "./page.server";
 
 const t = koPayments;
 
@@ -57,13 +57,65 @@ function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; co
   );
 }
 
+/**
+ * The purchase-safety service on the shop's Toss contract (decision 103): its MID and whether
+ * virtual accounts carry escrow. Only with keys: escrow rides on that contract.
+ */
+function Escrow({
+  keys,
+  result,
+  busy,
+}: {
+  keys: PaymentKeys | null;
+  result: PaymentsResult | undefined;
+  busy: boolean;
+}) {
+  const e = t.escrow;
+  if (!keys)
+    return (
+      <section className={cartCss.section} aria-label={e.title}>
+        <h3 className={cartCss.sectionTitle}>{e.title}</h3>
+        <p className={cartCss.muted}>{e.needsKeys}</p>
+      </section>
+    );
+  const typed = result?.escrow;
+  const errors = result?.escrow ? (result.errors ?? {}) : {};
+  return (
+    <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={e.title}>
+      <h3 className={cartCss.sectionTitle}>{e.title}</h3>
+      <p className={cartCss.muted}>{e.help}</p>
+      <p data-testid="escrow-state">{keys.escrow.vbank && keys.escrow.mid ? e.on : e.off}</p>
+      <Field label={e.mid} hint={e.midHint} error={errors.mid}>
+        <input
+          className={cartCss.input}
+          name="mid"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={30}
+          defaultValue={typed?.mid ?? keys.escrow.mid ?? ""}
+          aria-invalid={errors.mid ? true : undefined}
+        />
+      </Field>
+      <label className={cartCss.checkRow}>
+        <input type="checkbox" name="vbank" value="1" defaultChecked={typed?.vbank ?? keys.escrow.vbank} />
+        <span>{e.vbank}</span>
+      </label>
+      <p className={cartCss.mutedPlain}>{e.vbankHint}</p>
+      <button type="submit" name="intent" value="escrow" className={cartCss.primary} disabled={busy}>
+        {busy ? t.saving : e.save}
+      </button>
+    </Form>
+  );
+}
+
 export default function AdminPayments() {
   const { available, keys } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
   const busy = useNavigation().state === "submitting";
-  const errors = result?.errors ?? {};
+  const errors = result?.escrow ? {} : (result?.errors ?? {});
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
@@ -102,6 +154,7 @@ export default function AdminPayments() {
           </button>
         </Form>
       ) : null}
+      <Escrow keys={keys} result={result} busy={busy} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** A shop's payment keys in the owner's console (issue 35, decision 101). The secret never comes back. */
 import { z } from "zod";
-import { PaymentKeysBody } from "../forms/payments";
+import { EscrowBody, PaymentKeysBody } from "../forms/payments";
 import { endpoint } from "./core";
 
 export const PaymentKeys = z.object({
@@ -11,6 +11,8 @@ export const PaymentKeys = z.object({
   /** The secret's last four characters: enough to tell which key is in, nothing to pay with. */
   secret_last4: z.string(),
   updated_at: z.number(),
+  /** The purchase-safety service on this contract (decision 103); the MID may be kept while off. */
+  escrow: z.object({ mid: z.string().nullable(), vbank: z.boolean() }),
 });
 export type PaymentKeys = z.infer<typeof PaymentKeys>;
 
@@ -32,6 +34,14 @@ export const paymentsApi = {
     path: "/api/myshp/admin/payments/save",
     query: z.object({}),
     body: PaymentKeysBody,
+    response: PaymentKeys,
+  }),
+  /** Refused (409) while the shop has no keys: escrow rides on the Toss contract. */
+  adminPaymentsEscrow: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/payments/escrow",
+    query: z.object({}),
+    body: EscrowBody,
     response: PaymentKeys,
   }),
   adminPaymentsRemove: endpoint({

@@ -75,6 +75,15 @@ export const ShopInfo = z.object({
   tel: nullableText,
   email: nullableText,
   kcp_code: nullableText,
+  /**
+   * The purchase-safety service (에스크로) the shop offers through its own Toss Payments contract
+   * (decision 103): its 상점아이디 (MID) for the footer's verification link, and which cash-like
+   * choices it covers. Null when it offers none; an upstream's answer has no such field.
+   */
+  escrow: z
+    .object({ provider: z.literal("toss"), mid: z.string(), vbank: z.boolean() })
+    .nullable()
+    .default(null),
   free_delivery_threshold: z.number().int(),
   delivery_fee: z.number().int(),
   /**

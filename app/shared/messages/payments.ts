@@ -20,10 +20,28 @@ export const koPayments = {
   saving: "저장 중…",
   replace: "키 바꾸기",
   remove: "키 삭제",
-  removeConfirm: "키를 삭제하면 카드·간편결제를 받을 수 없고 무통장입금만 남습니다. 삭제할까요?",
+  removeConfirm:
+    "키를 삭제하면 카드·간편결제를 받을 수 없고 무통장입금만 남습니다. 구매안전서비스(에스크로)도 꺼집니다. 삭제할까요?",
   removeSure: "삭제",
   cancel: "취소",
-  done: { saved: "결제 키를 저장했습니다.", removed: "결제 키를 삭제했습니다." },
+  done: {
+    saved: "결제 키를 저장했습니다.",
+    removed: "결제 키를 삭제했습니다.",
+    escrow: "구매안전서비스 설정을 저장했습니다.",
+  },
+  /** The second section: the purchase-safety service through the same Toss contract (decision 103). */
+  escrow: {
+    title: "구매안전서비스(에스크로)",
+    help: "현금을 먼저 받는 상점은 구매안전서비스를 제공하고 가입 사실을 표시해야 합니다(전자상거래법 제13조, 제24조). 토스페이먼츠 상점관리자에서 에스크로를 신청한 뒤 상점아이디를 넣으세요. 켜면 주문서의 가상계좌 결제에 에스크로 선택이 보이고, 상점 하단에 구매안전서비스 표시와 가입 확인 링크가 붙습니다.",
+    needsKeys: "구매안전서비스는 토스페이먼츠 결제 키를 등록한 뒤에 설정할 수 있습니다.",
+    mid: "상점아이디(MID)",
+    midHint: "토스페이먼츠 상점관리자 맨 위에 보이는 영문·숫자 아이디입니다(예: tvivarepublica).",
+    vbank: "가상계좌 결제에 에스크로 제공",
+    vbankHint: "토스페이먼츠에서 에스크로 승인을 받은 상점만 켜 주세요.",
+    on: "제공 중",
+    off: "제공하지 않음",
+    save: "구매안전서비스 저장",
+  },
   errors: {
     clientRequired: "클라이언트 키를 입력해 주세요.",
     secretRequired: "시크릿 키를 입력해 주세요.",
@@ -33,5 +51,10 @@ export const koPayments = {
     mixedMode: "테스트 키와 라이브 키는 함께 쓸 수 없습니다.",
     liveNeedsHttps: "라이브 키는 https로 열리는 상점에서만 저장할 수 있습니다.",
     none: "등록된 결제 키가 없습니다.",
+    midFormat:
+      "상점아이디는 영문, 숫자, 밑줄(_)로 된 2~30자입니다. 토스페이먼츠 상점관리자의 상점아이디를 그대로 넣어 주세요.",
+    midRequired: "에스크로를 켜려면 상점아이디(MID)를 입력해 주세요.",
+    vbankFormat: "가상계좌 에스크로 제공 여부를 선택해 주세요.",
+    escrowNeedsKeys: "토스페이먼츠 결제 키를 먼저 등록해 주세요. 구매안전서비스는 결제 키가 있어야 켤 수 있습니다.",
   },
 };

@@ -3,6 +3,8 @@ export const koFooter = {
   privacy: "개인정보처리방침",
   businessInfo: "사업자정보확인",
   escrow: "구매안전서비스 가입 확인",
+  /** The badge beside the link when the shop's Toss contract gives it escrow (decision 103). */
+  escrowMark: "구매안전(에스크로) 서비스",
   corpname: "상호",
   ceo: "대표",
   idnum: "사업자등록번호",
