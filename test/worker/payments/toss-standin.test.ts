@@ -381,6 +381,15 @@ describe("idempotency keys", () => {
     expect((await client().byOrderId(w.orderId)).balanceAmount).toBe(29000);
   });
 
+  it("keeps a refusal under its key too: the same key answers it again, even for a new window", async () => {
+    const w = await approve();
+    await refused(client().confirm({ ...w, amount: 1 }, `confirm:${w.orderId}`));
+    const again = await approve({ orderId: w.orderId });
+    const e = await refused(client().confirm(again, `confirm:${w.orderId}`));
+    expect(e.code).toBe("INVALID_REQUEST");
+    expect((await client().confirm(again, `confirm:${w.orderId}:${again.paymentKey}`)).status).toBe("DONE");
+  });
+
   it("refuses a key longer than 300 characters", async () => {
     const w = await approve();
     const res = await post("/v1/payments/confirm", w, "k".repeat(301));
