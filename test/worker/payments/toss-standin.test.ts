@@ -381,7 +381,7 @@ describe("idempotency keys", () => {
     expect((await client().byOrderId(w.orderId)).balanceAmount).toBe(29000);
   });
 
-  it("keeps a refusal under its key too: the same key answers it again, even for a new window", async () => {
+  it("keeps a refusal under its key too: that key stays taken, even for a new window of the order", async () => {
     const w = await approve();
     await refused(client().confirm({ ...w, amount: 1 }, `confirm:${w.orderId}`));
     const again = await approve({ orderId: w.orderId });
