@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { LOCAL_PAYMENT_KEYS_SECRET } from "./lib/payment-keys-secret.mjs";
 
 await mkdir(".cache", { recursive: true });
 await build({
@@ -165,7 +166,8 @@ await writeFile(
 const { env, dispose } = await getPlatformProxy({ persist, configPath: ".cache/seed-wrangler.json" });
 try {
   const seed = demoSeed();
-  await applySeed(env.DB, env.FILES, seed);
+  // Sealed under the secret `npm start` and the browser tests serve with (scripts/lib/local-platform.mjs).
+  await applySeed(env.DB, env.FILES, seed, { paymentKeysSecret: LOCAL_PAYMENT_KEYS_SECRET });
   const pictures = await makeDemoPictures(env, seed);
   const shared = process.argv.includes("--no-share-images") ? 0 : await renderShareImages(env, seed);
   const { n } = await env.DB.prepare("SELECT COUNT(*) AS n FROM shops").first();

@@ -6,6 +6,7 @@
 // PORT (3333) and LISTEN_HOST (127.0.0.1; 0.0.0.0 lets a phone on the same network in) change
 // where it listens.
 import { execFileSync } from "node:child_process";
+import { networkInterfaces } from "node:os";
 import { unstable_readConfig } from "wrangler";
 import { startLocalPlatform } from "./lib/local-platform.mjs";
 import { bundleWorker, seedState } from "./lib/production-worker.mjs";
@@ -24,6 +25,13 @@ console.log("\n▶ Migrating the local database and loading the demo shops");
 // What was changed in the demo shops is kept: the seed only adds what is missing.
 seedState(STATE_DIR, { fresh: false });
 
+// A phone on the network opens Toss's payment window too: when the platform listens beyond
+// loopback, the Toss stand-in does as well, and pages name it by this machine's address.
+const open = host !== "127.0.0.1" && host !== "localhost";
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+
 let platform;
 try {
   platform = await startLocalPlatform({
@@ -36,6 +44,10 @@ try {
     requestLines: true,
     // A fixed port, so the README can say how to play Cloudflare's part (activate a domain).
     cloudflarePort: Number(process.env.CF_STANDIN_PORT || 3380),
+    // Also fixed, so the README can point at its 개발자센터 page (pay a virtual account).
+    tossPort: Number(process.env.TOSS_STANDIN_PORT || 3390),
+    tossHost: open ? host : "127.0.0.1",
+    tossPublicHost: open ? lanAddress : undefined,
   });
 } catch (error) {
   console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);
@@ -55,6 +67,10 @@ if (platform.crons.length > 0)
   console.log(`  The scheduled jobs run on their cron (${platform.crons.join(", ")}, UTC).`);
 console.log(
   `  Cloudflare's custom hostnames API is stood in on ${platform.cloudflare.url} (README, "Custom domains").`,
+);
+console.log(
+  `  Toss Payments is stood in on ${platform.toss.origin}: beauty and bistro take card payments with test keys;` +
+    ` its 개발자센터 (테스트) page, ${platform.toss.devCenterUrl}, pays virtual accounts (README, "Card payments locally").`,
 );
 console.log("  Ctrl+C stops it.");
 

@@ -1,6 +1,84 @@
-/** Toss's bank and card company codes, as the receipt names them (replaced by the full table). */
-const BANKS: Record<string, string> = { "06": "KB국민", "88": "신한", "20": "우리", "81": "하나", "11": "NH농협" };
-const CARDS: Record<string, string> = { "11": "국민", "41": "신한", "51": "삼성", "61": "현대", "71": "롯데" };
-export const bankName = (code: string | null | undefined): string | null => (code ? (BANKS[code] ?? null) : null);
-export const cardCompanyName = (code: string | null | undefined): string | null =>
-  code ? (CARDS[code] ?? null) : null;
+/**
+ * Toss Payments' code tables, as its API answers them (issue 35; ../shared/integrations/korea.md
+ * §1): `virtualAccount.bankCode` and a refund account's `bank` are two-digit 은행 코드,
+ * `card.issuerCode` / `acquirerCode` are 카드사 코드. Names are the short ones Korean pages use
+ * ("KB국민", "신한"). scripts/lib/toss-standin.mjs issues a few of the same codes: this file is the
+ * source; keep the two in step.
+ */
+
+/** 은행 코드 → short name. */
+export const BANKS: Readonly<Record<string, string>> = {
+  "02": "산업",
+  "03": "IBK기업",
+  "06": "KB국민",
+  "07": "수협",
+  "11": "NH농협",
+  "12": "단위농협",
+  "20": "우리",
+  "23": "SC제일",
+  "27": "씨티",
+  "31": "대구",
+  "32": "부산",
+  "34": "광주",
+  "35": "제주",
+  "37": "전북",
+  "39": "경남",
+  "45": "새마을",
+  "48": "신협",
+  "50": "저축은행",
+  "54": "홍콩상하이",
+  "64": "산림조합",
+  "71": "우체국",
+  "81": "하나",
+  "88": "신한",
+  "89": "케이뱅크",
+  "90": "카카오뱅크",
+  "92": "토스뱅크",
+};
+
+/** 카드사 코드 (issuer and acquirer) → short name. Codes are not all digits ("3K", "W1", "4V"). */
+export const CARD_COMPANIES: Readonly<Record<string, string>> = {
+  "11": "국민",
+  "15": "카카오뱅크",
+  "21": "하나",
+  "24": "토스뱅크",
+  "30": "산업",
+  "31": "비씨",
+  "33": "우리",
+  "34": "수협",
+  "35": "전북",
+  "36": "씨티",
+  "37": "우체국",
+  "38": "새마을",
+  "39": "저축은행",
+  "3A": "케이뱅크",
+  "3K": "기업비씨",
+  "41": "신한",
+  "42": "제주",
+  "46": "광주",
+  "51": "삼성",
+  "61": "현대",
+  "62": "신협",
+  "71": "롯데",
+  "91": "NH농협",
+  W1: "우리",
+  "4V": "VISA",
+  "4M": "마스터카드",
+  "4J": "JCB",
+  "7A": "아메리칸 익스프레스",
+  "6D": "다이너스",
+  "3C": "유니온페이",
+};
+
+const lookup = (table: Readonly<Record<string, string>>, code: string | null | undefined) =>
+  code != null && Object.hasOwn(table, code) ? table[code]! : null;
+
+/** The bank of a two-digit 은행 코드, or null for a code Toss did not document here. */
+export function bankName(code: string | null | undefined): string | null {
+  return lookup(BANKS, code);
+}
+
+/** The card company of a 카드사 코드 (`card.issuerCode`), or null. */
+export function cardCompanyName(issuerCode: string | null | undefined): string | null {
+  return lookup(CARD_COMPANIES, issuerCode);
+}

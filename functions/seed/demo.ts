@@ -1,4 +1,5 @@
 import { hashPassword } from "../auth/crypto";
+import { sealSecret } from "../payments/keys";
 import { logoSvg, productSvg } from "./images";
 import type { Db } from "../db/session";
 
@@ -639,9 +640,59 @@ async function accountStatements(db: Db): Promise<SeedStatement[]> {
   );
 }
 
-/** Writes a seed into D1 (one atomic batch) and R2. */
-export async function applySeed(db: Db, files: R2Bucket, seed: Seed = demoSeed()): Promise<void> {
+/**
+ * Toss Payments test keys of the API family (standard window) for beauty and bistro, answered by the
+ * local stand-in (scripts/lib/toss-standin.mjs: a client key and a secret key with the same body
+ * are one merchant). Test keys move no money, and Toss would refuse these: public on purpose.
+ * picks and studio keep bank transfer only.
+ */
+export const DEMO_TOSS_KEYS = {
+  beauty: {
+    shopId: DEMO.beauty.id,
+    ownerUid: DEMO.beauty.uid,
+    clientKey: "test_ck_demo_beauty_0001",
+    secretKey: "test_sk_demo_beauty_0001",
+  },
+  bistro: {
+    shopId: DEMO.bistro.id,
+    ownerUid: DEMO.bistro.uid,
+    clientKey: "test_ck_demo_bistro_0001",
+    secretKey: "test_sk_demo_bistro_0001",
+  },
+} as const;
+
+/** The demo keys' rows, the secret sealed under the platform secret in use (decision 101). */
+async function paymentKeyStatements(platformSecret: string): Promise<SeedStatement[]> {
+  return Promise.all(
+    Object.values(DEMO_TOSS_KEYS).map(async (k) =>
+      insert("shop_payment_keys", {
+        shop_id: k.shopId,
+        provider: "toss",
+        family: "api",
+        mode: "test",
+        client_key: k.clientKey,
+        secret_sealed: await sealSecret(platformSecret, k.shopId, k.secretKey),
+        secret_last4: k.secretKey.slice(-4),
+        updated_by: k.ownerUid,
+        updated_at: 0,
+      }),
+    ),
+  );
+}
+
+/**
+ * Writes a seed into D1 (one atomic batch) and R2. `paymentKeysSecret`: the platform secret that
+ * seals shops' payment keys where the seed is served (PAYMENT_KEYS_SECRET); given, beauty and
+ * bistro get their Toss test keys (DEMO_TOSS_KEYS), kept as they are when already set.
+ */
+export async function applySeed(
+  db: Db,
+  files: R2Bucket,
+  seed: Seed = demoSeed(),
+  { paymentKeysSecret }: { paymentKeysSecret?: string } = {},
+): Promise<void> {
   const accounts = await accountStatements(db);
-  await db.batch([...seed.statements, ...accounts].map((s) => db.prepare(s.sql).bind(...s.params)));
+  const keys = paymentKeysSecret ? await paymentKeyStatements(paymentKeysSecret) : [];
+  await db.batch([...seed.statements, ...accounts, ...keys].map((s) => db.prepare(s.sql).bind(...s.params)));
   await Promise.all(seed.files.map((f) => files.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));
 }

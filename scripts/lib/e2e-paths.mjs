@@ -1,9 +1,23 @@
+import { readFileSync } from "node:fs";
+
 // Where the browser tests keep their Worker bundle and their local state (decision 088): made by
 // scripts/e2e.mjs, served by scripts/e2e-server.mjs; test/e2e/outbox.ts reads its mail outbox.
 export const E2E_BUNDLE_DIR = ".wrangler/e2e-worker";
 export const E2E_STATE_DIR = ".wrangler/e2e";
 // The freshly seeded state, made once per run; each project's run starts from a copy of it.
 export const E2E_SEEDED_DIR = ".wrangler/e2e-seeded";
-// Where scripts/e2e-server.mjs writes the address of the Cloudflare stand-in it serves beside the
-// Worker (decision 092), for test/e2e/admin-domain.spec.ts.
+// Where scripts/e2e-server.mjs writes the addresses of the stand-ins it serves beside the Worker:
+// `url`, Cloudflare's (decision 092, test/e2e/admin-domain.spec.ts); `toss`, Toss Payments' (issue 35).
 export const E2E_STANDIN_FILE = `${E2E_STATE_DIR}/cloudflare-standin.json`;
+
+/**
+ * The stand-ins of the running browser tests' server: `{ url, toss: { origin, sdkUrl } }`, `url`
+ * being Cloudflare's. Toss's controls are under `${toss.origin}/_standin/` (deposit, faults …).
+ * @returns {{ url: string, toss: { origin: string, sdkUrl: string } }}
+ */
+export function readStandins() {
+  return JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8"));
+}
+
+/** The Toss Payments stand-in's origin in the running browser tests' server. */
+export const tossStandinOrigin = () => readStandins().toss.origin;

@@ -9,21 +9,23 @@ import {
   startCloudflareStandin,
 } from "./cloudflare-standin.mjs";
 import { scheduleCrons } from "./cron.mjs";
-
-/**
- * Seals shops' payment keys on this machine only (decision 101): a deploy sets its own with
- * `wrangler secret put PAYMENT_KEYS_SECRET`. Public, so a key entered locally is a test key.
- */
-export const LOCAL_PAYMENT_KEYS_SECRET = "local-only-payment-keys-secret-not-for-production";
+import { LOCAL_PAYMENT_KEYS_SECRET } from "./payment-keys-secret.mjs";
 import { serveBundle } from "./production-worker.mjs";
+import { startTossStandin } from "./toss-standin.mjs";
+
+export { LOCAL_PAYMENT_KEYS_SECRET };
 
 /**
  * Serves the bundle in `bundleDir` on the state in `state` (see serveBundle).
  * - `cron`: the Worker's `scheduled` handler runs on wrangler.toml's schedule, as Cloudflare runs it.
  * - `cloudflarePort`: Cloudflare's custom hostnames API is stood in on that loopback port (0: any
  *   free one) and the Worker is configured to call it (decision 092).
+ * - `tossPort`: Toss Payments is stood in on that port (0: any free one; issue 35): the Worker's
+ *   TOSS_API_BASE and TOSS_SDK_URL point at it, and its deposit callbacks go to this Worker (Host
+ *   kept, so each shop's /webhooks/toss gets its own). `tossHost` is where it listens and
+ *   `tossPublicHost` the name browsers reach it by (both loopback unless a phone should reach it).
  * - `requestLines`: the Worker's JSON line per request is printed (decision 093).
- * Resolves to `{ mf, crons, cloudflare, stop }`; `stop()` ends the schedule, the stand-ins and the server.
+ * Resolves to `{ mf, crons, cloudflare, toss, stop }`; `stop()` ends the schedule, the stand-ins and the server.
  */
 export async function startLocalPlatform({
   bundleDir,
@@ -35,8 +37,28 @@ export async function startLocalPlatform({
   persistLive = false,
   requestLines = false,
   cloudflarePort = null,
+  tossPort = null,
+  tossHost = "127.0.0.1",
+  tossPublicHost,
 }) {
   const cloudflare = cloudflarePort === null ? null : await startCloudflareStandin({ port: cloudflarePort });
+  let toss = null;
+  try {
+    toss =
+      tossPort === null
+        ? null
+        : await startTossStandin({
+            port: tossPort,
+            host: tossHost,
+            publicHost: tossPublicHost,
+            deliverVia: `http://127.0.0.1:${port}`,
+          });
+  } catch (error) {
+    await cloudflare?.close();
+    throw error;
+  }
+  // The client appends /v1/…: the base is the origin alone.
+  const tossVars = toss ? { TOSS_API_BASE: toss.apiBase, TOSS_SDK_URL: toss.sdkUrl } : {};
   const cloudflareVars = cloudflare
     ? {
         CF_API_BASE: cloudflare.apiBase,
@@ -52,12 +74,13 @@ export async function startLocalPlatform({
       state,
       port,
       host,
-      vars: { PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET, ...cloudflareVars, ...vars },
+      vars: { PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET, ...cloudflareVars, ...tossVars, ...vars },
       persistLive,
       requestLines,
     });
   } catch (error) {
     await cloudflare?.close();
+    await toss?.close();
     throw error;
   }
   const crons = cron ? (unstable_readConfig({ config: "wrangler.toml" }).triggers?.crons ?? []) : [];
@@ -71,10 +94,12 @@ export async function startLocalPlatform({
     mf,
     crons,
     cloudflare,
+    toss,
     async stop() {
       stopCrons();
       await mf.dispose();
       await cloudflare?.close();
+      await toss?.close();
     },
   };
 }

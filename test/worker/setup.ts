@@ -8,7 +8,8 @@ import { applySeed } from "../../functions/seed/demo";
 beforeAll(async () => {
   await reset();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-  await applySeed(env.DB, env.FILES);
+  // beauty and bistro get their Toss test keys, sealed as the Worker here opens them.
+  await applySeed(env.DB, env.FILES, undefined, { paymentKeysSecret: env.PAYMENT_KEYS_SECRET });
 });
 
 // Unexpected console errors fail the test that caused them. A test that expects one

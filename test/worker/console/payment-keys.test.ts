@@ -26,6 +26,8 @@ const kept = () =>
 describe("the shop's payment keys", () => {
   it("are saved from a plain form post, shown without the secret, and sealed in the database", async () => {
     const logged = vi.spyOn(console, "log");
+    // The demo seed gives beauty its Toss test keys (DEMO_TOSS_KEYS): this starts from none.
+    await env.DB.prepare("DELETE FROM shop_payment_keys WHERE shop_id = 1").run();
     const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
     const before = await html(await owner.fetch("/admin/payments"));
     expect(before).toContain(t.none);
