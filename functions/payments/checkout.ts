@@ -2,6 +2,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import type { PaymentWindow } from "~/shared/contracts/cart";
 import { METHOD_OF_CHOICE, type ProviderChoice } from "~/shared/limits";
 import { koCheckout } from "~/shared/messages/checkout";
+import { escrowOffered } from "~/shared/escrow";
 import { koOrder } from "~/shared/messages/cart";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
@@ -106,7 +107,8 @@ export async function openWindow(
       mode: terms.mode,
       choice: a.choice,
       points: a.points,
-      escrow: a.escrow && a.choice === "vbank",
+      // Only where the sheet offered it (the shop's Toss escrow on virtual accounts).
+      escrow: a.escrow && escrowOffered(shop, a.choice),
       now,
       openUntil: now + WINDOW_MS,
       details: a.details,
@@ -194,7 +196,9 @@ async function confirmWithToss(
   toss: TossClient,
   c: { paymentKey: string; orderId: string; amount: number },
 ): Promise<TossPayment> {
-  const key = `confirm:${c.orderId}`;
+  // Per window as well as per attempt: Toss keeps a refusal under its key, and a key of the
+  // orderId alone would refuse every later approval of it.
+  const key = `confirm:${c.orderId}:${c.paymentKey}`;
   try {
     return await toss.confirm(c, key);
   } catch (error) {

@@ -77,9 +77,22 @@ export class TossError extends Error {
   }
 }
 
-const CONFIG_CODES = new Set(["INVALID_API_KEY", "UNAUTHORIZED_KEY", "INVALID_AUTHORIZE_AUTH", "FORBIDDEN_REQUEST"]);
-/** 4xx codes Toss documents as passing: a retry of the same call may go through. */
-const RETRYABLE_CODES = new Set(["PROVIDER_ERROR", "FAILED_INTERNAL_SYSTEM_PROCESSING"]);
+const CONFIG_CODES = new Set([
+  "INVALID_API_KEY",
+  "UNAUTHORIZED_KEY",
+  "INVALID_AUTHORIZE_AUTH",
+  "INCORRECT_BASIC_AUTH_FORMAT",
+  "FORBIDDEN_REQUEST",
+]);
+/**
+ * 4xx codes Toss documents as passing: a retry of the same call may go through
+ * (IDEMPOTENT_REQUEST_PROCESSING: the first request of that key is still running).
+ */
+const RETRYABLE_CODES = new Set([
+  "PROVIDER_ERROR",
+  "FAILED_INTERNAL_SYSTEM_PROCESSING",
+  "IDEMPOTENT_REQUEST_PROCESSING",
+]);
 
 export type CancelRequest = {
   cancelReason: string;

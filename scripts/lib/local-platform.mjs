@@ -22,7 +22,7 @@ export { LOCAL_PAYMENT_KEYS_SECRET };
  *   free one) and the Worker is configured to call it (decision 092).
  * - `tossPort`: Toss Payments is stood in on that port (0: any free one; issue 35): the Worker's
  *   TOSS_API_BASE and TOSS_SDK_URL point at it, and its deposit callbacks go to this Worker (Host
- *   kept, so each shop's /webhooks/toss gets its own). `tossHost` is where it listens and
+ *   kept, so each shop's /api/payments/toss/webhook gets its own). `tossHost` is where it listens and
  *   `tossPublicHost` the name browsers reach it by (both loopback unless a phone should reach it).
  * - `requestLines`: the Worker's JSON line per request is printed (decision 093).
  * Resolves to `{ mf, crons, cloudflare, toss, stop }`; `stop()` ends the schedule, the stand-ins and the server.

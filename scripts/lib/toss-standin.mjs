@@ -359,7 +359,8 @@ export function createTossStandin({
   idempotencyMismatch = "refuse",
   faults: initialFaults = [],
   deliver = (url, init) => fetch(url, init),
-  webhookPath = "/webhooks/toss",
+  // The storefront serves it on each shop's host (functions/payments/deposit.ts TOSS_WEBHOOK_PATH).
+  webhookPath = "/api/payments/toss/webhook",
 } = {}) {
   const config = { sessionTtlMs, idempotencyMismatch };
   let skew = 0;

@@ -4,6 +4,9 @@ import { formatDeadline } from "~/shared/format";
 import { PAY_CHOICES, type PayChoice } from "~/shared/limits";
 import { koOrder } from "~/shared/messages/cart";
 import { koCheckout } from "~/shared/messages/checkout";
+import { koEscrow } from "~/shared/messages/escrow";
+import { escrowBankNote, escrowOffered } from "~/shared/escrow";
+import type { ShopInfo } from "~/shared/contracts/shop";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { Field, type FieldOf } from "./Field";
 import { PointsField } from "./PointsField";
@@ -24,6 +27,8 @@ export function PaymentSection({
   hydrated,
   chosen,
   onChoose,
+  shop,
+  escrow,
 }: {
   order: Pick<OrderView, "methods" | "deposit_deadline">;
   preferred: PayChoice;
@@ -31,6 +36,8 @@ export function PaymentSection({
   hydrated: boolean;
   chosen: PayChoice;
   onChoose: (choice: PayChoice) => void;
+  shop: Pick<ShopInfo, "escrow">;
+  escrow: boolean;
   pointBalance: number | null;
   pointUnit: number;
   points: { value?: string; error?: string; autoFocus: boolean; onPoints: (typed: string) => void };
@@ -69,6 +76,20 @@ export function PaymentSection({
           </p>
         ) : null}
       </fieldset>
+      {escrowOffered(shop, chosen) ? (
+        <div className={css.fields}>
+          <label className={css.method}>
+            <input type="checkbox" name="escrow" defaultChecked={escrow} data-testid="escrow" />
+            <span>{koEscrow.use}</span>
+          </label>
+          <p className={css.muted}>{koEscrow.explain}</p>
+        </div>
+      ) : null}
+      {escrowBankNote(shop, chosen) && order.methods.some((m) => m.method === "vbank" && m.available) ? (
+        <p className={css.muted} data-testid="escrow-bank-note">
+          {koEscrow.bankNote}
+        </p>
+      ) : null}
       {available.get("bank") && chosen === "bank" ? (
         <div className={`${css.fields} ${page.bankFields}`}>
           <Field {...field("depositor")} label={koOrder.depositor} />

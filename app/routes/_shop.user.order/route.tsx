@@ -221,6 +221,8 @@ export default function OrderSheet() {
             hydrated={hydrated}
             chosen={choice}
             onChoose={setChosen}
+            shop={shop}
+            escrow={values.escrow === "on"}
           />
           <section className={css.section} aria-labelledby="agree">
             <h2 id="agree" className={css.sectionTitle}>

@@ -469,7 +469,7 @@ describe("deposits", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "DONE", answers: [{ status: 200, answer: "OK" }] });
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]!.url).toBe(`${SHOP}/webhooks/toss`);
+    expect(delivered[0]!.url).toBe(`${SHOP}/api/payments/toss/webhook`);
     const body = delivered[0]!.body;
     expect(body).toMatchObject({ secret: w.secret, status: "DONE", orderId: w.orderId });
     expect(body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/);
