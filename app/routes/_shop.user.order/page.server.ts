@@ -109,6 +109,8 @@ async function returnFromWindow(request: Request, context: AppLoadContext, id: n
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
+    // Not this browser's order (a replayed address): nothing to show it.
+    if (error.status === 404) throw new Response(null, { status: 404 });
     return sheet(paymentFailureCode(error.code));
   }
   const complete = flowPath("order_complete", url.pathname);

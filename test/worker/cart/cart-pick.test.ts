@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BEAUTY } from "../helpers/request";
+import { BEAUTY, PICKS } from "../helpers/request";
 import { Shopper, type CartData } from "../helpers/shopper";
 import { koCart, koOrder } from "~/shared/messages/cart";
 
@@ -87,7 +87,8 @@ describe("the cart's check boxes", () => {
     const cart = (await shopper.api<CartData & { quick_order: boolean }>("/api/myshp/load/my_cart")).data;
     const item = cart.groups[0]!.data[0] as unknown as { price: number; list_price: number; requires: string[] };
     expect(item.list_price).toBeGreaterThan(item.price);
-    expect(cart.quick_order).toBe(false);
+    // beauty takes wallets through its Toss test keys: the cart offers 간편결제.
+    expect(cart.quick_order).toBe(true);
     const html = (await (await shopper.fetch("/user/checkout")).text()).replace(/<!-- -->/g, "");
     expect(html).toMatch(
       new RegExp(`data-testid="discount">정가 대비 ${(item.list_price - item.price).toLocaleString("ko-KR")}원 할인`),
@@ -96,9 +97,12 @@ describe("the cart's check boxes", () => {
     expect(html).toMatch(
       new RegExp(`data-testid="free-in">${(30000 - item.price).toLocaleString("ko-KR")}원 더 담으면 무료배송`),
     );
-    // One shop: no 별도 배송; no wallet configured: no 간편결제 button.
+    // One shop: no 별도 배송.
     expect(html).not.toContain(koCart.separateDelivery);
-    expect(html).not.toContain(koCart.quickOrder);
+    expect(html).toContain(koCart.quickOrder);
+    // A shop without Toss keys has no 간편결제 button.
+    const picks = new Shopper(PICKS);
+    expect((await picks.api<{ quick_order: boolean }>("/api/myshp/load/my_cart")).data.quick_order).toBe(false);
 
     await shopper.add([cheap, cheap]);
     const free = (await (await shopper.fetch("/user/checkout")).text()).replace(/<!-- -->/g, "");

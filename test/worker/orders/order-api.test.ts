@@ -298,11 +298,8 @@ describe("payment", () => {
     await shopper.add([{ pid2: 402, pid3: 40200 }]);
     const { data } = await shopper.order([{ pid2: 402, pid3: 40200, qty: 1 }]);
     const sheet = (await orderOf(shopper, data.order_id)).data;
-    expect(sheet.methods).toEqual([
-      { method: "bank", available: true },
-      { method: "card", available: false },
-      { method: "wallet", available: false },
-    ]);
+    // studio has no Toss keys: a transfer only.
+    expect(sheet.methods.filter((m) => m.available)).toEqual([{ method: "bank", available: true }]);
     expect(sheet.deadline - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
 
     const card = await shopper.api<{ error: { code: string } }>("/api/myshp/pay/my/order", {

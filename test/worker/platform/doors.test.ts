@@ -29,13 +29,17 @@ describe("non-JSON doors", () => {
   it("names every door once, with its kind; only callbacks skip the forgery guard", () => {
     expect(Object.keys(doors).sort()).toEqual([
       "/api/live/ws",
+      "/api/payments/toss/webhook",
       "/api/user/login/redirect",
       "/api/user/login/redirect/dom",
       "/api/user/logout/v2",
     ]);
     expect(Object.entries(doors).filter(([, d]) => d.kind !== "navigation")).toEqual([
       ["/api/live/ws", expect.objectContaining({ kind: "websocket" })],
+      // Toss's deposit callback comes from Toss's servers; it checks the payment's own secret.
+      ["/api/payments/toss/webhook", expect.objectContaining({ kind: "callback" })],
     ]);
+    expect(isCallbackPath("/api/payments/toss/webhook")).toBe(true);
     expect(doorFor("/api/user/logout/v2", "POST")?.kind).toBe("navigation");
     expect(doorFor("/api/user/login/redirect", "POST")).toBeNull();
     expect(isCallbackPath("/api/user/logout/v2")).toBe(false);
