@@ -245,7 +245,8 @@ main{max-width:28rem;margin:0 auto;padding:1.25rem}h1{font-size:1.15rem;color:#0
 dd{margin:0 0 .6rem;font-size:1.05rem}button{display:block;width:100%;font-size:1.05rem;padding:.85rem;margin:.5rem 0;
 border-radius:10px;border:0;background:#e5e8eb;color:#191f28}button.primary{background:#0064ff;color:#fff}
 table{border-collapse:collapse;width:100%;font-size:.85rem}td,th{border-bottom:1px solid #e5e8eb;padding:.35rem;text-align:left}
-select{font-size:1rem;padding:.4rem}`;
+select{font-size:1rem;padding:.4rem}.wide{overflow-x:auto}
+td button{width:auto;white-space:nowrap;padding:.45rem .7rem;margin:0;font-size:.9rem}`;
 
 function html(status, title, body) {
   return new Response(
@@ -922,7 +923,7 @@ export function createTossStandin({
       200,
       "개발자센터 (테스트)",
       `<h1>개발자센터 (테스트)</h1><p>테스트 결제내역: 가상계좌는 입금 처리를 누르면 입금된 것으로 바뀌고 상점에 입금 알림(DEPOSIT_CALLBACK)이 갑니다.</p>
-<div class="card">${
+<div class="card wide">${
         rows.length === 0
           ? "<p>아직 결제가 없습니다.</p>"
           : `<table><thead><tr><th>상점</th><th>주문</th><th>수단</th><th>상태</th><th>금액</th><th>잔액</th><th>취소</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`

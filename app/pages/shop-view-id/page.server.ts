@@ -5,6 +5,7 @@
 import {
   data,
   redirect,
+  redirectDocument,
   type ActionFunctionArgs,
   type AppLoadContext,
   type LoaderFunctionArgs,
@@ -117,7 +118,8 @@ async function buyNow(request: Request, context: AppLoadContext, line: { pid2: n
     const { order_id } = await context.api.call("makeOrder", {
       body: { list: [line], key: crypto.randomUUID(), direct: true, ...trackingCookies(request) },
     });
-    return redirect(accountPath(`/user/order?id=${order_id}`, request, context), 303);
+    // A document of its own: only the sheet's CSP lets Toss's window in (functions/payments/csp.ts).
+    return redirectDocument(accountPath(`/user/order?id=${order_id}`, request, context), 303);
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;

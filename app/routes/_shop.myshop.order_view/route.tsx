@@ -41,7 +41,10 @@ export default function OrderView() {
       ) : null}
       {order.status === "WAITING_PAYMENT" && !order.payment ? (
         <p>
-          <Link to={sheetPath}>{koOrder.viewOrder}</Link>
+          {/* A document of its own: only the sheet's CSP lets Toss's window in. */}
+          <Link to={sheetPath} reloadDocument>
+            {koOrder.viewOrder}
+          </Link>
         </p>
       ) : null}
       {order.status === "WAITING_PAYMENT" && order.payment ? (

@@ -1,6 +1,7 @@
 import {
   data,
   redirect,
+  redirectDocument,
   type ActionFunctionArgs,
   type AppLoadContext,
   type LoaderFunctionArgs,
@@ -85,7 +86,9 @@ async function act(request: Request, context: AppLoadContext) {
       return data<CartActionData>({ error: orderError(error), key }, { status: js ? 200 : 409 });
     }
     const sheet = flowPath("order", new URL(request.url).pathname);
-    return redirect(accountPath(`${sheet}?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
+    // A document of its own, even with scripts: only the sheet's CSP lets Toss's window in
+    // (functions/payments/csp.ts), and a client-side move keeps the cart page's.
+    return redirectDocument(accountPath(`${sheet}?id=${orderId}${intent.npay ? "&npay=1" : ""}`, request, context));
   }
 
   // Scripts want to know it worked; a page without scripts gets the cart again (post/redirect/get).

@@ -14,7 +14,7 @@ import { koOrder } from "~/shared/messages/cart";
 import { parsePoints, pointsProblem } from "~/shared/money";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { paymentFailureCode, paymentFailureText } from "~/shared/payment-failures";
-import type { PaymentWindow } from "~/shared/contracts/cart";
+import type { OrderView, PaymentWindow } from "~/shared/contracts/cart";
 import { thirdPartyShops } from "~/shared/consents";
 import { accountPath, loadOwnOrder, loginAgainIfExpired } from "~/lib/cart.server";
 import { flowPath } from "~/lib/order-flow";
@@ -62,7 +62,15 @@ async function pointBalanceOf(context: AppLoadContext): Promise<number | null> {
  * (/user/info) for the receiver and the phone numbers: the one picked (`?addr=`, the picker's
  * links without scripts), else the default. A guest's starts empty.
  */
-async function prefillOf(context: AppLoadContext, picked: string | null) {
+async function prefillOf(context: AppLoadContext, picked: string | null, order: OrderView) {
+  // Back from Toss's window without a payment: what was typed before it opened (kept on the order).
+  const typed = typedBefore(order);
+  if (typed && !picked) {
+    const addresses = context.member
+      ? (await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }))).items
+      : [];
+    return { prefill: typed, addresses, pickedAddress: null };
+  }
   if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
   const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
   const base: OrderSheetValues = { orderer_name: context.member.name };
@@ -117,6 +125,22 @@ async function returnFromWindow(request: Request, context: AppLoadContext, id: n
   return redirect(accountPath(`${complete}?id=${id}`, request, context), 303);
 }
 
+/** The buyer's details 결제하기 kept on the order before Toss's window opened, if any. */
+function typedBefore(order: OrderView): OrderSheetValues | null {
+  if (!order.orderer || !order.delivery) return null;
+  const d = order.delivery;
+  return {
+    orderer_name: order.orderer.name,
+    orderer_phone: order.orderer.phone,
+    receiver_name: d.name,
+    receiver_phone: d.phone,
+    postcode: d.postcode,
+    address: d.address,
+    detail: d.detail,
+    memo: d.memo,
+  };
+}
+
 export async function loadOrderSheet({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = await returnFromWindow(request, context, Number(url.searchParams.get("id")));
@@ -130,7 +154,7 @@ export async function loadOrderSheet({ request, context }: LoaderFunctionArgs) {
     // A member of a shop that runs points may use them on the sheet.
     pointBalance: await pointBalanceOf(context),
     pointRate: context.shop.point ? context.shop.point_rate : 0,
-    ...(await prefillOf(context, url.searchParams.get("addr"))),
+    ...(await prefillOf(context, url.searchParams.get("addr"), order)),
     cartPath: accountPath(flowPath("checkout", url.pathname), request, context),
   };
 }
