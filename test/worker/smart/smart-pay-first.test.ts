@@ -44,12 +44,15 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 let tableNo = 0;
-/** A phone at a table nobody else's test here uses: its device cookie and the table cookie. */
-async function diner(): Promise<Shopper> {
+let phones = 0;
+/** A table nobody else's test here uses. */
+const freshTable = () => BISTRO_TABLES[tableNo++ % BISTRO_TABLES.length]!;
+
+/** A phone at a table (by default one of its own): its device cookie and the table cookie. */
+async function diner(hash = freshTable()): Promise<Shopper> {
   const phone = new Shopper(BISTRO);
   phone.cookies.set("uuid_value", crypto.randomUUID().replaceAll("-", ""));
-  phone.ip = `10.35.6.${++tableNo}`;
-  const hash = BISTRO_TABLES[tableNo % BISTRO_TABLES.length]!;
+  phone.ip = `10.35.6.${++phones}`;
   const opened = await phone.api<{ visit: string }>("/api/smartorder/open", { hash });
   phone.cookies.set("smart_table", opened.data.visit);
   return phone;
@@ -63,8 +66,8 @@ async function payFirst(on: boolean) {
 }
 
 /** 결제하기 at the table (the page's action as a browser with scripts posts it): the window it opens. */
-async function attempt(phone: Shopper, pay = "card") {
-  await phone.api("/api/smartorder/cart/add", { sid: COLA, qty: 2 });
+async function attempt(phone: Shopper, pay = "card", add = true) {
+  if (add) await phone.api("/api/smartorder/cart/add", { sid: COLA, qty: 2 });
   const res = await phone.api<{ id: number; window: Window }>("/api/smartorder/order", {
     key: crypto.randomUUID(),
     pay,
@@ -213,6 +216,29 @@ describe("a table paying first", () => {
       .bind(id)
       .first<{ status: string; failure_code: string }>();
     expect(attemptRow).toEqual({ status: "READY", failure_code: "REJECT_CARD_COMPANY" });
+  });
+
+  it("is paid once when two phones pay the same cart: the later payment is given back", async () => {
+    const hash = freshTable();
+    const a = await diner(hash);
+    const b = await diner(hash);
+    expect(b.cookies.get("smart_table")).toBe(a.cookies.get("smart_table"));
+    const stock = await colaStock();
+    const first = await attempt(a);
+    const second = await attempt(b, "card", false);
+    const [toA, toB] = [
+      await press(first.window, "approve", first.id),
+      await press(second.window, "approve", second.id),
+    ];
+    expect((await a.fetch(toA)).headers.get("location")).toBe(`/smartorder/order_complete?id=${first.id}`);
+    expect((await b.fetch(toB)).headers.get("location")).toBe("/smartorder/order_check?payment_error=PAYMENT_CANCELED");
+    expect(await colaStock()).toBe(stock - 2);
+    expect(await kitchenIds()).toContain(first.id);
+    expect(await kitchenIds()).not.toContain(second.id);
+    const given = await env.DB.prepare("SELECT status FROM provider_payments WHERE order_id = ?")
+      .bind(second.id)
+      .first<{ status: string }>();
+    expect(given!.status).toBe("CANCELED");
   });
 
   it("cannot be sent without scripts: the page says so and a post records nothing", async () => {
