@@ -234,13 +234,14 @@ export { holdPointsStatements };
 
 /**
  * What the order sheet ordered leaves the owner's cart; more of the same added meanwhile stays:
- * two statements.
+ * two statements. A table's order came from the table's cart, not this one (decision 105).
  */
 export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId: number; owner: string }) {
+  const sheet = "NOT EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND visit_id IS NOT NULL)";
   return [
     db
       .prepare(
-        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l
+        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l
            WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
              AND l.qty >= cart_lines.qty)`,
       )
@@ -249,7 +250,7 @@ export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId:
       .prepare(
         `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
              AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
-         WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
+         WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
            AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
       )
       .bind(c.orderId, c.shopId, c.owner),

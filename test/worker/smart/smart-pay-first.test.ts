@@ -162,6 +162,9 @@ describe("a table paying first", () => {
   it("is paid on the window's approval: stock taken once, in the kitchen, announced live; a replay changes nothing", async () => {
     const phone = await diner();
     const stock = await colaStock();
+    // The same dish in this phone's ordinary cart of the shop is not the table's: it stays.
+    const cola = await colaIds();
+    expect((await phone.add([{ ...cola, qty: 1 }])).status).toBe(200);
     const { id, window } = await attempt(phone, "kakaopay");
     expect(window.easy_pay).toBe("KAKAOPAY");
     const success = await press(window, "approve", id);
@@ -177,6 +180,7 @@ describe("a table paying first", () => {
     expect(newOrderEvents(id)[0]!.rooms).toContain(liveRoom.inbox(BISTRO_ID));
     expect((await phone.api<{ count: number }>("/api/smartorder/cart")).data.count).toBe(0);
     expect((await phone.fetch(`/smartorder/order_complete?id=${id}`)).status).toBe(200);
+    expect((await phone.api<{ count: number }>("/api/myshp/load/my_cart")).data.count).toBe(1);
 
     // The same success address again (a refresh, a replay): the same answer, nothing more.
     const again = await phone.fetch(success);
@@ -254,12 +258,16 @@ describe("a table paying first", () => {
   });
 });
 
-/** 콜라's stock (its one option). */
-async function colaStock(): Promise<number> {
+/** 콜라 as a cart names it: its product and its one option. */
+async function colaIds(): Promise<{ pid2: number; pid3: number }> {
   const row = await env.DB.prepare(
-    "SELECT o.id FROM product_options o JOIN products p ON p.id = o.product_id WHERE p.sid = ? AND p.shop_id = ?",
+    `SELECT p.id AS pid2, o.id AS pid3 FROM product_options o JOIN products p ON p.id = o.product_id
+     WHERE p.sid = ? AND p.shop_id = ?`,
   )
     .bind(COLA, BISTRO_ID)
-    .first<{ id: number }>();
-  return stockOf(row!.id);
+    .first<{ pid2: number; pid3: number }>();
+  return row!;
 }
+
+/** 콜라's stock. */
+const colaStock = async () => stockOf((await colaIds()).pid3);
