@@ -10,6 +10,9 @@ import { koCart, koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koSmart } from "~/shared/messages/smart";
 import { isOrderStatus } from "~/shared/order-status";
+import { isTableCardChoice, type TableCardChoice } from "~/shared/forms/smart";
+import type { OrderRecord } from "../db/orders";
+import { cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
 import { allowedActions } from "~/shared/order-machine";
 import { extrasKey, lineLabel, type TableLineRow } from "../db/table-orders";
 import { batchFailure, newOrderId } from "../db/orders";
@@ -62,8 +65,58 @@ function cartView(lines: TableLineRow[]) {
   };
 }
 
-const payOf = (o: { pay_later: number; pay_method: string | null }) =>
-  o.pay_later ? ("counter" as const) : o.pay_method === "bank" ? ("bank" as const) : ("points" as const);
+function payOf(o: { pay_later: number; pay_method: string | null }): "counter" | "bank" | "points" | "card" {
+  if (o.pay_later) return "counter";
+  if (o.pay_method === "bank") return "bank";
+  return o.pay_method === null ? "points" : "card";
+}
+
+const orderNotFound = () => new ApiError(404, "ORDER_NOT_FOUND", koLifecycle.errors.notFound);
+
+/** An order this phone made at this meal: another table's, another phone's or none read the same. */
+async function ownTableOrder(ctx: ApiContext, shop: ShopInfo, visit: VisitRow, id: number): Promise<OrderRecord> {
+  const owner = await requireCartOwner(ctx);
+  const record = await ctx.db.orders.get(shop.shopid, owner, id);
+  if (!record || record.order.visit_id !== visit.id) throw orderNotFound();
+  return record;
+}
+
+/**
+ * 선결제 (decision 105): the attempt for Toss's window, recorded on the unpaid table order by the
+ * card flow's own `openWindow`. A table has no address or phone to give: the window names the table.
+ */
+async function tableWindow(
+  ctx: ApiContext,
+  shop: ShopInfo,
+  visit: VisitRow,
+  record: OrderRecord,
+  choice: TableCardChoice,
+) {
+  const owner = await requireCartOwner(ctx);
+  return openWindow(ctx, shop, owner, record, {
+    choice,
+    points: 0,
+    escrow: false,
+    email: null,
+    transferDeadline: null,
+    details: {
+      orderer_name: t.table(visit.table_name),
+      orderer_phone: "",
+      receiver_name: "",
+      postcode: "",
+      address: "",
+      detail: "",
+      receiver_phone: "",
+      memo: record.order.memo ?? "",
+      email: null,
+      thirdPartyAgreed: false,
+    },
+  });
+}
+
+/** A table order still waiting for its card payment: nothing placed yet. */
+const unpaidAttempt = (r: OrderRecord) =>
+  r.order.status === "WAITING_PAYMENT" && r.order.pay_method === null && r.order.pay_later === 0 && !r.payment;
 
 async function tablesOf(ctx: ApiContext, shopId: number) {
   const tables = await ctx.db.tables.list(shopId, Date.now());
@@ -82,10 +135,11 @@ export const smartHandlers = {
     const shop = ctx.requireHostShop();
     const visit = await requireVisit(ctx, shop);
     const member = await ctx.member();
-    const [lines, bank, membership] = await Promise.all([
+    const [lines, bank, membership, payFirst] = await Promise.all([
       ctx.db.tableOrders.lines(shop.shopid, visit.id),
       ctx.db.shops.bank(shop.shopid),
       member ? ctx.db.shopMembers.get(shop.shopid, member.uid, Date.now()) : null,
+      ctx.db.tables.payFirst(shop.shopid),
     ]);
     const cart = cartView(lines);
     return {
@@ -95,6 +149,7 @@ export const smartHandlers = {
       total: cart.total,
       bank: bank !== null,
       points: membership && membership.id !== null ? membership.point : null,
+      pay_first: payFirst,
     };
   },
 
@@ -183,9 +238,22 @@ export const smartHandlers = {
     const visit = await requireVisit(ctx, shop);
     const owner = await requireCartOwner(ctx);
     const member = await ctx.member();
-    // The same form again (a double tap, a retry): the order it made.
+    // 선결제 takes only a card or a wallet, 후불 none of them (the mode may change under an open page).
+    const payFirst = await ctx.db.tables.payFirst(shop.shopid);
+    const card = isTableCardChoice(body.pay) ? body.pay : null;
+    if (payFirst && !card) throw new ApiError(400, "BAD_REQUEST", t.errors.payFirstOnly, "pay");
+    if (!payFirst && card) throw new ApiError(400, "BAD_REQUEST", t.errors.payFirstOff, "pay");
+    if (card && !(await cardTermsOf(ctx, shop.shopid))) {
+      throw new ApiError(409, "PAYMENT_UNAVAILABLE", t.errors.payFirstUnavailable);
+    }
+    // The same form again (a double tap, a retry): the order it made, or its window again while unpaid.
     const again = await ctx.db.orders.byKey(shop.shopid, owner, body.key);
-    if (again) return { id: again };
+    if (again) {
+      const made = card ? await ctx.db.orders.get(shop.shopid, owner, again) : null;
+      if (card && made && unpaidAttempt(made))
+        return { id: again, window: await tableWindow(ctx, shop, visit, made, card) };
+      return { id: again, window: null };
+    }
     if (shop.status !== "open") throw new ApiError(409, "CHECK_SHOP_STATUS", koOrder.shopStatus);
     const lines = await ctx.db.tableOrders.lines(shop.shopid, visit.id);
     if (lines.length === 0) {
@@ -230,7 +298,11 @@ export const smartHandlers = {
       const why = batchFailure(error);
       if (why === "duplicate_key") {
         const made = await ctx.db.orders.byKey(shop.shopid, owner, body.key);
-        if (made) return { id: made };
+        const record = made && card ? await ctx.db.orders.get(shop.shopid, owner, made) : null;
+        if (made && card && record && unpaidAttempt(record)) {
+          return { id: made, window: await tableWindow(ctx, shop, visit, record, card) };
+        }
+        if (made) return { id: made, window: null };
       }
       if (why === "cart") throw new ApiError(409, "TABLE_ORDERED", t.errors.ordered);
       if (why === "state") throw sessionMissing();
@@ -240,11 +312,43 @@ export const smartHandlers = {
       if (why === "unpaid") throw new ApiError(429, "TOO_MANY_UNPAID", koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER));
       throw error;
     }
+    if (card) {
+      // Nothing reaches the kitchen until Toss confirms (tableConfirm publishes then).
+      const record = await ctx.db.orders.get(shop.shopid, owner, id);
+      if (!record) throw orderNotFound();
+      return { id, window: await tableWindow(ctx, shop, visit, record, card) };
+    }
     const order = await ctx.db.orders.getForShop(shop.shopid, id);
     const event = { type: "order" as const, id, status: order?.order.status ?? "WAITING_PAYMENT" };
     // The kitchen board and the other phones at the table follow at once.
     await ctx.live.publish([liveRoom.inbox(shop.shopid), liveRoom.table(shop.shopid, visit.id)], event);
-    return { id };
+    return { id, window: null };
+  },
+
+  /**
+   * 선결제: the window's success, checked and confirmed by the card flow's `confirm` (the attempt,
+   * shop, buyer and amount against D1, Toss's approval, then the one order path's
+   * takeStockAndMarkPaid). Only now does the kitchen hear of the order; a repeat changes nothing.
+   */
+  async tableConfirm({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const visit = await requireVisit(ctx, shop);
+    const record = await ownTableOrder(ctx, shop, visit, body.id);
+    const owner = await requireCartOwner(ctx);
+    const outcome = await confirm(ctx, shop, owner, record, body);
+    if (outcome === "placed") {
+      const event = { type: "order" as const, id: body.id, status: "CONFIRM_PAYMENT" };
+      await ctx.live.publish([liveRoom.inbox(shop.shopid), liveRoom.table(shop.shopid, visit.id)], event);
+    }
+    return { id: body.id };
+  },
+
+  /** 선결제: the window refused or was closed; the refusal is kept for the owner, nothing placed. */
+  async tableFail({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const visit = await requireVisit(ctx, shop);
+    await fail(ctx, shop, await ownTableOrder(ctx, shop, visit, body.id), body);
+    return { ok: true };
   },
 
   async tableOrders({ query }, ctx) {
@@ -279,7 +383,23 @@ export const smartHandlers = {
 
   async adminTables(_input, ctx) {
     const { shop } = await ctx.requireOwner();
-    return tablesOf(ctx, shop.shopid);
+    const [tables, payFirst, cards] = await Promise.all([
+      tablesOf(ctx, shop.shopid),
+      ctx.db.tables.payFirst(shop.shopid),
+      cardTermsOf(ctx, shop.shopid),
+    ]);
+    return { ...tables, pay_first: payFirst, cards: cards !== null };
+  },
+
+  async adminTablePay({ body }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    const first = body.mode === "first";
+    // A table pays first through the shop's own Toss contract: none, no 선결제.
+    if (first && !(await cardTermsOf(ctx, shop.shopid))) {
+      throw new ApiError(409, "PAYMENT_UNAVAILABLE", t.admin.payFirstNeedsKeys, "mode");
+    }
+    await ctx.db.tables.setPayFirst(shop.shopid, first);
+    return { pay_first: first };
   },
 
   async adminTableAdd({ body }, ctx) {

@@ -234,13 +234,14 @@ export { holdPointsStatements };
 
 /**
  * What the order sheet ordered leaves the owner's cart; more of the same added meanwhile stays:
- * two statements.
+ * two statements. A table's order came from the table's cart, not this one (decision 105).
  */
 export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId: number; owner: string }) {
+  const sheet = "NOT EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND visit_id IS NOT NULL)";
   return [
     db
       .prepare(
-        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l
+        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l
            WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
              AND l.qty >= cart_lines.qty)`,
       )
@@ -249,10 +250,44 @@ export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId:
       .prepare(
         `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
              AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
-         WHERE shop_id = ?2 AND owner = ?3 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
+         WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
            AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
       )
       .bind(c.orderId, c.shopId, c.owner),
+  ];
+}
+
+/** A table's line matching an order line of order ?1: the same dish, made the same way, at its meal. */
+const TABLE_LINE_OF = `l.order_id = ?1 AND l.product_id = c.product_id AND l.option_id = c.option_id
+  AND l.extras = c.extras AND c.visit_id = (SELECT visit_id FROM orders WHERE id = ?1)`;
+
+/**
+ * A table order paid first (decision 105) leaves the table's cart only once Toss confirmed it:
+ * every ordered line must still be there in at least its quantity, or another phone's paid order
+ * took it first ('cart'); then it leaves, more of the same added meanwhile staying. Three
+ * statements, doing nothing for an order of no table.
+ */
+export function clearPaidTableCartStatements(db: Db, orderId: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'cart' FROM orders o WHERE o.id = ?1 AND o.visit_id IS NOT NULL
+           AND (SELECT COUNT(*) FROM order_lines l JOIN table_cart_lines c ON ${TABLE_LINE_OF} AND c.qty >= l.qty)
+             <> (SELECT COUNT(*) FROM order_lines WHERE order_id = ?1)`,
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `DELETE FROM table_cart_lines AS c WHERE EXISTS (SELECT 1 FROM order_lines l WHERE ${TABLE_LINE_OF}
+           AND l.qty >= c.qty)`,
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `UPDATE table_cart_lines AS c SET qty = qty - (SELECT l.qty FROM order_lines l WHERE ${TABLE_LINE_OF})
+         WHERE EXISTS (SELECT 1 FROM order_lines l WHERE ${TABLE_LINE_OF})`,
+      )
+      .bind(orderId),
   ];
 }
 
@@ -310,7 +345,8 @@ export type ProviderConfirmation = {
  * points, the amount being the total less the points ('state' otherwise); every line's stock is
  * there ('stock'); the points are the member's to use ('points'). Then the points are held, the
  * payment and Toss's details recorded, the ordered lines leave the cart, and the state machine's
- * `pay_provider` marks the order paid. A virtual account instead leaves the order waiting for its
+ * `pay_provider` marks the order paid. A table order paid first leaves the table's cart instead
+ * ('cart' when another phone's paid order took its lines, decision 105). A virtual account instead leaves the order waiting for its
  * deposit, like a transfer (its limits on unpaid orders apply: 'unpaid', 'hold'), with the
  * account's due date as its deadline. A fixed number of statements; nothing changes unless all
  * of it does.
@@ -386,6 +422,7 @@ export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation):
         c.now,
       ),
     ...clearOrderedCartStatements(db, c),
+    ...clearPaidTableCartStatements(db, c.orderId),
   );
   if (!a) {
     statements.push(

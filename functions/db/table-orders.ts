@@ -7,6 +7,8 @@
 import type { Owner } from "./cart";
 import { transitionStatements } from "./order-transitions";
 import { MAX_TABLE_LINE_QTY, MAX_TABLE_LINES } from "~/shared/limits";
+import type { TableCardChoice } from "~/shared/forms/smart";
+import { sqlPlaced } from "~/shared/order-status";
 import { itemsSum } from "~/shared/money";
 import {
   bankTransferStatement,
@@ -81,7 +83,8 @@ export type TableOrder = {
   tableName: string;
   lines: TableLineRow[];
   memo: string;
-  pay: "counter" | "bank" | "points";
+  /** A card or wallet (선결제, decision 105): placed unpaid, with nothing taken, until Toss confirms. */
+  pay: "counter" | "bank" | "points" | TableCardChoice;
   bank: { name: string; account: string; holder: string; depositor: string; deadline: number } | null;
   uid: number | null;
   now: number;
@@ -195,9 +198,15 @@ export class TableOrderStore {
    * phone ordered them first), the meal has ended ('state'), an option lacks the stock or an item
    * went off sale ('stock'), the points do not cover it ('points'), too many orders came from this
    * owner or address ('rate', 'unpaid'), or the form's key was used ('duplicate_key').
+   *
+   * Paid first by card or wallet (decision 105), the order is only an attempt here: an open,
+   * unpaid order with no stock taken and the lines left in the table's cart, which Toss's
+   * confirmation (`takeStockAndMarkPaid`, the one order path) places, takes stock for and clears
+   * from the cart. A closed window thus leaves the table's cart as it was.
    */
   async place(o: TableOrder): Promise<void> {
     const db = this.db;
+    const payFirst = o.pay !== "counter" && o.pay !== "bank" && o.pay !== "points";
     const itemsPrice = itemsSum(o.lines.map((l) => ({ price: l.unit_price, qty: l.qty })));
     const lines = o.lines.map((l) => ({
       line: l.id,
@@ -244,7 +253,7 @@ export class TableOrderStore {
         payLater: o.pay === "counter",
         table: { id: o.tableId, name: o.tableName, visitId: o.visitId },
         pointsUsed: points,
-        stockTaken: true,
+        stockTaken: !payFirst,
         agreed: true,
       }),
       // Every line is still in the table's cart as read: another phone's order took them first.
@@ -256,11 +265,15 @@ export class TableOrderStore {
                   WHERE c.visit_id = ?1) <> json_array_length(?2)`,
         )
         .bind(o.visitId, json),
-      db
-        .prepare(
-          "DELETE FROM table_cart_lines WHERE visit_id = ?1 AND id IN (SELECT value ->> 'line' FROM json_each(?2))",
-        )
-        .bind(o.visitId, json),
+      ...(payFirst
+        ? []
+        : [
+            db
+              .prepare(
+                "DELETE FROM table_cart_lines WHERE visit_id = ?1 AND id IN (SELECT value ->> 'line' FROM json_each(?2))",
+              )
+              .bind(o.visitId, json),
+          ]),
       // The meal is still open, and lasts on from this order.
       db
         .prepare(
@@ -270,7 +283,7 @@ export class TableOrderStore {
         .bind(o.visitId, o.shopId, o.now + VISIT_MS, o.now),
       db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
       // The order row above says stock_taken = 1: it is taken here, in the same batch, or nothing is.
-      ...takeStockStatements(db, o.id),
+      ...(payFirst ? [] : takeStockStatements(db, o.id)),
     ];
     if (points > 0) {
       statements.push(
@@ -291,7 +304,7 @@ export class TableOrderStore {
     }
     // Into the kitchen, through the state machine's own statements: at once when the table pays
     // at the counter or the points paid it all; a transfer waits for the owner's 입금확인.
-    if (o.pay !== "bank") {
+    if (o.pay === "counter" || o.pay === "points") {
       statements.push(
         ...transitionStatements(db, {
           orderId: o.id,
@@ -308,7 +321,7 @@ export class TableOrderStore {
     await db.batch(statements);
   }
 
-  /** The orders of a meal (every phone at the table sees them), newest last. */
+  /** The placed orders of a meal (every phone at the table sees them; not a card attempt unpaid), newest last. */
   async visitOrders(
     shopId: number,
     visitId: string,
@@ -317,14 +330,18 @@ export class TableOrderStore {
       .prepare(
         `SELECT o.id, o.status, o.total_price, o.created_at,
            (SELECT COALESCE(SUM(qty), 0) FROM order_lines WHERE order_id = o.id) AS item_count
-         FROM orders o WHERE o.visit_id = ?2 AND o.shop_id = ?1 ORDER BY o.created_at, o.id`,
+         FROM orders o WHERE o.visit_id = ?2 AND o.shop_id = ?1 AND ${sqlPlaced("o")} ORDER BY o.created_at, o.id`,
       )
       .bind(shopId, visitId)
       .all<{ id: number; status: string; total_price: number; created_at: number; item_count: number }>();
     return results;
   }
 
-  /** The kitchen board: table orders waiting, cooking, and those finished in the last `sinceMs`. */
+  /**
+   * The kitchen board: table orders waiting, cooking, and those finished in the last `sinceMs`;
+   * only placed ones, so a card attempt shows once Toss confirmed it, never before or after it
+   * lapsed (decision 105).
+   */
   async kitchen(shopId: number, since: number): Promise<KitchenOrderRow[]> {
     const { results } = await this.db
       .prepare(
@@ -333,7 +350,7 @@ export class TableOrderStore {
            (SELECT json_group_array(json_object('name', l.name, 'opt_name', l.opt_name, 'qty', l.qty))
               FROM (SELECT name, opt_name, qty FROM order_lines WHERE order_id = o.id ORDER BY rowid) l) AS lines
          FROM orders o
-         WHERE o.shop_id = ?1 AND o.table_id IS NOT NULL
+         WHERE o.shop_id = ?1 AND o.table_id IS NOT NULL AND ${sqlPlaced("o")}
            AND (o.status IN ('CONFIRM_PAYMENT', 'READY_FOR_DELIVERY')
                 OR (o.status = 'WAITING_PAYMENT' AND o.pay_method IS NOT NULL)
                 OR (o.status IN ('DONE', 'CANCELED', 'REQ_BANK_REFUND') AND o.status_at > ?2))

@@ -25,6 +25,22 @@ export const isToken = (value: unknown): value is string => typeof value === "st
 export class TableStore {
   constructor(private readonly db: Db) {}
 
+  /** 선결제 (decision 105): the table pays by card or easy pay before the kitchen gets its order. */
+  async payFirst(shopId: number): Promise<boolean> {
+    const row = await this.db
+      .prepare("SELECT table_pay_first FROM shops WHERE id = ?")
+      .bind(shopId)
+      .first<{ table_pay_first: number }>();
+    return row?.table_pay_first === 1;
+  }
+
+  async setPayFirst(shopId: number, on: boolean): Promise<void> {
+    await this.db
+      .prepare("UPDATE shops SET table_pay_first = ? WHERE id = ?")
+      .bind(on ? 1 : 0, shopId)
+      .run();
+  }
+
   /** The shop's tables in use, with the meal open at each. */
   async list(shopId: number, now: number): Promise<TableRow[]> {
     const { results } = await this.db

@@ -1,7 +1,10 @@
 import type { Config } from "../env";
 
-/** The pages that open Toss's payment window: the order sheet, on either side of the purchase flow. */
-const WINDOW_PAGES = new Set(["/user/order", "/myorder/order"]);
+/**
+ * The pages that open Toss's payment window: the order sheet, on either side of the purchase flow,
+ * and a table's order check when the restaurant takes payment first (decision 105).
+ */
+const WINDOW_PAGES = new Set(["/user/order", "/myorder/order", "/smartorder/order_check"]);
 
 /**
  * What the Content-Security-Policy of a page that opens Toss's window allows besides the page's

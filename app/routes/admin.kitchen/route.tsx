@@ -17,7 +17,12 @@ const BUTTON: Record<string, string> = {
   serve: t.serve,
   kitchen_cancel: t.cancel,
 };
-const PAY: Record<KitchenOrder["pay"], string> = { counter: t.payLater, bank: t.payBank, points: t.payPoints };
+const PAY: Record<KitchenOrder["pay"], string> = {
+  counter: t.payLater,
+  bank: t.payBank,
+  points: t.payPoints,
+  card: t.payCard,
+};
 
 export { loader, action } from "./page.server";
 

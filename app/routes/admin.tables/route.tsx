@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remi
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
+import * as smartCss from "~/components/smart/smart.css";
 import { koSmart } from "~/shared/messages/smart";
 import type { loader, action } from "./page.server";
 
@@ -10,7 +11,7 @@ const t = koSmart.admin;
 export { loader, action } from "./page.server";
 
 export default function AdminTables() {
-  const { tables, origin } = useLoaderData<typeof loader>();
+  const { tables, payFirst, cards, origin } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
@@ -41,6 +42,31 @@ export default function AdminTables() {
           {t.done[params.get("done") ?? ""]}
         </p>
       ) : null}
+      <Form method="post" data-testid="table-pay-mode">
+        <input type="hidden" name="intent" value="pay" />
+        <fieldset className={smartCss.fieldset}>
+          <legend className={smartCss.legend}>{t.payMode}</legend>
+          <div className={smartCss.choices}>
+            <label className={smartCss.choice}>
+              <input type="radio" name="mode" value="later" defaultChecked={!payFirst} />
+              <span>{t.payModeLater}</span>
+            </label>
+            <label className={smartCss.choice}>
+              <input type="radio" name="mode" value="first" defaultChecked={payFirst} />
+              <span>{t.payModeFirst}</span>
+            </label>
+          </div>
+          {cards ? null : <p className={cartCss.muted}>{t.payFirstNeedsKeys}</p>}
+          {result?.payError ? (
+            <p className={cartCss.fieldError} role="alert">
+              {result.payError}
+            </p>
+          ) : null}
+        </fieldset>
+        <button type="submit" className={cartCss.secondaryInline} disabled={busy}>
+          {t.payModeSave}
+        </button>
+      </Form>
       <p>
         <Link to="/admin/tables/print" reloadDocument>
           {t.print}

@@ -1,5 +1,10 @@
+import { useEffect, useState } from "react";
 import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
+import { useHydrated } from "~/lib/hydrated";
+import { openPaymentWindow } from "~/lib/toss-window";
+import { TABLE_CARD_CHOICES } from "~/shared/forms/smart";
+import { koCheckout } from "~/shared/messages/checkout";
 import * as css from "~/components/smart/smart.css";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
@@ -12,21 +17,36 @@ const QTYS = Array.from({ length: 21 }, (_, i) => i);
 export { loader, action } from "./page.server";
 
 export default function OrderCheck() {
-  const { cart, key } = useLoaderData<typeof loader>();
+  const { cart, key, paymentError } = useLoaderData<typeof loader>();
   const table = useRouteLoaderData<SmartFrameData>("routes/smartorder")?.table;
   const bankOk = table?.bank ?? false;
   const points = table?.points ?? null;
+  const payFirst = table?.pay_first ?? false;
   const failed = useActionResult<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const hydrated = useHydrated();
   const kept = failed?.values ?? {};
-  const pay = kept.pay ?? "counter";
+  const pay = kept.pay ?? (payFirst ? "card" : "counter");
+  // 선결제: the action recorded the attempt; Toss's window takes the page over (decision 105).
+  const payWindow = failed?.window;
+  const [windowState, setWindowState] = useState<{ of: unknown; failed: boolean }>({ of: null, failed: false });
+  useEffect(() => {
+    if (!payWindow) return;
+    setWindowState({ of: payWindow, failed: false });
+    openPaymentWindow(payWindow).catch(() => setWindowState({ of: payWindow, failed: true }));
+  }, [payWindow]);
+  const opening = Boolean(payWindow) && windowState.of === payWindow && !windowState.failed;
+  const notice =
+    failed?.error ??
+    (windowState.failed && windowState.of === payWindow ? koCheckout.windowFailed : null) ??
+    (failed ? null : paymentError);
   return (
     <>
       <h2 className={css.checkTitle}>{t.checkTitle}</h2>
-      {failed?.error ? (
-        <p className={css.error} role="alert">
-          {failed.error}
-          {failed.error === t.errors.ordered ? (
+      {notice ? (
+        <p className={css.error} role="alert" data-testid="order-check-error">
+          {notice}
+          {notice === t.errors.ordered ? (
             <>
               {" "}
               <Link to="/smartorder/order_complete">{t.tableOrders}</Link>
@@ -94,6 +114,7 @@ export default function OrderCheck() {
           <Form method="post" replace>
             <input type="hidden" name="intent" value="order" />
             <input type="hidden" name="key" value={key} />
+            {hydrated ? <input type="hidden" name="script" value="1" /> : null}
             <fieldset className={css.fieldset}>
               <legend className={css.legend}>
                 <label htmlFor="memo">{t.memo}</label>
@@ -111,26 +132,52 @@ export default function OrderCheck() {
             </fieldset>
             <fieldset className={css.fieldset}>
               <legend className={css.legend}>{t.pay}</legend>
-              <div className={css.choices}>
-                <label className={css.choice}>
-                  <input type="radio" name="pay" value="counter" defaultChecked={pay === "counter"} />
-                  <span>{t.payCounter}</span>
-                </label>
-                {bankOk ? (
+              {payFirst ? (
+                <>
+                  <p className={css.muted}>{t.payFirstNote}</p>
+                  <div className={css.choices}>
+                    {TABLE_CARD_CHOICES.map((c) => (
+                      <label key={c} className={css.choice}>
+                        <input
+                          type="radio"
+                          name="pay"
+                          value={c}
+                          defaultChecked={pay === c}
+                          // Toss's window needs scripts, and a table has no other way to pay first.
+                          disabled={!hydrated}
+                        />
+                        <span>{koCheckout.choices[c]}</span>
+                      </label>
+                    ))}
+                  </div>
+                  {hydrated ? null : (
+                    <p className={css.error} role="alert" data-testid="needs-scripts">
+                      {t.payFirstNeedsScripts}
+                    </p>
+                  )}
+                </>
+              ) : (
+                <div className={css.choices}>
                   <label className={css.choice}>
-                    <input type="radio" name="pay" value="bank" defaultChecked={pay === "bank"} />
-                    <span>{t.payBank}</span>
+                    <input type="radio" name="pay" value="counter" defaultChecked={pay === "counter"} />
+                    <span>{t.payCounter}</span>
                   </label>
-                ) : null}
-                {points !== null && points >= cart.total ? (
-                  <label className={css.choice}>
-                    <input type="radio" name="pay" value="points" defaultChecked={pay === "points"} />
-                    <span>{t.payPoints(formatKRW(points))}</span>
-                  </label>
-                ) : null}
-              </div>
+                  {bankOk ? (
+                    <label className={css.choice}>
+                      <input type="radio" name="pay" value="bank" defaultChecked={pay === "bank"} />
+                      <span>{t.payBank}</span>
+                    </label>
+                  ) : null}
+                  {points !== null && points >= cart.total ? (
+                    <label className={css.choice}>
+                      <input type="radio" name="pay" value="points" defaultChecked={pay === "points"} />
+                      <span>{t.payPoints(formatKRW(points))}</span>
+                    </label>
+                  ) : null}
+                </div>
+              )}
               {failed?.errors?.pay ? <span className={css.error}>{failed.errors.pay}</span> : null}
-              {bankOk ? (
+              {bankOk && !payFirst ? (
                 <label className={css.depositorField}>
                   <span>{t.depositorLabel}</span>
                   <input
@@ -152,8 +199,17 @@ export default function OrderCheck() {
             </p>
             <div className={css.barSpacer} />
             <div className={css.bar}>
-              <button type="submit" className={css.primary} disabled={busy} data-testid="place-table-order">
-                {t.orderButton(formatKRW(cart.total))}
+              <button
+                type="submit"
+                className={css.primary}
+                disabled={busy || opening || (payFirst && !hydrated)}
+                data-testid="place-table-order"
+              >
+                {opening
+                  ? koCheckout.opening
+                  : payFirst
+                    ? t.payFirstButton(formatKRW(cart.total))
+                    : t.orderButton(formatKRW(cart.total))}
               </button>
             </div>
           </Form>

@@ -4,12 +4,23 @@
  * table: the table cookie does (the API reads it), so a phone only ever reaches its own table.
  */
 import { z } from "zod";
-import { TableActBody, TableAddBody, TableNameBody, TableOrderBody, TableQtyBody } from "../forms/smart";
+import {
+  TableActBody,
+  TableAddBody,
+  TableNameBody,
+  TableOrderBody,
+  TablePayModeBody,
+  TableQtyBody,
+} from "../forms/smart";
+import { PaymentWindow } from "./cart";
 import { endpoint, id, nullableText } from "./core";
 
 export const TABLE_COOKIE = "smart_table";
 
 const tableInfo = z.object({ name: z.string(), expires_at: z.number() });
+
+/** How a table order is paid: 후불, a transfer, points, or card/wallet first (decision 105). */
+const TablePay = z.enum(["counter", "bank", "points", "card"]);
 
 export const MenuItem = z.object({
   sid: z.string(),
@@ -54,7 +65,7 @@ export const KitchenOrder = z.object({
   table_name: z.string(),
   memo: z.string(),
   total_price: z.number().int(),
-  pay: z.enum(["counter", "bank", "points"]),
+  pay: TablePay,
   created_at: z.number(),
   status_at: z.number().nullable(),
   lines: z.array(z.object({ name: z.string(), opt_name: z.string(), qty: z.number().int() })),
@@ -86,6 +97,8 @@ export const smartApi = {
       bank: z.boolean(),
       /** The member's points in this shop (null: a guest, or not a member of the shop). */
       points: z.number().int().nullable(),
+      /** 선결제: the table pays by card or easy pay before the kitchen gets the order (decision 105). */
+      pay_first: z.boolean(),
     }),
   }),
   tableMenu: endpoint({
@@ -131,7 +144,34 @@ export const smartApi = {
     path: "/api/smartorder/order",
     query: z.object({}),
     body: TableOrderBody,
+    /** 선결제: `window` is the attempt recorded, for the page to open Toss's window with. */
+    response: z.object({ id: z.number().int(), window: PaymentWindow.nullable().default(null) }),
+  }),
+  /** 선결제: Toss's window approved the table's attempt (its successUrl); confirmed and placed. */
+  tableConfirm: endpoint({
+    method: "POST",
+    path: "/api/smartorder/pay/confirm",
+    query: z.object({}),
+    body: z.object({
+      id,
+      payment_key: z.string().trim().min(1).max(200),
+      order_id: z.string().trim().min(6).max(64),
+      amount: z.coerce.number().int().min(0).max(1_000_000_000),
+    }),
     response: z.object({ id: z.number().int() }),
+  }),
+  /** 선결제: the window refused or was closed (its failUrl); the refusal is kept, nothing placed. */
+  tableFail: endpoint({
+    method: "POST",
+    path: "/api/smartorder/pay/fail",
+    query: z.object({}),
+    body: z.object({
+      id,
+      order_id: z.string().trim().max(64).default(""),
+      code: z.string().trim().max(60).default(""),
+      message: z.string().trim().max(300).default(""),
+    }),
+    response: z.object({ ok: z.boolean() }),
   }),
   /** The meal's orders, and one of them whole (the order-complete page). */
   tableOrders: endpoint({
@@ -146,7 +186,7 @@ export const smartApi = {
           status: z.string(),
           total_price: z.number().int(),
           memo: z.string(),
-          pay: z.enum(["counter", "bank", "points"]),
+          pay: TablePay,
           created_at: z.number(),
           lines: z.array(
             z.object({ name: z.string(), opt_name: z.string(), unit_price: z.number().int(), qty: z.number().int() }),
@@ -162,7 +202,20 @@ export const smartApi = {
     method: "GET",
     path: "/api/admin/tables",
     query: z.object({}),
-    response: z.object({ tables: z.array(ShopTable) }),
+    response: z.object({
+      tables: z.array(ShopTable),
+      /** 선결제 is on, and whether the shop could turn it on (it has Toss keys). */
+      pay_first: z.boolean(),
+      cards: z.boolean(),
+    }),
+  }),
+  /** The restaurant's 결제 방식 (decision 105): 선결제 only with the shop's Toss keys. */
+  adminTablePay: endpoint({
+    method: "POST",
+    path: "/api/admin/tables/pay",
+    query: z.object({}),
+    body: TablePayModeBody,
+    response: z.object({ pay_first: z.boolean() }),
   }),
   adminTableAdd: endpoint({
     method: "POST",

@@ -30,7 +30,16 @@ export const TableQtyBody = z.object({
   qty: int.min(0, { error: t.qty }).max(MAX_TABLE_LINE_QTY, { error: t.qty }),
 });
 
-export const TABLE_PAY = ["counter", "bank", "points"] as const;
+/**
+ * 선결제 at a table (decision 105): a card or a wallet in Toss's window. No virtual account or
+ * transfer: a table cannot wait for a deposit.
+ */
+export const TABLE_CARD_CHOICES = ["card", "kakaopay", "naverpay", "tosspay"] as const;
+export type TableCardChoice = (typeof TABLE_CARD_CHOICES)[number];
+export const isTableCardChoice = (v: unknown): v is TableCardChoice =>
+  (TABLE_CARD_CHOICES as readonly unknown[]).includes(v);
+
+export const TABLE_PAY = ["counter", "bank", "points", ...TABLE_CARD_CHOICES] as const;
 
 export const TableOrderBody = z
   .object({
@@ -53,6 +62,11 @@ export const TableOrderBody = z
       .refine((v) => charCount(v) <= 20, { error: t.depositor }),
   })
   .refine((b) => b.pay !== "bank" || b.depositor !== "", { error: t.depositor, path: ["depositor"] });
+
+/** The restaurant's 결제 방식: 후불 at the counter (`later`) or 선결제 at the table (`first`). */
+export const TablePayModeBody = z.object({
+  mode: z.enum(["later", "first"], { error: koSmart.admin.payModeRequired }),
+});
 
 export const TableNameBody = z.object({
   name: z

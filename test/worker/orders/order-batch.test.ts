@@ -187,7 +187,8 @@ describe("take stock and mark paid (a provider's confirmation)", () => {
 
   it("is a fixed number of statements whatever the order", async () => {
     const made = await sheet();
-    // Order, guard, stock (2), payment, Toss's details, cart (2), transition (3 with its payment row).
-    expect(takeStockAndMarkPaidStatements(env.DB, confirm(made))).toHaveLength(12);
+    // Order, guard, stock (2), payment, Toss's details, cart (2), a table's cart (3, decision 105),
+    // transition (3 with its payment row).
+    expect(takeStockAndMarkPaidStatements(env.DB, confirm(made))).toHaveLength(15);
   });
 });
