@@ -1,5 +1,5 @@
 import { liveRoom } from "../live/publisher";
-import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
+import { ADMIN_PAGE_SIZE, type OrderListItem } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { amountDue } from "~/shared/money";
 import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
@@ -188,7 +188,12 @@ export const lifecycleHandlers = {
       size: ADMIN_PAGE_SIZE,
     });
     return {
-      items: items.map((i) => ({ ...i, refund_after_done: i.refund_after_done === 1 })),
+      items: items.map(({ online_choice, online_test, ...i }) => ({
+        ...i,
+        refund_after_done: i.refund_after_done === 1,
+        online_choice: online_choice as OrderListItem["online_choice"],
+        test_payment: online_test === 1,
+      })),
       page: query.page,
       pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
       counts,

@@ -203,6 +203,9 @@ export type OrderListRow = {
   created_at: number;
   status_at: number | null;
   buyer_email: string | null;
+  /** Paid through Toss: the sheet's choice, and whether with test keys (1). */
+  online_choice: string | null;
+  online_test: number | null;
 };
 
 export type BatchFailure =
@@ -484,7 +487,11 @@ export class OrderStore {
              o.orderer_phone,
              (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
              (SELECT COUNT(*) FROM order_lines WHERE order_id = o.id) AS item_count,
-             o.created_at, o.status_at
+             o.created_at, o.status_at,
+             (SELECT p.choice FROM provider_payments p WHERE p.order_id = o.id AND p.payment_key IS NOT NULL)
+               AS online_choice,
+             (SELECT p.mode = 'test' FROM provider_payments p WHERE p.order_id = o.id AND p.payment_key IS NOT NULL)
+               AS online_test
            FROM orders o WHERE ${where}
            ORDER BY o.created_at DESC LIMIT ?6 OFFSET ?7`,
         )

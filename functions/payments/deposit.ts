@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOSS_WEBHOOK_PATH } from "~/shared/contracts/payments";
 import type { ApiContext } from "../api/context";
 import type { Door } from "../api/door-type";
 import { json } from "../api/http";
@@ -15,7 +16,7 @@ import { sha256Hex } from "./checkout";
  * retry or an order already paid answers 200 so Toss stops retrying; anything forged answers 4xx
  * and changes nothing.
  */
-export const TOSS_WEBHOOK_PATH = "/api/payments/toss/webhook";
+export { TOSS_WEBHOOK_PATH };
 
 const MAX_BODY = 8 * 1024;
 

@@ -1,3 +1,4 @@
+import { koCheckout } from "~/shared/messages/checkout";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as css from "~/components/admin/admin.css";
@@ -58,6 +59,12 @@ export default function AdminOrders() {
                   </span>
                 </span>
                 <span>{koLifecycle.items(o.first_item, o.item_count)}</span>
+                {o.online_choice ? (
+                  <span className={cartCss.muted} data-testid="admin-order-online">
+                    {koCheckout.choices[o.online_choice]}
+                    {o.test_payment ? ` · ${koCheckout.testMode}` : null}
+                  </span>
+                ) : null}
                 <span className={css.cardHead}>
                   <span className={cartCss.muted}>
                     {o.table_name !== null ? koSmart.table(o.table_name) : (o.orderer_name ?? t.guest)} ·{" "}

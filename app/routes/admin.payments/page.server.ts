@@ -3,6 +3,7 @@ import { isShopApiError } from "~/shared/api-client.server";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import { EscrowBody, PaymentKeysBody } from "~/shared/forms/payments";
 import { requireShopOwner } from "~/lib/admin.server";
+import { TOSS_WEBHOOK_PATH } from "~/shared/contracts/payments";
 
 export type PaymentsResult = {
   errors?: FieldErrors;
@@ -20,7 +21,9 @@ const back = (done: "saved" | "removed" | "escrow") => redirect(`/admin/payments
 /** The console's payment settings (decision 101), for the owner of the host's shop only. */
 export async function loadPayments(request: Request, context: AppLoadContext) {
   requireShopOwner(request, context);
-  return context.api.call("adminPayments");
+  const settings = await context.api.call("adminPayments");
+  // The address to register in Toss's developer center: this shop's own host.
+  return { ...settings, webhookUrl: `${new URL(request.url).origin}${TOSS_WEBHOOK_PATH}` };
 }
 
 /**

@@ -18,7 +18,17 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadPayments
 
 export const action = ({ request, context }: ActionFunctionArgs) => changePayments(request, context);
 
-function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; confirm: boolean }) {
+function Current({
+  keys,
+  busy,
+  confirm,
+  webhookUrl,
+}: {
+  keys: PaymentKeys;
+  busy: boolean;
+  confirm: boolean;
+  webhookUrl: string;
+}) {
   return (
     <section className={cartCss.section} aria-label={t.title}>
       <dl className={domainCss.record} data-testid="payment-keys">
@@ -36,7 +46,17 @@ function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; co
         <dd className={domainCss.purpose}>{t.secretKept(keys.secret_last4)}</dd>
         <dt className={domainCss.term}>{t.updatedAt}</dt>
         <dd className={domainCss.purpose}>{formatDeadline(keys.updated_at)}</dd>
+        <dt className={domainCss.term}>{t.webhook}</dt>
+        <dd className={domainCss.value} data-testid="payment-webhook">
+          {webhookUrl}
+        </dd>
       </dl>
+      <p className={cartCss.muted}>{t.webhookHelp}</p>
+      {keys.family === "widget" ? (
+        <p className={cartCss.fieldError} role="alert" data-testid="widget-keys">
+          {t.widgetKeys}
+        </p>
+      ) : null}
       {confirm ? (
         <RemoveConfirm
           label={t.remove}
@@ -110,7 +130,7 @@ function Escrow({
 }
 
 export default function AdminPayments() {
-  const { available, keys } = useLoaderData<typeof loader>();
+  const { available, keys, webhookUrl } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
@@ -121,7 +141,7 @@ export default function AdminPayments() {
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
-      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} /> : <p>{t.none}</p>}
+      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} webhookUrl={webhookUrl} /> : <p>{t.none}</p>}
       {available ? (
         // The secret is typed, sent once and never put back into the page, even after a refusal.
         <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={keys ? t.replace : t.save}>

@@ -8,7 +8,7 @@ import { BuyerActionBody, OwnerActionBody } from "../forms/order-actions";
 import { ORDER_STATUSES } from "../order-status";
 import { ORDER_ACTIONS } from "../order-machine";
 import { ORDER_LISTS, type OrderList } from "../order-lists";
-import { OrderView } from "./cart";
+import { OrderView, ProviderChoice } from "./cart";
 import { endpoint, id, page } from "./core";
 
 export const OrderListItem = z.object({
@@ -25,6 +25,9 @@ export const OrderListItem = z.object({
   item_count: z.number().int(),
   created_at: z.number(),
   status_at: z.number().nullable(),
+  /** Paid through Toss: the order sheet's choice (card, kakaopay …), and whether with test keys. */
+  online_choice: ProviderChoice.nullable().default(null),
+  test_payment: z.boolean().default(false),
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 

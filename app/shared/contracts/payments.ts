@@ -52,3 +52,9 @@ export const paymentsApi = {
     response: z.object({ ok: z.literal(true) }),
   }),
 };
+
+/**
+ * Where Toss posts a virtual account's deposit (DEPOSIT_CALLBACK) for a shop: on the shop's own
+ * host, so the host names the shop. The owner registers it in Toss's developer center.
+ */
+export const TOSS_WEBHOOK_PATH = "/api/payments/toss/webhook";

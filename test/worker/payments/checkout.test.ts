@@ -5,7 +5,7 @@ import { DEMO_TOSS_KEYS } from "../../../functions/seed/demo";
 import { createTossStandin, type TossStandin } from "../../../scripts/lib/toss-standin.mjs";
 import { koCheckout } from "~/shared/messages/checkout";
 import { BEAUTY, PICKS, get } from "../helpers/request";
-import { joinNew } from "../helpers/auth";
+import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
 import type { PaymentWindow } from "~/shared/contracts/cart";
 
@@ -399,6 +399,22 @@ describe("paying an order sheet through Toss", () => {
     expect(home).not.toContain(new URL(env.TOSS_SDK_URL!).origin);
     const res = await guest.form(`/user/order?id=${id}`, { pay_method: "bank", ...ADDRESS, intent: "pay" });
     expect(res.status).toBe(303);
+  });
+
+  it("the console lists a card order as a test payment, shows its receipt, and the webhook address to register", async () => {
+    await setStock(1400, 10);
+    const guest = new Shopper(BEAUTY);
+    const id = await sheet(guest);
+    const w = (await payWith(guest, id, "card")).data.window!;
+    expect(await back(guest, await press(w, "approve", id))).toMatch(/order_complete/);
+    const owner = Shopper.signedIn(BEAUTY, await login(BEAUTY, BEAUTY_OWNER, PASSWORD));
+    const list = (await (await keep(await owner.fetch("/admin"))).text()).replace(/<!-- -->/g, "");
+    expect(list).toContain(`${koCheckout.choices.card} · ${koCheckout.testMode}`);
+    const detail = (await (await keep(await owner.fetch(`/admin/order?id=${id}`))).text()).replace(/<!-- -->/g, "");
+    expect(detail).toContain('data-testid="payment-receipt"');
+    const settings = (await (await keep(await owner.fetch("/admin/payments"))).text()).replace(/<!-- -->/g, "");
+    expect(settings).toContain(`http://${BEAUTY}/api/payments/toss/webhook`);
+    expect(settings).not.toContain('data-testid="widget-keys"');
   });
 
   it("never shows the secret key in an answer, a page or a log line", () => {
