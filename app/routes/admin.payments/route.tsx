@@ -141,7 +141,11 @@ export default function AdminPayments() {
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
-      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} webhookUrl={webhookUrl} /> : <p>{t.none}</p>}
+      {keys ? (
+        <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} webhookUrl={webhookUrl} />
+      ) : (
+        <p>{t.none}</p>
+      )}
       {available ? (
         // The secret is typed, sent once and never put back into the page, even after a refusal.
         <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={keys ? t.replace : t.save}>
