@@ -61,22 +61,26 @@ export function PostcodeSearch({
     };
   }, [open, providerName, names]);
 
-  if (!hydrated || !providerName) return <div>{children}</div>;
+  // One tree before and after hydration: the field stays the same element, so what a shopper
+  // typed before the scripts arrived is kept (moving it into another wrapper would remount it).
+  const live = hydrated && Boolean(providerName);
   return (
     <div>
-      <div className={css.postcodeRow}>
+      <div className={live ? css.postcodeRow : undefined}>
         {children}
-        <button
-          ref={button}
-          type="button"
-          className={css.postcodeButton}
-          onClick={() => {
-            setFailed(false);
-            setOpen(true);
-          }}
-        >
-          {t.search}
-        </button>
+        {live ? (
+          <button
+            ref={button}
+            type="button"
+            className={css.postcodeButton}
+            onClick={() => {
+              setFailed(false);
+              setOpen(true);
+            }}
+          >
+            {t.search}
+          </button>
+        ) : null}
       </div>
       {failed ? (
         <p role="alert" className={css.postcodeFailed}>

@@ -43,6 +43,8 @@ test.describe("order sheet messages", () => {
     await page.goto(shopUrl("beauty", "/user/checkout"));
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    // The sheet is a document load of its own (decision 102): 주문자 정보와 동일 copies with scripts.
+    if (js) await hydrated(page);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     await sheet.getByLabel(koAuth.name).fill("김순서");
     await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-7000-8000");
