@@ -107,6 +107,8 @@ export type OrderRow = {
   refund_holder: string | null;
   refund_amount: number | null;
   refunded_at: number | null;
+  /** A return's money, fixed when the owner accepted it (decision 104); null: the whole payment. */
+  return_amount: number | null;
   status_at: number | null;
   buyer_email: string | null;
   points_used: number;
@@ -230,8 +232,9 @@ export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: 
 
 /** An order (`o`) somebody placed (app/shared/order-status.ts `isPlaced`). */
 const PLACED = sqlPlaced("o");
-/** Money (`o`) to send back that waits for the buyer's refund account. */
-const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
+/** Money (`o`) to send back that waits for the buyer's refund account; a card or wallet needs none (decision 104). */
+const NEEDS_ACCOUNT = `(o.refund_account IS NULL AND o.paid_amount > 0 AND NOT EXISTS (SELECT 1 FROM provider_payments p
+  WHERE p.order_id = o.id AND p.payment_key IS NOT NULL AND p.choice <> 'vbank'))`;
 
 export class OrderStore {
   constructor(private readonly db: Db) {}

@@ -41,7 +41,13 @@ export default function AdminOrder() {
           {koLifecycle.view.done(koLifecycle.actions[done])}
         </div>
       ) : null}
-      <ActionForms orderId={order.id} actions={order.actions} result={result} side="owner" />
+      <ActionForms
+        orderId={order.id}
+        actions={order.actions}
+        result={result}
+        side="owner"
+        lines={order.groups.flatMap((g) => g.lines)}
+      />
       <section className={cartCss.section} aria-labelledby="order-buyer">
         <h3 id="order-buyer" className={cartCss.sectionTitle}>
           {t.orderer}
