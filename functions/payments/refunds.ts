@@ -128,6 +128,19 @@ export async function cancelAtToss(ctx: ApiContext, record: OrderRecord, plan: C
       }
       throw new ApiError(409, "REFUND_PENDING", t.errors.refundPending);
     }
+    if (plan.voids && error.kind === "refused") {
+      // An account nobody paid into that Toss already closed (expired at its due date): nothing
+      // to void, and the buyer's 주문취소 goes on.
+      const found = await toss.byOrderId(p.provider_order_id).catch(() => null);
+      if (
+        found &&
+        found.paymentKey === p.payment_key &&
+        found.status !== "WAITING_FOR_DEPOSIT" &&
+        found.status !== "DONE"
+      ) {
+        return outcomeOf(found, before, plan);
+      }
+    }
     await ctx.db.providerPayments.recordCancelFailure(shopId, record.order.id, error.code, error.message, Date.now());
     if (error.kind === "config") {
       ctx.log.error("toss refused the shop's keys for a cancel", error, { code: error.code });

@@ -313,6 +313,14 @@ describe("money back through Toss", () => {
     expect(await row(paid.id)).toMatchObject({ toss_status: "CANCELED", refund_amount: null, cancels: 1 });
   });
 
+  it("lets the buyer cancel a virtual account Toss already closed at its due date", async () => {
+    const paid = await payOnline(standin, BEAUTY, [LINE_A], "vbank");
+    await standin.expire({ orderId: paid.providerOrderId });
+    const res = await buyerAct(paid.shopper, { id: paid.id, action: "cancel" });
+    expect([res.status, res.data.status]).toEqual([200, "CANCELED"]);
+    expect(await row(paid.id)).toMatchObject({ toss_status: "EXPIRED", cancels: 0 });
+  });
+
   it("tells the buyer by mail that the money went back to their card", async () => {
     const { id } = await cancelRequested();
     const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
