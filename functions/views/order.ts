@@ -146,6 +146,16 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
         : null,
     delivered_at: o.delivered_at,
     done_at: o.done_at,
+    returned:
+      o.return_amount !== null
+        ? {
+            amount: o.return_amount,
+            lines: r.returns.flatMap((x) => {
+              const line = linesInViewOrder(r)[x.line_no];
+              return line ? [{ name: line.name, opt_name: line.opt_name, qty: x.qty }] : [];
+            }),
+          }
+        : null,
     refund:
       o.refund_account || o.refunded_at
         ? {

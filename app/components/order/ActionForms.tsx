@@ -23,6 +23,7 @@ export function ActionForms({
   result,
   side,
   lines = [],
+  online = false,
 }: {
   orderId: number;
   actions: OrderAction[];
@@ -30,6 +31,8 @@ export function ActionForms({
   side: "buyer" | "owner";
   /** The order's lines, in order: a return (반품) asks how many of each come back. */
   lines?: readonly { name: string; opt_name: string; qty: number }[];
+  /** Toss holds money of the order: a cancel or refund gives it back in the same press. */
+  online?: boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -154,7 +157,7 @@ export function ActionForms({
               ) : null}
               {asking ? (
                 <div className={css.confirmBox} role="alertdialog" aria-label={t.actions[action]}>
-                  <p className={css.flush}>{t.confirms[action]}</p>
+                  <p className={css.flush}>{(online ? t.confirmsOnline[action] : undefined) ?? t.confirms[action]}</p>
                   <div className={css.buttons}>
                     <button type="submit" name="confirm" value="1" className={cartCss.primary} disabled={busy}>
                       {t.view.confirmYes}

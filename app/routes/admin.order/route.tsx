@@ -47,6 +47,10 @@ export default function AdminOrder() {
         result={result}
         side="owner"
         lines={order.groups.flatMap((g) => g.lines)}
+        online={
+          (order.online?.status === "DONE" || order.online?.status === "PARTIAL_CANCELED") &&
+          (order.online.choice !== "vbank" || Boolean(order.refund?.account))
+        }
       />
       <section className={cartCss.section} aria-labelledby="order-buyer">
         <h3 id="order-buyer" className={cartCss.sectionTitle}>

@@ -112,11 +112,20 @@ export const koLifecycle = {
     shop: "판매자 취소",
     refund: "반품 환불",
   },
+  /** The confirm step where Toss gives the money back in the same press (decision 104). */
+  confirmsOnline: {
+    accept_cancel: "취소를 승인할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    refund_done: "환불할까요? 환불 금액이 토스페이먼츠로 바로 환불됩니다.",
+  } as Partial<Record<string, string>>,
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {
     title: "돌려받을 상품",
     qty: (name: string) => `${name} 반품 수량`,
     hint: "돌려받지 않는 상품은 0으로 두세요. 배송비는 모든 상품이 돌아올 때만 환불됩니다.",
+    section: "반품 상품",
+    line: (name: string, qty: number) => `${name} × ${qty}개`,
+    amount: "환불 금액",
   },
   fieldErrors: {
     action: "요청을 다시 선택해 주세요",

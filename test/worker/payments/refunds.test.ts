@@ -196,6 +196,12 @@ describe("money back through Toss", () => {
     expect(await row(id)).toMatchObject({ status: "REFUND_ACCEPTED", return_amount: price, toss_status: "DONE" });
     expect(await stockOf(LINE_A.pid3)).toBe(before.a + 1);
     expect(await stockOf(LINE_B.pid3)).toBe(before.b);
+    // The console says what comes back and what it refunds before 환불완료, and asks with Toss's words.
+    const accepted = (await (await owner.fetch(`/admin/order?id=${id}`)).text()).replace(/<!-- -->/g, "");
+    expect(accepted).toContain('data-testid="returned"');
+    expect(accepted).toContain(`${koLifecycle.returns.amount}</dt><dd>${formatKRW(price)}`);
+    const asked = await owner.form(`/admin/order?id=${id}`, { id: String(id), action: "refund_done" });
+    expect(await asked.text()).toContain(koLifecycle.confirmsOnline.refund_done);
     const done = await ownerAct(owner, { id, action: "refund_done" });
     expect([done.status, done.data.status]).toEqual([200, "REFUNDED"]);
     expect(done.data.refund).toMatchObject({ amount: price });
