@@ -39,7 +39,13 @@ export async function submitOrderAction(request: Request, context: AppLoadContex
   const form = await request.formData();
   const values = keptValues(form, FIELDS);
   const action = values.action && isOrderAction(values.action) ? values.action : undefined;
-  const parsed = (side === "buyer" ? BuyerActionBody : OwnerActionBody).safeParse(values);
+  // A return's quantity per line (the owner's 반품 forms): one field per line, in line order.
+  const returnQty = form.getAll("return_qty").map(String);
+  if (returnQty.length > 0) values.return_qty = returnQty.join(",");
+  const parsed =
+    side === "buyer"
+      ? BuyerActionBody.safeParse(values)
+      : OwnerActionBody.safeParse({ ...values, return_qty: returnQty });
   if (!parsed.success || !action) {
     const errors = parsed.success ? {} : fieldErrors(parsed.error);
     return data<OrderActionResult>({ action, error: koOrder.invalidField, errors, values }, { status: 400 });

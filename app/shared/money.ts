@@ -115,10 +115,38 @@ export function sqlEarnedPoints(paid: string, rate: string): string {
   return `CAST(${paid} * ${rate} / 100 AS INTEGER)`;
 }
 
-/** What a refund sends back: what was paid (points used go back as points, not money). */
-export function refundAmount(order: { paid_amount: Won }): Won {
-  return order.paid_amount;
+/**
+ * What a refund sends back: what was paid (points used go back as points, not money), or, when
+ * the owner accepted a return of some lines, that return's value (`returnRefund`, kept on the
+ * order as `return_amount`).
+ */
+export function refundAmount(order: { paid_amount: Won; return_amount?: Won | null }): Won {
+  return order.return_amount ?? order.paid_amount;
 }
 
-/** `refundAmount` for D1, on an `orders` row. */
-export const SQL_REFUND_AMOUNT = "paid_amount";
+/** `refundAmount` for D1, on an `orders` row (unqualified columns, or prefixed with `alias.`). */
+export function sqlRefundAmount(alias = ""): string {
+  const a = alias ? `${alias}.` : "";
+  return `COALESCE(${a}return_amount, ${a}paid_amount)`;
+}
+
+/** `sqlRefundAmount()` on an unqualified `orders` row. */
+export const SQL_REFUND_AMOUNT = sqlRefundAmount();
+
+/**
+ * The money a return (반품) sends back (decision 104): the returned lines' price, the delivery fee
+ * only when every line comes back whole, less the points the order used when those points go back
+ * to the buyer as points (a return accepted before 구매확정; after it they were spent), never below
+ * nothing and never more than the money still to give back (`paidLeft`: what was paid less what
+ * went back before). A full return before 구매확정 is `paid_amount`, as without a choice of lines.
+ */
+export function returnRefund(
+  order: { delivery_price: Won; points_used: Won },
+  lines: readonly { price: Won; qty: number; returned: number }[],
+  o: { pointsBack: boolean; paidLeft: Won },
+): Won {
+  const value = lines.reduce((sum, l) => sum + l.price * Math.min(l.qty, Math.max(0, l.returned)), 0);
+  const whole = lines.every((l) => l.returned >= l.qty);
+  const money = value + (whole ? order.delivery_price : 0) - (o.pointsBack ? order.points_used : 0);
+  return Math.min(Math.max(0, o.paidLeft), Math.max(0, money));
+}

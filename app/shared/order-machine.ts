@@ -52,7 +52,26 @@ export type OrderFacts = {
   smartOrder: boolean;
   /** 후불: the table pays at the counter after the meal. */
   payLater: boolean;
+  /**
+   * Money was received through the provider (Toss: a card, a wallet, a deposited virtual account)
+   * and some is still there to give back: refunds go back through it, not by hand (decision 104).
+   */
+  paidOnline: boolean;
+  /** That payment was a virtual account: Toss refunds it only to an account the buyer gives. */
+  onlineAccount: boolean;
 };
+
+/**
+ * The money goes back through the provider now, in the same step: a card or wallet at once, a
+ * deposited virtual account once the buyer has given the account it goes to.
+ */
+export function refundsOnline(o: OrderFacts): boolean {
+  return o.paidOnline && (!o.onlineAccount || o.refundAccount);
+}
+
+/** After a cancel, money left to send back by hand waits for the buyer's account (환불대기). */
+const afterCancel = (o: OrderFacts): OrderStatus =>
+  o.paidAmount > 0 && !refundsOnline(o) ? "REQ_BANK_REFUND" : "CANCELED";
 
 export type Transition = {
   action: OrderAction;
@@ -205,11 +224,12 @@ export const TRANSITIONS: readonly Transition[] = [
     when: (o) => o.smartOrder,
     confirm: false,
   },
-  // The kitchen's 취소 (out of an ingredient, a table that left): money received goes back.
+  // The kitchen's 취소 (out of an ingredient, a table that left): money received goes back, through
+  // the provider at once when it was paid there.
   {
     action: "kitchen_cancel",
     from: ["WAITING_PAYMENT", "CONFIRM_PAYMENT", "READY_FOR_DELIVERY"],
-    to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
+    to: afterCancel,
     by: OWNER,
     needs: [],
     effects: ["cancel_payment", "return_stock", "release_points"],
@@ -285,11 +305,12 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: [],
     confirm: false,
   },
-  // A paid order's money goes back to an account the buyer gives; one paid with nothing is closed.
+  // A paid order's money goes back to an account the buyer gives; one paid with nothing is closed,
+  // and so is one whose payment the provider gives back in the same step (decision 104).
   {
     action: "accept_cancel",
     from: ["REQ_CANCEL"],
-    to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
+    to: afterCancel,
     by: OWNER,
     needs: [],
     effects: ["return_stock", "release_points"],
@@ -324,7 +345,8 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: ["close_claim"],
     confirm: false,
   },
-  // The buyer's refund account: the status stays, the account is kept for the owner.
+  // The buyer's refund account: the status stays, the account is kept for the owner. A card or
+  // wallet needs none: the provider gives the money back to it.
   {
     action: "refund_account",
     from: ["REQ_CANCEL", "REQ_REFUND", "BUYER_PENDING", "REFUND_ACCEPTED", "REQ_BANK_REFUND"],
@@ -332,10 +354,12 @@ export const TRANSITIONS: readonly Transition[] = [
     by: ["buyer"],
     needs: ["refund_account"],
     effects: ["record_refund_account"],
-    when: (o) => o.paidAmount > 0,
+    when: (o) => o.paidAmount > 0 && (!o.paidOnline || o.onlineAccount),
     confirm: false,
   },
-  // 환불완료: the owner has sent the money back (to the buyer's account when it was a transfer).
+  // 환불완료: the owner has sent the money back (to the buyer's account when it was a transfer), or
+  // the provider gives it back in this step (to the card or wallet; a virtual account's to the
+  // buyer's account).
   {
     action: "refund_done",
     from: ["REFUND_ACCEPTED", "REQ_BANK_REFUND"],
@@ -343,7 +367,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: OWNER,
     needs: [],
     effects: ["record_refund"],
-    when: (o) => o.paidAmount === 0 || o.refundAccount,
+    when: (o) => o.paidAmount === 0 || o.refundAccount || refundsOnline(o),
     confirm: true,
   },
   // A return the owner takes after the purchase was confirmed (the spec's flag).

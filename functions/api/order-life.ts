@@ -1,12 +1,14 @@
 import { liveRoom } from "../live/publisher";
 import { ADMIN_PAGE_SIZE, type OrderListItem } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { amountDue } from "~/shared/money";
+import { amountDue, returnRefund } from "~/shared/money";
 import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
 import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order-lists";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
-import { actionsOf, orderFacts, toOrderView } from "../views/order";
+import type { TransitionRequest } from "../db/order-transitions";
+import { cancelAtToss, cancelPlanOf } from "../payments/refunds";
+import { actionsOf, linesInViewOrder, orderFacts, toOrderView } from "../views/order";
 import { cartOwner } from "./cart";
 import { orderOwner } from "./order-lookup";
 import type { ApiContext, Handlers } from "./context";
@@ -28,7 +30,41 @@ type ActInput = {
   note: string;
   shipment?: { courier: string; trackingNo: string };
   refundAccount?: { bank: string; account: string; holder: string };
+  /** A return's quantity per line, in the order's line order; empty: everything comes back. */
+  returnQty?: number[];
 };
+
+/** Actions that take goods back: the owner chooses which lines, and how many of each (decision 104). */
+const TAKES_BACK: readonly OrderAction[] = ["accept_refund", "refund_after_done"];
+
+/**
+ * The lines a return covers and the money it sends back (the money module's `returnRefund`):
+ * before 구매확정 the points go back as points (`release_points`); after it they were spent.
+ */
+function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | undefined): TransitionRequest["returned"] {
+  const lines = linesInViewOrder(record);
+  const wanted = qty && qty.length > 0 ? qty : lines.map((l) => l.qty);
+  if (
+    wanted.length !== lines.length ||
+    wanted.some((q, i) => q < 0 || q > lines[i]!.qty) ||
+    wanted.every((q) => q === 0)
+  ) {
+    throw new ApiError(400, "BAD_REQUEST", t.errors.returnLines, "return_qty");
+  }
+  const o = record.order;
+  const balance = record.online?.payment_key ? (record.online.balance_amount ?? 0) : o.paid_amount;
+  const amount = returnRefund(
+    o,
+    lines.map((l, i) => ({ price: l.unit_price, qty: l.qty, returned: wanted[i]! })),
+    { pointsBack: action === "accept_refund", paidLeft: Math.min(o.paid_amount, balance) },
+  );
+  return {
+    amount,
+    lines: lines
+      .map((l, i) => ({ lineNo: i, optionId: l.option_id, qty: wanted[i]!, unitPrice: l.unit_price }))
+      .filter((l) => l.qty > 0),
+  };
+}
 
 /**
  * Moves one order by one action of the state machine, for `actor`, and answers with the order as
@@ -79,6 +115,10 @@ async function act(
   if (needs.includes("refund_account") && !input.refundAccount) {
     throw missing("refund_account", t.fieldErrors.refundAccountMissing);
   }
+  const returned = TAKES_BACK.includes(input.action) ? returnOf(record, input.action, input.returnQty) : undefined;
+  // Money back through Toss first: only its answer is recorded, so a refusal changes nothing here.
+  const plan = cancelPlanOf(record, facts, input.action, input.note);
+  const online = plan ? await cancelAtToss(ctx, record, plan) : undefined;
   try {
     await ctx.db.orders.transition({
       orderId: record.order.id,
@@ -93,8 +133,13 @@ async function act(
       claim: claimOf(input.action),
       shipment: input.shipment,
       refundAccount: input.refundAccount,
+      returned,
+      online,
     });
   } catch (error) {
+    // Toss gave money back but the order did not take it: the next press finds the same key's
+    // cancel at Toss (its answer replayed) and records it.
+    if (online) ctx.log.error("toss cancelled but the order's batch failed", error, { order: record.order.id });
     if (batchFailure(error) !== "state") throw error;
     // Someone else moved the order first: the same action by the same side is fine.
     const again = await read();
@@ -110,7 +155,8 @@ async function act(
   // A table order: the phones at the table and the kitchen board follow it too.
   if (o.visit_id) rooms.push(liveRoom.table(o.shop_id, o.visit_id), liveRoom.inbox(o.shop_id));
   await ctx.live.publish(rooms, { type: "order", id: o.id, status: o.status });
-  const mail = MAIL_AFTER[input.action];
+  // A cancel Toss refunded at once tells the buyer where the money went, as 환불완료 does.
+  const mail = MAIL_AFTER[input.action] ?? (online && online.refunded > 0 ? "refunded" : undefined);
   if (mail) await sendOrderMail(ctx.db, mail, after, shop, ctx.log);
   return after;
 }
@@ -216,6 +262,7 @@ export const lifecycleHandlers = {
       action: body.action,
       note: body.note,
       shipment,
+      returnQty: body.return_qty,
     });
     return toOrderView(record, await paymentTerms(ctx, shop.shopid, record.order.owner as Owner), actor);
   },

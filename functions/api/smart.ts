@@ -443,6 +443,10 @@ export const smartHandlers = {
               refundAccount: false,
               smartOrder: true,
               payLater: o.pay_later === 1,
+              // Which actions show does not depend on Toss; where a cancel leads does, and the
+              // move itself reads the order's payment (api/order-life.ts).
+              paidOnline: false,
+              onlineAccount: false,
             },
             actor,
           )

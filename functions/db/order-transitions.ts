@@ -35,6 +35,25 @@ export type TransitionRequest = {
   claim?: Claim | null;
   shipment?: { courier: string; trackingNo: string };
   refundAccount?: { bank: string; account: string; holder: string };
+  /**
+   * A return of some lines (decision 104): which lines come back, how many of each, and the money
+   * it sends back (app/shared/money.ts `returnRefund`). Stock comes back for these only.
+   */
+  returned?: { lines: ReturnedLine[]; amount: number };
+  /**
+   * What Toss answered to the cancel made for this step, before the batch: its cancels (kept once
+   * per transaction key), the payment's status and balance, and the money it gave back now.
+   */
+  online?: OnlineCancel;
+};
+
+export type ReturnedLine = { lineNo: number; optionId: number; qty: number; unitPrice: number };
+
+export type OnlineCancel = {
+  status: string;
+  balance: number;
+  refunded: number;
+  cancels: { transactionKey: string; amount: number; reason: string; canceledAt: string }[];
 };
 
 /** Why an order was cancelled, by the action that cancelled it. */
@@ -46,13 +65,18 @@ const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
   kitchen_cancel: "shop",
 };
 
-/** Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). */
+/**
+ * Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). A return of
+ * some lines (order_returns) brings back those quantities only.
+ */
 function returnStock(db: Db, orderId: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
         `UPDATE product_options
-         SET stock = stock + (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id)
+         SET stock = stock + CASE WHEN EXISTS (SELECT 1 FROM order_returns WHERE order_id = ?1)
+           THEN COALESCE((SELECT SUM(r.qty) FROM order_returns r WHERE r.order_id = ?1 AND r.option_id = product_options.id), 0)
+           ELSE (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id) END
          WHERE id IN (SELECT option_id FROM order_lines WHERE order_id = ?1)
            AND (SELECT stock_taken FROM orders WHERE id = ?1) = 1`,
       )
@@ -61,7 +85,35 @@ function returnStock(db: Db, orderId: number): D1PreparedStatement[] {
   ];
 }
 
-/** The statements of one transition, in batch order: a fixed number for each action (at most nine). */
+/**
+ * Toss's answer to a cancel, kept with the transition: each cancel once (by its transaction key:
+ * a retry or a reconciled timeout adds nothing twice), and the payment's status and balance.
+ */
+function onlineCancelStatements(db: Db, orderId: number, c: OnlineCancel, now: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO provider_cancels (order_id, transaction_key, amount, reason, canceled_at, created_at)
+         SELECT ?1, j.value ->> 'transactionKey', j.value ->> 'amount', j.value ->> 'reason', j.value ->> 'canceledAt', ?3
+         FROM json_each(?2) j
+         WHERE true
+         ON CONFLICT (order_id, transaction_key) DO NOTHING`,
+      )
+      .bind(orderId, JSON.stringify(c.cancels), now),
+    db
+      .prepare(
+        `UPDATE provider_payments SET status = ?2, balance_amount = ?3, failure_code = NULL, failure_message = NULL,
+           updated_at = ?4
+         WHERE order_id = ?1`,
+      )
+      .bind(orderId, c.status, c.balance, now),
+  ];
+}
+
+/**
+ * The statements of one transition, in batch order: a fixed number for each action (at most
+ * twelve, with a return's lines and Toss's cancel).
+ */
 export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedStatement[] {
   const t = transitionOf(r.action);
   const sets = ["status = ?", "status_at = ?"];
@@ -95,10 +147,17 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
         a?.holder ?? null,
       );
     }
-    if (effect === "record_refund") set(`refund_amount = ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
+    // Through Toss, the money recorded is what Toss gave back (the amount it was asked for).
+    if (effect === "record_refund" && r.online) set("refund_amount = ?, refunded_at = ?", r.online.refunded, r.now);
+    else if (effect === "record_refund") set(`refund_amount = ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
     if (effect === "refund_after_done") set("refund_after_done = 1");
   }
   if (r.to === "CANCELED") set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);
+  // A cancel Toss refunded in the same step closes the order with its money back (no 환불대기).
+  if (r.online && r.online.refunded > 0 && !t.effects.includes("record_refund")) {
+    set("refund_amount = ?, refunded_at = ?", r.online.refunded, r.now);
+  }
+  if (r.returned) set("return_amount = ?", r.returned.amount);
   // `claim_from = status` above reads the status before this UPDATE: SQLite evaluates every
   // expression of a SET against the old row.
   const statements = [
@@ -107,7 +166,21 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
       .bind(...args, r.orderId, r.shopId, r.from),
     db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
   ];
+  if (r.returned) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO order_returns (order_id, line_no, option_id, qty, unit_price, created_at)
+           SELECT ?1, j.value ->> 'lineNo', j.value ->> 'optionId', j.value ->> 'qty', j.value ->> 'unitPrice', ?3
+           FROM json_each(?2) j
+           WHERE true
+           ON CONFLICT (order_id, line_no) DO UPDATE SET qty = excluded.qty, created_at = excluded.created_at`,
+        )
+        .bind(r.orderId, JSON.stringify(r.returned.lines), r.now),
+    );
+  }
   if (t.effects.includes("return_stock")) statements.push(...returnStock(db, r.orderId));
+  if (r.online) statements.push(...onlineCancelStatements(db, r.orderId, r.online, r.now));
   const one = ["o.id = ?1", [r.orderId]] as const;
   if (t.effects.includes("release_points")) statements.push(...releasePointsStatements(db, one[0], [...one[1]], r.now));
   if (t.effects.includes("earn_points")) statements.push(...earnPointsStatements(db, one[0], [...one[1]], r.now));

@@ -107,6 +107,8 @@ export type OrderRow = {
   refund_holder: string | null;
   refund_amount: number | null;
   refunded_at: number | null;
+  /** A return's money, fixed when the owner accepted it (decision 104); null: the whole payment. */
+  return_amount: number | null;
   status_at: number | null;
   buyer_email: string | null;
   points_used: number;
@@ -161,6 +163,8 @@ export type OrderRecord = {
   /** Paid (or being paid) through Toss: the attempt and what Toss confirmed, and its cancels. */
   online: ProviderPaymentRow | null;
   cancels: ProviderCancelRow[];
+  /** The lines a return covers (decision 104), by their place in the order. */
+  returns: { line_no: number; qty: number }[];
 };
 
 export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
@@ -233,8 +237,9 @@ export type OpenSheet = { id: number; lines: { pid2: number; pid3: number; qty: 
 
 /** An order (`o`) somebody placed (app/shared/order-status.ts `isPlaced`). */
 const PLACED = sqlPlaced("o");
-/** Money (`o`) to send back that waits for the buyer's refund account. */
-const NEEDS_ACCOUNT = "(o.refund_account IS NULL AND o.paid_amount > 0)";
+/** Money (`o`) to send back that waits for the buyer's refund account; a card or wallet needs none (decision 104). */
+const NEEDS_ACCOUNT = `(o.refund_account IS NULL AND o.paid_amount > 0 AND NOT EXISTS (SELECT 1 FROM provider_payments p
+  WHERE p.order_id = o.id AND p.payment_key IS NOT NULL AND p.choice <> 'vbank'))`;
 
 export class OrderStore {
   constructor(private readonly db: Db) {}
@@ -349,7 +354,7 @@ export class OrderStore {
     // Every part is joined to the order under the same conditions: no part of another shop's or
     // another buyer's order is ever read.
     const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
-    const [orders, groups, lines, payments, events, online, cancels] = await this.db.batch([
+    const [orders, groups, lines, payments, events, online, cancels, returns] = await this.db.batch([
       this.db
         .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
         .bind(shopId, owner, id),
@@ -386,6 +391,9 @@ export class OrderStore {
            ORDER BY x.created_at, x.rowid`,
         )
         .bind(shopId, owner, id),
+      this.db
+        .prepare(`SELECT x.line_no, x.qty FROM order_returns x ${of} WHERE x.order_id = ?3 ORDER BY x.line_no`)
+        .bind(shopId, owner, id),
     ]);
     const order = orders!.results[0] as OrderRow | undefined;
     if (!order) return null;
@@ -397,6 +405,7 @@ export class OrderStore {
       events: events!.results as OrderEventRow[],
       online: (online!.results[0] as ProviderPaymentRow | undefined) ?? null,
       cancels: cancels!.results as ProviderCancelRow[],
+      returns: returns!.results as { line_no: number; qty: number }[],
     };
   }
 

@@ -160,6 +160,20 @@ export class ProviderPaymentStore {
       .run();
   }
 
+  /**
+   * Toss refused a cancel (decision 104): the order stays as it was; the refusal is kept on the
+   * payment for the owner until a cancel goes through.
+   */
+  async recordCancelFailure(shopId: number, orderId: number, code: string, message: string, now: number) {
+    await this.db
+      .prepare(
+        `UPDATE provider_payments SET failure_code = ?, failure_message = ?, updated_at = ?
+         WHERE shop_id = ? AND order_id = ? AND payment_key IS NOT NULL`,
+      )
+      .bind(code.slice(0, 60), message.slice(0, 300), now, shopId, orderId)
+      .run();
+  }
+
   /** A confirmed payment Toss cancelled at once because the order could not be completed. */
   async markCanceled(shopId: number, providerOrderId: string, paymentKey: string, reason: string, now: number) {
     await this.db

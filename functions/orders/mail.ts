@@ -19,6 +19,17 @@ async function buyerAddress(db: Stores, record: OrderRecord): Promise<string | n
   return record.order.buyer_email;
 }
 
+/** Where the refund went: Toss's card or wallet, or the buyer's account (a transfer, a virtual account). */
+function refundedTo(record: OrderRecord): string {
+  const o = record.order;
+  const bank = [o.refund_bank, o.refund_account].filter(Boolean).join(" ");
+  const p = record.online;
+  if (!p?.payment_key || p.choice === "vbank") return p?.payment_key ? t.refundedTo.account(bank) : bank;
+  if (p.easy_pay) return t.refundedTo.wallet(p.easy_pay);
+  if (p.choice !== "card") return t.refundedTo.wallet(koCheckout.choices[p.choice]);
+  return t.refundedTo.card(p.card_company ?? "");
+}
+
 function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to: string): MailMessage | null {
   const o = record.order;
   const name = o.orderer_name ?? t.guest;
@@ -82,7 +93,7 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
     };
   }
   if (kind === "refunded") {
-    const account = [o.refund_bank, o.refund_account].filter(Boolean).join(" ");
+    const account = refundedTo(record);
     return {
       to,
       subject: t.refunded.subject(shop.name, o.id),

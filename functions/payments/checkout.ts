@@ -37,7 +37,7 @@ export async function cardTermsOf(
   return { clientKey: keys.client_key, mode: keys.mode };
 }
 
-async function tossFor(ctx: ApiContext, shopId: number): Promise<TossClient> {
+export async function tossFor(ctx: ApiContext, shopId: number): Promise<TossClient> {
   const keys = await ctx.db.paymentKeys.ofShop(shopId);
   if (!keys || !ctx.config.PAYMENT_KEYS_SECRET) throw refused(409, "PAYMENT_UNAVAILABLE", f.CONFIG);
   const secret = await openSecret(ctx.config.PAYMENT_KEYS_SECRET, shopId, keys.secret_sealed);

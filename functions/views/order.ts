@@ -4,6 +4,7 @@ import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-mach
 import { isOrderStatus } from "~/shared/order-status";
 import { amountDue } from "~/shared/money";
 import type { OrderRecord, OrderRow } from "../db/orders";
+import type { ProviderPaymentRow } from "../db/provider-payments";
 
 type FactColumns = Pick<
   OrderRow,
@@ -18,8 +19,28 @@ type FactColumns = Pick<
   | "pay_later"
 >;
 
-/** What the state machine needs to know about an order: its columns, and whether a payment was chosen. */
-export function factsOf(o: FactColumns, paymentChosen: boolean): OrderFacts | null {
+/** What the state machine knows of a payment through Toss: its status, choice and what is left. */
+type OnlineColumns = Pick<ProviderPaymentRow, "status" | "choice" | "balance_amount" | "payment_key">;
+
+/** Money Toss took and still holds for the order (a deposited account counts; a waiting one not). */
+export function paidOnline(p: OnlineColumns | null): boolean {
+  return (
+    p !== null &&
+    p.payment_key !== null &&
+    (p.status === "DONE" || p.status === "PARTIAL_CANCELED") &&
+    (p.balance_amount ?? 0) > 0
+  );
+}
+
+/**
+ * What the state machine needs to know about an order: its columns, whether a payment was
+ * chosen, and its payment through Toss if any.
+ */
+export function factsOf(
+  o: FactColumns,
+  paymentChosen: boolean,
+  online: OnlineColumns | null = null,
+): OrderFacts | null {
   if (!isOrderStatus(o.status)) return null;
   return {
     status: o.status,
@@ -30,18 +51,28 @@ export function factsOf(o: FactColumns, paymentChosen: boolean): OrderFacts | nu
     refundAccount: Boolean(o.refund_bank && o.refund_account && o.refund_holder),
     smartOrder: o.table_id !== null,
     payLater: o.pay_later === 1,
+    paidOnline: paidOnline(online),
+    onlineAccount: online?.choice === "vbank",
   };
 }
 
 /** A payment was chosen: a transfer, or the counter after the meal. */
 const paymentChosen = (r: OrderRecord) => r.payment !== null || r.order.pay_later === 1;
 
-export const orderFacts = (r: OrderRecord) => factsOf(r.order, paymentChosen(r));
+export const orderFacts = (r: OrderRecord) => factsOf(r.order, paymentChosen(r), r.online);
 
 /** The actions `viewer` may take on an order now (none for a status the machine does not know). */
-export function actionsOf(o: FactColumns, paymentChosen: boolean, viewer: Actor) {
-  const facts = factsOf(o, paymentChosen);
+export function actionsOf(o: FactColumns, paymentChosen: boolean, viewer: Actor, online: OnlineColumns | null = null) {
+  const facts = factsOf(o, paymentChosen, online);
   return facts ? allowedActions(facts, viewer) : [];
+}
+
+/**
+ * The order's lines in the order the pages list them (group by group): a return's quantities
+ * come from a form with one field per line in this order (decision 104).
+ */
+export function linesInViewOrder(r: Pick<OrderRecord, "groups" | "lines">) {
+  return r.groups.flatMap((g) => r.lines.filter((l) => l.uid === g.uid && l.origin_uid === g.origin_uid));
 }
 
 /** An order with its groups, lines and payment, as the order sheet and its page show it. */
@@ -70,18 +101,16 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       shop_name_origin: g.shop_name_origin,
       sub_price: g.sub_price,
       delivery_fee: g.delivery_fee,
-      lines: r.lines
-        .filter((l) => l.uid === g.uid && l.origin_uid === g.origin_uid)
-        .map((l) => ({
-          pid2: l.product_id,
-          pid3: l.option_id,
-          sid: l.sid,
-          name: l.name,
-          opt_name: l.opt_name,
-          image: l.image,
-          price: l.unit_price,
-          qty: l.qty,
-        })),
+      lines: linesInViewOrder({ groups: [g], lines: r.lines }).map((l) => ({
+        pid2: l.product_id,
+        pid3: l.option_id,
+        sid: l.sid,
+        name: l.name,
+        opt_name: l.opt_name,
+        image: l.image,
+        price: l.unit_price,
+        qty: l.qty,
+      })),
     })),
     orderer: o.orderer_name ? { name: o.orderer_name, phone: o.orderer_phone ?? "" } : null,
     delivery: o.receiver_name
@@ -117,6 +146,16 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
         : null,
     delivered_at: o.delivered_at,
     done_at: o.done_at,
+    returned:
+      o.return_amount !== null
+        ? {
+            amount: o.return_amount,
+            lines: r.returns.flatMap((x) => {
+              const line = linesInViewOrder(r)[x.line_no];
+              return line ? [{ name: line.name, opt_name: line.opt_name, qty: x.qty }] : [];
+            }),
+          }
+        : null,
     refund:
       o.refund_account || o.refunded_at
         ? {
@@ -135,7 +174,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       note: e.note,
       created_at: e.created_at,
     })),
-    actions: actionsOf(o, paymentChosen(r), viewer),
+    actions: actionsOf(o, paymentChosen(r), viewer, r.online),
     table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
   };
 }

@@ -9,6 +9,9 @@ import * as css from "./order.css";
 
 const t = koLifecycle;
 
+/** The owner's actions that take goods back, with a quantity per line (decision 104). */
+const TAKES_BACK: readonly OrderAction[] = ["accept_refund", "refund_after_done"];
+
 /**
  * One plain form per action the state machine allows now, each with what it needs (a reason, a
  * courier and tracking number, a refund account). Where money or stock moves, the first press
@@ -19,11 +22,17 @@ export function ActionForms({
   actions,
   result,
   side,
+  lines = [],
+  online = false,
 }: {
   orderId: number;
   actions: OrderAction[];
   result: OrderActionResult | undefined;
   side: "buyer" | "owner";
+  /** The order's lines, in order: a return (반품) asks how many of each come back. */
+  lines?: readonly { name: string; opt_name: string; qty: number }[];
+  /** Toss holds money of the order: a cancel or refund gives it back in the same press. */
+  online?: boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -122,9 +131,33 @@ export function ActionForms({
                   </Field>
                 </>
               ) : null}
+              {side === "owner" && TAKES_BACK.includes(action) && lines.length > 0 ? (
+                <fieldset className={css.returnLines}>
+                  <legend>{t.returns.title}</legend>
+                  <p className={cartCss.muted}>{t.returns.hint}</p>
+                  {lines.map((line, i) => {
+                    const name = line.opt_name ? `${line.name} (${line.opt_name})` : line.name;
+                    const kept = values.return_qty?.split(",")[i];
+                    return (
+                      <Field key={i} label={t.returns.qty(name)} error={i === 0 ? errors.return_qty : undefined}>
+                        <input
+                          className={cartCss.input}
+                          name="return_qty"
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          max={line.qty}
+                          defaultValue={kept ?? String(line.qty)}
+                          required
+                        />
+                      </Field>
+                    );
+                  })}
+                </fieldset>
+              ) : null}
               {asking ? (
                 <div className={css.confirmBox} role="alertdialog" aria-label={t.actions[action]}>
-                  <p className={css.flush}>{t.confirms[action]}</p>
+                  <p className={css.flush}>{(online ? t.confirmsOnline[action] : undefined) ?? t.confirms[action]}</p>
                   <div className={css.buttons}>
                     <button type="submit" name="confirm" value="1" className={cartCss.primary} disabled={busy}>
                       {t.view.confirmYes}

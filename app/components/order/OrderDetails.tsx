@@ -43,6 +43,22 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <p className={orderCss.claimReason}>{order.claim.reason}</p>
         </section>
       ) : null}
+      {order.returned ? (
+        <section className={css.section} aria-labelledby="order-returned" data-testid="returned">
+          <h2 id="order-returned" className={css.sectionTitle}>
+            {koLifecycle.returns.section}
+          </h2>
+          <ul>
+            {order.returned.lines.map((l, i) => (
+              <li key={i}>{koLifecycle.returns.line(l.opt_name ? `${l.name} (${l.opt_name})` : l.name, l.qty)}</li>
+            ))}
+          </ul>
+          <dl className={css.dl}>
+            <dt>{koLifecycle.returns.amount}</dt>
+            <dd>{formatKRW(order.returned.amount)}</dd>
+          </dl>
+        </section>
+      ) : null}
       {order.refund ? (
         <section className={css.section} aria-labelledby="order-refund" data-testid="refund">
           <h2 id="order-refund" className={css.sectionTitle}>

@@ -43,3 +43,13 @@ export const buttons = style({ display: "grid", gridTemplateColumns: "1fr 1fr", 
 export const flush = style({ margin: 0 });
 /** The buyer's own words, as typed: line breaks kept, long words broken. */
 export const claimReason = style({ margin: 0, whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
+/** A return's quantity per line (decision 104): one field under another, full width on a phone. */
+export const returnLines = style({
+  display: "grid",
+  gap: 8,
+  margin: 0,
+  padding: 12,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  minWidth: 0,
+});

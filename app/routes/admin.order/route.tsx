@@ -41,7 +41,17 @@ export default function AdminOrder() {
           {koLifecycle.view.done(koLifecycle.actions[done])}
         </div>
       ) : null}
-      <ActionForms orderId={order.id} actions={order.actions} result={result} side="owner" />
+      <ActionForms
+        orderId={order.id}
+        actions={order.actions}
+        result={result}
+        side="owner"
+        lines={order.groups.flatMap((g) => g.lines)}
+        online={
+          (order.online?.status === "DONE" || order.online?.status === "PARTIAL_CANCELED") &&
+          (order.online.choice !== "vbank" || Boolean(order.refund?.account))
+        }
+      />
       <section className={cartCss.section} aria-labelledby="order-buyer">
         <h3 id="order-buyer" className={cartCss.sectionTitle}>
           {t.orderer}

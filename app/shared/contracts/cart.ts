@@ -289,6 +289,17 @@ export const OrderView = z.object({
     .default(null),
   delivered_at: z.number().nullable().default(null),
   done_at: z.number().nullable().default(null),
+  /**
+   * A return the owner accepted (decision 104): the lines that come back, how many of each, and
+   * the money it sends back (app/shared/money.ts `returnRefund`).
+   */
+  returned: z
+    .object({
+      amount: z.number().int(),
+      lines: z.array(z.object({ name: z.string(), opt_name: z.string(), qty: z.number().int() })),
+    })
+    .nullable()
+    .default(null),
   refund: z
     .object({
       bank: z.string().nullable(),

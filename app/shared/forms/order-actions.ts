@@ -9,6 +9,7 @@ import { COURIER_IDS, normaliseTrackingNo, TRACKING_NO } from "../couriers";
 import { koLifecycle } from "../messages/lifecycle";
 import { ORDER_ACTIONS } from "../order-machine";
 import { charCount } from "./text";
+import { MAX_LINE_QTY } from "../limits";
 
 const t = koLifecycle.fieldErrors;
 
@@ -41,4 +42,18 @@ export const OwnerActionBody = z.object({
   tracking_no: text(30)
     .transform(normaliseTrackingNo)
     .refine((v) => v === "" || TRACKING_NO.test(v), { error: t.trackingNo }),
+  /**
+   * A return's quantity per line, in the order's line order (accept_refund, refund_after_done;
+   * decision 104). Empty: every line comes back whole.
+   */
+  return_qty: z
+    .array(
+      z.coerce
+        .number({ error: t.returnQty })
+        .int({ error: t.returnQty })
+        .min(0, { error: t.returnQty })
+        .max(MAX_LINE_QTY, { error: t.returnQty }),
+    )
+    .max(200)
+    .default([]),
 });

@@ -1,5 +1,7 @@
 /** Paying by card, wallet or virtual account through the shop's Toss Payments contract (issue 35). */
 export const koCheckout = {
+  /** Who made a cancel on the order's timeline (decision 104). */
+  provider: "토스페이먼츠",
   /** The order sheet's choices (app/shared/limits.ts PAY_CHOICES). */
   choices: {
     bank: "무통장입금",

@@ -98,6 +98,34 @@ export const koLifecycle = {
     raced: "다른 요청이 먼저 처리되었습니다. 주문 상태를 다시 확인해 주세요.",
     tooManyChanges: "환불 계좌는 다섯 번까지 바꿀 수 있습니다. 판매자에게 문의해 주세요.",
     notFound: "주문을 찾을 수 없습니다.",
+    /** Toss said no to a refund (decision 104): its own reason, in Korean as Toss words it. */
+    refundRefused: (reason: string) => `토스페이먼츠가 환불을 거절했습니다: ${reason}`,
+    refundConfig: "토스페이먼츠 결제 키를 확인해 주세요 (결제 설정). 환불은 되지 않았습니다.",
+    refundPending: "토스페이먼츠의 응답이 없어 환불 여부를 확인하지 못했습니다. 잠시 후 다시 눌러 주세요.",
+    refundBank: "구매자가 입력한 은행을 토스페이먼츠에서 찾을 수 없습니다. 구매자에게 환불 계좌를 다시 받아 주세요.",
+    returnLines: "돌려받을 상품과 수량을 확인해 주세요 (한 개 이상, 주문 수량 이하).",
+  },
+  /** Why a cancel at Toss was made, when nobody wrote one (Toss requires a reason). */
+  cancelReasons: {
+    buyer: "구매자 주문취소",
+    claim: "구매자 취소 요청 승인",
+    shop: "판매자 취소",
+    refund: "반품 환불",
+  },
+  /** The confirm step where Toss gives the money back in the same press (decision 104). */
+  confirmsOnline: {
+    accept_cancel: "취소를 승인할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    refund_done: "환불할까요? 환불 금액이 토스페이먼츠로 바로 환불됩니다.",
+  } as Partial<Record<string, string>>,
+  /** The owner's choice of lines when taking a return back (반품). */
+  returns: {
+    title: "돌려받을 상품",
+    qty: (name: string) => `${name} 반품 수량`,
+    hint: "돌려받지 않는 상품은 0으로 두세요. 배송비는 모든 상품이 돌아올 때만 환불됩니다.",
+    section: "반품 상품",
+    line: (name: string, qty: number) => `${name} × ${qty}개`,
+    amount: "환불 금액",
   },
   fieldErrors: {
     action: "요청을 다시 선택해 주세요",
@@ -108,5 +136,6 @@ export const koLifecycle = {
     refundAccount: "계좌번호는 숫자와 - 로 입력해 주세요",
     refundAccountMissing: "환불받을 은행, 계좌번호, 예금주를 모두 입력해 주세요",
     tooLong: (max: number) => `${max}자 이내로 입력해 주세요`,
+    returnQty: "반품 수량은 0 이상 주문 수량 이하의 숫자로 입력해 주세요",
   },
 } as const;

@@ -98,5 +98,11 @@ export const koOrderMail = {
     body: (p: { name: string; amount: string; account: string; link: string }) =>
       [`${p.name}님, ${p.amount}을 ${p.account}(으)로 환불해 드렸습니다.`, "", `주문 상세: ${p.link}`].join("\n"),
   },
+  /** Where Toss sent a refund back (decision 104), for the refunded mail's sentence. */
+  refundedTo: {
+    card: (company: string) => (company ? `결제하신 ${company}카드` : "결제하신 카드"),
+    wallet: (provider: string) => `결제하신 ${provider}`,
+    account: (account: string) => `입력하신 계좌 ${account}`,
+  },
   guest: "고객",
 } as const;

@@ -12,7 +12,8 @@ import {
   parsePoints,
   pointsProblem,
   refundAmount,
-  SQL_REFUND_AMOUNT,
+  returnRefund,
+  sqlRefundAmount,
   sqlAmountDue,
   sqlEarnedPoints,
   untilFreeDelivery,
@@ -95,6 +96,30 @@ describe("money", () => {
     expect(earnedPoints(0, 5)).toBe(0);
     expect(earnedPoints(10_000, 0)).toBe(0);
     expect(refundAmount({ paid_amount: 36_800 })).toBe(36_800);
+    expect(refundAmount({ paid_amount: 36_800, return_amount: 12_000 })).toBe(12_000);
+  });
+
+  it("refunds a return's lines: their price, the delivery fee only with everything, less points going back", () => {
+    const order = { delivery_price: 3_000, points_used: 0 };
+    const lines = (a: number, b: number) => [
+      { price: 12_000, qty: 1, returned: a },
+      { price: 5_000, qty: 2, returned: b },
+    ];
+    const paidLeft = 25_000;
+    expect(returnRefund(order, lines(1, 0), { pointsBack: true, paidLeft })).toBe(12_000);
+    expect(returnRefund(order, lines(0, 1), { pointsBack: true, paidLeft })).toBe(5_000);
+    expect(returnRefund(order, lines(1, 2), { pointsBack: true, paidLeft })).toBe(25_000);
+    expect(returnRefund({ ...order, points_used: 2_000 }, lines(1, 2), { pointsBack: true, paidLeft: 23_000 })).toBe(
+      23_000,
+    );
+    expect(returnRefund({ ...order, points_used: 2_000 }, lines(1, 0), { pointsBack: true, paidLeft: 23_000 })).toBe(
+      10_000,
+    );
+    expect(returnRefund({ ...order, points_used: 2_000 }, lines(1, 0), { pointsBack: false, paidLeft: 23_000 })).toBe(
+      12_000,
+    );
+    expect(returnRefund(order, lines(1, 0), { pointsBack: true, paidLeft: 4_000 })).toBe(4_000);
+    expect(returnRefund(order, lines(0, 0), { pointsBack: true, paidLeft })).toBe(0);
   });
 
   it("says the same in D1 as in the Worker: amount due, points earned, refund", async () => {
@@ -103,14 +128,16 @@ describe("money", () => {
       { total_price: 10_000, points_used: 0, paid_amount: 10_000, rate: 2.5 },
       { total_price: 36_850, points_used: 0, paid_amount: 36_850, rate: 3 },
       { total_price: 5_000, points_used: 5_000, paid_amount: 0, rate: 1 },
+      // A return of some lines (decision 104): its value, not the whole payment.
+      { total_price: 37_800, points_used: 0, paid_amount: 37_800, rate: 1, return_amount: 12_000 },
     ];
     for (const c of cases) {
       const row = await env.DB.prepare(
         `SELECT ${sqlAmountDue("o")} AS due, ${sqlEarnedPoints("o.paid_amount", "o.rate")} AS earned,
-           o.${SQL_REFUND_AMOUNT} AS refund
-         FROM (SELECT ?1 AS total_price, ?2 AS points_used, ?3 AS paid_amount, ?4 AS rate) o`,
+           ${sqlRefundAmount("o")} AS refund
+         FROM (SELECT ?1 AS total_price, ?2 AS points_used, ?3 AS paid_amount, ?4 AS rate, ?5 AS return_amount) o`,
       )
-        .bind(c.total_price, c.points_used, c.paid_amount, c.rate)
+        .bind(c.total_price, c.points_used, c.paid_amount, c.rate, "return_amount" in c ? c.return_amount : null)
         .first<{ due: number; earned: number; refund: number }>();
       expect(row).toEqual({
         due: amountDue(c),

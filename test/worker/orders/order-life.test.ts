@@ -77,6 +77,8 @@ function factsIn(status: OrderStatus): OrderFacts {
     refundAccount: true,
     smartOrder: false,
     payLater: false,
+    paidOnline: false,
+    onlineAccount: false,
   };
 }
 

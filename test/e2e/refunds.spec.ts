@@ -1,0 +1,84 @@
+import { devices, type Browser } from "@playwright/test";
+import { agreeAll, collectErrors, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { act, fillLogin } from "./order-helpers";
+import { koAuth } from "../../app/shared/messages/auth";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koCheckout } from "../../app/shared/messages/checkout";
+import { koLifecycle } from "../../app/shared/messages/lifecycle";
+import { koCartButton } from "../../app/shared/messages/shop/cart";
+import { koProduct } from "../../app/shared/messages/shop/product";
+
+/**
+ * Issue 35 item 4 (decision 104): the owner cancels a card-paid order in the console and Toss
+ * (the stand-in) gives the money back; the receipt and the timeline show the refund. The card
+ * payment needs scripts, so the shopper pays in a browser with them; the owner's console runs
+ * with scripts on and off, on a 412 px phone.
+ */
+
+/** A guest pays for one product by card through the stand-in's window; answers the order id. */
+async function cardPaidOrder(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ ...devices["Pixel 7"], javaScriptEnabled: true });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // A context of its own is not the fixture's page: each load waits for hydration here.
+  await page.goto(shopUrl("beauty", "/shop/view/b0014"));
+  await hydrated(page);
+  const add = page.getByRole("form", { name: koProduct.addToCart });
+  await add.getByRole("button", { name: koProduct.addToCart }).click();
+  await expect(page.getByRole("alert").filter({ hasText: koCartButton.added })).toBeVisible();
+  await page.getByTestId("header-cart").click();
+  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  await hydrated(page);
+  await page.getByRole("button", { name: koCart.order, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  // The sheet's own document: only its CSP lets the SDK load (a client-side navigation from the
+  // cart keeps the cart's; reported to the card flow's authors).
+  await page.reload();
+  await hydrated(page);
+  const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
+  await sheet.getByLabel(koAuth.name).fill("김카드");
+  await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-3000-4000");
+  await sheet.getByLabel(koOrder.receiver).fill("김카드");
+  await sheet.getByRole("region", { name: koOrder.delivery }).getByLabel(koOrder.phone).fill("010-3000-4000");
+  await sheet.getByLabel(koOrder.postcode).fill("06236");
+  await sheet.getByLabel(koOrder.address, { exact: true }).fill("서울특별시 강남구 테헤란로 1");
+  await sheet.getByRole("radio", { name: koCheckout.choices.card }).check();
+  await agreeAll(sheet);
+  await sheet.getByRole("button", { name: /결제하기/ }).click();
+  await page.getByRole("button", { name: "결제 승인" }).click();
+  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+  const id = new URL(page.url()).searchParams.get("id")!;
+  // The buyer asks to cancel it (취소요청) on the order page.
+  await page.goto(shopUrl("beauty", `/myshop/order_view?id=${id}`));
+  await hydrated(page);
+  await act(page, koLifecycle.actions.request_cancel, {
+    fill: (form) => form.getByLabel(koLifecycle.view.reason).fill("마음이 바뀌었어요"),
+    confirm: true,
+  });
+  await context.close();
+  expect(errors, "console errors in the shopper's browser").toEqual([]);
+  return id;
+}
+
+test.describe("money back through Toss", () => {
+  test("the owner cancels a card-paid order; the receipt shows the refund", async ({ page, browser }, testInfo) => {
+    // Two journeys in one test: the shopper's payment and the owner's cancel.
+    test.setTimeout(90_000);
+    const js = !jsOff(testInfo);
+    const id = await cardPaidOrder(browser);
+    await page.goto(shopUrl("beauty", "/user/login?url=%2Fadmin"));
+    await fillLogin(page, "owner@beauty.example.test", "demo1234!");
+    await expect(page).toHaveURL(shopUrl("beauty", "/admin"));
+    await page.goto(shopUrl("beauty", `/admin/order?id=${id}`));
+    if (js) await hydrated(page);
+    await act(page, koLifecycle.actions.accept_cancel, { confirm: true });
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CANCELED);
+    const cancels = page.getByTestId("receipt-cancels");
+    await expect(cancels).toContainText("마음이 바뀌었어요");
+    await expect(cancels).toContainText(koCheckout.receipt.balance("0원"));
+    await expect(page.getByTestId("timeline-cancel")).toHaveCount(1);
+    // Nothing overflows a 412 px phone.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(412);
+  });
+});
