@@ -192,7 +192,8 @@ export const TRANSITIONS: readonly Transition[] = [
     confirm: false,
     internal: true,
   },
-  // 입금확인: only a chosen bank transfer can be confirmed (a bare order sheet holds nothing).
+  // 입금확인: only a chosen bank transfer can be confirmed (a bare order sheet holds nothing). A
+  // virtual account is Toss's to confirm (its deposit callback): the owner never sees the money.
   {
     action: "confirm_payment",
     from: ["WAITING_PAYMENT"],
@@ -200,7 +201,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: OWNER,
     needs: [],
     effects: ["mark_paid"],
-    when: (o) => o.paymentChosen,
+    when: (o) => o.paymentChosen && !o.onlineAccount,
     confirm: true,
   },
   {

@@ -52,7 +52,8 @@ export function factsOf(
     smartOrder: o.table_id !== null,
     payLater: o.pay_later === 1,
     paidOnline: paidOnline(online),
-    onlineAccount: online?.choice === "vbank",
+    // An attempt Toss never confirmed (the window closed, then a transfer chosen) is no account.
+    onlineAccount: online?.payment_key != null && online.choice === "vbank",
   };
 }
 

@@ -340,6 +340,12 @@ describe("paying an order sheet through Toss", () => {
       .first<{ body: string }>();
     expect(mail?.body).toContain(view.data.payment.bank_account);
 
+    // Toss confirms the deposit, not the owner: no 입금확인 on it in the console.
+    const owner = Shopper.signedIn(BEAUTY, await login(BEAUTY, BEAUTY_OWNER, PASSWORD));
+    const inConsole = await owner.api<{ actions: string[] }>(`/api/myshp/admin/order?id=${id}`);
+    expect(inConsole.status).toBe(200);
+    expect(inConsole.data.actions).not.toContain("confirm_payment");
+
     // A forged callback (wrong secret) and one posted to another shop change nothing.
     const forged = await standin.deposit({ orderId: w.order_id, secret: "wrong" });
     expect("answers" in forged && forged.answers[0]!.status).toBe(401);
