@@ -7,6 +7,7 @@ import { koCheckout } from "../../app/shared/messages/checkout";
 import { koLifecycle } from "../../app/shared/messages/lifecycle";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
 import { koProduct } from "../../app/shared/messages/shop/product";
+import { tossStandinOrigin } from "../../scripts/lib/e2e-paths.mjs";
 
 /**
  * Issue 35 item 4 (decision 104): the owner cancels a card-paid order in the console and Toss
@@ -31,9 +32,6 @@ async function cardPaidOrder(browser: Browser): Promise<string> {
   await hydrated(page);
   await page.getByRole("button", { name: koCart.order, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-  // The sheet's own document: only its CSP lets the SDK load (a client-side navigation from the
-  // cart keeps the cart's; reported to the card flow's authors).
-  await page.reload();
   await hydrated(page);
   const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
   await sheet.getByLabel(koAuth.name).fill("김카드");
@@ -77,6 +75,13 @@ test.describe("money back through Toss", () => {
     await expect(cancels).toContainText("마음이 바뀌었어요");
     await expect(cancels).toContainText(koCheckout.receipt.balance("0원"));
     await expect(page.getByTestId("timeline-cancel")).toHaveCount(1);
+    // Toss (the stand-in's 개발자센터) shows the payment cancelled, nothing left.
+    const standin = await browser.newPage();
+    await standin.goto(`${tossStandinOrigin()}/_standin/`);
+    const row = standin.getByRole("row").filter({ hasText: `${id}-1` });
+    await expect(row).toContainText("CANCELED");
+    await expect(row).toContainText("마음이 바뀌었어요");
+    await standin.close();
     // Nothing overflows a 412 px phone.
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(412);
