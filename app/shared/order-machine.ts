@@ -100,6 +100,7 @@ export const ORDER_ACTIONS = [
   "prepare",
   "serve",
   "kitchen_cancel",
+  "seller_cancel",
   "ship",
   "deliver",
   "confirm",
@@ -235,6 +236,18 @@ export const TRANSITIONS: readonly Transition[] = [
     needs: [],
     effects: ["cancel_payment", "return_stock", "release_points"],
     when: (o) => o.smartOrder,
+    confirm: true,
+  },
+  // 판매자 취소 before shipping (sold out, cannot deliver): the buyer is told why, the stock comes
+  // back, and the money goes back through the provider at once when it was paid there.
+  {
+    action: "seller_cancel",
+    from: BEFORE_SHIPPING,
+    to: afterCancel,
+    by: OWNER,
+    needs: ["note"],
+    effects: ["cancel_payment", "return_stock", "release_points"],
+    when: (o) => !o.smartOrder,
     confirm: true,
   },
   {

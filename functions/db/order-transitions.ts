@@ -63,6 +63,7 @@ const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
   close_sheet: "replaced",
   accept_cancel: "claim",
   kitchen_cancel: "shop",
+  seller_cancel: "shop",
 };
 
 /**

@@ -37,6 +37,12 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** Toss writes the callback's createdAt in Korea's time without an offset: it is given one. */
+function inKorea(createdAt: string | undefined): string | null {
+  if (!createdAt || Number.isNaN(Date.parse(createdAt))) return null;
+  return /(Z|[+-]\d\d:?\d\d)$/i.test(createdAt) ? createdAt : `${createdAt}+09:00`;
+}
+
 const answer = (status: number, result: string) => json({ result }, { status });
 
 async function depositCallback(ctx: ApiContext): Promise<Response> {
@@ -68,7 +74,7 @@ async function depositCallback(ctx: ApiContext): Promise<Response> {
       orderId: row.order_id,
       shopId: shop.shopid,
       transactionKey: body.transactionKey,
-      approvedAt: body.createdAt ?? new Date(now).toISOString(),
+      approvedAt: inKorea(body.createdAt) ?? new Date(now).toISOString(),
       now,
     });
   } catch (error) {

@@ -61,10 +61,10 @@ export function cancelPlanOf(
   }
   if (!refundsOnline(facts)) return null;
   const left = p.balance_amount ?? 0;
-  if (action === "accept_cancel" || action === "kitchen_cancel") {
+  if (action === "accept_cancel" || action === "kitchen_cancel" || action === "seller_cancel") {
     const amount = Math.min(left, refundAmount(o));
     if (amount <= 0) return null;
-    const reason = why(action === "kitchen_cancel" ? t.cancelReasons.shop : t.cancelReasons.claim);
+    const reason = why(action === "accept_cancel" ? t.cancelReasons.claim : t.cancelReasons.shop);
     return { amount, reason, voids: false, refundAccount: accountOf(record) };
   }
   if (action === "refund_done") {

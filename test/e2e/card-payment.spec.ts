@@ -51,6 +51,7 @@ test.describe("card payments", () => {
     await expect(receipt.getByTestId("test-payment")).toContainText(koCheckout.testMode);
     await expect(receipt.getByTestId("receipt-card")).toContainText("****");
     await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CONFIRM_PAYMENT);
+    await expect(page.getByText(koCheckout.completePaid)).toBeVisible();
     await expect(page.getByTestId("header-cart").getByTestId("cart-count")).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId("payment-receipt")).toBeVisible();

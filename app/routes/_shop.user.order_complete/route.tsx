@@ -7,6 +7,7 @@ import * as css from "~/components/cart/cart.css";
 import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
+import { koCheckout } from "~/shared/messages/checkout";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
@@ -33,7 +34,13 @@ export default function OrderComplete() {
         </span>
       </p>
       <section className={css.section}>
-        <p>{canceled ? koOrder.canceledBody : koOrder.completeBody}</p>
+        <p>
+          {canceled
+            ? koOrder.canceledBody
+            : order.online && order.online.status !== "WAITING_FOR_DEPOSIT"
+              ? koCheckout.completePaid
+              : koOrder.completeBody}
+        </p>
         {canceled ? null : <BankTransferInfo order={order} />}
         <PaymentReceipt order={order} />
       </section>

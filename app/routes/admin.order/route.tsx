@@ -1,3 +1,4 @@
+import { koCheckout } from "~/shared/messages/checkout";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
@@ -65,10 +66,15 @@ export default function AdminOrder() {
             <>
               <dt>{koOrder.payment}</dt>
               <dd>
-                {koOrder.methods[order.payment.method]} · {formatKRW(order.payment.amount)}
+                {order.online ? koCheckout.choices[order.online.choice] : koOrder.methods[order.payment.method]} ·{" "}
+                {formatKRW(order.payment.amount)}
               </dd>
-              <dt>{t.depositor}</dt>
-              <dd>{order.payment.depositor ?? "-"}</dd>
+              {order.payment.method === "bank" ? (
+                <>
+                  <dt>{t.depositor}</dt>
+                  <dd>{order.payment.depositor ?? "-"}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
         </dl>

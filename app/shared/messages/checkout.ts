@@ -18,6 +18,8 @@ export const koCheckout = {
   windowNeedsScripts:
     "결제창을 열려면 자바스크립트가 필요합니다. 무통장입금을 선택하시거나 자바스크립트를 켠 뒤 다시 시도해 주세요.",
   opening: "결제창을 여는 중…",
+  /** The completion page of an order Toss has been paid for (not a virtual account waiting). */
+  completePaid: "결제가 완료되었습니다. 상품을 준비해 보내 드리겠습니다.",
   windowFailed: "결제창을 열지 못했습니다. 잠시 후 다시 시도해 주세요.",
   testMode: "테스트 결제",
   testModeNote: "테스트 키로 결제되어 실제로 돈이 오가지 않았습니다.",

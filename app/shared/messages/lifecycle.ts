@@ -6,11 +6,12 @@ export const koLifecycle = {
     close_sheet: "주문서 닫힘",
     pay_points: "적립금 결제",
     accept_table: "테이블 주문 접수",
-    pay_provider: "결제 완료",
+    pay_provider: "토스페이먼츠 결제 확인",
     confirm_payment: "입금확인",
     prepare: "상품준비",
     serve: "조리 완료",
     kitchen_cancel: "주방 취소",
+    seller_cancel: "판매자 취소",
     ship: "발송처리",
     deliver: "배송완료",
     confirm: "구매확정",
@@ -39,6 +40,7 @@ export const koLifecycle = {
     refund_done: "환불 금액을 보냈나요? 환불완료로 바뀝니다.",
     refund_after_done: "구매확정된 주문을 환불할까요? 재고가 돌아갑니다.",
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 받은 금액은 환불해야 합니다.",
+    seller_cancel: "이 주문을 취소할까요? 구매자에게 사유가 전달되고 재고가 돌아갑니다. 입금된 금액은 환불해야 합니다.",
   } as Partial<Record<string, string>>,
   /** An order's goods in one line: the first, and how many more (lists, console, mail). */
   items: (first: string | null, count: number) =>
@@ -117,6 +119,7 @@ export const koLifecycle = {
     accept_cancel: "취소를 승인할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     refund_done: "환불할까요? 환불 금액이 토스페이먼츠로 바로 환불됩니다.",
+    seller_cancel: "이 주문을 취소할까요? 구매자에게 사유가 전달되고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
   } as Partial<Record<string, string>>,
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {

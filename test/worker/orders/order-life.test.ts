@@ -30,8 +30,10 @@ const EXPECTED = `
   CONFIRM_PAYMENT    prepare           owner,admin   READY_FOR_DELIVERY
   CONFIRM_PAYMENT    ship              owner,admin   DELIVERY
   CONFIRM_PAYMENT    request_cancel    buyer         REQ_CANCEL
+  CONFIRM_PAYMENT    seller_cancel     owner,admin   REQ_BANK_REFUND   (paid by transfer; through Toss: CANCELED)
   READY_FOR_DELIVERY ship              owner,admin   DELIVERY
   READY_FOR_DELIVERY request_cancel    buyer         REQ_CANCEL
+  READY_FOR_DELIVERY seller_cancel     owner,admin   REQ_BANK_REFUND
   DELIVERY           deliver           owner,admin,system CONFIRM_DELIVERY
   CONFIRM_DELIVERY   confirm           buyer,system  DONE
   CONFIRM_DELIVERY   request_refund    buyer         REQ_REFUND

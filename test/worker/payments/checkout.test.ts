@@ -365,6 +365,11 @@ describe("paying an order sheet through Toss", () => {
     const paid = await standin.deposit({ orderId: w.order_id, times: 2 });
     expect("answers" in paid && paid.answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await orderRow(id)).toMatchObject({ status: "CONFIRM_PAYMENT", paid_amount: w.amount });
+    // Toss writes the deposit's time in Korea's time without an offset: kept as that moment.
+    const approved = await env.DB.prepare("SELECT approved_at FROM provider_payments WHERE order_id = ?")
+      .bind(id)
+      .first<{ approved_at: string }>();
+    expect(Math.abs(Date.parse(approved!.approved_at) - Date.now())).toBeLessThan(5 * 60_000);
     const events = await env.DB.prepare("SELECT action FROM order_events WHERE order_id = ?").bind(id).all();
     expect(events.results).toEqual([{ action: "pay_provider" }]);
     expect(await stockOf(1400)).toBe(8);
