@@ -13,7 +13,9 @@ import type { ShopInfo } from "~/shared/contracts";
 import { koAuth } from "~/shared/messages/auth";
 import { readConfig, type Config, type Env, type RequestEnv } from "./env";
 import { bookmarkCookie, countQueries, openSession } from "./db/session";
-import { requestHost, shopOrigin } from "./host";
+import { classifyHost, requestHost, shopOrigin } from "./host";
+import { handlePlatform } from "./platform/handler";
+import { closedShopApi, closedShopPage, mayPassSuspension } from "./platform/suspension";
 import { resolveShop } from "./tenant";
 import { createApiContext } from "./api/context";
 import { RECOMMENDATION_COUNT } from "./api/catalogue";
@@ -275,6 +277,10 @@ async function handle(
 
   if (isApiPath(url.pathname)) {
     answer.kind = "api";
+    if (shop?.suspended && !upstream) {
+      const member = await readMember(env, request).catch(() => null);
+      if (!mayPassSuspension(shop, member, url.pathname)) return closedShopApi();
+    }
     // Browser calls to the shop API: proxied (fresh headers, the shop named by the Worker), or
     // answered here on D1.
     return upstream
@@ -283,6 +289,11 @@ async function handle(
   }
 
   answer.kind = "page";
+  if (!shop && classifyHost(host, config.PLATFORM_DOMAIN).kind === "platform" && !upstream) {
+    // The platform's own pages (decision 108); opening a shop ends on the new shop's host.
+    answer.formOrigins = [shopOrigin({ dom: "*", dom3: null }, config.PLATFORM_DOMAIN, url)];
+    return handlePlatform(request, env, config, log);
+  }
   if (!shop) return shopNotFoundPage(log.id);
   // A login on the shop's sub-domain may continue to its custom domain (decision 014): the
   // browser checks form-action on the redirects after a form post, so both origins are allowed.
@@ -302,6 +313,8 @@ async function handle(
       return null;
     }),
   ]);
+  // A suspended shop is closed to shoppers, not to its owner or a platform admin (decision 108).
+  if (shop.suspended && !mayPassSuspension(shop, member, url.pathname)) return closedShopPage(log.id);
   answer.storageUrl = storage;
   // The postcode widget's script and frame, only when a provider is on (loaded on demand).
   const postcode = config.POSTCODE_PROVIDER === "off" ? null : POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];

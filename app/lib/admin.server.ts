@@ -1,3 +1,4 @@
+import { shopOwnerUid } from "~/shared/shop-owner";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "../../functions/auth/member";
 import { requireMember } from "./auth.server";
@@ -9,6 +10,6 @@ import { requireMember } from "./auth.server";
  */
 export function requireShopOwner(request: Request, context: AppLoadContext): Member {
   const member = requireMember(request, context);
-  if (member.uid !== context.shop.uid && !member.admin) throw new Response(null, { status: 404 });
+  if (member.uid !== shopOwnerUid(context.shop) && !member.admin) throw new Response(null, { status: 404 });
   return member;
 }

@@ -1,3 +1,4 @@
+import { shopOwnerUid } from "~/shared/shop-owner";
 import type { ShopInfo } from "~/shared/contracts";
 import type { Member } from "../../functions/auth/member";
 
@@ -19,7 +20,7 @@ export type SessionState = {
 
 export function sessionState(member: Member | null, shop: ShopInfo, adminBase: string): SessionState {
   if (!member) return { login: -1, muid: 0, madmin: false, mshop: false, member: null, adminUrl: null };
-  const mshop = member.uid === shop.uid;
+  const mshop = member.uid === shopOwnerUid(shop);
   let adminUrl: string | null = null;
   if (mshop && adminBase.startsWith("/")) {
     // The console on the shop's own host (the default): it knows the shop by its host.

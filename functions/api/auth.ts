@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shopOwnerUid } from "~/shared/shop-owner";
 import type { MemberInfo } from "~/shared/contracts/auth";
 import { safeReturnPath, loginPath } from "~/shared/return-path";
 import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from "../auth/crypto";
@@ -53,7 +54,7 @@ async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> 
     name: member.name,
     profile: member.profile,
     admin: member.admin,
-    mshop: ctx.hostShop?.uid === member.uid,
+    mshop: ctx.hostShop ? shopOwnerUid(ctx.hostShop) === member.uid : false,
     verified: await ctx.db.members.verification(member.uid),
   };
 }
@@ -69,9 +70,15 @@ export const authHandlers = {
 
   async userInfoMyShop(_input, ctx) {
     const member = await ctx.requireMember();
-    const row = await ctx.db.shops.byUid(member.uid);
+    const [row, owned] = await Promise.all([ctx.db.shops.byUid(member.uid), ctx.db.platformShops.ownedBy(member.uid)]);
     const shop = row ? toShopSummary(row, ctx.config.PLATFORM_DOMAIN, ctx.url) : null;
-    return { shop, mshop: ctx.hostShop?.uid === member.uid };
+    const shops = owned.map((s) => ({
+      shopid: s.id,
+      dom: s.dom,
+      name: s.name,
+      url: shopOrigin(s, ctx.config.PLATFORM_DOMAIN, ctx.url),
+    }));
+    return { shop, mshop: ctx.hostShop ? shopOwnerUid(ctx.hostShop) === member.uid : false, shops };
   },
 
   async isAdmin(_input, ctx) {
@@ -216,7 +223,13 @@ async function logout(ctx: ApiContext): Promise<Response> {
   return redirect(returnTo, await endSession(ctx.db.sessions, ctx.request));
 }
 
-const RedirectQuery = z.object({ url: z.string().optional(), keep: flag, code: z.string().max(100).optional() });
+const RedirectQuery = z.object({
+  url: z.string().optional(),
+  keep: flag,
+  code: z.string().max(100).optional(),
+  // Sent by the platform's host after opening a shop there (decision 108): which of its hosts to ask.
+  via: z.enum(["www", "bare"]).optional(),
+});
 
 /**
  * GET /api/user/login/redirect?url=&keep=[&code=] on a shop's host.
@@ -230,7 +243,7 @@ const RedirectQuery = z.object({ url: z.string().optional(), keep: flag, code: z
  */
 async function loginRedirect(ctx: ApiContext): Promise<Response> {
   const parsed = RedirectQuery.safeParse(Object.fromEntries(ctx.url.searchParams));
-  const query = parsed.success ? parsed.data : { url: undefined, keep: false, code: undefined };
+  const query = parsed.success ? parsed.data : { url: undefined, keep: false, code: undefined, via: undefined };
   const returnTo = safeReturnPath(query.url);
   const host = requestHost(ctx.request);
   const secure = isSecureRequest(ctx.request);
@@ -256,6 +269,13 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
     return redirect(`${source}/api/user/login/redirect/dom?${params}`, [
       cookie(STATE_COOKIE, state, { secure, maxAge: STATE_SECONDS }),
     ]);
+  }
+  if (shop && query.via && host === `${shop.dom}.${ctx.config.PLATFORM_DOMAIN}`.toLowerCase()) {
+    const state = randomToken(16);
+    const platformHost = query.via === "www" ? `www.${ctx.config.PLATFORM_DOMAIN}` : ctx.config.PLATFORM_DOMAIN;
+    const platform = shopOrigin({ dom: "", dom3: platformHost }, ctx.config.PLATFORM_DOMAIN, ctx.url);
+    const params = new URLSearchParams({ dom: shop.dom, url: returnTo, state, keep: query.keep ? "1" : "0" });
+    return redirect(`${platform}/carry?${params}`, [cookie(STATE_COOKIE, state, { secure, maxAge: STATE_SECONDS })]);
   }
   return redirect(loginPath(returnTo, shop?.dom));
 }

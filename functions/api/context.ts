@@ -1,3 +1,4 @@
+import { shopOwnerUid } from "~/shared/shop-owner";
 import { LivePublisher } from "../live/publisher";
 import type { z } from "zod";
 import type { Api, ApiName, ShopInfo } from "~/shared/contracts";
@@ -85,7 +86,7 @@ export function createApiContext(
     async requireOwner() {
       const shop = requireHostShop();
       const owner = await requireMember();
-      if (owner.uid === shop.uid) return { member: owner, shop, actor: "owner" };
+      if (owner.uid === shopOwnerUid(shop)) return { member: owner, shop, actor: "owner" };
       if (owner.admin) return { member: owner, shop, actor: "admin" };
       throw apiErrors.notShopOwner();
     },

@@ -1,3 +1,4 @@
+import { PlatformShopStore } from "../db/platform-shops";
 import { PaymentKeyStore } from "../db/payment-keys";
 import { ProviderPaymentStore } from "../db/provider-payments";
 import type { Config } from "../env";
@@ -114,6 +115,10 @@ export class Stores {
     return this.#lazy("loginCodes", (db) => new LoginCodeStore(db));
   }
   /** Failed-attempt counting (logins, resets, codes: decision 044). */
+  /** Shops as the platform opens, lists, suspends and hands them over (decision 108). */
+  get platformShops(): PlatformShopStore {
+    return this.#lazy("platformShops", (db) => new PlatformShopStore(db));
+  }
   get throttle(): Throttle {
     return this.#lazy("throttle", (db) => new Throttle(db));
   }

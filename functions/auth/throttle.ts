@@ -25,6 +25,9 @@ export const LIMITS = {
   lookup_client: 10,
   lookup_pair: 5,
   lookup_order: 50,
+  // Opening a shop (decision 108): a few per account, more per address (shared NAT), per window.
+  open_account: 3,
+  open_client: 10,
 } as const satisfies Record<AttemptKind, number>;
 
 /**

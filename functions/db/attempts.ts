@@ -15,7 +15,9 @@ export type AttemptKind =
   | "token_client"
   | "lookup_client"
   | "lookup_pair"
-  | "lookup_order";
+  | "lookup_order"
+  | "open_account"
+  | "open_client";
 
 export type AttemptKey = { kind: AttemptKind; key: string };
 

@@ -33,6 +33,9 @@ export type ShopRow = {
   free_delivery_threshold: number;
   delivery_fee: number;
   content_version: number;
+  /** Migration 0030: null means the owner is uid. */
+  owner_uid: number | null;
+  suspended_at: number | null;
   /** From the shop's payment keys' row (migration 0025), null without one: see SHOP_SELECT. */
   escrow_mid: string | null;
   escrow_vbank: number | null;

@@ -1,3 +1,4 @@
+import { shopOwnerUid } from "~/shared/shop-owner";
 import { LIVE_CLOSE } from "~/shared/live";
 import { readDeviceId } from "~/shared/device";
 import { sessionFromRequest } from "../auth/session";
@@ -43,7 +44,8 @@ export const liveDoor: Door = {
     if (ctx.url.searchParams.get("room") === "inbox") {
       const member = await ctx.member();
       if (!member) return refusedSocket(LIVE_CLOSE.nobody, "login required");
-      if (member.uid !== shop.uid && !member.admin) return refusedSocket(LIVE_CLOSE.notYours, "not this shop's owner");
+      if (member.uid !== shopOwnerUid(shop) && !member.admin)
+        return refusedSocket(LIVE_CLOSE.notYours, "not this shop's owner");
       return ctx.live.connect(liveRoom.inbox(shop.shopid), await handedOver(ctx));
     }
     if (ctx.url.searchParams.get("room") === "table") {

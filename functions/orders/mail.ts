@@ -1,3 +1,4 @@
+import { shopOwnerUid } from "~/shared/shop-owner";
 import { koCheckout } from "~/shared/messages/checkout";
 import type { ShopInfo } from "~/shared/contracts";
 import { courierOf, trackingUrl } from "~/shared/couriers";
@@ -120,7 +121,7 @@ export async function sendOrderMail(
   const forBuyer = to ? buyerMail(kind, record, shop, to) : null;
   if (forBuyer) messages.push(forBuyer);
   if (kind === "placed") {
-    const owner = await db.members.byUid(shop.uid);
+    const owner = await db.members.byUid(shopOwnerUid(shop));
     const first = record.lines[0];
     if (owner?.email && first) {
       messages.push({

@@ -30,6 +30,8 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
   return {
     shopid: row.id,
     uid: row.uid,
+    owner_uid: row.owner_uid ?? row.uid,
+    suspended: row.suspended_at !== null,
     dom: row.dom,
     dom3: row.dom3,
     url: shopOrigin(row, platformDomain, requestUrl),

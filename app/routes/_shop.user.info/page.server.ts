@@ -7,16 +7,21 @@ import { identityProvider } from "~/lib/identity.server";
 import { removeProfileImage, storeProfileImage } from "~/lib/uploads.server";
 import { koAuth } from "~/shared/messages/auth";
 import { SETTINGS_INTENTS, settingsAction } from "~/lib/settings-actions.server";
+import { platformUrl } from "~/shared/platform-url";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const [info, settings, addresses] = await Promise.all([
+  const [info, settings, addresses, owned] = await Promise.all([
     context.api.call("userInfo"),
     context.api.call("accountSettings"),
     context.api.call("addresses"),
+    // An upstream without the list leaves the section out rather than the page.
+    context.api.call("userInfoMyShop").catch(() => null),
   ]);
   return {
     info,
+    myShops: owned?.shops ?? [],
+    openShopUrl: platformUrl(context.config.PLATFORM_DOMAIN, new URL(request.url), "/open"),
     settings,
     addresses: addresses.items,
     // ?auth=1 starts identity verification; with no provider the page says it is not available.

@@ -14,6 +14,7 @@ import { koSettings } from "~/shared/messages/settings";
 import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
 import type { SettingsResult } from "~/lib/settings-actions.server";
 import type { loader, action } from "./page.server";
+import { MyShopsSection } from "./MyShopsSection";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.infoTitle, noindex: true });
 
@@ -21,7 +22,8 @@ export { loader, action } from "./page.server";
 
 export default function InfoPage() {
   const { storageUrl } = useRootData();
-  const { info, settings, addresses, verify, verificationAvailable } = useLoaderData<typeof loader>();
+  const { info, settings, addresses, verify, verificationAvailable, myShops, openShopUrl } =
+    useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const settingsResult = actionData?.intent ? (actionData as SettingsResult) : undefined;
   const result = actionData?.intent ? undefined : actionData;
@@ -76,6 +78,7 @@ export default function InfoPage() {
           {settings.email}
         </p>
       </section>
+      <MyShopsSection shops={myShops} openUrl={openShopUrl} />
       <PasswordSection result={settingsResult} />
       <AddressSection items={addresses} result={settingsResult} />
       <MarketingSection agreedAt={settings.marketing_agreed_at} result={settingsResult} />

@@ -44,6 +44,10 @@ export const authApi = {
         })
         .nullable(),
       mshop: z.boolean(),
+      /** Every shop the member owns (decision 108: one person may open several); not in the spec. */
+      shops: z
+        .array(z.object({ shopid: z.number().int(), dom: z.string(), name: z.string(), url: z.string() }))
+        .default([]),
     }),
   }),
   isAdmin: endpoint({

@@ -91,6 +91,10 @@ export const ShopInfo = z.object({
    * page cache's key. Not in the spec's answer: without it (an upstream) pages are not cached.
    */
   content_version: z.number().int().optional(),
+  /** The owner's user id when it is not `uid` (decision 108: shops opened on the platform, transfers). */
+  owner_uid: z.number().int().optional(),
+  /** A platform admin closed the shop for now (decision 108): shoppers get the closed page. */
+  suspended: z.boolean().optional(),
 });
 export type ShopInfo = z.infer<typeof ShopInfo>;
 

@@ -1,0 +1,246 @@
+import { describe, expect, it } from "vitest";
+import { koPlatform } from "~/shared/messages/platform";
+import { koRequestErrors } from "~/shared/messages/shop/request-errors";
+import { escapeHtml } from "../../../functions/pages";
+import { BEAUTY, get } from "../helpers/request";
+import {
+  BEAUTY_OWNER,
+  PASSWORD,
+  SHOPPER,
+  cookieHeader,
+  db,
+  joinNew,
+  login,
+  postForm,
+  setCookies,
+} from "../helpers/auth";
+
+const PLATFORM = "localhost";
+const ADMIN = "admin@example.test";
+const html = (s: string) => escapeHtml(s);
+
+let seq = 0;
+const freshDom = () => `new-${Date.now().toString(36)}-${++seq}`.slice(0, 20).replace(/-$/, "x");
+
+/** A new person on the platform's host, through its sign-up form; returns the platform cookie. */
+async function signUp(): Promise<{ email: string; cookie: string }> {
+  const email = `opener-${Date.now()}-${++seq}@example.test`;
+  const res = await postForm(PLATFORM, "/join", {
+    email,
+    name: "새 사장",
+    password: PASSWORD,
+    password2: PASSWORD,
+    agree_terms: "on",
+    agree_privacy: "on",
+    agree_age: "on",
+  });
+  expect(res.status).toBe(303);
+  return { email, cookie: cookieHeader(setCookies(res)) };
+}
+
+/** Opens a shop and follows the hand-over to its console; returns the session cookie of the new host. */
+async function openAndCarry(platformCookie: string, dom: string, name = "새 상점"): Promise<string> {
+  const opened = await postForm(PLATFORM, "/open", { dom, name, shop_type: "shop" }, { cookie: platformCookie });
+  expect(opened.status).toBe(303);
+  const first = new URL(opened.headers.get("location")!);
+  expect(first.host).toBe(`${dom}.localhost`);
+  const asked = await get(first.host, first.pathname + first.search);
+  expect(asked.status).toBe(303);
+  const state = cookieHeader(setCookies(asked));
+  const carry = new URL(asked.headers.get("location")!);
+  expect(carry.host).toBe(PLATFORM);
+  const coded = await get(PLATFORM, carry.pathname + carry.search, { headers: { cookie: platformCookie } });
+  expect(coded.status).toBe(303);
+  const back = new URL(coded.headers.get("location")!);
+  expect(back.host).toBe(`${dom}.localhost`);
+  const landed = await get(back.host, back.pathname + back.search, { headers: { cookie: state } });
+  expect(landed.status).toBe(303);
+  expect(landed.headers.get("location")).toBe("/admin");
+  return cookieHeader(setCookies(landed));
+}
+
+describe("the platform's host", () => {
+  it("has a landing page offering 내 상점 만들기, on the bare domain and www; shop hosts are unchanged", async () => {
+    for (const host of [PLATFORM, `www.${PLATFORM}`]) {
+      const res = await get(host, "/");
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain(html(koPlatform.openCta));
+      expect(body).toContain('href="/open"');
+    }
+    expect((await get(BEAUTY, "/")).status).toBe(200);
+    const nobody = await get("nobody-here.localhost", "/");
+    expect(nobody.status).toBe(404);
+    expect(await nobody.text()).toContain(koRequestErrors.shopNotFound);
+    expect((await get(PLATFORM, "/no-such-page")).status).toBe(404);
+  });
+
+  it("sends a guest to log in before the form, and logs in on its own form", async () => {
+    const res = await get(PLATFORM, "/open");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/login?url=%2Fopen");
+    const bad = await postForm(PLATFORM, "/login", { email: SHOPPER, password: "wrong-password" });
+    expect(bad.status).toBe(401);
+    const ok = await postForm(PLATFORM, "/login", { email: SHOPPER, password: PASSWORD, url: "/open" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/open");
+    const form = await get(PLATFORM, "/open", { headers: { cookie: cookieHeader(setCookies(ok)) } });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('name="dom"');
+  });
+
+  it("checks the address: format, reserved names, taken ones, with the message next to the field", async () => {
+    const { cookie } = await signUp();
+    const cases: [string, string, number][] = [
+      ["Ab", koPlatform.errors.domFormat, 400],
+      ["-abc", koPlatform.errors.domFormat, 400],
+      ["abc-", koPlatform.errors.domFormat, 400],
+      ["a".repeat(21), koPlatform.errors.domFormat, 400],
+      ["admin", koPlatform.errors.domReserved, 400],
+      ["www", koPlatform.errors.domReserved, 400],
+      ["beauty", koPlatform.errors.domTaken, 409],
+    ];
+    for (const [dom, message, status] of cases) {
+      const res = await postForm(PLATFORM, "/open", { dom, name: "이름", shop_type: "shop" }, { cookie });
+      expect(res.status, dom).toBe(status);
+      const body = await res.text();
+      expect(body).toContain(`id="dom-error" role="alert">${html(message)}`);
+    }
+    const noName = await postForm(PLATFORM, "/open", { dom: freshDom(), name: " ", shop_type: "x" }, { cookie });
+    expect(noName.status).toBe(400);
+    const body = await noName.text();
+    expect(body).toContain(html(koPlatform.errors.nameLength));
+    expect(body).toContain(html(koPlatform.errors.type));
+  });
+
+  it("opens a working shop whose console is its opener's only, and lists it in /user/info", async () => {
+    const { cookie } = await signUp();
+    const dom = freshDom();
+    const ownerCookie = await openAndCarry(cookie, dom, "첫 가게");
+    const host = `${dom}.localhost`;
+    const row = await db()
+      .prepare(
+        "SELECT s.name, s.shop_type, s.owner_uid, s.uid, m.email FROM shops s JOIN members m ON m.uid = s.owner_uid WHERE dom = ?",
+      )
+      .bind(dom)
+      .first<{ name: string; shop_type: string; owner_uid: number; uid: number; email: string }>();
+    expect(row?.name).toBe("첫 가게");
+    expect(row?.shop_type).toBe("shop");
+    const home = await get(host, "/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("첫 가게");
+    expect((await get(host, "/admin", { headers: { cookie: ownerCookie } })).status).toBe(200);
+    // Someone else, logged in on the new host: no console.
+    expect((await get(host, "/admin", { headers: { cookie: await login(host, SHOPPER) } })).status).toBe(404);
+    // A second shop of the same person gets a shop key of its own, the same owner.
+    const dom2 = freshDom();
+    await openAndCarry(cookie, dom2, "둘째 가게");
+    const second = await db()
+      .prepare("SELECT uid, owner_uid FROM shops WHERE dom = ?")
+      .bind(dom2)
+      .first<{ uid: number; owner_uid: number }>();
+    expect(second?.owner_uid).toBe(row?.owner_uid);
+    expect(second?.uid).not.toBe(row?.uid);
+    const info = await get(host, "/user/info", { headers: { cookie: ownerCookie } });
+    expect(info.status).toBe(200);
+    const text = await info.text();
+    expect(text).toContain(`http://${dom}.localhost/admin`);
+    expect(text).toContain(`http://${dom2}.localhost/admin`);
+  });
+
+  it("limits how many shops one account opens", async () => {
+    const { cookie } = await signUp();
+    let last = 0;
+    for (let i = 0; i < 4; i++) {
+      const res = await postForm(
+        PLATFORM,
+        "/open",
+        { dom: freshDom(), name: "가게", shop_type: "restaurant" },
+        { cookie },
+      );
+      last = res.status;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe("the platform admin's shop desk", () => {
+  async function platformAdmin() {
+    return login(PLATFORM, ADMIN);
+  }
+  async function shopId(dom: string) {
+    return (await db().prepare("SELECT id FROM shops WHERE dom = ?").bind(dom).first<number>("id"))!;
+  }
+
+  it("is a platform admin's only", async () => {
+    expect((await get(PLATFORM, "/madmin")).status).toBe(404);
+    const shopper = await login(PLATFORM, SHOPPER);
+    expect((await get(PLATFORM, "/madmin", { headers: { cookie: shopper } })).status).toBe(404);
+    const id = await shopId("beauty");
+    const refused = await postForm(PLATFORM, "/madmin", { shop: String(id), do: "suspend" }, { cookie: shopper });
+    expect(refused.status).toBe(404);
+    expect(await db().prepare("SELECT suspended_at FROM shops WHERE id = ?").bind(id).first("suspended_at")).toBeNull();
+    const admin = await platformAdmin();
+    const list = await get(PLATFORM, "/madmin?q=beauty", { headers: { cookie: admin } });
+    expect(list.status).toBe(200);
+    const body = await list.text();
+    expect(body).toContain('data-shop="beauty"');
+    expect(body).not.toContain('data-shop="picks"');
+  });
+
+  it("suspends a shop (shoppers get the closed page, the owner the console) and restores it", async () => {
+    const { cookie } = await signUp();
+    const dom = freshDom();
+    const host = `${dom}.localhost`;
+    const ownerCookie = await openAndCarry(cookie, dom);
+    const admin = await platformAdmin();
+    const id = await shopId(dom);
+    const suspended = await postForm(PLATFORM, "/madmin", { shop: String(id), do: "suspend" }, { cookie: admin });
+    expect(suspended.status).toBe(303);
+    const closed = await get(host, "/");
+    expect(closed.status).toBe(503);
+    const text = await closed.text();
+    expect(text).toContain(koPlatform.closedTitle);
+    expect(text).toContain('name="robots" content="noindex"');
+    // The shop's API answers its shoppers the same; its own log-in calls still work.
+    const api = await get(host, "/api/myshp/get/info/v2");
+    expect(api.status).toBe(503);
+    expect((await get(host, "/api/myshp/get/info/v2", { headers: { cookie: ownerCookie } })).status).not.toBe(503);
+    expect((await get(host, "/admin", { headers: { cookie: ownerCookie } })).status).toBe(200);
+    expect((await get(host, "/", { headers: { cookie: ownerCookie } })).status).toBe(200);
+    expect((await get(host, "/user/login")).status).toBe(200);
+    const restored = await postForm(PLATFORM, "/madmin", { shop: String(id), do: "restore" }, { cookie: admin });
+    expect(restored.status).toBe(303);
+    expect((await get(host, "/")).status).toBe(200);
+  });
+
+  it("transfers a shop to another account by e-mail", async () => {
+    const { cookie } = await signUp();
+    const dom = freshDom();
+    const host = `${dom}.localhost`;
+    const ownerCookie = await openAndCarry(cookie, dom);
+    const admin = await platformAdmin();
+    const id = await shopId(dom);
+    const unknown = await postForm(
+      PLATFORM,
+      "/madmin",
+      { shop: String(id), do: "transfer", email: "nobody-at-all@example.test" },
+      { cookie: admin },
+    );
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain(html(koPlatform.transferUnknown));
+    const next = await joinNew(PLATFORM, "새 운영자");
+    const moved = await postForm(
+      PLATFORM,
+      "/madmin",
+      { shop: String(id), do: "transfer", email: next.email },
+      { cookie: admin },
+    );
+    expect(moved.status).toBe(303);
+    expect((await get(host, "/admin", { headers: { cookie: ownerCookie } })).status).toBe(404);
+    const nextCookie = await login(host, next.email);
+    expect((await get(host, "/admin", { headers: { cookie: nextCookie } })).status).toBe(200);
+    // The demo's owners keep their shops.
+    expect((await get(BEAUTY, "/admin", { headers: { cookie: await login(BEAUTY, BEAUTY_OWNER) } })).status).toBe(200);
+  });
+});
