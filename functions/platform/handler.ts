@@ -121,7 +121,7 @@ ${formError(errors)}${hidden("url", values.url ?? "")}
 ${input(t.email, "email", "email", values, errors, 'autocomplete="email" required')}
 ${input(t.name, "name", "text", values, errors, 'autocomplete="name" required')}
 ${input(t.password, "password", "password", values, errors, 'autocomplete="new-password" required')}
-${input(t.password, "password2", "password", values, errors, 'autocomplete="new-password" required')}
+${input(t.passwordConfirm, "password2", "password", values, errors, 'autocomplete="new-password" required')}
 ${check(t.agreeTerms, "agree_terms", values, errors)}
 ${check(t.agreePrivacy, "agree_privacy", values, errors)}
 ${check(t.agreeAge, "agree_age", values, errors)}
@@ -188,8 +188,8 @@ function openPage(ctx: ApiContext, viewer: Viewer, values: Values, errors: Field
     `<label class="check"><input type="radio" name="shop_type" value="${value}"${type === value ? " checked" : ""}>${e(label)}</label>`;
   const body = `<h1>${e(t.openTitle)}</h1><p>${e(t.openLead)}</p>
 <form class="card" method="post" action="/open" novalidate>${formError(errors)}
-<label>${e(t.dom)}<span class="dom"><input type="text" name="dom" value="${e(values.dom ?? "")}" autocapitalize="none" spellcheck="false" required maxlength="20"${errors.dom ? ' aria-invalid="true" aria-describedby="dom-error"' : ""}><span>${e(suffix)}</span></span></label>
-<p class="hint">${e(t.domHint)}</p>${errors.dom ? `<p class="err" id="dom-error" role="alert">${e(errors.dom)}</p>` : ""}
+<label for="dom">${e(t.dom)}</label><span class="dom"><input type="text" id="dom" name="dom" value="${e(values.dom ?? "")}" autocapitalize="none" spellcheck="false" required maxlength="20" aria-describedby="dom-hint${errors.dom ? " dom-error" : ""}"${errors.dom ? ' aria-invalid="true"' : ""}><span>${e(suffix)}</span></span>
+<p class="hint" id="dom-hint">${e(t.domHint)}</p>${errors.dom ? `<p class="err" id="dom-error" role="alert">${e(errors.dom)}</p>` : ""}
 ${input(t.shopName, "name", "text", values, errors, 'required maxlength="40"')}
 <fieldset><legend>${e(t.shopType)}</legend>${radio("shop", t.typeShop)}${radio("restaurant", t.typeRestaurant)}</fieldset>
 ${errors.shop_type ? `<p class="err" role="alert">${e(errors.shop_type)}</p>` : ""}

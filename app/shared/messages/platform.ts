@@ -15,6 +15,7 @@ export const koPlatform = {
   // the forms
   email: "이메일",
   password: "비밀번호",
+  passwordConfirm: "비밀번호 확인",
   name: "이름",
   keep: "로그인 상태 유지",
   agreeTerms: "[필수] 이용약관 동의",

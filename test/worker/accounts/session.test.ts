@@ -212,6 +212,7 @@ describe("user calls of the spec", () => {
     expect(await (await get(BEAUTY, "/api/myshp/userinfo/myshop", { headers: { cookie } })).json()).toEqual({
       shop: null,
       mshop: false,
+      shops: [],
     });
   });
 
