@@ -39,7 +39,7 @@ export function platformPage(
     ? `<span>${e(t.hello(viewer.name))}</span><form method="post" action="/logout"><button class="link">${e(t.logout)}</button></form>`
     : `<a href="/login">${e(t.login)}</a><a href="/join">${e(t.join)}</a>`;
   const html = `<!doctype html><html lang="ko"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">${opts.index ? "" : '<meta name="robots" content="noindex">'}
+<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.png" type="image/png">${opts.index ? "" : '<meta name="robots" content="noindex">'}
 <title>${e(title)} | ${e(t.brand)}</title><style>${CSS}</style></head>
 <body><header><a class="brand" href="/">${e(t.brand)}</a><nav>${nav}</nav></header><main>${body}</main></body></html>`;
   const headers = new Headers(opts.headers);
