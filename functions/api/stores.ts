@@ -13,6 +13,7 @@ import { PhotoStore } from "../db/photos";
 import { MessageStore } from "../db/messages";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
+import { DailyStore } from "../db/daily";
 import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
 import { SearchIndex } from "../db/search";
@@ -62,6 +63,10 @@ export class Stores {
   }
   get orders(): OrderStore {
     return this.#lazy("orders", (db) => new OrderStore(db));
+  }
+  /** The console's order export, tracking upload and dashboard (decision 109). */
+  get daily(): DailyStore {
+    return this.#lazy("daily", (db) => new DailyStore(db));
   }
   /** The account summary's counts, in one round trip. */
   get accountSummary(): AccountSummaryStore {

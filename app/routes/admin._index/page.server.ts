@@ -9,8 +9,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status") ?? "";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 40);
-  const list = await context.api.call("adminOrders", {
-    query: { status: isOrderStatus(status) ? status : undefined, q: q || undefined, page: pageParam(url) },
-  });
-  return { ...list, status: isOrderStatus(status) ? status : null, q };
+  const page = pageParam(url);
+  const filtered = isOrderStatus(status) || q !== "" || page > 1;
+  // The dashboard heads the unfiltered list only: a filter is a task already chosen.
+  const [list, dashboard] = await Promise.all([
+    context.api.call("adminOrders", {
+      query: { status: isOrderStatus(status) ? status : undefined, q: q || undefined, page },
+    }),
+    filtered ? null : context.api.call("adminDashboard"),
+  ]);
+  return { ...list, dashboard, status: isOrderStatus(status) ? status : null, q };
 }

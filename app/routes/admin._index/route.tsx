@@ -3,12 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
-import { formatDeadline, formatKRW } from "~/shared/format";
+import { formatCount, formatDeadline, formatKRW } from "~/shared/format";
 import { Pager } from "~/components/Pager";
 import { koSmart } from "~/shared/messages/smart";
 import { koAdmin } from "~/shared/messages/admin";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { ORDER_STATUSES, orderStatusLabel } from "~/shared/order-status";
+import { koDaily } from "~/shared/messages/daily";
+import { MAX_EXPORT_ROWS } from "~/shared/daily-limits";
+import { Dashboard } from "./Dashboard";
+import * as pageCss from "./page.css";
 import type { loader } from "./page.server";
 
 const t = koAdmin.orders;
@@ -16,7 +20,7 @@ const t = koAdmin.orders;
 export { loader } from "./page.server";
 
 export default function AdminOrders() {
-  const { items, counts, page, pages, status, q } = useLoaderData<typeof loader>();
+  const { items, counts, page, pages, status, q, dashboard } = useLoaderData<typeof loader>();
   const total = Object.values(counts).reduce((n, c) => n + c, 0);
   const href = (next: { status?: string | null; page?: number }) => {
     const params = new URLSearchParams();
@@ -27,9 +31,24 @@ export default function AdminOrders() {
     const query = params.toString();
     return `/admin${query ? `?${query}` : ""}`;
   };
+  const exportQuery = new URLSearchParams();
+  if (status) exportQuery.set("status", status);
+  if (q) exportQuery.set("q", q);
+  const exportHref = `/admin/orders.csv${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ""}`;
   return (
     <>
+      {dashboard ? <Dashboard data={dashboard} /> : null}
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
+      <div className={pageCss.actions}>
+        {/* A download, not a page: the browser fetches it itself (reloadDocument). */}
+        <Link className={css.chip} to={exportHref} reloadDocument download data-testid="orders-csv">
+          {koDaily.csv.download}
+        </Link>
+        <Link className={css.chip} to="/admin/tracking-upload">
+          {koDaily.nav.tracking}
+        </Link>
+      </div>
+      <p className={cartCss.muted}>{koDaily.csv.help(formatCount(MAX_EXPORT_ROWS))}</p>
       <nav className={css.chips} aria-label={t.title}>
         <Link className={css.chip} to={href({ status: null })} aria-current={status === null ? "true" : undefined}>
           {t.all} {total}

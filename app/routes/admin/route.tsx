@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/re
 import * as css from "~/components/admin/admin.css";
 import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
+import { koDaily } from "~/shared/messages/daily";
 import type { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -30,6 +31,9 @@ export default function AdminFrame() {
       <nav className={css.nav} aria-label={koAdmin.title}>
         <NavLink className={css.navLink} to="/admin" end>
           {koAdmin.nav.orders}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/tracking-upload">
+          {koDaily.nav.tracking}
         </NavLink>
         {restaurant ? (
           <>

@@ -1,0 +1,162 @@
+/**
+ * The console's daily work on D1 (issue 36 item 5, decision 109): the orders a courier's bulk
+ * upload takes, the orders a tracking upload ships, and the dashboard's sums. Every query is
+ * scoped by the shop; writes go through the state machine's `transitionStatements`.
+ */
+import { sqlAmountDue } from "~/shared/money";
+import { sqlPlaced } from "~/shared/order-status";
+import { batchFailure, type OrderRow } from "./orders";
+import { transitionStatements, type TransitionRequest } from "./order-transitions";
+import type { Db } from "./session";
+
+const PLACED = sqlPlaced("o");
+/** Korea's calendar day of a time in ms (the shops are Korean; D1 runs in UTC). */
+const KST_DAY = (column: string) => `date((${column} + 32400000) / 1000, 'unixepoch')`;
+
+export type ExportRowDb = {
+  id: number;
+  receiver_name: string | null;
+  receiver_phone: string | null;
+  postcode: string | null;
+  address: string | null;
+  address_detail: string | null;
+  first_item: string | null;
+  item_count: number;
+  qty: number;
+  memo: string | null;
+  total_price: number;
+  points_used: number;
+  status: string;
+  pay_method: string | null;
+  refund_after_done: number;
+  table_id: number | null;
+};
+
+/** What the state machine needs to know whether an order may ship now. */
+export type ShipCandidate = Pick<
+  OrderRow,
+  | "id"
+  | "status"
+  | "paid_amount"
+  | "claim"
+  | "claim_from"
+  | "refund_bank"
+  | "refund_account"
+  | "refund_holder"
+  | "table_id"
+  | "pay_later"
+> & { has_payment: number };
+
+export class DailyStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The placed orders of the console's list filter (status, and id, name or phone as the list
+   * searches them), newest first, at most `cap` (one more is read to tell the caller it capped).
+   */
+  async exportRows(shopId: number, f: { status?: string; q?: string }, cap: number): Promise<ExportRowDb[]> {
+    const q = f.q?.trim() ?? "";
+    const digits = q.replace(/\D/g, "");
+    const { results } = await this.db
+      .prepare(
+        `SELECT o.id, o.receiver_name, o.receiver_phone, o.postcode, o.address, o.address_detail, o.memo,
+           (SELECT name FROM order_lines WHERE order_id = o.id ORDER BY rowid LIMIT 1) AS first_item,
+           (SELECT COUNT(*) FROM order_lines WHERE order_id = o.id) AS item_count,
+           (SELECT COALESCE(SUM(qty), 0) FROM order_lines WHERE order_id = o.id) AS qty,
+           o.total_price, o.points_used, o.status, o.pay_method, o.refund_after_done, o.table_id
+         FROM orders o
+         WHERE o.shop_id = ?1 AND ${PLACED} AND (?2 IS NULL OR o.status = ?2)
+           AND (?3 = '' OR o.id = ?4 OR o.orderer_name LIKE '%' || ?3 || '%'
+                OR (?5 <> '' AND REPLACE(o.orderer_phone, '-', '') LIKE '%' || ?5 || '%'))
+         ORDER BY o.created_at DESC LIMIT ?6`,
+      )
+      .bind(shopId, f.status ?? null, q, /^\d{12}$/.test(q) ? Number(q) : -1, digits.length >= 4 ? digits : "", cap + 1)
+      .all<ExportRowDb>();
+    return results;
+  }
+
+  /**
+   * The shop's placed orders among `ids` (another shop's are simply not found), with how many
+   * orders the shop shipped since `since`: one round trip before anything is written.
+   */
+  async shipCandidates(
+    shopId: number,
+    ids: number[],
+    since: number,
+  ): Promise<{ orders: ShipCandidate[]; shippedRecently: number }> {
+    const [orders, recent] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT o.id, o.status, o.paid_amount, o.claim, o.claim_from, o.refund_bank, o.refund_account,
+             o.refund_holder, o.table_id, o.pay_later,
+             EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id) AS has_payment
+           FROM orders o
+           WHERE o.shop_id = ?1 AND ${PLACED} AND o.id IN (SELECT value FROM json_each(?2))`,
+        )
+        .bind(shopId, JSON.stringify(ids)),
+      this.db
+        .prepare("SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND o.shipped_at > ?2")
+        .bind(shopId, since),
+    ]);
+    return {
+      orders: orders!.results as ShipCandidate[],
+      shippedRecently: (recent!.results[0] as { n: number } | undefined)?.n ?? 0,
+    };
+  }
+
+  /**
+   * Ships the orders, `perBatch` of them to a D1 batch (each its `ship` transition: the status
+   * update conditional on the status read, its guard, the timeline row). A batch that another
+   * request raced (the guard's 'state') is reported back whole; the caller reads those orders again
+   * and tries once more with the ones still waiting. Returns the ids of batches that failed so.
+   */
+  async ship(requests: TransitionRequest[], perBatch: number): Promise<{ raced: number[] }> {
+    const raced: number[] = [];
+    for (let i = 0; i < requests.length; i += perBatch) {
+      const chunk = requests.slice(i, i + perBatch);
+      try {
+        await this.db.batch(chunk.flatMap((r) => transitionStatements(this.db, r)));
+      } catch (error) {
+        if (batchFailure(error) !== "state") throw error;
+        raced.push(...chunk.map((r) => r.orderId));
+      }
+    }
+    return { raced };
+  }
+
+  /**
+   * The dashboard in one round trip: placed orders and their amount due per Korean day for the
+   * last 30 days (cancelled ones left out of the sales), orders per status, and conversations with
+   * a member's message the shop has not read.
+   */
+  async dashboard(
+    shopId: number,
+    now: number,
+  ): Promise<{
+    days: { day: string; orders: number; sales: number }[];
+    statuses: { status: string; n: number }[];
+    unread: number;
+  }> {
+    const from = now - 31 * 24 * 60 * 60 * 1000;
+    const [days, statuses, unread] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT ${KST_DAY("o.created_at")} AS day, COUNT(*) AS orders,
+             COALESCE(SUM(CASE WHEN o.status = 'CANCELED' THEN 0 ELSE ${sqlAmountDue("o")} END), 0) AS sales
+           FROM orders o
+           WHERE o.shop_id = ?1 AND ${PLACED} AND o.created_at >= ?2
+           GROUP BY day`,
+        )
+        .bind(shopId, from),
+      this.db
+        .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
+        .bind(shopId),
+      this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
+    ]);
+    return {
+      days: days!.results as { day: string; orders: number; sales: number }[],
+      statuses: statuses!.results as { status: string; n: number }[],
+      unread: (unread!.results[0] as { n: number } | undefined)?.n ?? 0,
+    };
+  }
+}
