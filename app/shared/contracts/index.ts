@@ -17,6 +17,7 @@ import { shopApi } from "./shop";
 import { trackingApi } from "./tracking";
 import { domainApi } from "./domains";
 import { paymentsApi } from "./payments";
+import { productsApi } from "./products";
 
 export * from "./core";
 export * from "./shop";
@@ -32,6 +33,7 @@ export * from "./smart";
 export * from "./tracking";
 export * from "./domains";
 export * from "./payments";
+export * from "./products";
 
 export const api = {
   ...shopApi,
@@ -47,6 +49,7 @@ export const api = {
   ...trackingApi,
   ...domainApi,
   ...paymentsApi,
+  ...productsApi,
 } as const;
 
 export type Api = typeof api;
