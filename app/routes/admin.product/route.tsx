@@ -11,7 +11,8 @@ import type { AdminCategory } from "~/shared/contracts";
 import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
 import { pictureSrcSet } from "~/shared/picture-sizes";
-import { draftOf, loadProduct, saveProduct, type OptionDraft } from "./page.server";
+import { draftOf, type OptionDraft } from "./draft";
+import { loadProduct, saveProduct } from "./page.server";
 
 const t = koProducts;
 const f = t.fields;
