@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 export const gallery = style({
@@ -66,7 +66,9 @@ export const primary = style({
   selectors: { "&:disabled": { opacity: 0.5, cursor: "not-allowed" } },
 });
 export const section = style({ borderTop: `8px solid ${vars.color.sub2}`, margin: "0 -12px", padding: "0 12px 8px" });
-export const description = style({ whiteSpace: "pre-line", lineHeight: 1.7 });
+// The description is HTML (decision 106): its lines are its own <p> and <br>, not the source's newlines.
+export const description = style({ lineHeight: 1.7, overflowWrap: "anywhere" });
+globalStyle(`${description} img`, { maxWidth: "100%", height: "auto" });
 
 // The buy box (issue 11): options as rows, a stepper, the total, and buttons kept in view on a phone.
 export const options = style({ display: "grid", gap: 8, margin: 0, padding: 0, border: 0 });

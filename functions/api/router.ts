@@ -22,6 +22,7 @@ import { eventHandlers } from "./events";
 import { domainHandlers } from "./domains";
 import { paymentHandlers } from "./payments";
 import { dailyHandlers } from "./daily";
+import { productHandlers } from "./products";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -42,6 +43,7 @@ const handlers = {
   ...domainHandlers,
   ...paymentHandlers,
   ...dailyHandlers,
+  ...productHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

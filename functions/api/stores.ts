@@ -10,6 +10,7 @@ import { CatalogueStore, type ReadAhead } from "../db/catalogue";
 import { FavouriteStore, RecentStore } from "../db/favourites";
 import { MemberStore } from "../db/members";
 import { PhotoStore } from "../db/photos";
+import { ProductAdminStore } from "../db/products";
 import { MessageStore } from "../db/messages";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
@@ -57,6 +58,10 @@ export class Stores {
   /** A product's pictures, as its owner changes them. */
   get photos(): PhotoStore {
     return this.#lazy("photos", (db) => new PhotoStore(db));
+  }
+  /** The catalogue as its owner edits it (decision 106). */
+  get products(): ProductAdminStore {
+    return this.#lazy("products", (db) => new ProductAdminStore(db));
   }
   get cart(): CartStore {
     return this.#lazy("cart", (db) => new CartStore(db));

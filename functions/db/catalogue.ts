@@ -127,7 +127,11 @@ export class CatalogueStore {
 
   async categories(shopId: number): Promise<Category[]> {
     const { results } = await this.db
-      .prepare("SELECT id, parent_id, name FROM categories WHERE shop_id = ? ORDER BY sort, id")
+      // A hidden category leaves the menu; a child of a hidden one goes with it.
+      .prepare(
+        `SELECT c.id, c.parent_id, c.name FROM categories c LEFT JOIN categories up ON up.id = c.parent_id
+         WHERE c.shop_id = ? AND c.visible = 1 AND (up.id IS NULL OR up.visible = 1) ORDER BY c.sort, c.id`,
+      )
       .bind(shopId)
       .all<Category>();
     return results;
@@ -135,7 +139,7 @@ export class CatalogueStore {
 
   category(shopId: number, id: number): Promise<Category | null> {
     return this.db
-      .prepare("SELECT id, parent_id, name FROM categories WHERE shop_id = ? AND id = ?")
+      .prepare("SELECT id, parent_id, name FROM categories WHERE shop_id = ? AND id = ? AND visible = 1")
       .bind(shopId, id)
       .first<Category>();
   }
@@ -154,10 +158,13 @@ export class CatalogueStore {
     terms: string[] = [],
   ) {
     const search = terms.length > 0 ? SearchIndex.condition(terms, 5) : null;
+    // A product is in its first category (category_id) and in any product_categories names.
     const where = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
-        (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2)))${
-          search ? ` AND p.id IN (SELECT s.rowid FROM product_search s WHERE s.shop_id = ?1 AND ${search.sql})` : ""
-        }`;
+        (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2))
+        OR p.id IN (SELECT pc.product_id FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+          WHERE c.shop_id = ?1 AND (c.id = ?2 OR c.parent_id = ?2)))${
+            search ? ` AND p.id IN (SELECT s.rowid FROM product_search s WHERE s.shop_id = ?1 AND ${search.sql})` : ""
+          }`;
     const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
     const [rows, count] = await this.db.batch([
       this.db

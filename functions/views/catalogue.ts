@@ -1,5 +1,7 @@
 import type { AdditionalInfo } from "~/shared/contracts";
 import type { CatalogueStore } from "../db/catalogue";
+import { sanitizeRichText } from "../catalogue/rich-text";
+import { EMBEDDED_STORAGE_URL } from "../api/shops";
 
 type Additional = NonNullable<Awaited<ReturnType<CatalogueStore["additional"]>>>;
 
@@ -8,7 +10,11 @@ export function toAdditionalInfo(a: Additional): AdditionalInfo {
   // Delivery terms and seller are those of the shop that owns the goods: it ships them.
   return {
     id: a.id,
-    description: a.description ?? "",
+    // Sanitised again as it leaves: rows written before the console (the seed's plain text, SQL)
+    // never passed the console's sanitiser, and the page shows this as HTML (decision 106).
+    description: sanitizeRichText(a.description ?? "", {
+      imageAllowed: (src) => src.startsWith(`${EMBEDDED_STORAGE_URL}uploads/`),
+    }),
     delivery: { fee: a.delivery_fee, free_threshold: a.free_delivery_threshold, shop_name: a.shop_name },
     seller: { corpname: a.corpname, tel: a.tel },
   };

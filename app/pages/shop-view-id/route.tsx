@@ -176,7 +176,8 @@ export default function ProductPage() {
         <h2 id="details" className={css.sectionTitle}>
           {koProduct.details}
         </h2>
-        <div className={view.description}>{info.description}</div>
+        {/* The API's allowed-set HTML (functions/catalogue/rich-text.ts, decision 106). */}
+        <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
       </section>
       <section className={view.section} aria-labelledby="delivery">
         <h2 id="delivery" className={css.sectionTitle}>

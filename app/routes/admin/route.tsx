@@ -45,6 +45,12 @@ export default function AdminFrame() {
             </NavLink>
           </>
         ) : null}
+        <NavLink className={css.navLink} to="/admin/products">
+          {koAdmin.nav.products}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/categories">
+          {koAdmin.nav.categories}
+        </NavLink>
         <NavLink className={css.navLink} to="/admin/messages">
           {koAdmin.nav.messages}
         </NavLink>

@@ -18,6 +18,7 @@ import { trackingApi } from "./tracking";
 import { domainApi } from "./domains";
 import { paymentsApi } from "./payments";
 import { dailyApi } from "./daily";
+import { productsApi } from "./products";
 
 export * from "./core";
 export * from "./shop";
@@ -34,6 +35,7 @@ export * from "./tracking";
 export * from "./domains";
 export * from "./payments";
 export * from "./daily";
+export * from "./products";
 
 export const api = {
   ...shopApi,
@@ -50,6 +52,7 @@ export const api = {
   ...domainApi,
   ...paymentsApi,
   ...dailyApi,
+  ...productsApi,
 } as const;
 
 export type Api = typeof api;

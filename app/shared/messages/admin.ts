@@ -13,6 +13,8 @@ export const koAdmin = {
     marketing: "마케팅",
     domain: "도메인 연결",
     payments: "결제 설정",
+    products: "상품",
+    categories: "카테고리",
   },
   marketing: {
     title: "광고·분석 연동",

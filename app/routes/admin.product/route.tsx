@@ -1,0 +1,248 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/forms/action-result";
+import * as css from "~/components/admin/admin.css";
+import * as formCss from "~/components/admin/product-form.css";
+import * as cartCss from "~/components/cart/cart.css";
+import { Outcome } from "~/components/admin/Outcome";
+import { Field } from "~/components/ui/Field";
+import { useRootData } from "~/lib/root-data";
+import type { AdminCategory } from "~/shared/contracts";
+import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
+import { koProducts } from "~/shared/messages/products";
+import { pictureSrcSet } from "~/shared/picture-sizes";
+import { draftOf, type OptionDraft } from "./draft";
+import { loadProduct, saveProduct } from "./page.server";
+
+const t = koProducts;
+const f = t.fields;
+
+/** Create or edit one of the shop's own products (issue 36 item 2, decision 106): one plain form. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadProduct(request, context);
+
+export const action = ({ request, context }: ActionFunctionArgs) => saveProduct(request, context);
+
+function OptionRow({
+  o,
+  i,
+  count,
+  errors,
+  busy,
+}: {
+  o: OptionDraft;
+  i: number;
+  count: number;
+  errors: Record<string, string>;
+  busy: boolean;
+}) {
+  const err = (k: string) => errors[`options.${i}.${k}`];
+  return (
+    <li className={formCss.optionRow} data-testid="option-row">
+      <input type="hidden" name={`opt_${i}_key`} value={o.key} />
+      <input type="hidden" name={`opt_${i}_id`} value={o.id} />
+      {o.ordered ? <input type="hidden" name={`opt_${i}_ordered`} value="1" /> : null}
+      <span className={formCss.wide}>
+        <Field label={`${f.optionName} ${i + 1}`} error={err("name")}>
+          <input
+            className={cartCss.input}
+            name={`opt_${i}_name`}
+            defaultValue={o.name}
+            maxLength={50}
+            aria-invalid={err("name") ? true : undefined}
+          />
+        </Field>
+      </span>
+      <Field label={f.optionPrice} error={err("extra_price")}>
+        <input
+          className={cartCss.input}
+          name={`opt_${i}_price`}
+          inputMode="numeric"
+          defaultValue={o.extra_price}
+          maxLength={12}
+          aria-invalid={err("extra_price") ? true : undefined}
+        />
+      </Field>
+      <Field label={f.optionStock} error={err("stock")}>
+        <input
+          className={cartCss.input}
+          name={`opt_${i}_stock`}
+          inputMode="numeric"
+          defaultValue={o.stock}
+          maxLength={10}
+          aria-invalid={err("stock") ? true : undefined}
+        />
+      </Field>
+      <label className={cartCss.checkRow}>
+        <input type="checkbox" name={`opt_${i}_soldout`} defaultChecked={o.sold_out} />
+        <span>{f.optionSoldOut}</span>
+      </label>
+      {count > 1 && !o.ordered ? (
+        <button className={cartCss.secondaryInline} name="intent" value={`remove_option:${i}`} disabled={busy}>
+          {f.removeOption}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function Categories({ categories, checked }: { categories: AdminCategory[]; checked: number[] }) {
+  if (categories.length === 0) return <p className={cartCss.muted}>{f.noCategories}</p>;
+  return (
+    <>
+      {categories.map((c) => (
+        <label key={c.id} className={cartCss.checkRow}>
+          <input type="checkbox" name="category_ids" value={c.id} defaultChecked={checked.includes(c.id)} />
+          <span>
+            {c.parent_id !== null ? "└ " : ""}
+            {c.name}
+            {c.visible ? "" : ` (${t.categories.hidden})`}
+          </span>
+        </label>
+      ))}
+    </>
+  );
+}
+
+export default function AdminProduct() {
+  const { id, product, categories } = useLoaderData<typeof loader>();
+  const result = useActionResult<typeof action>();
+  const [params] = useSearchParams();
+  const done = params.get("done") as keyof typeof t.done | null;
+  const busy = useNavigation().state === "submitting";
+  const { storageUrl } = useRootData();
+  const draft = result?.draft ?? draftOf(product);
+  const errors = result?.errors ?? {};
+  const box = (name: "adult_only" | "members_only" | "auth_only" | "sold_out" | "visible") => (
+    <label className={cartCss.checkRow}>
+      <input type="checkbox" name={name} defaultChecked={draft[name]} />
+      <span>{f[name]}</span>
+    </label>
+  );
+  return (
+    <>
+      <p>
+        <Link to="/admin/products">← {t.back}</Link>
+      </p>
+      <h2 className={cartCss.sectionTitle}>{id ? t.edit : t.create}</h2>
+      <Outcome done={done && t.done[done]} error={result?.error ?? errors.form} answered={result !== undefined} />
+      {product ? (
+        <section className={css.card} aria-label={t.photos}>
+          <span className={css.photoLink}>
+            {product.image ? (
+              <img
+                className={css.thumb}
+                src={storageUrl + product.image}
+                srcSet={pictureSrcSet(storageUrl, product.image)}
+                sizes="56px"
+                alt=""
+                width={56}
+                height={56}
+              />
+            ) : null}
+            <Link to={`/admin/photos?id=${product.id}`}>{t.photos}</Link>
+            {product.visible ? <Link to={`/shop/view/${product.sid}`}>{t.view}</Link> : null}
+          </span>
+        </section>
+      ) : (
+        <p className={cartCss.muted}>{t.photosAfterSave}</p>
+      )}
+      <Form
+        key={`${id ?? "new"}:${done ?? ""}`}
+        method="post"
+        className={`${cartCss.section} ${formCss.form}`}
+        aria-label={id ? t.edit : t.create}
+      >
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className={`${cartCss.primary} ${formCss.last}`}
+          disabled={busy}
+        >
+          {busy ? t.saving : t.save}
+        </button>
+        <Field label={f.title} error={errors.title}>
+          <input
+            className={cartCss.input}
+            name="title"
+            defaultValue={draft.title}
+            maxLength={100}
+            required
+            aria-invalid={errors.title ? true : undefined}
+          />
+        </Field>
+        <Field label={f.price} error={errors.price}>
+          <input
+            className={cartCss.input}
+            name="price"
+            inputMode="numeric"
+            defaultValue={draft.price}
+            maxLength={12}
+            required
+            aria-invalid={errors.price ? true : undefined}
+          />
+        </Field>
+        <Field label={f.list_price} hint={f.listPriceHint} error={errors.list_price}>
+          <input
+            className={cartCss.input}
+            name="list_price"
+            inputMode="numeric"
+            defaultValue={draft.list_price}
+            maxLength={12}
+            aria-invalid={errors.list_price ? true : undefined}
+          />
+        </Field>
+        <Field label={f.summary} error={errors.summary}>
+          <input className={cartCss.input} name="summary" defaultValue={draft.summary} maxLength={200} />
+        </Field>
+        <Field label={f.description} hint={f.descriptionHint} error={errors.description}>
+          <textarea
+            className={`${cartCss.input} ${formCss.textarea}`}
+            name="description"
+            defaultValue={draft.description}
+            maxLength={MAX_DESCRIPTION_CHARS}
+            aria-invalid={errors.description ? true : undefined}
+          />
+        </Field>
+        <fieldset className={formCss.fieldset}>
+          <legend className={cartCss.label}>{f.categories}</legend>
+          <Categories categories={categories} checked={draft.category_ids} />
+          {errors.category_ids ? <span className={cartCss.fieldError}>{errors.category_ids}</span> : null}
+        </fieldset>
+        <fieldset className={formCss.fieldset}>
+          <legend className={cartCss.label}>{f.options}</legend>
+          <p className={cartCss.mutedPlain}>{f.optionsHelp}</p>
+          <ul className={css.list}>
+            {draft.options.map((o, i) => (
+              <OptionRow key={o.key} o={o} i={i} count={draft.options.length} errors={errors} busy={busy} />
+            ))}
+          </ul>
+          {errors.options ? <span className={cartCss.fieldError}>{errors.options}</span> : null}
+          {draft.options.length < MAX_PRODUCT_OPTIONS ? (
+            <button className={cartCss.secondaryInline} name="intent" value="add_option" disabled={busy}>
+              {f.addOption}
+            </button>
+          ) : null}
+        </fieldset>
+        <fieldset className={formCss.fieldset}>
+          <legend className={cartCss.label}>{f.flags}</legend>
+          {box("adult_only")}
+          {box("members_only")}
+          {box("auth_only")}
+          {box("sold_out")}
+          {box("visible")}
+        </fieldset>
+        <Field label={f.sort} hint={f.sortHint} error={errors.sort}>
+          <input
+            className={cartCss.input}
+            name="sort"
+            inputMode="numeric"
+            defaultValue={draft.sort}
+            maxLength={6}
+            aria-invalid={errors.sort ? true : undefined}
+          />
+        </Field>
+      </Form>
+    </>
+  );
+}
