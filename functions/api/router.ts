@@ -21,6 +21,7 @@ import { smartHandlers } from "./smart";
 import { eventHandlers } from "./events";
 import { domainHandlers } from "./domains";
 import { paymentHandlers } from "./payments";
+import { shopSettingsHandlers } from "./shop-settings";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -40,6 +41,7 @@ const handlers = {
   ...eventHandlers,
   ...domainHandlers,
   ...paymentHandlers,
+  ...shopSettingsHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -33,6 +33,9 @@ export type ShopRow = {
   free_delivery_threshold: number;
   delivery_fee: number;
   content_version: number;
+  /** Migration 0029 (decision 107). */
+  jeju_fee: number;
+  island_fee: number;
   /** From the shop's payment keys' row (migration 0025), null without one: see SHOP_SELECT. */
   escrow_mid: string | null;
   escrow_vbank: number | null;
@@ -62,7 +65,8 @@ export type ShopRow = {
   | "address"
   | "tel"
   | "email"
-  | "kcp_code",
+  | "kcp_code"
+  | "privacy_officer",
   string | null
 >;
 

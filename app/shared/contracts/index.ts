@@ -17,6 +17,7 @@ import { shopApi } from "./shop";
 import { trackingApi } from "./tracking";
 import { domainApi } from "./domains";
 import { paymentsApi } from "./payments";
+import { shopSettingsApi } from "./shop-settings";
 
 export * from "./core";
 export * from "./shop";
@@ -32,6 +33,7 @@ export * from "./smart";
 export * from "./tracking";
 export * from "./domains";
 export * from "./payments";
+export * from "./shop-settings";
 
 export const api = {
   ...shopApi,
@@ -47,6 +49,7 @@ export const api = {
   ...trackingApi,
   ...domainApi,
   ...paymentsApi,
+  ...shopSettingsApi,
 } as const;
 
 export type Api = typeof api;

@@ -13,6 +13,7 @@ export const koAdmin = {
     marketing: "마케팅",
     domain: "도메인 연결",
     payments: "결제 설정",
+    settings: "상점 설정",
   },
   marketing: {
     title: "광고·분석 연동",
