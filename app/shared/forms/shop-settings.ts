@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { contrastRatio, onColour } from "../contrast";
 import { koShopSettings } from "../messages/shop-settings";
+import { PLATFORM_COLOURS } from "../theme-defaults";
 import { checkbox } from "./checkbox";
 import { charCount } from "./text";
 
@@ -34,8 +35,8 @@ const optionalHex = optional(7, HEX, t.colour).transform((v) => v?.toLowerCase()
  * (4.5:1) is refused, since no text could be read on it.
  */
 export const readableMain = (hex: string) => contrastRatio(hex, onColour(hex)) >= 4.5;
-/** Pages' text (#222) sits on the sub colours. */
-export const readableSub = (hex: string) => contrastRatio(hex, "#222222") >= 4.5;
+/** Pages' text sits on the sub colours. */
+export const readableSub = (hex: string) => contrastRatio(hex, PLATFORM_COLOURS.text) >= 4.5;
 
 const https = optional(300, /^https:\/\/[^\s<>"]+$/, t.url);
 const won = (max: number, message: string) =>

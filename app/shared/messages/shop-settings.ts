@@ -1,3 +1,5 @@
+import { DEFAULT_MAIN_COLOR } from "../theme-defaults";
+
 /** The shop's own settings at /admin/settings (issue 36 item 4, decision 107). */
 export const koShopSettings = {
   nav: "상점 설정",
@@ -35,7 +37,7 @@ export const koShopSettings = {
     mcolor2: "보조 메인 색상",
     scolor: "서브 색상 (배경)",
     scolor2: "보조 서브 색상",
-    colourHint: "#으로 시작하는 색상 코드 (예: #3C91E6). 비우면 기본값을 씁니다.",
+    colourHint: `#으로 시작하는 여섯 자리 색상 코드 (예: ${DEFAULT_MAIN_COLOR})`,
     logo: "로고 이미지",
     logoHint: "JPG, PNG, GIF, WebP",
     useLogo: "상점 이름 대신 로고 보이기",
