@@ -1,5 +1,6 @@
 import type { ShopSettings } from "~/shared/contracts/shop-settings";
 import { BACKGROUNDS, type ShopSettingsBody } from "~/shared/forms/shop-settings";
+import { shopLogoPrefix } from "~/shared/uploads";
 import type { Db } from "./session";
 
 /** The design JSON, or an empty object when a seed or an old write left it unreadable. */
@@ -100,12 +101,12 @@ export class ShopSettingsStore {
    */
   async save(shopId: number, body: ShopSettingsBody): Promise<ShopSettings | null> {
     const { set, values } = assignments(body);
-    const guard =
-      body.section === "logo"
-        ? ` AND (?2 IS NULL OR substr(?2, 1, length('uploads/' || ?1 || '/logo/')) = 'uploads/' || ?1 || '/logo/')`
-        : "";
+    // The prefix is bound as text: a number concatenated in SQL may read as "1.0".
+    const prefix = shopLogoPrefix(shopId);
+    const guard = body.section === "logo" ? ` AND (?2 IS NULL OR substr(?2, 1, length(?4)) = ?4)` : "";
+    const bound = body.section === "logo" ? [...values, prefix] : values;
     const [update, read] = await this.db.batch([
-      this.db.prepare(`UPDATE shops SET ${set} WHERE id = ?1${guard}`).bind(shopId, ...values),
+      this.db.prepare(`UPDATE shops SET ${set} WHERE id = ?1${guard}`).bind(shopId, ...bound),
       this.db.prepare(READ).bind(shopId),
     ]);
     if (!update?.meta.changes) return null;

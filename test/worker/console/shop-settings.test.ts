@@ -202,6 +202,37 @@ describe("the shop's settings", () => {
     expect(await html(await shopper.fetch("/"))).toContain('data-testid="card-price"');
   });
 
+  it("take a logo through the upload code, show it in the header, and remove it from storage", async () => {
+    const owner = await beautyOwner();
+    // A 1×1 PNG.
+    const png = Uint8Array.from(
+      atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+      (c) => c.charCodeAt(0),
+    );
+    const form = new FormData();
+    form.set("section", "logo");
+    form.set("use_logo", "on");
+    form.set("logo", new File([png], "logo.png", { type: "image/png" }));
+    const res = await owner.fetch("/admin/settings", { method: "POST", body: form });
+    expect(res.status).toBe(303);
+    const key = String((await shopRow())!.logo);
+    expect(key.startsWith("uploads/1/logo/")).toBe(true);
+    expect(await env.FILES.get(key)).not.toBeNull();
+    expect(await html(await new Shopper(BEAUTY).fetch("/"))).toContain(key);
+
+    const refused = new FormData();
+    refused.set("section", "logo");
+    refused.set("logo", new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }));
+    const bad = await owner.fetch("/admin/settings", { method: "POST", body: refused });
+    expect(bad.status).toBe(400);
+    expect(await html(bad)).toContain(t.errors.logoType);
+
+    const removed = await owner.form("/admin/settings", { section: "logo", intent: "remove" });
+    expect(removed.headers.get("location")).toBe("/admin/settings?done=logoRemoved#logo");
+    expect((await shopRow())!.logo).toBeNull();
+    expect(await env.FILES.get(key)).toBeNull();
+  });
+
   it("check a 사업자등록번호's digit and name 제주 and 도서산간 postcodes", () => {
     expect(validBusinessNumber("1234567891")).toBe(true);
     expect(validBusinessNumber("1234567890")).toBe(false);
