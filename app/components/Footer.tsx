@@ -44,6 +44,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
     [koFooter.address, [shop.zipcode && `(${shop.zipcode})`, shop.address].filter(Boolean).join(" ") || null],
     [koFooter.tel, shop.tel],
     [koFooter.email, shop.email],
+    [koFooter.privacyOfficer, shop.privacy_officer],
   ];
   return (
     <footer className={css.footer} data-testid="footer">

@@ -7,7 +7,9 @@ import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
 import { pictureSizes } from "~/shared/picture-sizes";
 import { FIRST_PICTURE } from "~/lib/after-paint";
+import { SHOW_ALL, type ProductDisplay } from "~/shared/display";
 import * as css from "./shop.css";
+import { visuallyHidden } from "../../styles/a11y.css";
 
 /**
  * Product cards in a grid. With `liked` (the ids the shopper likes) each card has its ♡; `below`
@@ -22,6 +24,7 @@ export function ProductGrid({
   eagerCount = 4,
   scriptedPictures = false,
   titleLevel = 2,
+  display = SHOW_ALL,
 }: {
   items: Card[];
   storageUrl: string;
@@ -33,6 +36,8 @@ export function ProductGrid({
   scriptedPictures?: boolean;
   /** The cards' titles are headings one under the grid's: 2 under the page's h1, 3 under an h2. */
   titleLevel?: 2 | 3;
+  /** The shop's show_prod / show_price (decision 107). */
+  display?: ProductDisplay;
 }) {
   return (
     <ul className={css.grid} aria-label={label}>
@@ -45,6 +50,7 @@ export function ProductGrid({
             scriptedPictures={scriptedPictures}
             titleLevel={titleLevel}
             priority={i === 0 && eagerCount > 0}
+            display={display}
           />
           {liked ? <LikeButton pid={p.id} title={p.title} liked={liked.includes(p.id)} /> : null}
           {below?.(p)}
@@ -61,6 +67,7 @@ export function ProductCard({
   scriptedPictures,
   titleLevel = 2,
   priority = false,
+  display = SHOW_ALL,
 }: {
   product: Card;
   storageUrl: string;
@@ -70,6 +77,7 @@ export function ProductCard({
   titleLevel?: 2 | 3;
   /** The first picture a phone shows (the page's likely LCP): fetched before the others. */
   priority?: boolean;
+  display?: ProductDisplay;
 }) {
   const Title = titleLevel === 2 ? "h2" : "h3";
   const picture = product.image ? (
@@ -96,18 +104,21 @@ export function ProductCard({
         (picture ?? <div className={css.cardImage} />)
       )}
       <div className={css.cardBody}>
-        <Title className={css.cardTitle}>{product.title}</Title>
-        <div className={css.cardPrice}>
-          {product.list_price && product.list_price > product.price ? (
-            <span className={css.discountRate} data-testid="discount-rate">
-              {discountRate(product.price, product.list_price)}%
-            </span>
-          ) : null}
-          {formatKRW(product.price)}
-          {product.list_price && product.list_price > product.price ? (
-            <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
-          ) : null}
-        </div>
+        {/* Without show_prod the title is still the link's name, for screen readers. */}
+        <Title className={display.title ? css.cardTitle : visuallyHidden}>{product.title}</Title>
+        {display.price ? (
+          <div className={css.cardPrice} data-testid="card-price">
+            {product.list_price && product.list_price > product.price ? (
+              <span className={css.discountRate} data-testid="discount-rate">
+                {discountRate(product.price, product.list_price)}%
+              </span>
+            ) : null}
+            {formatKRW(product.price)}
+            {product.list_price && product.list_price > product.price ? (
+              <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
+            ) : null}
+          </div>
+        ) : null}
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
         {product.sold_out ? (
           <span className={css.soldOutTag}>{product.sale_ended ? koProduct.saleEndedTag : koProduct.soldOut}</span>

@@ -195,6 +195,16 @@ export const footerInfoValue = style({ margin: 0 });
 
 export const main = style({ padding: "12px 12px 32px" });
 
+/** The shop's notice bar (decision 107): its main colour, with the text the header uses on it. */
+export const noticeBar = style({
+  margin: 0,
+  padding: "8px 12px",
+  background: vars.color.main,
+  color: vars.color.onMain,
+  fontSize: "calc(1em - 1px)",
+  textAlign: "center",
+});
+
 export const sectionTitle = style({ margin: "16px 4px 12px", fontSize: "calc(1em + 4px)" });
 
 export const grid = style({

@@ -30,7 +30,17 @@ export function tint(hex: string, amount: number): string {
  * The shop's theme as CSS custom properties for the root element's style attribute. Computed in
  * the root loader (server only), so none of this ships to the browser.
  */
+/** A page background the platform serves itself (decision 107); anything else shows none. */
+const BACKGROUND = /^\/[\w-]+\.(?:png|jpe?g|webp)$/;
+
 export function themeStyle(shop: ShopInfo): Record<string, string> {
+  // The backdrop behind the page's column (wider screens); the column keeps the sub colour.
+  const style = themeVars(shop);
+  if (BACKGROUND.test(shop.bgimg)) style.backgroundImage = `url("${shop.bgimg}")`;
+  return style;
+}
+
+function themeVars(shop: ShopInfo): Record<string, string> {
   const d = THEME_DEFAULTS;
   const main = colour(shop.mcolor, d.color.main);
   const btn = colour(shop.btn_color, main);

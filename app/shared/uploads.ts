@@ -9,3 +9,6 @@ export const PRODUCT_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as 
 
 /** Only files under an uploads prefix are ever deleted from storage (never seeded pictures). */
 export const isUpload = (key: string) => key.startsWith("uploads/");
+
+/** A shop's logo (/admin/settings, decision 107). */
+export const shopLogoPrefix = (shopId: number) => `uploads/${shopId}/logo/`;

@@ -23,6 +23,7 @@ import { domainHandlers } from "./domains";
 import { paymentHandlers } from "./payments";
 import { dailyHandlers } from "./daily";
 import { productHandlers } from "./products";
+import { shopSettingsHandlers } from "./shop-settings";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -44,6 +45,7 @@ const handlers = {
   ...paymentHandlers,
   ...dailyHandlers,
   ...productHandlers,
+  ...shopSettingsHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

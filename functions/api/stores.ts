@@ -22,6 +22,7 @@ import { TableOrderStore } from "../db/table-orders";
 import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
 import { ShopStore } from "../db/shops";
+import { ShopSettingsStore } from "../db/shop-settings";
 import { mailProvider, type MailProvider } from "../mail/provider";
 import { ServerEventStore } from "../db/server-events";
 import { eventSink, type EventSink } from "../events/provider";
@@ -51,6 +52,10 @@ export class Stores {
 
   get shops(): ShopStore {
     return this.#lazy("shops", (db) => new ShopStore(db));
+  }
+  /** The shop's own settings (/admin/settings). */
+  get shopSettings(): ShopSettingsStore {
+    return this.#lazy("shopSettings", (db) => new ShopSettingsStore(db));
   }
   get catalogue(): CatalogueStore {
     return this.#lazy("catalogue", (db) => new CatalogueStore(db, this.readAhead));

@@ -36,6 +36,9 @@ export type ShopRow = {
   /** Migration 0030: null means the owner is uid. */
   owner_uid: number | null;
   suspended_at: number | null;
+  /** Migration 0029 (decision 107). */
+  jeju_fee: number;
+  island_fee: number;
   /** From the shop's payment keys' row (migration 0025), null without one: see SHOP_SELECT. */
   escrow_mid: string | null;
   escrow_vbank: number | null;
@@ -65,7 +68,8 @@ export type ShopRow = {
   | "address"
   | "tel"
   | "email"
-  | "kcp_code",
+  | "kcp_code"
+  | "privacy_officer",
   string | null
 >;
 

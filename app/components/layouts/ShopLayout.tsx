@@ -41,6 +41,11 @@ export function ShopLayout({
       <Drawer shop={shop} categories={categories} account={account} />
       <Header shop={shop} storageUrl={storageUrl} actions={headerActions} />
       <div className={css.page}>
+        {shop.notice ? (
+          <p className={css.noticeBar} data-testid="notice-bar">
+            {shop.notice}
+          </p>
+        ) : null}
         <main className={css.main}>{children}</main>
         {footerHidden(pathname) ? null : <Footer shop={shop} />}
       </div>

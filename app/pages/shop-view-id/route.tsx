@@ -22,6 +22,7 @@ import { koCommon } from "~/shared/messages/shop/common";
 import { koErrors } from "~/shared/messages/shop/errors";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
+import { productDisplay } from "~/shared/display";
 import type { action, loader } from "./page.server";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
@@ -58,6 +59,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     { name: p.title, item: url },
   ];
   const inStock = !p.sold_out && !p.sale_ended;
+  // A shop that hides its prices (decision 107) does not tell crawlers either.
+  const showPrice = root?.shop ? productDisplay(root.shop).price : true;
   return [
     ...shopMeta(args, {
       title: p.title,
@@ -72,14 +75,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
           sku: p.sid,
           ...(p.summary ? { description: p.summary } : {}),
           ...(p.images.length > 0 ? { image: p.images.map(absolute) } : {}),
-          offers: {
-            "@type": "Offer",
-            url,
-            price: p.price,
-            priceCurrency: "KRW",
-            availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-            seller: { "@type": "Organization", name: p.shop_name },
-          },
+          ...(showPrice
+            ? {
+                offers: {
+                  "@type": "Offer",
+                  url,
+                  price: p.price,
+                  priceCurrency: "KRW",
+                  availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+                  seller: { "@type": "Organization", name: p.shop_name },
+                },
+              }
+            : {}),
         },
         {
           "@context": "https://schema.org",
@@ -88,13 +95,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
         },
       ],
     }),
-    { property: "product:price:amount", content: String(p.price) },
-    { property: "product:price:currency", content: "KRW" },
+    ...(showPrice
+      ? [
+          { property: "product:price:amount", content: String(p.price) },
+          { property: "product:price:currency", content: "KRW" },
+        ]
+      : []),
   ];
 };
 
 export default function ProductPage() {
-  const { storageUrl } = useRootData();
+  const { storageUrl, shop } = useRootData();
+  const display = productDisplay(shop);
   const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
@@ -133,17 +145,19 @@ export default function ProductPage() {
           <h1 className={view.title}>{product.title}</h1>
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
-        <p className={view.price}>
-          {product.list_price && product.list_price > product.price ? (
-            <span className={css.discountRate}>
-              {discountRate(optionPrice(product.price, extra), optionPrice(product.list_price, extra))}%
-            </span>
-          ) : null}
-          <span data-testid="price">{formatKRW(optionPrice(product.price, extra))}</span>
-          {product.list_price && product.list_price > product.price ? (
-            <span className={css.listPrice}>{formatKRW(optionPrice(product.list_price, extra))}</span>
-          ) : null}
-        </p>
+        {display.price ? (
+          <p className={view.price}>
+            {product.list_price && product.list_price > product.price ? (
+              <span className={css.discountRate}>
+                {discountRate(optionPrice(product.price, extra), optionPrice(product.list_price, extra))}%
+              </span>
+            ) : null}
+            <span data-testid="price">{formatKRW(optionPrice(product.price, extra))}</span>
+            {product.list_price && product.list_price > product.price ? (
+              <span className={css.listPrice}>{formatKRW(optionPrice(product.list_price, extra))}</span>
+            ) : null}
+          </p>
+        ) : null}
         <p className={view.meta}>
           {koProduct.likes(product.like)} · {koProduct.comments(product.comment)} ·{" "}
           <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
@@ -168,7 +182,7 @@ export default function ProductPage() {
             {koProduct.soldOutNow}
           </p>
         ) : (
-          <BuyBox product={product} option={option} onOption={setOption} />
+          <BuyBox product={product} option={option} onOption={setOption} showPrice={display.price} />
         )}
       </div>
 
@@ -218,6 +232,7 @@ export default function ProductPage() {
                 eagerCount={0}
                 scriptedPictures
                 titleLevel={3}
+                display={display}
               />
             )}
           </Await>
@@ -238,10 +253,12 @@ function BuyBox({
   product,
   option,
   onOption,
+  showPrice,
 }: {
   product: Product;
   option: number | null;
   onOption: (id: number) => void;
+  showPrice: boolean;
 }) {
   const fetcher = useFetcher<typeof action>();
   const failed = useActionData<typeof action>();
@@ -320,7 +337,12 @@ function BuyBox({
                 <span className={view.optionPrice}>
                   {o.stock <= 0
                     ? koProduct.soldOut
-                    : `${formatKRW(optionPrice(product.price, o.extra_price))}${o.stock <= LOW_STOCK ? ` · ${koProduct.lowStock(o.stock)}` : ""}`}
+                    : [
+                        showPrice ? formatKRW(optionPrice(product.price, o.extra_price)) : null,
+                        o.stock <= LOW_STOCK ? koProduct.lowStock(o.stock) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
                 </span>
               </label>
             ))}
@@ -366,7 +388,7 @@ function BuyBox({
               ) : null}
             </span>
           </div>
-          {hydrated && chosen ? (
+          {hydrated && chosen && showPrice ? (
             <p className={view.total} data-testid="total">
               {koProduct.total}{" "}
               <strong>{formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n }))}</strong>

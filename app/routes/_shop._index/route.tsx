@@ -6,6 +6,7 @@ import { formatDate } from "~/shared/format";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koHome } from "~/shared/messages/shop/home";
 import { koList } from "~/shared/messages/shop/list";
+import { productDisplay } from "~/shared/display";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import { CategoryChips } from "~/components/CategoryChips";
 import type { loader } from "./page.server";
@@ -30,7 +31,13 @@ export default function Home() {
       {products.length === 0 ? (
         <p className={css.empty}>{koHome.noProducts}</p>
       ) : (
-        <ProductGrid items={products} storageUrl={storageUrl} label={koHome.newArrivals} liked={liked} />
+        <ProductGrid
+          display={productDisplay(shop)}
+          items={products}
+          storageUrl={storageUrl}
+          label={koHome.newArrivals}
+          liked={liked}
+        />
       )}
       {total > products.length ? (
         <p className={css.pager}>

@@ -2,14 +2,31 @@ import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import * as css from "~/components/membership/membership.css";
+import * as cartCss from "~/components/cart/cart.css";
 import type { loader } from "./page.server";
 
 export { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => shopMeta(args, { title: args.data?.title });
 
-export default function PolicyPage() {
-  const { title, sections, contact } = useLoaderData<typeof loader>();
+export default function LinkPage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "links")
+    return (
+      <article className={css.policy}>
+        <h1 className={css.policyTitle}>{data.title}</h1>
+        <ul className={cartCss.fields} data-testid="link-page">
+          {data.links.map((link) => (
+            <li key={link.url + link.label}>
+              <a className={cartCss.secondary} href={link.url} rel="noopener noreferrer">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </article>
+    );
+  const { title, sections, contact } = data;
   return (
     <article className={css.policy}>
       <h1 className={css.policyTitle}>{title}</h1>

@@ -5,6 +5,7 @@ import * as cartCss from "~/components/cart/cart.css";
 import { Pager } from "~/components/Pager";
 import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
+import { productDisplay } from "~/shared/display";
 import { useRootData } from "~/lib/root-data";
 import { koAccount } from "~/shared/messages/account";
 import { loginPath } from "~/shared/return-path";
@@ -37,6 +38,7 @@ export default function Favourites() {
         <p className={css.empty}>{koAccount.favouritesEmpty}</p>
       ) : (
         <ProductGrid
+          display={productDisplay(shop)}
           items={items}
           storageUrl={storageUrl}
           label={koAccount.favouritesTitle}

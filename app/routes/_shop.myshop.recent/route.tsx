@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as cartCss from "~/components/cart/cart.css";
 import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
+import { productDisplay } from "~/shared/display";
 import { useRootData } from "~/lib/root-data";
 import { koAccount } from "~/shared/messages/account";
 import { loginPath } from "~/shared/return-path";
@@ -39,6 +40,7 @@ export default function Recent() {
         <p className={css.empty}>{koAccount.recentEmpty}</p>
       ) : (
         <ProductGrid
+          display={productDisplay(shop)}
           items={items}
           storageUrl={storageUrl}
           label={koAccount.recentTitle}

@@ -8,6 +8,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import * as css from "~/components/shop.css";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koList } from "~/shared/messages/shop/list";
+import { productDisplay } from "~/shared/display";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
 import type { loader } from "./page.server";
 
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export default function ProductList() {
-  const { storageUrl } = useRootData();
+  const { storageUrl, shop } = useRootData();
   const { items, page, pages, total, category, liked, sort } = useLoaderData<typeof loader>();
   const categories = useShopFrameData()?.categories ?? [];
   const current = category?.id ?? 0;
@@ -47,7 +48,13 @@ export default function ProductList() {
       {items.length === 0 ? (
         <p className={css.empty}>{koList.empty}</p>
       ) : (
-        <ProductGrid items={items} storageUrl={storageUrl} label={category?.name ?? koList.all} liked={liked} />
+        <ProductGrid
+          display={productDisplay(shop)}
+          items={items}
+          storageUrl={storageUrl}
+          label={category?.name ?? koList.all}
+          liked={liked}
+        />
       )}
       <Pager page={page} pages={pages} href={href} />
     </>

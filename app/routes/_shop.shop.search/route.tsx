@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { ShopSearchForm } from "~/components/SearchForm";
 import { SortChips } from "~/components/SortChips";
 import * as css from "~/components/shop.css";
+import { productDisplay } from "~/shared/display";
 import { useRootData } from "~/lib/root-data";
 import { koSearch } from "~/shared/messages/shop/search";
 import type { loader } from "./page.server";
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   shopMeta(args, { title: args.data?.q ? `${args.data.q} - ${koSearch.title}` : koSearch.title, noindex: true });
 
 export default function SearchPage() {
-  const { storageUrl } = useRootData();
+  const { storageUrl, shop } = useRootData();
   const { items, page, pages, total, q, sort, liked } = useLoaderData<typeof loader>();
   const href = (p: number, s = sort) =>
     `/shop/search?${new URLSearchParams({ q, ...(s !== "recommended" ? { sort: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
@@ -36,7 +37,13 @@ export default function SearchPage() {
         <>
           <p role="status">{koSearch.results(q, total)}</p>
           <SortChips current={sort} href={(s) => href(1, s)} />
-          <ProductGrid items={items} storageUrl={storageUrl} label={koSearch.title} liked={liked} />
+          <ProductGrid
+            display={productDisplay(shop)}
+            items={items}
+            storageUrl={storageUrl}
+            label={koSearch.title}
+            liked={liked}
+          />
           <Pager page={page} pages={pages} href={href} />
         </>
       )}

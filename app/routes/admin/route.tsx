@@ -71,6 +71,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/marketing">
           {koAdmin.nav.marketing}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/settings">
+          {koAdmin.nav.settings}
+        </NavLink>
         <NavLink className={css.navLink} to="/admin/payments">
           {koAdmin.nav.payments}
         </NavLink>

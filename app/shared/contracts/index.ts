@@ -19,6 +19,7 @@ import { domainApi } from "./domains";
 import { paymentsApi } from "./payments";
 import { dailyApi } from "./daily";
 import { productsApi } from "./products";
+import { shopSettingsApi } from "./shop-settings";
 
 export * from "./core";
 export * from "./shop";
@@ -36,6 +37,7 @@ export * from "./domains";
 export * from "./payments";
 export * from "./daily";
 export * from "./products";
+export * from "./shop-settings";
 
 export const api = {
   ...shopApi,
@@ -53,6 +55,7 @@ export const api = {
   ...paymentsApi,
   ...dailyApi,
   ...productsApi,
+  ...shopSettingsApi,
 } as const;
 
 export type Api = typeof api;

@@ -75,6 +75,11 @@ export const ShopInfo = z.object({
   tel: nullableText,
   email: nullableText,
   kcp_code: nullableText,
+  /** The footer's 개인정보관리책임자 (decision 107); an upstream's answer has none. */
+  privacy_officer: nullableText.default(null),
+  /** Extra delivery fee per shipping group to 제주 / 도서산간 postcodes (decision 107, not yet charged). */
+  jeju_fee: z.number().int().default(0),
+  island_fee: z.number().int().default(0),
   /**
    * The purchase-safety service (에스크로) the shop offers through its own Toss Payments contract
    * (decision 103): its 상점아이디 (MID) for the footer's verification link, and which cash-like

@@ -15,6 +15,7 @@ export const koAdmin = {
     payments: "결제 설정",
     products: "상품",
     categories: "카테고리",
+    settings: "상점 설정",
   },
   marketing: {
     title: "광고·분석 연동",

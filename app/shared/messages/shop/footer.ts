@@ -12,5 +12,6 @@ export const koFooter = {
   address: "주소",
   tel: "전화",
   email: "이메일",
+  privacyOfficer: "개인정보관리책임자",
   hosting: "호스팅 제공: 에지 스토어프론트",
 } as const;
