@@ -63,6 +63,7 @@ test.describe("account settings", () => {
     if (js) await hydrated(page);
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("정세번");
     await expect(sheet.getByLabel(koOrder.postcode)).toHaveValue("48058");

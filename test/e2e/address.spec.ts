@@ -51,6 +51,7 @@ test.describe("addresses on the order sheet", () => {
     await page.goto(shopUrl("beauty", "/user/checkout"));
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     // The default (the first saved) is filled in; the book is offered.
     await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("집");

@@ -19,8 +19,6 @@ test("the owner downloads the orders as CSV, uploads the courier's tracking file
   browser,
 }, testInfo) => {
   const js = !jsOff(testInfo);
-  const ids = [await guestOrder(page, js), await guestOrder(page, js)];
-
   const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
   const owner = await context.newPage();
   const errors = collectErrors(owner);
@@ -28,6 +26,15 @@ test("the owner downloads the orders as CSV, uploads the courier's tracking file
   if (js) await hydrated(owner);
   await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
   await expect(owner).toHaveURL(shopUrl("beauty", "/admin"));
+  // Other tests of this project order in beauty too: the counts are compared with before.
+  const count = async (id: string) => {
+    const figure = owner.getByTestId("dashboard").getByTestId(id);
+    const text = (await (id === "today-orders" ? figure : figure.locator("strong")).textContent()) ?? "";
+    return Number(text.replace(/\D/g, ""));
+  };
+  const before = { today: await count("today-orders"), shipping: await count("waiting-shipping") };
+
+  const ids = [await guestOrder(page, js), await guestOrder(page, js)];
   for (const id of ids) {
     await owner.goto(shopUrl("beauty", `/admin/order?id=${id}`));
     if (js) await hydrated(owner);
@@ -38,8 +45,10 @@ test("the owner downloads the orders as CSV, uploads the courier's tracking file
   await owner.goto(shopUrl("beauty", "/admin"));
   const dashboard = owner.getByTestId("dashboard");
   await expect(dashboard).toBeVisible();
-  await expect(dashboard.getByTestId("waiting-shipping")).toContainText(`${t.dashboard.groups.shipping} 2`);
-  await expect(dashboard.getByTestId("today-orders")).toHaveText(t.dashboard.orders(formatCount(2)));
+  await expect(dashboard.getByTestId("waiting-shipping")).toContainText(
+    `${t.dashboard.groups.shipping} ${before.shipping + 2}`,
+  );
+  await expect(dashboard.getByTestId("today-orders")).toHaveText(t.dashboard.orders(formatCount(before.today + 2)));
   await owner.screenshot({ path: testInfo.outputPath("dashboard-412.png"), fullPage: true });
 
   // The list of paid orders, as a CSV.

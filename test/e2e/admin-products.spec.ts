@@ -29,10 +29,10 @@ test("the owner adds a category and a product with two options and a photo; the 
   const category = `봄 신상 ${tag}`;
   const product = `벚꽃 핸드크림 ${tag}`;
 
-  await page.goto(shopUrl("beauty", `/user/login?url=${encodeURIComponent("/admin/categories")}`));
+  await page.goto(shopUrl("studio", `/user/login?url=${encodeURIComponent("/admin/categories")}`));
   if (js) await hydrated(page);
-  await fillLogin(page, "owner@beauty.example.test", "demo1234!");
-  await expect(page).toHaveURL(shopUrl("beauty", "/admin/categories"));
+  await fillLogin(page, "owner@studio.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("studio", "/admin/categories"));
   if (js) await hydrated(page);
   const add = page.getByRole("region", { name: t.categories.add });
   await add.getByLabel(t.categories.name).fill(category);
@@ -42,10 +42,10 @@ test("the owner adds a category and a product with two options and a photo; the 
     page.getByTestId("admin-category").filter({ has: page.locator("strong", { hasText: category }) }),
   ).toBeVisible();
 
-  await page.goto(shopUrl("beauty", "/admin/products"));
+  await page.goto(shopUrl("studio", "/admin/products"));
   if (js) await hydrated(page);
   await page.getByRole("link", { name: t.create }).click();
-  await expect(page).toHaveURL(shopUrl("beauty", "/admin/product"));
+  await expect(page).toHaveURL(shopUrl("studio", "/admin/product"));
   if (js) await hydrated(page);
   await page.getByLabel(t.fields.title).fill(product);
   await page.getByLabel(t.fields.price).fill("15,000");
@@ -82,7 +82,7 @@ test("the owner adds a category and a product with two options and a photo; the 
   // A shopper: the category is in the shop's menu, the product in it, with its options and photo.
   const shopper = await page.context().browser()!.newContext();
   const shop = await shopper.newPage();
-  await shop.goto(shopUrl("beauty", "/shop/list?category=0"));
+  await shop.goto(shopUrl("studio", "/shop/list?category=0"));
   if (js) await hydrated(shop);
   await shop.getByRole("navigation", { name: koDrawer.categories }).getByRole("link", { name: category }).click();
   await expect(shop).toHaveURL(/\/shop\/list\?category=\d+/);

@@ -33,6 +33,7 @@ test("order only the checked line, then delete the checked line", async ({ page 
   }
   await page.getByRole("button", { name: koCart.order, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  if (js) await hydrated(page);
   await expect(page.getByText("녹차 수분 스킨 200ml")).toBeVisible();
   await expect(page.getByText("어성초 진정 토너 300ml")).toHaveCount(0);
 
@@ -90,6 +91,7 @@ test("바로구매 from the product page opens a sheet of just that item; the pr
   }
   await buy.getByRole("button", { name: koProduct.buyNow }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  if (js) await hydrated(page);
   // 2 × 32,000; beauty ships it, free from 30,000.
   await expect(page.getByTestId("order-total")).toHaveText("64,000원");
   // The cart was not touched.

@@ -86,6 +86,7 @@ test.describe("guest purchase from two shops in one cart", () => {
 
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}&uuid_value=[0-9a-f]{32}$/);
+    if (js) await hydrated(page);
     await expect(page.getByRole("heading", { name: koOrder.sheetTitle })).toBeVisible();
     await expect(page.getByTestId("order-group")).toHaveCount(2);
     await expect(page.getByTestId("order-total")).toHaveText("68,800원");
@@ -280,6 +281,7 @@ test.describe("order pages are private", () => {
     await page.goto(shopUrl("studio", "/user/checkout"));
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     const url = page.url();
 
     const stranger = await browser.newContext({ javaScriptEnabled: js });

@@ -68,6 +68,7 @@ test.describe("member", () => {
     // Member links carry no device id.
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}$/);
+    if (js) await hydrated(page);
     await expect(page.getByTestId("order-total")).toHaveText("59,000원");
     await payByBankTransfer(page);
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}$/);
@@ -124,6 +125,7 @@ test.describe("member", () => {
     if (js) await hydrated(page);
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}$/);
+    if (js) await hydrated(page);
     await expect(page.getByRole("heading", { name: koOrder.sheetTitle })).toBeVisible();
 
     // Cancelling asks first.

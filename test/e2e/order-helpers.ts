@@ -21,6 +21,7 @@ export async function guestOrder(page: Page, js: boolean): Promise<string> {
   if (js) await hydrated(page);
   await page.getByRole("button", { name: koCart.order, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  if (js) await hydrated(page);
   await payBySheet(page);
   await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
   const id = new URL(page.url()).searchParams.get("id")!;

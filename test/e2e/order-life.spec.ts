@@ -114,6 +114,7 @@ test.describe("an order's life", () => {
     if (js) await hydrated(page);
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     await expect(sheet.getByText("사용 가능 2,000원")).toBeVisible();
     await sheet.getByLabel(koAuth.name).fill("적립 회원");

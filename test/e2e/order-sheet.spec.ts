@@ -15,6 +15,7 @@ test.describe("order sheet", () => {
     if (js) await hydrated(page);
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     const sheet = page.url();
 
     await page.goBack();
@@ -26,6 +27,7 @@ test.describe("order sheet", () => {
     if (js) await hydrated(page);
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     expect(page.url()).toBe(sheet);
   });
 });
@@ -43,6 +45,7 @@ test.describe("order sheet messages", () => {
     await page.goto(shopUrl("beauty", "/user/checkout"));
     await page.getByRole("button", { name: koCart.order, exact: true }).click();
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+    if (js) await hydrated(page);
     // The sheet is a document load of its own (decision 102): 주문자 정보와 동일 copies with scripts.
     if (js) await hydrated(page);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
