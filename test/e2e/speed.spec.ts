@@ -191,7 +191,9 @@ test.describe("the first paint comes before the scripts (decision 075)", () => {
       (window as unknown as { seen: typeof seen }).seen = seen;
       for (const type of ["paint", "resource", "largest-contentful-paint"])
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) seen.push([e.entryType, e.name, e.startTime]);
+          // A largest paint names its picture by url (its name is empty).
+          for (const e of list.getEntries())
+            seen.push([e.entryType, (e as PerformanceEntry & { url?: string }).url || e.name, e.startTime]);
         }).observe({ type, buffered: true });
     });
     for (const path of ["/shop/view/b0017", "/shop/list?category=0"]) {
@@ -207,8 +209,11 @@ test.describe("the first paint comes before the scripts (decision 075)", () => {
       expect(fcp, path).toBeDefined();
       expect(scripts, path).toBeGreaterThan(10);
       expect(firstScript, path).toBeGreaterThanOrEqual(fcp!);
-      // …and after the page's largest paint (its first picture, unless a larger element came first).
-      const largest = seen.filter(([type]) => type === "largest-contentful-paint").at(-1)?.[2];
+      // …and after the page's largest paint when the scripts were let in: its first picture, unless
+      // a larger element came first (the page waits for exactly that, decision 075). A larger one
+      // painted later, once the scripts were under way, does not count against it.
+      const paints = seen.filter(([type]) => type === "largest-contentful-paint");
+      const largest = (paints.find(([, url]) => url !== "") ?? paints.at(-1))?.[2];
       expect(largest, path).toBeDefined();
       expect(firstScript, path).toBeGreaterThanOrEqual(largest!);
     }
