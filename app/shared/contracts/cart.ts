@@ -330,6 +330,21 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
+/** What Toss's window sends back to its successUrl, as the order sheet and a table pass it on. */
+export const PaymentReturnBody = z.object({
+  id,
+  payment_key: z.string().trim().min(1).max(200),
+  order_id: z.string().trim().min(6).max(64),
+  amount: z.coerce.number().int().min(0).max(1_000_000_000),
+});
+/** What Toss's window sends back to its failUrl. */
+export const PaymentFailBody = z.object({
+  id,
+  order_id: z.string().trim().max(64).default(""),
+  code: z.string().trim().max(60).default(""),
+  message: z.string().trim().max(300).default(""),
+});
+
 /** 결제하기: the order sheet's fields, with the rules of app/shared/forms/order.ts. */
 export const PayOrderBody = z.object({ id, pay_method: PayChoice, ...orderFields });
 
@@ -492,12 +507,7 @@ export const cartApi = {
     method: "POST",
     path: "/api/myshp/pay/toss/confirm",
     query: z.object({}),
-    body: z.object({
-      id,
-      payment_key: z.string().trim().min(1).max(200),
-      order_id: z.string().trim().min(6).max(64),
-      amount: z.coerce.number().int().min(0).max(1_000_000_000),
-    }),
+    body: PaymentReturnBody,
     response: z.object({ order: OrderView }),
   }),
   /** Toss's window refused or closed (its failUrl): the refusal is kept; the sheet stays open. */
@@ -505,12 +515,7 @@ export const cartApi = {
     method: "POST",
     path: "/api/myshp/pay/toss/fail",
     query: z.object({}),
-    body: z.object({
-      id,
-      order_id: z.string().trim().max(64).default(""),
-      code: z.string().trim().max(60).default(""),
-      message: z.string().trim().max(300).default(""),
-    }),
+    body: PaymentFailBody,
     response: z.object({ ok: z.boolean() }),
   }),
 } as const;

@@ -12,7 +12,7 @@ import {
   TablePayModeBody,
   TableQtyBody,
 } from "../forms/smart";
-import { PaymentWindow } from "./cart";
+import { PaymentFailBody, PaymentReturnBody, PaymentWindow } from "./cart";
 import { endpoint, id, nullableText } from "./core";
 
 export const TABLE_COOKIE = "smart_table";
@@ -152,12 +152,7 @@ export const smartApi = {
     method: "POST",
     path: "/api/smartorder/pay/confirm",
     query: z.object({}),
-    body: z.object({
-      id,
-      payment_key: z.string().trim().min(1).max(200),
-      order_id: z.string().trim().min(6).max(64),
-      amount: z.coerce.number().int().min(0).max(1_000_000_000),
-    }),
+    body: PaymentReturnBody,
     response: z.object({ id: z.number().int() }),
   }),
   /** 선결제: the window refused or was closed (its failUrl); the refusal is kept, nothing placed. */
@@ -165,12 +160,7 @@ export const smartApi = {
     method: "POST",
     path: "/api/smartorder/pay/fail",
     query: z.object({}),
-    body: z.object({
-      id,
-      order_id: z.string().trim().max(64).default(""),
-      code: z.string().trim().max(60).default(""),
-      message: z.string().trim().max(300).default(""),
-    }),
+    body: PaymentFailBody,
     response: z.object({ ok: z.boolean() }),
   }),
   /** The meal's orders, and one of them whole (the order-complete page). */
