@@ -89,6 +89,8 @@ export async function holdTimers(page: Page): Promise<{ release: () => Promise<v
 /** Adds the product at `path` from its page, choosing `option` when it has choices. */
 export async function addToCart(page: Page, path: string, js: boolean, opts: { option?: string; qty?: string } = {}) {
   await page.goto(path);
+  // Before hydration the button posts the page's form: the snackbar below needs the scripts.
+  if (js) await hydrated(page);
   const form = page.getByRole("form", { name: koProduct.addToCart });
   // Options are rows of radio buttons named by the option (then its price).
   if (opts.option) await form.getByRole("radio", { name: new RegExp(`^${opts.option}`) }).check();
