@@ -136,9 +136,10 @@ export class DailyStore {
     days: { day: string; orders: number; sales: number }[];
     statuses: { status: string; n: number }[];
     unread: number;
+    setup: { products: boolean; payment: boolean; business: boolean };
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
-    const [days, statuses, unread] = await this.db.batch([
+    const [days, statuses, unread, setup] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${KST_DAY("o.created_at")} AS day, COUNT(*) AS orders,
@@ -152,11 +153,23 @@ export class DailyStore {
         .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
         .bind(shopId),
       this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
+      // A shop can sell once it has a product, a way to be paid (a bank account or card keys) and
+      // the business details the law wants in its footer (전자상거래법 §10).
+      this.db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM products p WHERE p.shop_id = s.id) AS products,
+             (COALESCE(s.bank_account, '') <> '' OR EXISTS (SELECT 1 FROM shop_payment_keys k WHERE k.shop_id = s.id)) AS payment,
+             (COALESCE(s.corpname, '') <> '' AND COALESCE(s.idnum, '') <> '') AS business
+           FROM shops s WHERE s.id = ?1`,
+        )
+        .bind(shopId),
     ]);
+    const ready = setup!.results[0] as { products: number; payment: number; business: number } | undefined;
     return {
       days: days!.results as { day: string; orders: number; sales: number }[],
       statuses: statuses!.results as { status: string; n: number }[],
       unread: (unread!.results[0] as { n: number } | undefined)?.n ?? 0,
+      setup: { products: !!ready?.products, payment: !!ready?.payment, business: !!ready?.business },
     };
   }
 }

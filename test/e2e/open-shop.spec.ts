@@ -70,6 +70,8 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await expect(page).toHaveURL(shopUrl(dom, "/admin"));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(koAdmin.title);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  // A new shop's console starts with what it lacks before it can sell.
+  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(3);
 
   // — The console: a category, a product with two options and a photo.
   await page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.categories }).click();
@@ -149,9 +151,10 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await shop.screenshot({ path: testInfo.outputPath("new-shop-complete-412.png"), fullPage: true });
   const orderId = new URL(shop.url()).searchParams.get("id")!;
 
-  // The owner sees the order.
+  // The owner sees the order; the first steps are done.
   await page.goto(shopUrl(dom, "/admin"));
   await expect(page.getByRole("main")).toContainText(orderId);
+  await expect(page.getByTestId("shop-setup")).toHaveCount(0);
 
   // — Prices off: no page for browsing shows one; the cart still says what the shopper pays.
   await page.goto(shopUrl(dom, "/admin/settings"));

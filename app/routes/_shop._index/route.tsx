@@ -21,7 +21,6 @@ export default function Home() {
   const categories = (useShopFrameData()?.categories ?? []).filter((c) => c.parent_id === null);
   return (
     <>
-      {shop.notice ? <p className={css.chip}>{shop.notice}</p> : null}
       {categories.length > 0 ? (
         <nav aria-label={koDrawer.categories} data-testid="home-categories">
           <CategoryChips categories={categories} current={null} all />

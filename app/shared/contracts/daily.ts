@@ -41,6 +41,8 @@ export const Dashboard = z.object({
     /** Conversations with a member's message the shop has not read. */
     messages: z.number().int(),
   }),
+  /** What a new shop still lacks before it can sell: shown until all three are done. */
+  setup: z.object({ products: z.boolean(), payment: z.boolean(), business: z.boolean() }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 

@@ -20,6 +20,16 @@ export const koDaily = {
     },
     none: "없음",
     openMessages: "문의함 보기",
+    setup: {
+      title: "상점 준비하기",
+      help: "세 가지를 마치면 손님이 주문하고 결제할 수 있습니다.",
+      done: "완료",
+      steps: {
+        products: { label: "첫 상품 등록", action: "상품 등록하기" },
+        payment: { label: "결제 받을 방법 (입금 계좌 또는 카드 결제)", action: "입금 계좌 등록하기" },
+        business: { label: "사업자 정보 (하단 표시)", action: "사업자 정보 입력하기" },
+      },
+    },
     salesHelp: "매출은 결제 수단을 고른 주문의 결제 금액(적립금 사용분 제외)이며, 취소된 주문은 빼고 셉니다.",
   },
   csv: {

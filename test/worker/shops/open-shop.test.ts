@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { koDaily } from "~/shared/messages/daily";
 import { koPlatform } from "~/shared/messages/platform";
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { escapeHtml } from "../../../functions/pages";
 import { BEAUTY, get } from "../helpers/request";
+import { Shopper } from "../helpers/shopper";
 import {
   BEAUTY_OWNER,
   PASSWORD,
@@ -146,6 +148,39 @@ describe("the platform's host", () => {
     const text = await info.text();
     expect(text).toContain(`http://${dom}.localhost/admin`);
     expect(text).toContain(`http://${dom2}.localhost/admin`);
+  });
+
+  it("shows a new shop's owner the three steps before it can sell, each done by its own form", async () => {
+    const { cookie } = await signUp();
+    const dom = freshDom();
+    const owner = Shopper.signedIn(`${dom}.localhost`, await openAndCarry(cookie, dom));
+    type Setup = { setup: { products: boolean; payment: boolean; business: boolean } };
+    const setup = async () => (await owner.api<Setup>("/api/myshp/admin/dashboard")).data.setup;
+    expect(await setup()).toEqual({ products: false, payment: false, business: false });
+    const page = (await (await owner.fetch("/admin")).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(html(koDaily.dashboard.setup.title));
+    for (const href of ["/admin/product", "/admin/settings#bank", "/admin/settings#business"]) {
+      expect(page).toContain(`href="${href}"`);
+    }
+
+    const saved = (body: Record<string, unknown>) => owner.api("/api/myshp/admin/settings/save", body);
+    const bank = { section: "bank", bank_name: "국민은행", bank_account: "123456-01-234567", bank_holder: "새 사장" };
+    expect((await saved(bank)).status).toBe(200);
+    expect(await setup()).toEqual({ products: false, payment: true, business: false });
+    const business = { section: "business", corpname: "새상회", ceo: "새 사장", idnum: "220-81-62517" };
+    expect((await saved(business)).status).toBe(200);
+    const product = {
+      title: "첫 상품",
+      price: 10000,
+      summary: "",
+      description: "",
+      sort: 0,
+      options: [{ name: "", extra_price: 0, stock: 3 }],
+    };
+    expect((await owner.api("/api/myshp/admin/product/save", product)).status).toBe(200);
+    expect(await setup()).toEqual({ products: true, payment: true, business: true });
+    // All done: the console heads with the day's figures only.
+    expect(await (await owner.fetch("/admin")).text()).not.toContain(html(koDaily.dashboard.setup.title));
   });
 
   it("limits how many shops one account opens", async () => {
