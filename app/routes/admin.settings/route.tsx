@@ -6,7 +6,7 @@ import { Outcome } from "~/components/admin/Outcome";
 import { SettingsSection } from "~/components/admin/SettingsSection";
 import { Field } from "~/components/ui/Field";
 import type { ShopSettings } from "~/shared/contracts";
-import type { SettingsSection as SectionName } from "~/shared/forms/shop-settings";
+import { backgroundChoice, type SettingsSection as SectionName } from "~/shared/forms/shop-settings";
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
 
@@ -96,7 +96,8 @@ function Forms({
   const delivery = typed(result, "delivery");
   const display = typed(result, "display");
   const bankChosen = bank.values?.bank_name ?? s.bank_name ?? "";
-  const background = display.values?.bgimg ?? (s.bgimg ? "default" : "none");
+  const background = display.values?.bgimg ?? backgroundChoice(s.bgimg);
+  const ownBackground = backgroundChoice(s.bgimg) === "own" ? s.bgimg : null;
   return (
     <>
       <SettingsSection section="identity" busy={busy}>
@@ -225,7 +226,7 @@ function Forms({
           inputMode="numeric"
         />
       </SettingsSection>
-      <SettingsSection section="display" busy={busy}>
+      <SettingsSection section="display" busy={busy} multipart>
         <Check name="show_prod" label={f.showProd} stored={s.show_prod} state={display} />
         <Check name="show_price" label={f.showPrice} stored={s.show_price} state={display} />
         <p className={cartCss.mutedPlain}>{f.showPriceHint}</p>
@@ -239,7 +240,23 @@ function Forms({
             <input type="radio" name="bgimg" value="none" defaultChecked={background === "none"} />
             <span>{f.bgNone}</span>
           </label>
+          <label className={cartCss.checkRow}>
+            <input type="radio" name="bgimg" value="own" defaultChecked={background === "own"} />
+            <span>{f.bgOwn}</span>
+          </label>
         </fieldset>
+        {ownBackground ? (
+          <img src={`${storageUrl}${ownBackground}`} alt="" height={96} data-testid="settings-background" />
+        ) : null}
+        <Field label={f.bgFile} hint={f.bgFileHint} error={display.errors.bgimg}>
+          <input
+            className={cartCss.input}
+            type="file"
+            name="bg_file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            aria-invalid={display.errors.bgimg ? true : undefined}
+          />
+        </Field>
         <Field label={f.linkpage} hint={f.linkpageHint} error={display.errors.linkpage}>
           <textarea
             className={cartCss.input}
