@@ -20,8 +20,11 @@ export const BODY_LIMITS = {
   upload: 1.5 * MAX_PRODUCT_PHOTO_BYTES,
 } as const;
 
-/** Pages whose form carries a file: the account page's profile picture, the console's product photos. */
-const UPLOAD_PATHS = new Set(["/user/info", "/admin/photos"]);
+/**
+ * Pages whose form carries a file: the account page's profile picture, the console's product
+ * photos, the shop's logo and backdrop (/admin/settings).
+ */
+const UPLOAD_PATHS = new Set(["/user/info", "/admin/photos", "/admin/settings"]);
 
 export const ALLOWED_METHODS = "GET, HEAD, POST";
 

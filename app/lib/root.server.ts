@@ -12,7 +12,7 @@ export async function rootData(context: AppLoadContext, request: Request) {
   return {
     shop: context.shop,
     // The theme's custom properties, ready for <html style>: the browser never computes them.
-    theme: themeStyle(context.shop),
+    theme: themeStyle(context.shop, context.storageUrl),
     storageUrl: context.storageUrl,
     session: sessionState(context.member, context.shop, context.config.SHOP_ADMIN_URL),
     /** 우편번호 찾기 on address forms, or null when addresses are typed by hand only. */

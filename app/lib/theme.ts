@@ -4,6 +4,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import { headerHeight } from "./header";
 import { fontFamily, THEME_DEFAULTS } from "~/shared/theme-defaults";
 import { onColour, readableOnWhite } from "~/shared/contrast";
+import { shopBackgroundPrefix } from "~/shared/uploads";
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const FONT = /^[\p{L}\p{N} _-]{1,60}$/u;
@@ -32,11 +33,24 @@ export function tint(hex: string, amount: number): string {
  */
 /** A page background the platform serves itself (decision 107); anything else shows none. */
 const BACKGROUND = /^\/[\w-]+\.(?:png|jpe?g|webp)$/;
+/** Our storage's address: an https origin or a path of our own, nothing that could end the url(). */
+const STORAGE = /^(?:https?:\/\/[\w.:-]+)?\/[\w./-]*$/;
 
-export function themeStyle(shop: ShopInfo): Record<string, string> {
+/**
+ * The backdrop's address, or null. A shop's own picture (decision 111) only as a key the upload
+ * code made under this very shop's backdrop prefix, in our own storage.
+ */
+export function backgroundUrl(shop: ShopInfo, storageUrl: string): string | null {
+  if (BACKGROUND.test(shop.bgimg)) return shop.bgimg;
+  const own = new RegExp(`^${shopBackgroundPrefix(shop.shopid)}[\\w-]+\\.(?:png|jpg|gif|webp)$`);
+  return own.test(shop.bgimg) && STORAGE.test(storageUrl) ? `${storageUrl}${shop.bgimg}` : null;
+}
+
+export function themeStyle(shop: ShopInfo, storageUrl = ""): Record<string, string> {
   // The backdrop behind the page's column (wider screens); the column keeps the sub colour.
   const style = themeVars(shop);
-  if (BACKGROUND.test(shop.bgimg)) style.backgroundImage = `url("${shop.bgimg}")`;
+  const url = backgroundUrl(shop, storageUrl);
+  if (url) style.backgroundImage = `url("${url}")`;
   return style;
 }
 

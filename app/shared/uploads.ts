@@ -12,3 +12,6 @@ export const isUpload = (key: string) => key.startsWith("uploads/");
 
 /** A shop's logo (/admin/settings, decision 107). */
 export const shopLogoPrefix = (shopId: number) => `uploads/${shopId}/logo/`;
+
+/** A shop's own backdrop behind the page's column (/admin/settings, decision 111). */
+export const shopBackgroundPrefix = (shopId: number) => `uploads/${shopId}/bg/`;

@@ -1,5 +1,5 @@
 import { koShopSettings } from "~/shared/messages/shop-settings";
-import { shopLogoPrefix } from "~/shared/uploads";
+import { shopBackgroundPrefix, shopLogoPrefix } from "~/shared/uploads";
 import { forgetHost } from "../tenant";
 import { apiErrors, type Handlers } from "./context";
 import { ApiError } from "./http";
@@ -20,6 +20,13 @@ export const shopSettingsHandlers = {
     const { shop } = await ctx.requireOwner();
     if (body.section === "logo" && body.logo !== null && !body.logo.startsWith(shopLogoPrefix(shop.shopid))) {
       throw new ApiError(400, "BAD_REQUEST", koShopSettings.errors.logoKey, "logo");
+    }
+    if (
+      body.section === "display" &&
+      body.bgimg === "own" &&
+      !body.bg_key?.startsWith(shopBackgroundPrefix(shop.shopid))
+    ) {
+      throw new ApiError(400, "BAD_REQUEST", koShopSettings.errors.bgKey, "bgimg");
     }
     const saved = await ctx.db.shopSettings.save(shop.shopid, body);
     if (!saved) throw apiErrors.shopNotFound();

@@ -1,6 +1,6 @@
 import type { ShopSettings } from "~/shared/contracts/shop-settings";
 import { BACKGROUNDS, type ShopSettingsBody } from "~/shared/forms/shop-settings";
-import { shopLogoPrefix } from "~/shared/uploads";
+import { shopBackgroundPrefix, shopLogoPrefix } from "~/shared/uploads";
 import type { Db } from "./session";
 
 /** The design JSON, or an empty object when a seed or an old write left it unreadable. */
@@ -76,7 +76,8 @@ function assignments(body: ShopSettingsBody): { set: string; values: unknown[] }
         island_fee: body.island_fee,
       });
     case "display": {
-      const values = [body.show_prod ? 1 : 0, body.show_price ? 1 : 0, BACKGROUNDS[body.bgimg], body.linkpage];
+      const bgimg = body.bgimg === "own" ? body.bg_key : BACKGROUNDS[body.bgimg];
+      const values = [body.show_prod ? 1 : 0, body.show_price ? 1 : 0, bgimg, body.linkpage];
       return {
         set: `design_value = json_set(${DESIGN}, '$.show_prod', ?2, '$.show_price', ?3), bgimg = ?4, linkpage = ?5`,
         values,
@@ -95,16 +96,24 @@ export class ShopSettingsStore {
   }
 
   /**
-   * One section's write and the settings after it, in one batch. A logo is kept only under this
-   * shop's own upload prefix (the SQL says so too, whatever the caller checked). The shops_content
-   * trigger bumps content_version, so cached pages follow at once. Null: nothing was written.
+   * One section's write and the settings after it, in one batch. A logo or a backdrop of the
+   * shop's own is kept only under this shop's own upload prefix (the SQL says so too, whatever
+   * the caller checked). The shops_content trigger bumps content_version, so cached pages follow
+   * at once. Null: nothing was written.
    */
   async save(shopId: number, body: ShopSettingsBody): Promise<ShopSettings | null> {
     const { set, values } = assignments(body);
-    // The prefix is bound as text: a number concatenated in SQL may read as "1.0".
-    const prefix = shopLogoPrefix(shopId);
-    const guard = body.section === "logo" ? ` AND (?2 IS NULL OR substr(?2, 1, length(?4)) = ?4)` : "";
-    const bound = body.section === "logo" ? [...values, prefix] : values;
+    // The prefixes are bound as text: a number concatenated in SQL may read as "1.0".
+    let guard = "";
+    let bound = values;
+    if (body.section === "logo") {
+      guard = ` AND (?2 IS NULL OR substr(?2, 1, length(?4)) = ?4)`;
+      bound = [...values, shopLogoPrefix(shopId)];
+    } else if (body.section === "display") {
+      // The platform's own choices, or a key of this shop's backdrop uploads; never null.
+      guard = ` AND (?4 IN (?6, ?7) OR (?4 IS NOT NULL AND substr(?4, 1, length(?8)) = ?8))`;
+      bound = [...values, BACKGROUNDS.default, BACKGROUNDS.none, shopBackgroundPrefix(shopId)];
+    }
     const [update, read] = await this.db.batch([
       this.db.prepare(`UPDATE shops SET ${set} WHERE id = ?1${guard}`).bind(shopId, ...bound),
       this.db.prepare(READ).bind(shopId),

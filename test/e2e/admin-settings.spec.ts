@@ -62,3 +62,34 @@ test("the owner sets colours and business details and sees them on the shop", as
   await expect(footer).toContainText("220-81-62517");
   await expect(footer).toContainText("한보안");
 });
+
+test("the owner puts a picture of their own behind the shop's page", async ({ page }, testInfo) => {
+  const js = !jsOff(testInfo);
+  await page.goto(shopUrl("studio", `/user/login?url=${encodeURIComponent("/admin/settings")}`));
+  await fillLogin(page, "owner@studio.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("studio", "/admin/settings"));
+  if (js) await hydrated(page);
+
+  // A 1×1 PNG, through the display section's own multipart post.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const display = page.getByRole("form", { name: t.sections.display });
+  await display.getByRole("radio", { name: t.fields.bgOwn }).check();
+  await display.getByRole("button", { name: t.save }).click();
+  await expect(display.getByText(t.errors.bgMissing)).toBeVisible();
+  await display.getByRole("radio", { name: t.fields.bgOwn }).check();
+  await display.getByLabel(t.fields.bgFile).setInputFiles({ name: "bg.png", mimeType: "image/png", buffer: png });
+  await display.getByRole("button", { name: t.save }).click();
+  await expect(page.getByText(t.done.display)).toBeVisible();
+  await expect(page.getByTestId("settings-background")).toBeVisible();
+
+  await page.goto(shopUrl("studio", "/"));
+  const backdrop = await page.locator("html").evaluate((html) => getComputedStyle(html).backgroundImage);
+  expect(backdrop).toMatch(/^url\("http:\/\/studio\.localhost:\d+\/files\/uploads\/\d+\/bg\/[\w-]+\.png"\)$/);
+  // The picture itself is served from our storage (the browser resolves *.localhost; Node does not).
+  const picture = await page.goto(backdrop.slice(5, -2));
+  expect(picture?.ok()).toBe(true);
+  expect(picture?.headers()["content-type"]).toBe("image/png");
+});

@@ -13,16 +13,21 @@ export const bar = style({
 });
 export const barTitle = style({ margin: 0, fontSize: "calc(1em + 4px)" });
 export const barLink = style({ color: vars.color.onChrome });
+/**
+ * The console's tabs wrap onto a few rows instead of scrolling one: at a phone's width a single
+ * row hid most tabs, the current one often among them, and only a script could scroll it into
+ * view. Wrapped, every tab and the current one show on the first screen, with or without scripts.
+ */
 export const nav = style({
   display: "flex",
+  flexWrap: "wrap",
   gap: 4,
   padding: "8px 12px",
   borderBottom: `1px solid ${vars.color.line}`,
   background: vars.color.surface,
-  overflowX: "auto",
 });
 export const navLink = style({
-  padding: "8px 12px",
+  padding: "8px 10px",
   borderRadius: 8,
   color: vars.color.text,
   textDecoration: "none",

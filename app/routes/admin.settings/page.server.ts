@@ -4,7 +4,7 @@ import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
 import { SETTINGS_SECTIONS, ShopSettingsBody, type SettingsSection } from "~/shared/forms/shop-settings";
 import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 import { koShopSettings } from "~/shared/messages/shop-settings";
-import { shopLogoPrefix } from "~/shared/uploads";
+import { isUpload, shopBackgroundPrefix, shopLogoPrefix } from "~/shared/uploads";
 import { requireShopOwner } from "~/lib/admin.server";
 import { PROFILE_IMAGE, removeUpload, storeImage } from "~/lib/uploads.server";
 
@@ -23,6 +23,30 @@ const LOGO_REFUSALS = {
   size: t.logoSize(MAX_PROFILE_IMAGE_BYTES / 1024 / 1024),
   side: t.logoType,
 } as const;
+
+type Stored = { ok: true; key: string | null } | { ok: false; result: SettingsResult };
+
+/**
+ * The display section's backdrop of the shop's own: a new file is stored under the shop's
+ * backdrop prefix; "own" without a file keeps the one stored, if any.
+ */
+async function storeBackground(
+  form: FormData,
+  values: Record<string, string>,
+  context: AppLoadContext,
+  before: string,
+): Promise<Stored> {
+  if (values.bgimg !== "own") return { ok: true, key: null };
+  const file = form.get("bg_file");
+  if (file instanceof File && file.size > 0) {
+    const prefix = shopBackgroundPrefix(context.shop.shopid);
+    const kept = await storeImage(context.env.FILES, prefix, file, PROFILE_IMAGE);
+    if (kept.ok) return { ok: true, key: kept.key };
+    return { ok: false, result: { section: "display", errors: { bgimg: LOGO_REFUSALS[kept.reason] }, values } };
+  }
+  if (isUpload(before)) return { ok: true, key: before };
+  return { ok: false, result: { section: "display", errors: { bgimg: t.bgMissing }, values } };
+}
 
 /** The console's shop settings (decision 107), for the owner of the host's shop only. */
 export async function loadSettings(request: Request, context: AppLoadContext) {
@@ -44,15 +68,36 @@ export async function changeSettings(request: Request, context: AppLoadContext) 
   if (section === "logo") return changeLogo(form, context);
   const values: Record<string, string> = { section };
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  const parsed = ShopSettingsBody.safeParse(values);
-  if (!parsed.success) return data<SettingsResult>({ section, errors: fieldErrors(parsed.error), values }, 400);
-  try {
-    await context.api.call("adminShopSettingsSave", { body: parsed.data });
-  } catch (error) {
-    if (!isShopApiError(error) || error.status >= 500) throw error;
-    const errors = error.field ? { [error.field]: error.message } : undefined;
-    return data<SettingsResult>({ section, errors, error: errors ? undefined : error.message, values }, error.status);
+  // The backdrop's key is the page's own upload's, never what was posted.
+  delete values.bg_key;
+  const before = section === "display" ? (await context.api.call("adminShopSettings")).bgimg : "";
+  let stored: string | null = null;
+  if (section === "display") {
+    const background = await storeBackground(form, values, context, before);
+    if (!background.ok) return data<SettingsResult>(background.result, 400);
+    stored = background.key !== before ? background.key : null;
+    if (background.key) values.bg_key = background.key;
   }
+  const parsed = ShopSettingsBody.safeParse(values);
+  const refuse = async (result: SettingsResult, status: number) => {
+    if (stored) await removeUpload(context.env.FILES, stored);
+    delete values.bg_key;
+    return data<SettingsResult>(result, status);
+  };
+  if (!parsed.success) return refuse({ section, errors: fieldErrors(parsed.error), values }, 400);
+  let saved;
+  try {
+    saved = await context.api.call("adminShopSettingsSave", { body: parsed.data });
+  } catch (error) {
+    if (!isShopApiError(error) || error.status >= 500) {
+      if (stored) await removeUpload(context.env.FILES, stored);
+      throw error;
+    }
+    const errors = error.field ? { [error.field]: error.message } : undefined;
+    return refuse({ section, errors, error: errors ? undefined : error.message, values }, error.status);
+  }
+  // A replaced or dropped backdrop leaves storage once the shop no longer shows it.
+  if (isUpload(before) && saved.bgimg !== before) await removeUpload(context.env.FILES, before);
   return back(section);
 }
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { SettingsSection } from "~/components/admin/SettingsSection";
 import { Field } from "~/components/ui/Field";
 import type { ShopSettings } from "~/shared/contracts";
-import type { SettingsSection } from "~/shared/forms/shop-settings";
+import { backgroundChoice, type SettingsSection as SectionName } from "~/shared/forms/shop-settings";
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
 
@@ -21,39 +21,10 @@ export const action = ({ request, context }: ActionFunctionArgs) => changeSettin
 type Typed = { errors: Partial<Record<string, string>>; values: Record<string, string> | undefined };
 
 /** The posted section's errors and typed values; another section shows what is stored. */
-function typed(result: SettingsResult | undefined, section: SettingsSection): Typed {
+function typed(result: SettingsResult | undefined, section: SectionName): Typed {
   return result?.section === section
     ? { errors: result.errors ?? {}, values: result.values }
     : { errors: {}, values: undefined };
-}
-
-function Section({
-  section,
-  busy,
-  children,
-  multipart = false,
-}: {
-  section: SettingsSection;
-  busy: boolean;
-  children: ReactNode;
-  multipart?: boolean;
-}) {
-  return (
-    <Form
-      method="post"
-      id={section}
-      encType={multipart ? "multipart/form-data" : undefined}
-      className={`${cartCss.section} ${cartCss.fields}`}
-      aria-label={t.sections[section]}
-    >
-      <h3 className={cartCss.sectionTitle}>{t.sections[section]}</h3>
-      <input type="hidden" name="section" value={section} />
-      {children}
-      <button type="submit" className={cartCss.primary} disabled={busy}>
-        {busy ? t.saving : t.save}
-      </button>
-    </Form>
-  );
 }
 
 function Text({
@@ -125,10 +96,11 @@ function Forms({
   const delivery = typed(result, "delivery");
   const display = typed(result, "display");
   const bankChosen = bank.values?.bank_name ?? s.bank_name ?? "";
-  const background = display.values?.bgimg ?? (s.bgimg ? "default" : "none");
+  const background = display.values?.bgimg ?? backgroundChoice(s.bgimg);
+  const ownBackground = backgroundChoice(s.bgimg) === "own" ? s.bgimg : null;
   return (
     <>
-      <Section section="identity" busy={busy}>
+      <SettingsSection section="identity" busy={busy}>
         <Text name="name" label={f.name} stored={s.name} state={identity} max={40} />
         <Field label={f.profile} error={identity.errors.profile}>
           <textarea
@@ -140,14 +112,14 @@ function Forms({
           />
         </Field>
         <Text name="notice" label={f.notice} hint={f.noticeHint} stored={s.notice} state={identity} max={200} />
-      </Section>
-      <Section section="colours" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="colours" busy={busy}>
         <Colour name="mcolor" label={f.mcolor} stored={s.mcolor} state={colours} />
         <Colour name="mcolor2" label={f.mcolor2} stored={s.mcolor2} state={colours} />
         <Colour name="scolor" label={f.scolor} stored={s.scolor} state={colours} />
         <Colour name="scolor2" label={f.scolor2} stored={s.scolor2} state={colours} />
-      </Section>
-      <Section section="logo" busy={busy} multipart>
+      </SettingsSection>
+      <SettingsSection section="logo" busy={busy} multipart>
         {s.logo ? <img src={`${storageUrl}${s.logo}`} alt="" height={48} data-testid="settings-logo" /> : null}
         <Field label={f.logo} hint={f.logoHint} error={logo.errors.logo}>
           <input
@@ -164,15 +136,15 @@ function Forms({
             {f.removeLogo}
           </button>
         ) : null}
-      </Section>
-      <Section section="links" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="links" busy={busy}>
         <Text name="instagram" label={f.instagram} hint={f.linkHint} stored={s.instagram} state={links} type="url" />
         <Text name="youtube" label={f.youtube} hint={f.linkHint} stored={s.youtube} state={links} type="url" />
         <Text name="naver" label={f.naver} hint={f.linkHint} stored={s.naver} state={links} type="url" />
         <Text name="link1" label={f.link1} hint={f.linkHint} stored={s.link1} state={links} type="url" />
         <Check name="show_link" label={f.showLink} stored={s.show_link} state={links} />
-      </Section>
-      <Section section="business" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="business" busy={busy}>
         <Text name="corpname" label={f.corpname} stored={s.corpname} state={business} max={60} />
         <Text name="ceo" label={f.ceo} stored={s.ceo} state={business} max={30} />
         <Text
@@ -197,8 +169,8 @@ function Forms({
         <Text name="tel" label={f.tel} stored={s.tel} state={business} max={20} type="tel" />
         <Text name="email" label={f.email} stored={s.email} state={business} max={100} type="email" />
         <Text name="privacy_officer" label={f.privacyOfficer} stored={s.privacy_officer} state={business} max={30} />
-      </Section>
-      <Section section="bank" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="bank" busy={busy}>
         <Field label={f.bankName} error={bank.errors.bank_name}>
           <select
             className={cartCss.input}
@@ -233,8 +205,8 @@ function Forms({
           max={2}
           inputMode="numeric"
         />
-      </Section>
-      <Section section="delivery" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="delivery" busy={busy}>
         <Text name="delivery_fee" label={f.deliveryFee} stored={s.delivery_fee} state={delivery} inputMode="numeric" />
         <Text
           name="free_delivery_threshold"
@@ -253,8 +225,8 @@ function Forms({
           state={delivery}
           inputMode="numeric"
         />
-      </Section>
-      <Section section="display" busy={busy}>
+      </SettingsSection>
+      <SettingsSection section="display" busy={busy} multipart>
         <Check name="show_prod" label={f.showProd} stored={s.show_prod} state={display} />
         <Check name="show_price" label={f.showPrice} stored={s.show_price} state={display} />
         <p className={cartCss.mutedPlain}>{f.showPriceHint}</p>
@@ -268,7 +240,23 @@ function Forms({
             <input type="radio" name="bgimg" value="none" defaultChecked={background === "none"} />
             <span>{f.bgNone}</span>
           </label>
+          <label className={cartCss.checkRow}>
+            <input type="radio" name="bgimg" value="own" defaultChecked={background === "own"} />
+            <span>{f.bgOwn}</span>
+          </label>
         </fieldset>
+        {ownBackground ? (
+          <img src={`${storageUrl}${ownBackground}`} alt="" height={96} data-testid="settings-background" />
+        ) : null}
+        <Field label={f.bgFile} hint={f.bgFileHint} error={display.errors.bgimg}>
+          <input
+            className={cartCss.input}
+            type="file"
+            name="bg_file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            aria-invalid={display.errors.bgimg ? true : undefined}
+          />
+        </Field>
         <Field label={f.linkpage} hint={f.linkpageHint} error={display.errors.linkpage}>
           <textarea
             className={cartCss.input}
@@ -278,7 +266,7 @@ function Forms({
             aria-invalid={display.errors.linkpage ? true : undefined}
           />
         </Field>
-      </Section>
+      </SettingsSection>
     </>
   );
 }

@@ -159,27 +159,39 @@ export function linkpageLinks(text: string | null): { label: string; url: string
     .map((m) => ({ label: m[1]!, url: m[2]! }));
 }
 
-export const DisplayBody = z.object({
-  section: z.literal("display"),
-  show_prod: checkbox,
-  show_price: checkbox,
-  bgimg: z.enum(["default", "none"]).catch("default"),
-  linkpage: z
-    .string()
-    .nullish()
-    .transform((v) => (v ?? "").normalize("NFC").replace(/\r\n?/g, "\n").trim())
-    .refine(
-      (v) => {
-        const lines = v === "" ? [] : v.split("\n").filter((l) => l.trim() !== "");
-        return lines.length <= MAX_LINKPAGE_LINES && lines.every((l) => LINK_LINE.test(l.trim()));
-      },
-      { error: t.linkpage },
-    )
-    .transform((v) => (v === "" ? null : v)),
-});
+export const DisplayBody = z
+  .object({
+    section: z.literal("display"),
+    show_prod: checkbox,
+    show_price: checkbox,
+    bgimg: z.enum(["default", "none", "own"]).catch("default"),
+    /** With "own": the stored key of the page's upload; the API checks it is under this shop's prefix. */
+    bg_key: z
+      .string()
+      .max(200)
+      .nullish()
+      .transform((v) => v || null),
+    linkpage: z
+      .string()
+      .nullish()
+      .transform((v) => (v ?? "").normalize("NFC").replace(/\r\n?/g, "\n").trim())
+      .refine(
+        (v) => {
+          const lines = v === "" ? [] : v.split("\n").filter((l) => l.trim() !== "");
+          return lines.length <= MAX_LINKPAGE_LINES && lines.every((l) => LINK_LINE.test(l.trim()));
+        },
+        { error: t.linkpage },
+      )
+      .transform((v) => (v === "" ? null : v)),
+  })
+  .refine((b) => b.bgimg !== "own" || b.bg_key !== null, { path: ["bgimg"], error: t.bgMissing });
 
-/** The page's background choices and what each stores in shops.bgimg. */
+/** The page's background choices and what each stores in shops.bgimg; "own" stores its upload's key. */
 export const BACKGROUNDS = { default: "/bg.png", none: "" } as const;
+
+/** What shops.bgimg holds, as the page's choice. */
+export const backgroundChoice = (bgimg: string): "default" | "none" | "own" =>
+  bgimg === BACKGROUNDS.none ? "none" : bgimg.startsWith("uploads/") ? "own" : "default";
 
 export const ShopSettingsBody = z.discriminatedUnion("section", [
   IdentityBody,

@@ -78,6 +78,9 @@ export const koShopSettings = {
     bgimg: "배경",
     bgDefault: "기본 배경",
     bgNone: "배경 없음 (단색)",
+    bgOwn: "내 사진",
+    bgFile: "배경 사진",
+    bgFileHint: "'내 사진'을 고르고 올려 주세요. JPG, PNG, GIF, WebP. 넓은 화면에서 가운데 영역 뒤에 보입니다.",
     linkpage: "링크 페이지 (/link)",
     linkpageHint: "한 줄에 하나씩 '이름 https://주소'. 비우면 링크 페이지가 없습니다.",
   },
@@ -106,6 +109,8 @@ export const koShopSettings = {
     logoType: "JPG, PNG, GIF, WebP 이미지만 올릴 수 있습니다.",
     logoSize: (mb: number) => `${mb}MB 이하의 이미지만 올릴 수 있습니다.`,
     logoKey: "로고 이미지를 다시 올려 주세요.",
+    bgMissing: "배경으로 쓸 사진 파일을 골라 주세요.",
+    bgKey: "배경 사진을 다시 올려 주세요.",
   },
   /** Banks that take 무통장 입금 (the names as shoppers know them). */
   banks: [
