@@ -65,17 +65,17 @@ export const productHandlers = {
       case "hide":
       case "show":
         if (!(await store.setVisible(shop.shopid, body.id, body.intent === "show"))) throw notFound();
-        return { id: body.id, done: body.intent === "show" ? ("shown" as const) : ("hidden" as const) };
+        return { id: body.id, done: body.intent === "show" ? ("shown" as const) : ("hidden" as const), unused: [] };
       case "copy": {
         if (kind.ptype === "pick") throw new ApiError(409, "PICK", t.pick);
         const id = await store.copy(shop.shopid, body.id, koProducts.copyTitle(kind.title).slice(0, 100));
         if (id === null) throw new ApiError(409, "TOO_MANY", t.tooMany);
-        return { id, done: "copied" as const };
+        return { id, done: "copied" as const, unused: [] };
       }
       case "remove": {
-        const done = await store.remove(shop.shopid, body.id);
-        if (!done) throw notFound();
-        return { id: body.id, done };
+        const removed = await store.remove(shop.shopid, body.id);
+        if (!removed) throw notFound();
+        return { id: body.id, ...removed };
       }
     }
   },

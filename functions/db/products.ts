@@ -1,6 +1,7 @@
 import type { AdminCategory, AdminProduct, AdminProductRow } from "~/shared/contracts/products";
 import type { CategoryBody, ProductBody, ProductStatus } from "~/shared/forms/products";
 import type { Db } from "./session";
+import { unusedPhotosStatement } from "./photos";
 
 /**
  * The catalogue as its owner edits it (issue 36, decision 106). Every statement names the shop;
@@ -229,10 +230,18 @@ export class ProductAdminStore {
 
   /**
    * Removes a row of this shop, or hides it when it was ever ordered (past orders keep their lines
-   * and their product). One batch: whichever statement's condition holds is the one that acts.
+   * and their product). One batch: whichever statement's condition holds is the one that acts; the
+   * pictures it had are read in the same batch, so a removal answers with the photos (`unused`)
+   * no product of the shop shows any more, for storage to drop.
    */
-  async remove(shopId: number, id: number): Promise<"removed" | "kept" | null> {
-    const [hidden, removed] = await this.db.batch([
+  async remove(shopId: number, id: number): Promise<{ done: "removed" | "kept"; unused: string[] } | null> {
+    const [pictures, hidden, removed] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT image FROM products WHERE id = ?2 AND shop_id = ?1 AND ptype = 'normal' AND image IS NOT NULL
+           UNION SELECT image FROM product_images WHERE product_id IN (${OWN})`,
+        )
+        .bind(shopId, id),
       this.db
         .prepare(`UPDATE products SET visible = 0 WHERE id = ?2 AND shop_id = ?1 AND ${ORDERED_PRODUCT}`)
         .bind(shopId, id),
@@ -244,11 +253,16 @@ export class ProductAdminStore {
         )
         .bind(shopId, id),
     ]);
-    if ((removed!.meta.changes ?? 0) > 0) return "removed";
-    if ((hidden!.meta.changes ?? 0) > 0) return "kept";
+    if ((removed!.meta.changes ?? 0) > 0) {
+      const images = (pictures!.results as { image: string }[]).map((r) => r.image);
+      const unused =
+        images.length > 0 ? await unusedPhotosStatement(this.db, shopId, images).all<{ image: string }>() : null;
+      return { done: "removed", unused: unused?.results.map((r) => r.image) ?? [] };
+    }
+    if ((hidden!.meta.changes ?? 0) > 0) return { done: "kept", unused: [] };
     // Ordered and already hidden: nothing changed, yet the answer is the same.
     const still = await this.kind(shopId, id);
-    return still ? "kept" : null;
+    return still ? { done: "kept", unused: [] } : null;
   }
 
   /**
