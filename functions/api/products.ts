@@ -1,6 +1,7 @@
 import { koProducts } from "~/shared/messages/products";
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { sanitizeRichText } from "../catalogue/rich-text";
+import { batchFailure } from "../db/orders";
 import type { Handlers } from "./context";
 import { ApiError } from "./http";
 import { EMBEDDED_STORAGE_URL } from "./shops";
@@ -51,7 +52,11 @@ export const productHandlers = {
     if (body.category_ids.some((id) => !own.has(id)))
       throw new ApiError(400, "BAD_REQUEST", t.category, "category_ids");
     const description = sanitizeRichText(body.description, shopImages(shop.shopid));
-    const saved = await ctx.db.products.save(shop.shopid, { ...body, description });
+    const saved = await ctx.db.products.save(shop.shopid, { ...body, description }).catch((error: unknown) => {
+      // An option's stock moved since the form was loaded: nothing was written.
+      if (batchFailure(error) === "state") throw new ApiError(409, "STOCK_CHANGED", t.stockMoved, "options");
+      throw error;
+    });
     if (!saved) throw body.id ? notFound() : new ApiError(409, "TOO_MANY", t.tooMany);
     return saved;
   },

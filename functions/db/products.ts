@@ -173,6 +173,22 @@ export class ProductAdminStore {
           .bind(shopId, sid, ...fields),
       );
     }
+    // A stock the owner changed is written only over the stock the form was loaded with: if an
+    // order or /admin/stock moved it since, the whole batch is refused (the caller re-shows the form).
+    const changedStock = p.options.flatMap((o) =>
+      o.id && o.loaded_stock !== undefined && o.stock !== o.loaded_stock ? [{ id: o.id, loaded: o.loaded_stock }] : [],
+    );
+    if (changedStock.length > 0) {
+      statements.push(
+        this.db
+          .prepare(
+            `INSERT INTO batch_guard (reason)
+             SELECT 'state' FROM product_options o JOIN json_each(?2) j ON o.id = j.value ->> 'id'
+             WHERE o.product_id = ${target} AND o.stock <> j.value ->> 'loaded' LIMIT 1`,
+          )
+          .bind(shopId, JSON.stringify(changedStock)),
+      );
+    }
     const kept = p.options.flatMap((o) => (o.id ? [o.id] : []));
     // Options taken off the form go first (never one that was ordered: the handler refused those),
     // then the kept ones are rewritten and the new ones added, in the form's order.
@@ -187,14 +203,17 @@ export class ProductAdminStore {
     );
     p.options.forEach((o, sort) => {
       const values = [o.name, o.extra_price, o.stock, single ? 1 : 0, sort];
+      // A stock field left as loaded is not the owner's word on the stock: the row keeps its own.
+      const writeStock = o.loaded_stock === undefined || o.stock !== o.loaded_stock ? 1 : 0;
       statements.push(
         o.id
           ? this.db
               .prepare(
-                `UPDATE product_options SET name = ?3, extra_price = ?4, stock = ?5, default_option = ?6, sort = ?7
+                `UPDATE product_options SET name = ?3, extra_price = ?4, stock = CASE WHEN ?8 = 1 THEN ?5 ELSE stock END,
+                   default_option = ?6, sort = ?7
                  WHERE id = ?2 AND product_id = ${target}`,
               )
-              .bind(shopId, o.id, ...values)
+              .bind(shopId, o.id, ...values, writeStock)
           : this.db
               .prepare(
                 `INSERT INTO product_options (product_id, name, extra_price, stock, default_option, sort)

@@ -40,6 +40,7 @@ function OptionRow({
     <li className={formCss.optionRow} data-testid="option-row">
       <input type="hidden" name={`opt_${i}_key`} value={o.key} />
       <input type="hidden" name={`opt_${i}_id`} value={o.id} />
+      {o.id ? <input type="hidden" name={`opt_${i}_loaded`} value={o.loaded} /> : null}
       {o.ordered ? <input type="hidden" name={`opt_${i}_ordered`} value="1" /> : null}
       <span className={formCss.wide}>
         <Field label={`${f.optionName} ${i + 1}`} error={err("name")}>
