@@ -5,12 +5,11 @@ import * as css from "~/components/admin/admin.css";
 import * as formCss from "~/components/admin/product-form.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { ProductThumb } from "~/components/admin/ProductHead";
 import { Field } from "~/components/ui/Field";
-import { useRootData } from "~/lib/root-data";
 import type { AdminCategory } from "~/shared/contracts";
 import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
-import { pictureSrcSet } from "~/shared/picture-sizes";
 import { draftOf, type OptionDraft } from "./draft";
 import { loadProduct, saveProduct } from "./page.server";
 
@@ -110,7 +109,6 @@ export default function AdminProduct() {
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
   const busy = useNavigation().state === "submitting";
-  const { storageUrl } = useRootData();
   const draft = result?.draft ?? draftOf(product);
   const errors = result?.errors ?? {};
   const box = (name: "adult_only" | "members_only" | "auth_only" | "sold_out" | "visible") => (
@@ -129,17 +127,7 @@ export default function AdminProduct() {
       {product ? (
         <section className={css.card} aria-label={t.photos}>
           <span className={css.photoLink}>
-            {product.image ? (
-              <img
-                className={css.thumb}
-                src={storageUrl + product.image}
-                srcSet={pictureSrcSet(storageUrl, product.image)}
-                sizes="56px"
-                alt=""
-                width={56}
-                height={56}
-              />
-            ) : null}
+            <ProductThumb image={product.image} lazy={false} />
             <Link to={`/admin/photos?id=${product.id}`}>{t.photos}</Link>
             {product.visible ? <Link to={`/shop/view/${product.sid}`}>{t.view}</Link> : null}
           </span>
