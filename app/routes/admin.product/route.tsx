@@ -64,6 +64,9 @@ function OptionRow({
       </Field>
       <Field label={f.optionStock} error={err("stock")}>
         <input
+          // A refused save brings the stock now as the loaded value: with scripts on, the field
+          // is drawn again so it shows what the page says, not what it held before.
+          key={o.loaded}
           className={cartCss.input}
           name={`opt_${i}_stock`}
           inputMode="numeric"
