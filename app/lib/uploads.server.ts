@@ -69,3 +69,9 @@ export async function removeProfileImage(bucket: R2Bucket, uid: number, key: str
 export async function removeUpload(bucket: R2Bucket, key: string): Promise<void> {
   if (isUpload(key)) await bucket.delete([key, ...PICTURE_WIDTHS.map((w) => sizedKey(key, w))]);
 }
+
+/** Removes product photos the API found unused, only ever under this shop's own uploads. */
+export async function removeShopPhotos(bucket: R2Bucket, shopId: number, keys: readonly string[]): Promise<void> {
+  const own = keys.filter((k) => k.startsWith(`uploads/${shopId}/`));
+  await Promise.all(own.map((k) => removeUpload(bucket, k)));
+}

@@ -52,7 +52,8 @@ export const adminHandlers = {
     if (!photos) throw notFound();
     // Changed meanwhile (another tab): the pictures as they are now, said plainly.
     if (!changed && !(body.intent === "add" && has)) throw new ApiError(409, "PHOTO_CHANGED", t.photoGone);
-    return photos;
+    const unused = body.intent === "remove" ? await ctx.db.photos.unused(shop.shopid, [body.image]) : [];
+    return { ...photos, unused };
   },
 
   async adminPointTerms({ body }, ctx) {

@@ -18,9 +18,11 @@ import { isOrderStatus, orderStatusLabel, type OrderStatus } from "~/shared/orde
 import type { ShipCandidate } from "../db/daily";
 import type { TransitionRequest } from "../db/order-transitions";
 import { factsOf } from "../views/order";
-import type { Handlers } from "./context";
+import type { ApiContext, Handlers } from "./context";
+import type { ShopInfo } from "~/shared/contracts";
 import { ApiError } from "./http";
 import { liveRoom } from "../live/publisher";
+import { sendOrderMail } from "../orders/mail";
 
 const t = koDaily.tracking.errors;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +34,25 @@ const WAITING: Record<"deposit" | "shipping" | "claims", readonly OrderStatus[]>
   shipping: ["CONFIRM_PAYMENT", "READY_FOR_DELIVERY", "CHANGE_ACCEPTED"],
   claims: ["REQ_CANCEL", "REQ_REFUND", "REQ_CHANGE", "BUYER_PENDING", "REQ_BANK_REFUND", "REFUND_ACCEPTED"],
 };
+
+/** Orders whose shipped mail is read and sent at once: an upload's 200 rows in a few round trips, not 200 in a row. */
+const MAIL_AT_ONCE = 10;
+
+/**
+ * Each buyer gets the mail the single-order ship sends, only for the orders this upload moved
+ * (bad rows and orders shipped before are not in `shipped`), read after the write so the mail
+ * carries the stored courier and number. A mail that fails is logged by sendOrderMail.
+ */
+async function mailShipped(ctx: ApiContext, shop: ShopInfo, shipped: number[]): Promise<void> {
+  for (let i = 0; i < shipped.length; i += MAIL_AT_ONCE) {
+    await Promise.all(
+      shipped.slice(i, i + MAIL_AT_ONCE).map(async (id) => {
+        const record = await ctx.db.orders.getForShop(shop.shopid, id);
+        if (record) await sendOrderMail(ctx.db, "shipped", record, shop, ctx.log);
+      }),
+    );
+  }
+}
 
 const kstDay = (ms: number) => new Date(ms + KST_MS).toISOString().slice(0, 10);
 
@@ -130,6 +151,7 @@ export const dailyHandlers = {
     if (shipped.length > 0) {
       // The console's open pages follow; each buyer's page shows 배송중 on its next load.
       await ctx.live.publish([liveRoom.inbox(shop.shopid)], { type: "order", id: shipped[0]!, status: "DELIVERY" });
+      await mailShipped(ctx, shop, shipped);
     }
     problems.sort((a, b) => a.line - b.line);
     return { shipped, problems };

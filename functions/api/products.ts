@@ -1,6 +1,7 @@
 import { koProducts } from "~/shared/messages/products";
 import { ADMIN_PAGE_SIZE } from "~/shared/contracts/orders";
 import { sanitizeRichText } from "../catalogue/rich-text";
+import { batchFailure } from "../db/orders";
 import type { Handlers } from "./context";
 import { ApiError } from "./http";
 import { EMBEDDED_STORAGE_URL } from "./shops";
@@ -51,7 +52,11 @@ export const productHandlers = {
     if (body.category_ids.some((id) => !own.has(id)))
       throw new ApiError(400, "BAD_REQUEST", t.category, "category_ids");
     const description = sanitizeRichText(body.description, shopImages(shop.shopid));
-    const saved = await ctx.db.products.save(shop.shopid, { ...body, description });
+    const saved = await ctx.db.products.save(shop.shopid, { ...body, description }).catch((error: unknown) => {
+      // An option's stock moved since the form was loaded: nothing was written.
+      if (batchFailure(error) === "state") throw new ApiError(409, "STOCK_CHANGED", t.stockMoved, "options");
+      throw error;
+    });
     if (!saved) throw body.id ? notFound() : new ApiError(409, "TOO_MANY", t.tooMany);
     return saved;
   },
@@ -65,17 +70,17 @@ export const productHandlers = {
       case "hide":
       case "show":
         if (!(await store.setVisible(shop.shopid, body.id, body.intent === "show"))) throw notFound();
-        return { id: body.id, done: body.intent === "show" ? ("shown" as const) : ("hidden" as const) };
+        return { id: body.id, done: body.intent === "show" ? ("shown" as const) : ("hidden" as const), unused: [] };
       case "copy": {
         if (kind.ptype === "pick") throw new ApiError(409, "PICK", t.pick);
         const id = await store.copy(shop.shopid, body.id, koProducts.copyTitle(kind.title).slice(0, 100));
         if (id === null) throw new ApiError(409, "TOO_MANY", t.tooMany);
-        return { id, done: "copied" as const };
+        return { id, done: "copied" as const, unused: [] };
       }
       case "remove": {
-        const done = await store.remove(shop.shopid, body.id);
-        if (!done) throw notFound();
-        return { id: body.id, done };
+        const removed = await store.remove(shop.shopid, body.id);
+        if (!removed) throw notFound();
+        return { id: body.id, ...removed };
       }
     }
   },

@@ -18,7 +18,7 @@ import {
   unpaidGuardStatement,
   type ProviderConfirmation,
 } from "./order-batch";
-import type { ProviderPaymentRow } from "./provider-payments";
+import type { BuyerDetails, ProviderPaymentRow } from "./provider-payments";
 import type { Db } from "./session";
 
 /**
@@ -533,18 +533,8 @@ export class OrderStore {
     owner: Owner,
     id: number,
     now: number,
-    details: {
-      orderer_name: string;
-      orderer_phone: string;
-      receiver_name: string;
-      postcode: string;
-      address: string;
-      detail: string;
-      receiver_phone: string;
-      memo: string;
+    details: BuyerDetails & {
       depositor: string;
-      /** A guest's address for the order's mail (a member's comes from their account). */
-      email: string | null;
       /** The shop's account for the transfer; null when the points pay for everything. */
       bank: { name: string; account: string; holder: string } | null;
       deadline: number;
@@ -553,8 +543,6 @@ export class OrderStore {
       /** Points used, of member `uid` (0 for none). */
       points: number;
       uid: number | null;
-      /** The buyer agreed to hand the delivery details to another shop shipping part of it. */
-      thirdPartyAgreed: boolean;
     },
   ): Promise<void> {
     const d = details;

@@ -25,8 +25,35 @@ function toPhotos(product: D1Result, extras: D1Result): ProductPhotos | null {
   return { id: row.id, sid: row.sid, title: row.title, images: [...new Set(images.filter((i) => i !== null))] };
 }
 
+/** Where a shop's product photos are stored; nothing outside it is ever offered for deletion. */
+const photoPrefix = (shopId: number) => `uploads/${shopId}/p/`;
+
+/**
+ * Of `keys`, the shop's uploaded photos no product of the shop shows any more (main picture,
+ * gallery, or a description's picture): what storage may drop after the write that let them go.
+ */
+export function unusedPhotosStatement(db: Db, shopId: number, keys: string[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT DISTINCT k.value AS image FROM json_each(?2) k
+       WHERE substr(k.value, 1, length(?3)) = ?3
+         AND NOT EXISTS (SELECT 1 FROM products p WHERE p.shop_id = ?1
+           AND (p.image = k.value OR instr(COALESCE(p.description, ''), k.value) > 0))
+         AND NOT EXISTS (SELECT 1 FROM product_images i JOIN products p ON p.id = i.product_id
+           WHERE p.shop_id = ?1 AND i.image = k.value)`,
+    )
+    .bind(shopId, JSON.stringify(keys), photoPrefix(shopId));
+}
+
 export class PhotoStore {
   constructor(private readonly db: Db) {}
+
+  /** See `unusedPhotosStatement`. */
+  async unused(shopId: number, keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const { results } = await unusedPhotosStatement(this.db, shopId, keys).all<{ image: string }>();
+    return results.map((r) => r.image);
+  }
 
   /** The product's pictures, or null when it is not one of this shop's own goods. */
   async photos(shopId: number, productId: number): Promise<ProductPhotos | null> {

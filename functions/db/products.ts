@@ -1,6 +1,7 @@
 import type { AdminCategory, AdminProduct, AdminProductRow } from "~/shared/contracts/products";
 import type { CategoryBody, ProductBody, ProductStatus } from "~/shared/forms/products";
 import type { Db } from "./session";
+import { unusedPhotosStatement } from "./photos";
 
 /**
  * The catalogue as its owner edits it (issue 36, decision 106). Every statement names the shop;
@@ -172,6 +173,22 @@ export class ProductAdminStore {
           .bind(shopId, sid, ...fields),
       );
     }
+    // A stock the owner changed is written only over the stock the form was loaded with: if an
+    // order or /admin/stock moved it since, the whole batch is refused (the caller re-shows the form).
+    const changedStock = p.options.flatMap((o) =>
+      o.id && o.loaded_stock !== undefined && o.stock !== o.loaded_stock ? [{ id: o.id, loaded: o.loaded_stock }] : [],
+    );
+    if (changedStock.length > 0) {
+      statements.push(
+        this.db
+          .prepare(
+            `INSERT INTO batch_guard (reason)
+             SELECT 'state' FROM product_options o JOIN json_each(?2) j ON o.id = j.value ->> 'id'
+             WHERE o.product_id = ${target} AND o.stock <> j.value ->> 'loaded' LIMIT 1`,
+          )
+          .bind(shopId, JSON.stringify(changedStock)),
+      );
+    }
     const kept = p.options.flatMap((o) => (o.id ? [o.id] : []));
     // Options taken off the form go first (never one that was ordered: the handler refused those),
     // then the kept ones are rewritten and the new ones added, in the form's order.
@@ -186,14 +203,17 @@ export class ProductAdminStore {
     );
     p.options.forEach((o, sort) => {
       const values = [o.name, o.extra_price, o.stock, single ? 1 : 0, sort];
+      // A stock field left as loaded is not the owner's word on the stock: the row keeps its own.
+      const writeStock = o.loaded_stock === undefined || o.stock !== o.loaded_stock ? 1 : 0;
       statements.push(
         o.id
           ? this.db
               .prepare(
-                `UPDATE product_options SET name = ?3, extra_price = ?4, stock = ?5, default_option = ?6, sort = ?7
+                `UPDATE product_options SET name = ?3, extra_price = ?4, stock = CASE WHEN ?8 = 1 THEN ?5 ELSE stock END,
+                   default_option = ?6, sort = ?7
                  WHERE id = ?2 AND product_id = ${target}`,
               )
-              .bind(shopId, o.id, ...values)
+              .bind(shopId, o.id, ...values, writeStock)
           : this.db
               .prepare(
                 `INSERT INTO product_options (product_id, name, extra_price, stock, default_option, sort)
@@ -229,10 +249,18 @@ export class ProductAdminStore {
 
   /**
    * Removes a row of this shop, or hides it when it was ever ordered (past orders keep their lines
-   * and their product). One batch: whichever statement's condition holds is the one that acts.
+   * and their product). One batch: whichever statement's condition holds is the one that acts; the
+   * pictures it had are read in the same batch, so a removal answers with the photos (`unused`)
+   * no product of the shop shows any more, for storage to drop.
    */
-  async remove(shopId: number, id: number): Promise<"removed" | "kept" | null> {
-    const [hidden, removed] = await this.db.batch([
+  async remove(shopId: number, id: number): Promise<{ done: "removed" | "kept"; unused: string[] } | null> {
+    const [pictures, hidden, removed] = await this.db.batch([
+      this.db
+        .prepare(
+          `SELECT image FROM products WHERE id = ?2 AND shop_id = ?1 AND ptype = 'normal' AND image IS NOT NULL
+           UNION SELECT image FROM product_images WHERE product_id IN (${OWN})`,
+        )
+        .bind(shopId, id),
       this.db
         .prepare(`UPDATE products SET visible = 0 WHERE id = ?2 AND shop_id = ?1 AND ${ORDERED_PRODUCT}`)
         .bind(shopId, id),
@@ -244,11 +272,16 @@ export class ProductAdminStore {
         )
         .bind(shopId, id),
     ]);
-    if ((removed!.meta.changes ?? 0) > 0) return "removed";
-    if ((hidden!.meta.changes ?? 0) > 0) return "kept";
+    if ((removed!.meta.changes ?? 0) > 0) {
+      const images = (pictures!.results as { image: string }[]).map((r) => r.image);
+      const unused =
+        images.length > 0 ? await unusedPhotosStatement(this.db, shopId, images).all<{ image: string }>() : null;
+      return { done: "removed", unused: unused?.results.map((r) => r.image) ?? [] };
+    }
+    if ((hidden!.meta.changes ?? 0) > 0) return { done: "kept", unused: [] };
     // Ordered and already hidden: nothing changed, yet the answer is the same.
     const still = await this.kind(shopId, id);
-    return still ? "kept" : null;
+    return still ? { done: "kept", unused: [] } : null;
   }
 
   /**

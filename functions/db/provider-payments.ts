@@ -41,8 +41,11 @@ export type ProviderPaymentRow = {
   updated_at: number;
 };
 
-/** The buyer's details 결제하기 keeps on the order before the window opens. */
-export type AttemptDetails = {
+/**
+ * The buyer's details 결제하기 keeps on the order: before Toss's window opens (an attempt) and
+ * with a transfer or points (`OrderStore.pay`), one shape for both.
+ */
+export type BuyerDetails = {
   orderer_name: string;
   orderer_phone: string;
   receiver_name: string;
@@ -51,7 +54,9 @@ export type AttemptDetails = {
   detail: string;
   receiver_phone: string;
   memo: string;
+  /** A guest's address for the order's mail (a member's comes from their account). */
   email: string | null;
+  /** The buyer agreed to hand the delivery details to another shop shipping part of it. */
   thirdPartyAgreed: boolean;
 };
 
@@ -66,7 +71,7 @@ export type PaymentAttempt = {
   now: number;
   /** The window's time to come back: the sheet stays open at least until then. */
   openUntil: number;
-  details: AttemptDetails;
+  details: BuyerDetails;
 };
 
 /** Statuses after which an order's payment is Toss's to change, not a new attempt's. */

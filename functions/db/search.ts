@@ -9,6 +9,9 @@ import type { Db } from "./session";
 /** Products re-indexed per search at most; a bigger change is finished by the next searches. */
 const REFRESH_BATCH = 500;
 
+/** The categories product `p` sits in: its first (`category_id`) and the others (product_categories). */
+const IN_CATEGORY = "SELECT p.category_id UNION SELECT category_id FROM product_categories WHERE product_id = p.id";
+
 type DirtyRow = {
   product_id: number;
   shop_id: number | null;
@@ -16,8 +19,7 @@ type DirtyRow = {
   title: string | null;
   summary: string | null;
   options: string | null;
-  category: string | null;
-  parent_category: string | null;
+  categories: string | null;
 };
 
 export class SearchIndex {
@@ -29,12 +31,12 @@ export class SearchIndex {
       .prepare(
         `SELECT d.product_id, p.shop_id, p.visible, p.title, g.summary,
            (SELECT group_concat(name, ' ') FROM product_options WHERE product_id = g.id AND default_option = 0) AS options,
-           c.name AS category, pc.name AS parent_category
+           (SELECT group_concat(name, ' ') FROM categories WHERE shop_id = p.shop_id AND id IN (
+              SELECT id FROM categories WHERE id IN (${IN_CATEGORY})
+              UNION SELECT parent_id FROM categories WHERE id IN (${IN_CATEGORY}))) AS categories
          FROM search_dirty d
          LEFT JOIN products p ON p.id = d.product_id
          LEFT JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
-         LEFT JOIN categories c ON c.id = p.category_id
-         LEFT JOIN categories pc ON pc.id = c.parent_id
          LIMIT ?1`,
       )
       .bind(REFRESH_BATCH)
@@ -45,7 +47,7 @@ export class SearchIndex {
       .map((r) => ({
         id: r.product_id,
         shop_id: r.shop_id,
-        body: indexBody([r.title ?? "", r.options ?? "", r.category ?? "", r.parent_category ?? "", r.summary ?? ""]),
+        body: indexBody([r.title ?? "", r.options ?? "", r.categories ?? "", r.summary ?? ""]),
         initials: initialsOf(r.title ?? ""),
       }));
     const ids = JSON.stringify(results.map((r) => r.product_id));

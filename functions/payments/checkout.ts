@@ -6,7 +6,7 @@ import { escrowOffered } from "~/shared/escrow";
 import { koOrder } from "~/shared/messages/cart";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
-import type { AttemptDetails } from "../db/provider-payments";
+import type { BuyerDetails } from "../db/provider-payments";
 import type { ConfirmedDetails, IssuedAccount } from "../db/order-batch";
 import type { ApiContext } from "../api/context";
 import { ApiError } from "../api/http";
@@ -90,7 +90,7 @@ export async function openWindow(
     choice: ProviderChoice;
     points: number;
     escrow: boolean;
-    details: AttemptDetails;
+    details: BuyerDetails;
     email: string | null;
     transferDeadline: number | null;
   },

@@ -7,7 +7,7 @@ import { koAdmin } from "~/shared/messages/admin";
 import { PHONE_CARD_WIDTHS, sizedKey } from "~/shared/picture-sizes";
 import { productPhotoPrefix } from "~/shared/uploads";
 import { deriveSizedPicture } from "../../../functions/picture-sizes";
-import { productPhoto, removeUpload, storeImage } from "~/lib/uploads.server";
+import { productPhoto, removeShopPhotos, removeUpload, storeImage } from "~/lib/uploads.server";
 import { requireShopOwner } from "~/lib/admin.server";
 
 export type PhotoResult = { error?: string };
@@ -43,14 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PhotoChangeBody.safeParse({ intent, product_id: productId, image });
   if (!parsed.success) throw new Response(null, { status: 400 });
   const photo = parsed.data.image;
+  let unused: string[] = [];
   try {
-    await context.api.call("adminPhotoChange", { body: parsed.data });
+    ({ unused } = await context.api.call("adminPhotoChange", { body: parsed.data }));
   } catch (error) {
     if (intent === "add") await removeUpload(bucket, photo);
     if (!isShopApiError(error) || error.status >= 500) throw error;
     return data<PhotoResult>({ error: error.message }, error.status);
   }
-  if (intent === "remove") await removeUpload(bucket, photo);
+  // After the write, only what no product of the shop shows any more (another may share the file).
+  await removeShopPhotos(bucket, context.shop.shopid, unused);
   if (intent === "add") {
     // The sizes a phone asks first are made now, not on the first shopper's visit.
     const made = PHONE_CARD_WIDTHS.map((w) =>

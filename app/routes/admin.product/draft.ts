@@ -11,6 +11,8 @@ export type OptionDraft = {
   name: string;
   extra_price: string;
   stock: string;
+  /** The stock the row had when the form was loaded ("" for a new row): see ProductOptionBody. */
+  loaded: string;
   sold_out: boolean;
   ordered: boolean;
 };
@@ -40,6 +42,7 @@ export const blankOption = (key: string): OptionDraft => ({
   name: "",
   extra_price: "0",
   stock: "0",
+  loaded: "",
   sold_out: false,
   ordered: false,
 });
@@ -75,6 +78,7 @@ export function draftOf(p: AdminProduct | null): ProductDraft {
       name: o.name,
       extra_price: String(o.extra_price),
       stock: String(o.stock),
+      loaded: String(o.stock),
       sold_out: o.stock === 0,
       ordered: o.ordered,
     })),

@@ -4,6 +4,7 @@ import { MAX_PRODUCT_OPTIONS, ProductBody, type ProductBodyIn } from "~/shared/f
 import { requireShopOwner } from "~/lib/admin.server";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { koProducts } from "~/shared/messages/products";
+import { formatCount } from "~/shared/format";
 import { blankOption, type OptionDraft, type ProductDraft, type ProductResult } from "./draft";
 
 const idParam = (request: Request) => {
@@ -41,6 +42,7 @@ function postedOptions(form: FormData): OptionDraft[] {
       name: str(form, `opt_${i}_name`),
       extra_price: str(form, `opt_${i}_price`),
       stock: str(form, `opt_${i}_stock`),
+      loaded: str(form, `opt_${i}_loaded`),
       sold_out: form.has(`opt_${i}_soldout`),
       ordered: form.get(`opt_${i}_ordered`) === "1",
     });
@@ -78,9 +80,30 @@ function bodyOf(id: number | null, d: ProductDraft): ProductBodyIn {
       name: o.name,
       extra_price: o.extra_price,
       stock: o.stock,
+      ...(o.id && o.loaded ? { loaded_stock: o.loaded } : {}),
       sold_out: o.sold_out,
     })),
   } as ProductBodyIn;
+}
+
+/**
+ * The form again after a save refused because stock moved since it was loaded: each option whose
+ * stock changed says so with the stock now, and now carries that as its loaded value, so saving
+ * again writes what the owner then decides.
+ */
+async function stockChanged(context: AppLoadContext, id: number, draft: ProductDraft): Promise<ProductResult> {
+  const product = await context.api.call("adminProduct", { query: { id } });
+  const now = new Map(product.options.map((o) => [String(o.id), o.stock]));
+  const errors: Record<string, string> = {};
+  draft.options.forEach((o, i) => {
+    const stock = now.get(o.id);
+    if (stock === undefined || String(stock) === o.loaded) return;
+    // A field the owner left as loaded simply shows the stock now; a changed one asks again.
+    if (o.stock === o.loaded) o.stock = String(stock);
+    else errors[`options.${i}.stock`] = koProducts.errors.stockChanged(formatCount(stock));
+    o.loaded = String(stock);
+  });
+  return { draft, errors };
 }
 
 /**
@@ -119,6 +142,7 @@ export async function saveProduct(request: Request, context: AppLoadContext) {
     return redirect(`/admin/product?id=${saved.id}&done=${id ? "saved" : "created"}`, 303);
   } catch (error) {
     if (!isShopApiError(error) || error.status >= 500) throw error;
+    if (error.code === "STOCK_CHANGED" && id) return data<ProductResult>(await stockChanged(context, id, draft), 409);
     const result: ProductResult = error.field
       ? { draft, errors: { [error.field]: error.message } }
       : { draft, error: error.message };

@@ -5,12 +5,11 @@ import * as css from "~/components/admin/admin.css";
 import * as formCss from "~/components/admin/product-form.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { ProductThumb } from "~/components/admin/ProductHead";
 import { Field } from "~/components/ui/Field";
-import { useRootData } from "~/lib/root-data";
 import type { AdminCategory } from "~/shared/contracts";
 import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
-import { pictureSrcSet } from "~/shared/picture-sizes";
 import { draftOf, type OptionDraft } from "./draft";
 import { loadProduct, saveProduct } from "./page.server";
 
@@ -40,6 +39,7 @@ function OptionRow({
     <li className={formCss.optionRow} data-testid="option-row">
       <input type="hidden" name={`opt_${i}_key`} value={o.key} />
       <input type="hidden" name={`opt_${i}_id`} value={o.id} />
+      {o.id ? <input type="hidden" name={`opt_${i}_loaded`} value={o.loaded} /> : null}
       {o.ordered ? <input type="hidden" name={`opt_${i}_ordered`} value="1" /> : null}
       <span className={formCss.wide}>
         <Field label={`${f.optionName} ${i + 1}`} error={err("name")}>
@@ -64,6 +64,9 @@ function OptionRow({
       </Field>
       <Field label={f.optionStock} error={err("stock")}>
         <input
+          // A refused save brings the stock now as the loaded value: with scripts on, the field
+          // is drawn again so it shows what the page says, not what it held before.
+          key={o.loaded}
           className={cartCss.input}
           name={`opt_${i}_stock`}
           inputMode="numeric"
@@ -109,7 +112,6 @@ export default function AdminProduct() {
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
   const busy = useNavigation().state === "submitting";
-  const { storageUrl } = useRootData();
   const draft = result?.draft ?? draftOf(product);
   const errors = result?.errors ?? {};
   const box = (name: "adult_only" | "members_only" | "auth_only" | "sold_out" | "visible") => (
@@ -128,17 +130,7 @@ export default function AdminProduct() {
       {product ? (
         <section className={css.card} aria-label={t.photos}>
           <span className={css.photoLink}>
-            {product.image ? (
-              <img
-                className={css.thumb}
-                src={storageUrl + product.image}
-                srcSet={pictureSrcSet(storageUrl, product.image)}
-                sizes="56px"
-                alt=""
-                width={56}
-                height={56}
-              />
-            ) : null}
+            <ProductThumb image={product.image} lazy={false} />
             <Link to={`/admin/photos?id=${product.id}`}>{t.photos}</Link>
             {product.visible ? <Link to={`/shop/view/${product.sid}`}>{t.view}</Link> : null}
           </span>

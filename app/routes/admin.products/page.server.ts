@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import { PRODUCT_STATUSES, ProductActionBody, type ProductStatus } from "~/shared/forms/products";
 import { requireShopOwner } from "~/lib/admin.server";
+import { removeShopPhotos } from "~/lib/uploads.server";
 import { pageParam } from "~/lib/shop-loaders.server";
 
 export type ProductsResult = { error?: string; confirmRemove?: number };
@@ -32,7 +33,9 @@ export async function changeProduct(request: Request, context: AppLoadContext) {
     return data<ProductsResult>({ confirmRemove: parsed.data.id });
   }
   try {
-    const { id, done } = await context.api.call("adminProductAction", { body: parsed.data });
+    const { id, done, unused } = await context.api.call("adminProductAction", { body: parsed.data });
+    // The row is gone: its photos no other product of the shop shows go from storage too.
+    await removeShopPhotos(context.env.FILES, context.shop.shopid, unused);
     if (done === "copied") return redirect(`/admin/product?id=${id}&done=copied`, 303);
     const back = new URL(request.url).searchParams;
     back.set("done", done);

@@ -4,14 +4,13 @@ import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
+import { ProductHead } from "~/components/admin/ProductHead";
 import { SearchForm } from "~/components/admin/SearchForm";
 import { Pager } from "~/components/Pager";
-import { useRootData } from "~/lib/root-data";
 import type { AdminProductRow } from "~/shared/contracts";
 import { formatKRW } from "~/shared/format";
 import { PRODUCT_STATUSES } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
-import { pictureSrcSet } from "~/shared/picture-sizes";
 import { changeProduct, loadProducts } from "./page.server";
 
 const t = koProducts;
@@ -33,32 +32,13 @@ function RowAction({ id, intent, label, busy }: { id: number; intent: string; la
 }
 
 function Row({ p, busy, confirm, back }: { p: AdminProductRow; busy: boolean; confirm: boolean; back: string }) {
-  const { storageUrl } = useRootData();
   return (
     <li className={css.card} data-testid="admin-product">
       <span className={css.cardHead}>
-        <Link to={`/admin/product?id=${p.id}`} className={css.photoLink}>
-          {p.image ? (
-            <img
-              className={css.thumb}
-              src={storageUrl + p.image}
-              srcSet={pictureSrcSet(storageUrl, p.image)}
-              sizes="56px"
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-            />
-          ) : null}
-          <span>
-            <strong>{p.title}</strong>
-            <br />
-            <span className={cartCss.muted}>
-              {formatKRW(p.price)} · {t.stockCount(p.stock)}
-              {p.ptype === "pick" ? ` · ${t.pick}` : ""}
-            </span>
-          </span>
-        </Link>
+        <ProductHead to={`/admin/product?id=${p.id}`} image={p.image} title={p.title}>
+          {formatKRW(p.price)} · {t.stockCount(p.stock)}
+          {p.ptype === "pick" ? ` · ${t.pick}` : ""}
+        </ProductHead>
         <span className={css.status} data-testid="product-status">
           {t.statuses[p.status]}
         </span>

@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/admin/admin.css";
+import { ProductHead } from "~/components/admin/ProductHead";
 import { SearchForm } from "~/components/admin/SearchForm";
 import * as cartCss from "~/components/cart/cart.css";
 import { Pager } from "~/components/Pager";
 import { requireShopOwner } from "~/lib/admin.server";
 import type { action } from "./page.server";
 import { pageParam } from "~/lib/shop-loaders.server";
-import { useRootData } from "~/lib/root-data";
 import { koAdmin } from "~/shared/messages/admin";
-import { pictureSrcSet } from "~/shared/picture-sizes";
 
 const t = koAdmin.stock;
 
@@ -31,7 +30,6 @@ export default function AdminStock() {
   const [params] = useSearchParams();
   const saved = Number(params.get("saved")) || null;
   const busy = useNavigation().state === "submitting";
-  const { storageUrl } = useRootData();
   const href = (p: number) =>
     `/admin/stock?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
@@ -43,25 +41,9 @@ export default function AdminStock() {
         {items.map((p) => (
           <li key={p.id} className={css.card} data-testid="stock-product">
             <span className={css.cardHead}>
-              <Link to={`/admin/photos?id=${p.id}`} className={css.photoLink}>
-                {p.image ? (
-                  <img
-                    className={css.thumb}
-                    src={storageUrl + p.image}
-                    srcSet={pictureSrcSet(storageUrl, p.image)}
-                    sizes="56px"
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                  />
-                ) : null}
-                <span>
-                  <strong>{p.title}</strong>
-                  <br />
-                  <span className={cartCss.muted}>{t.photos(p.photos)}</span>
-                </span>
-              </Link>
+              <ProductHead to={`/admin/photos?id=${p.id}`} image={p.image} title={p.title}>
+                {t.photos(p.photos)}
+              </ProductHead>
               <span className={cartCss.muted}>
                 {[p.sold_out ? t.soldOut : null, p.visible ? null : t.hidden].filter(Boolean).join(" · ")}
               </span>

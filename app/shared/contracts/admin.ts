@@ -50,7 +50,8 @@ export const adminApi = {
     path: "/api/myshp/admin/photos/change",
     query: z.object({}),
     body: PhotoChangeBody,
-    response: ProductPhotos,
+    /** `unused`: a removed photo no product of the shop shows any more, for the page to drop its file. */
+    response: ProductPhotos.extend({ unused: z.array(z.string()) }),
   }),
   adminPointTerms: endpoint({
     method: "POST",

@@ -91,6 +91,8 @@ export const productsApi = {
     response: z.object({
       id: z.number().int(),
       done: z.enum(["hidden", "shown", "copied", "removed", "kept"]),
+      /** A removal's photos no product of the shop shows any more: the page drops their files. */
+      unused: z.array(z.string()),
     }),
   }),
   adminCategories: endpoint({

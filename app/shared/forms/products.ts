@@ -63,6 +63,12 @@ export const ProductOptionBody = z
     name: text(50),
     extra_price: won(t.optionPrice, -MAX_WON),
     stock: won(t.optionStock, 0),
+    /**
+     * The stock the form was loaded with (an existing option): an unchanged field leaves the row's
+     * stock as orders and /admin/stock left it; a changed one is written only if the row still
+     * holds this value.
+     */
+    loaded_stock: z.coerce.number({ error: t.optionStock }).int().min(0).max(MAX_WON).optional(),
     /** 품절: saved as no stock, so that the order path (which counts stock) refuses it too. */
     sold_out: checkbox.default(false),
   })

@@ -95,6 +95,9 @@ export const koProducts = {
     optionName: "옵션명을 입력해 주세요",
     optionPrice: "추가 금액은 -1억 원에서 1억 원 사이의 숫자로 입력해 주세요",
     optionStock: "재고는 0 이상의 숫자로 입력해 주세요",
+    stockMoved: "이 화면을 연 뒤 재고가 바뀐 옵션이 있습니다. 확인 후 다시 저장해 주세요",
+    stockChanged: (now: string) =>
+      `이 화면을 연 뒤 주문이나 재고 관리에서 재고가 바뀌었습니다. 지금 재고는 ${now}개입니다. 확인 후 다시 저장해 주세요`,
     options: "옵션은 1개에서 50개까지입니다",
     optionDuplicate: "같은 이름의 옵션이 있습니다",
     optionOrdered: "주문된 적이 있는 옵션은 뺄 수 없습니다. 품절로 표시해 주세요",

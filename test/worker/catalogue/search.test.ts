@@ -63,6 +63,36 @@ describe("on-site search", () => {
     expect((await search(BEAUTY, 1, "김치")).total).toBe(0);
   });
 
+  it("finds a product by any of its categories, the first or another, and follows their changes", async () => {
+    const { id, title } = (await env.DB.prepare("SELECT id, title FROM products WHERE sid = 'b0030'").first<{
+      id: number;
+      title: string;
+    }>())!;
+    const category = async (name: string) =>
+      (await env.DB.prepare("INSERT INTO categories (shop_id, name, sort) VALUES (1, ?, 99) RETURNING id")
+        .bind(name)
+        .first<{ id: number }>())!.id;
+    const gifts = await category("겨울보습선물");
+    await env.DB.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)")
+      .bind(id, gifts)
+      .run();
+    expect(titles(await search(BEAUTY, 1, "겨울보습선물"))).toEqual([title]);
+
+    // Renamed: the new name finds it, the old one no longer.
+    await env.DB.prepare("UPDATE categories SET name = '연말한정세트' WHERE id = ?").bind(gifts).run();
+    expect(titles(await search(BEAUTY, 1, "연말한정세트"))).toEqual([title]);
+    expect((await search(BEAUTY, 1, "겨울보습선물")).total).toBe(0);
+    // Under a parent: the parent's name finds it too.
+    const parent = await category("시즌특가모음");
+    await env.DB.prepare("UPDATE categories SET parent_id = ? WHERE id = ?").bind(parent, gifts).run();
+    expect(titles(await search(BEAUTY, 1, "시즌특가모음"))).toEqual([title]);
+    // Taken out of the category: no longer found by it.
+    await env.DB.prepare("DELETE FROM product_categories WHERE product_id = ? AND category_id = ?")
+      .bind(id, gifts)
+      .run();
+    expect((await search(BEAUTY, 1, "연말한정세트")).total).toBe(0);
+  });
+
   it("sorts and pages, and gives a clean empty page for an empty or very long query", async () => {
     const cheap = await search(BEAUTY, 1, "크림", "&sort=price_asc");
     const prices = cheap.items.map((i) => i.price);

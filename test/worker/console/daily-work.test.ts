@@ -21,13 +21,13 @@ const ownerOf = async (host: string, email: string) => Shopper.signedIn(host, aw
 const html = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
 /** A guest's bank-transfer order on beauty, its deposit confirmed by the owner: waiting to ship. */
-async function paidOrder(owner: Shopper, memo = "문 앞에 놓아 주세요"): Promise<number> {
+async function paidOrder(owner: Shopper, memo = "문 앞에 놓아 주세요", email?: string): Promise<number> {
   const shopper = new Shopper(BEAUTY);
   shopper.ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
   await shopper.add([{ pid2: 13, pid3: 1300, qty: 2 }]);
   const sheet = await shopper.order([{ pid2: 13, pid3: 1300, qty: 2 }]);
   const id = sheet.data.order_id;
-  expect((await shopper.pay(id, { memo })).status).toBe(200);
+  expect((await shopper.pay(id, email ? { memo, email } : { memo })).status).toBe(200);
   const res = await owner.api<{ status: string }>("/api/myshp/admin/order/action", { id, action: "confirm_payment" });
   expect(res.data.status).toBe("CONFIRM_PAYMENT");
   return id;
@@ -150,6 +150,32 @@ describe("the console's daily work", () => {
     const again = await html(await upload(owner, csv));
     expect(again).toContain(t.tracking.shipped(formatCount(0)));
     expect(again).toContain(`${t.tracking.line(2)}: ${t.tracking.errors.status(orderStatusLabel("DELIVERY"))}`);
+  });
+
+  it("mails each buyer the upload shipped, once, as the single-order ship does; a bad row mails nobody", async () => {
+    const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
+    const emailA = `tracking-a-${crypto.randomUUID()}@example.test`;
+    const emailB = `tracking-b-${crypto.randomUUID()}@example.test`;
+    const a = await paidOrder(owner, undefined, emailA);
+    const b = await paidOrder(owner, undefined, emailB);
+    const shippedMail = async (to: string) =>
+      (
+        await env.DB.prepare("SELECT subject, body FROM mail_outbox WHERE to_addr = ? AND subject LIKE ? ORDER BY id")
+          .bind(to, "%상품이 발송되었습니다%")
+          .all<{ subject: string; body: string }>()
+      ).results;
+    const csv = ["주문번호,택배사,송장번호", `${a},epost,1234567890123`, `${b},없는택배,601234567893`].join("\r\n");
+    expect(await html(await upload(owner, csv))).toContain(t.tracking.shipped(formatCount(1)));
+    const mail = await shippedMail(emailA);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain(String(a));
+    expect(mail[0]!.body).toContain("우체국택배");
+    expect(mail[0]!.body).toContain("1234567890123");
+    expect(await shippedMail(emailB)).toHaveLength(0);
+
+    // The same file again ships nothing, so nobody hears of it twice.
+    await upload(owner, csv);
+    expect(await shippedMail(emailA)).toHaveLength(1);
   });
 
   it("checks the file and every row: bad tracking number, no order, another shop's order, caps", async () => {

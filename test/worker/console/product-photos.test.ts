@@ -153,6 +153,39 @@ describe("an owner's product photos (issue 15)", () => {
     expect(await picturesOf(8)).not.toContain(key);
   });
 
+  it("a removed photo or product takes its files along, unless another product of the shop still shows them", async () => {
+    const browser = await owner();
+    const copy = async () => {
+      const res = await browser.form("/admin/products", { id: "8", intent: "copy" });
+      return Number(/id=(\d+)/.exec(res.headers.get("location") ?? "")![1]);
+    };
+    const [a, b] = [await copy(), await copy()];
+    await upload(browser, a, new File([jpeg(64, 64)], "a.jpg", { type: "image/jpeg" }));
+    await upload(browser, a, new File([jpeg(64, 64)], "b.jpg", { type: "image/jpeg" }));
+    const [own, shared] = await picturesOf(a);
+    await env.FILES.put(`w/320/${own}.webp`, "made");
+    // Product b shows the second photo too; a's gallery also names another shop's file.
+    const foreign = "uploads/2/p/1/foreign.jpg";
+    await env.FILES.put(foreign, "theirs");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO product_images (product_id, image, sort) VALUES (?, ?, 1)").bind(b, shared!),
+      env.DB.prepare("INSERT INTO product_images (product_id, image, sort) VALUES (?, ?, 9)").bind(a, foreign),
+    ]);
+
+    expect((await change(browser, a, "remove", shared!)).status).toBe(303);
+    expect(await picturesOf(a)).not.toContain(shared);
+    expect(await env.FILES.head(shared!)).not.toBeNull();
+
+    const gone = await browser.form("/admin/products", { id: String(a), intent: "remove", confirm: "1" });
+    expect(gone.headers.get("location")).toBe("/admin/products?done=removed");
+    expect(await stored(`uploads/1/p/${a}/`)).toEqual([shared]);
+    expect(await env.FILES.head(`w/320/${own}.webp`)).toBeNull();
+    expect(await env.FILES.head(foreign)).not.toBeNull();
+
+    await browser.form("/admin/products", { id: String(b), intent: "remove", confirm: "1" });
+    expect(await stored(`uploads/1/p/${a}/`)).toEqual([]);
+  });
+
   it("the API records only a key the console made for that product, and only for the owner", async () => {
     const browser = await owner();
     const call = (as: Shopper, image: string) =>

@@ -15,7 +15,7 @@ const ownerOf = async (host: string, email: string) => Shopper.signedIn(host, aw
 const beautyOwner = () => ownerOf(BEAUTY, "owner@beauty.example.test");
 const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
 
-type Option = { name: string; price?: string; stock: string; id?: string; soldout?: boolean };
+type Option = { name: string; price?: string; stock: string; id?: string; soldout?: boolean; loaded?: string };
 
 /** The edit form's fields, as a browser without scripts posts them. */
 function productForm(p: {
@@ -47,6 +47,7 @@ function productForm(p: {
       [`opt_${i}_stock`, o.stock],
     );
     if (o.soldout) fields.push([`opt_${i}_soldout`, "on"]);
+    if (o.loaded !== undefined) fields.push([`opt_${i}_loaded`, o.loaded]);
   });
   return fields;
 }
@@ -240,6 +241,65 @@ describe("products in the console (issue 36)", () => {
     const console = await text(await owner.fetch(`/admin/products?status=hidden&q=${encodeURIComponent("캐시 확인")}`));
     expect(console).toContain("캐시 확인 세럼");
     expect(console).toContain(t.statuses.hidden);
+  });
+
+  it("a save keeps stock that moved since the form was loaded; a changed stock over a moved one asks again", async () => {
+    const owner = await beautyOwner();
+    const fresh = await create(owner, {
+      title: "재고 경합 크림",
+      price: "10000",
+      options: [
+        { name: "50ml", stock: "5" },
+        { name: "100ml", stock: "3" },
+      ],
+    });
+    const [a, b] = await optionsOf(fresh.id);
+    const form = await text(await owner.fetch(`/admin/product?id=${fresh.id}`));
+    expect(form).toContain(`name="opt_0_loaded" value="5"`);
+    // Meanwhile /admin/stock sets both options' stock (as an order would take some).
+    for (const [o, stock] of [
+      [a!, "4"],
+      [b!, "10"],
+    ] as const) {
+      const res = await owner.form("/admin/stock", { option_id: String(o.id), stock });
+      expect(res.status).toBe(303);
+    }
+    const options = (stocks: [string, string], loaded: [string, string]) => [
+      { id: String(a!.id), name: "50ml", stock: stocks[0], loaded: loaded[0] },
+      { id: String(b!.id), name: "100ml", stock: stocks[1], loaded: loaded[1] },
+    ];
+
+    // The form as loaded, only the title changed: the stock stays as it is now.
+    let res = await owner.form(
+      `/admin/product?id=${fresh.id}`,
+      productForm({ title: "재고 경합 크림 2", price: "10000", options: options(["5", "3"], ["5", "3"]) }),
+    );
+    expect(res.status).toBe(303);
+    expect((await optionsOf(fresh.id)).map((o) => o.stock)).toEqual([4, 10]);
+
+    // A stock the owner changed over one that moved: nothing is written; the form says the stock now.
+    res = await owner.form(
+      `/admin/product?id=${fresh.id}`,
+      productForm({ title: "재고 경합 크림 3", price: "10000", options: options(["20", "3"], ["5", "3"]) }),
+    );
+    expect(res.status).toBe(409);
+    const page = await text(res);
+    expect(page).toContain(t.errors.stockChanged("4"));
+    expect(page).toContain(`name="opt_0_loaded" value="4"`);
+    expect(page).toContain(`name="opt_1_loaded" value="10"`);
+    expect((await optionsOf(fresh.id)).map((o) => o.stock)).toEqual([4, 10]);
+    const title = await env.DB.prepare("SELECT title FROM products WHERE id = ?")
+      .bind(fresh.id)
+      .first<{ title: string }>();
+    expect(title!.title).toBe("재고 경합 크림 2");
+
+    // Saved again from that form: the owner's stock now stands.
+    res = await owner.form(
+      `/admin/product?id=${fresh.id}`,
+      productForm({ title: "재고 경합 크림 3", price: "10000", options: options(["20", "10"], ["4", "10"]) }),
+    );
+    expect(res.status).toBe(303);
+    expect((await optionsOf(fresh.id)).map((o) => o.stock)).toEqual([20, 10]);
   });
 
   it("deletes a product never ordered; an ordered one is hidden and keeps its rows", async () => {
