@@ -1,7 +1,7 @@
 import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/shared/contracts/cart";
 import { shopOrigin } from "../host";
 import type { ResolvedLine } from "../db/cart";
-import { groupSums, orderPrices } from "~/shared/money";
+import { groupDelivery, orderPrices } from "~/shared/money";
 
 /** The group a line ships in (spec §3): by shop; a pick's key is origin_uid × uid. */
 export function groupKey(line: { uid: number; origin_uid: number }): string {
@@ -35,13 +35,19 @@ export function toItem(line: ResolvedLine): CartItem {
   };
 }
 
-/** One shipping group: its lines, subtotal and delivery fee. */
-export type ShippingGroup = { first: ResolvedLine; lines: ResolvedLine[]; subTotal: number; deliveryFee: number };
+/** One shipping group: its lines, subtotal, delivery fee and the boxes it ships. */
+export type ShippingGroup = {
+  first: ResolvedLine;
+  lines: ResolvedLine[];
+  subTotal: number;
+  deliveryFee: number;
+  parcels: number;
+};
 
 /**
  * Lines grouped by shipping shop (in the order they come), each with its subtotal (every line at
  * the catalogue's price, except goods whose sales ended: they cannot be ordered, so they cost
- * nothing) and the fee of the shop that ships it.
+ * nothing) and its fee: the shipping shop's, under each product's own rule (decision 110).
  */
 export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
   const groups = new Map<string, { first: ResolvedLine; lines: ResolvedLine[] }>();
@@ -55,7 +61,16 @@ export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
   return [...groups.values()].map(({ first, lines }) => ({
     first,
     lines,
-    ...groupSums(lines, { fee: first.origin_delivery_fee, freeFrom: first.origin_free_threshold }),
+    ...groupDelivery(
+      lines.map((l) => ({
+        ...l,
+        goods: l.goods_id,
+        rule: l.delivery_rule,
+        fee: l.delivery_fee,
+        perQty: l.delivery_per_qty,
+      })),
+      { fee: first.origin_delivery_fee, freeFrom: first.origin_free_threshold },
+    ),
   }));
 }
 
