@@ -12,6 +12,7 @@ import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/produ
 import { koProducts } from "~/shared/messages/products";
 import { pictureSrcSet } from "~/shared/picture-sizes";
 import { draftOf, type OptionDraft } from "./draft";
+import { DeliveryRule } from "./DeliveryRule";
 import { loadProduct, saveProduct } from "./page.server";
 
 const t = koProducts;
@@ -224,6 +225,7 @@ export default function AdminProduct() {
             </button>
           ) : null}
         </fieldset>
+        <DeliveryRule draft={draft} errors={errors} />
         <fieldset className={formCss.fieldset}>
           <legend className={cartCss.label}>{f.flags}</legend>
           {box("adult_only")}
