@@ -74,6 +74,9 @@ export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
   }));
 }
 
+const thresholdDecides = (lines: ResolvedLine[]) =>
+  lines.every((l) => l.delivery_rule !== "fixed") && lines.some((l) => l.delivery_rule === "shop");
+
 /** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
 export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL, quickOrder: boolean): Cart {
   const groups: CartGroup[] = shippingGroups(lines).map(({ first, lines, subTotal, deliveryFee }) => ({
@@ -88,7 +91,9 @@ export function buildCart(lines: ResolvedLine[], platformDomain: string, request
     sub_total: subTotal,
     my_delivery_fee: deliveryFee,
     total: subTotal + deliveryFee,
-    free_delivery_threshold: first.origin_free_threshold,
+    // The cart's "N원 더 담으면 무료배송" hint reads it: only where the threshold alone decides the
+    // fee (decision 110), not beside a fixed-fee product's own box nor over free goods only.
+    free_delivery_threshold: thresholdDecides(lines) ? first.origin_free_threshold : 0,
   }));
   const prices = orderPrices(groups.map((g) => ({ subTotal: g.sub_total, deliveryFee: g.my_delivery_fee })));
   return {

@@ -136,6 +136,8 @@ describe("get/delivery_fee/v3 with the products' rules", () => {
     await shopper.add([line(paid), line(fixed, 3)]);
     const cart = await shopper.cart();
     expect(cart.data.delivery_fee).toBe(3000 + 8000);
+    // Beside a fixed fee, "N원 더 담으면 무료배송" would promise what the fixed box never gets.
+    expect(cart.data.groups[0]).toMatchObject({ my_delivery_fee: 11000, free_delivery_threshold: 0 });
     const made = await shopper.order([line(paid), line(fixed, 3)]);
     const group = await env.DB.prepare("SELECT delivery_fee, parcels, remote_fee FROM order_groups WHERE order_id = ?")
       .bind(made.data.order_id)
