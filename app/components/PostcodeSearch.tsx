@@ -42,7 +42,11 @@ export function PostcodeSearch({
         const input = (name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
         const postcode = input(names.postcode);
         const address = input(names.address);
-        if (postcode) postcode.value = pick.postcode;
+        if (postcode) {
+          postcode.value = pick.postcode;
+          // Pages that follow the postcode (the order sheet's 제주/도서산간 extra) hear of it.
+          postcode.dispatchEvent(new Event("input", { bubbles: true }));
+        }
         if (address) address.value = pick.address;
         // Closing a modal dialog gives focus back to its opener: close first, then move on.
         modal.close();

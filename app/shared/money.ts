@@ -49,6 +49,87 @@ export function groupSums(
   return { subTotal, deliveryFee: deliveryFee(subTotal, shipping.fee, shipping.freeFrom) };
 }
 
+/**
+ * A product's delivery rule (decision 110, SmartStore's and Cafe24's three): the shop's fee and
+ * threshold ('shop'), no fee of its own ('free'), or its own box at a fixed fee ('fixed'), per
+ * every `perQty` pieces when set (수량별 부과).
+ */
+export const DELIVERY_RULES = ["shop", "free", "fixed"] as const;
+export type DeliveryRule = (typeof DELIVERY_RULES)[number];
+
+/** A line as the delivery fee sees it: its goods (`goods`, options of one product ship together) and their rule. */
+export type DeliveryLine = {
+  price: Won;
+  qty: number;
+  discontinued?: boolean | number;
+  goods?: number;
+  rule?: DeliveryRule | null;
+  fee?: Won;
+  perQty?: number;
+};
+
+/** The fee of a product in its own box: `fee`, or `fee` for every `perQty` pieces begun (수량별). */
+export function fixedFee(fee: Won, perQty: number, qty: number): Won {
+  if (qty <= 0) return 0;
+  return perQty > 0 ? fee * Math.ceil(qty / perQty) : fee;
+}
+
+/**
+ * A shipping group's sums under its products' rules (decision 110). Goods of the shop's rule and
+ * free goods share the shop's box: it pays the shop's fee, unless every line in it is free, and the
+ * free goods count toward the threshold (what the shopper put in that box). Each product of a
+ * fixed rule is a box of its own at its own fee, outside the threshold. `parcels` counts the boxes
+ * with goods: the 제주/도서산간 extra is per box.
+ */
+export function groupDelivery(
+  lines: readonly DeliveryLine[],
+  shipping: { fee: Won; freeFrom: Won },
+): { subTotal: Won; deliveryFee: Won; parcels: number } {
+  const subTotal = itemsSum(lines);
+  const live = lines.filter((l) => !l.discontinued && l.qty > 0);
+  const boxed = live.filter((l) => l.rule !== "fixed");
+  const paying = boxed.some((l) => (l.rule ?? "shop") === "shop");
+  const shopFee = paying ? deliveryFee(itemsSum(boxed), shipping.fee, shipping.freeFrom) : 0;
+  const own = new Map<number | undefined, { fee: Won; perQty: number; qty: number }>();
+  for (const l of live) {
+    if (l.rule !== "fixed") continue;
+    const box = own.get(l.goods) ?? { fee: l.fee ?? 0, perQty: l.perQty ?? 0, qty: 0 };
+    box.qty += l.qty;
+    own.set(l.goods, box);
+  }
+  const fixed = [...own.values()].reduce((n, b) => n + fixedFee(b.fee, b.perQty, b.qty), 0);
+  return { subTotal, deliveryFee: shopFee + fixed, parcels: (boxed.length > 0 ? 1 : 0) + own.size };
+}
+
+/** Where a parcel costs more to deliver (app/shared/remote-areas.ts). */
+export type RemoteAreaKind = "jeju" | "island";
+
+/**
+ * The 제주/도서산간 extra of a shipping group: the shipping shop's extra for the area, once per box,
+ * whether or not its delivery is free (what Korean shops do: the courier's surcharge is the box's).
+ */
+export function remoteExtra(parcels: number, area: RemoteAreaKind | null, fees: { jeju: Won; island: Won }): Won {
+  if (!area || parcels <= 0) return 0;
+  return parcels * fees[area];
+}
+
+/** `remoteExtra` for D1: `parcels`, `area` ('jeju', 'island' or NULL), `jeju` and `island` are SQL expressions. */
+export function sqlRemoteExtra(parcels: string, area: string, jeju: string, island: string): string {
+  return `(MAX(0, ${parcels}) * CASE ${area} WHEN 'jeju' THEN ${jeju} WHEN 'island' THEN ${island} ELSE 0 END)`;
+}
+
+/**
+ * An open sheet's total for the receiver's area: its stored total less the extra an earlier address
+ * put on it, plus this area's (`quote`, what each area adds). The sheet shows it and posts it; the
+ * server pays the sheet at it or not at all.
+ */
+export function totalForArea(
+  order: { total_price: Won; remote: { fee: Won; quote: Record<RemoteAreaKind, Won> } },
+  area: RemoteAreaKind | null,
+): Won {
+  return order.total_price - order.remote.fee + (area ? order.remote.quote[area] : 0);
+}
+
 /** An order's prices from its groups: items, delivery and their total. */
 export function orderPrices(groups: readonly { subTotal: Won; deliveryFee: Won }[]): {
   itemsPrice: Won;

@@ -35,6 +35,7 @@ export const PAY_ERROR_TEXT = {
   CHECK_QTY_INFO: koOrder.stockGone,
   TOO_MANY_UNPAID: koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER),
   HOLD_TOO_LARGE: koOrder.holdTooLarge,
+  AMOUNT_CHANGED: koOrder.amountChanged,
   FAILED: koOrder.failed,
 } as const;
 export type PayErrorCode = keyof typeof PAY_ERROR_TEXT;

@@ -4,12 +4,13 @@ import { koOrder } from "~/shared/messages/cart";
 import { koMembershipOrder } from "~/shared/messages/membership";
 import { dedupe, type Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
-import { toOrderView, type PaymentTerms } from "../views/order";
+import { remoteOf, toOrderView, type PaymentTerms } from "../views/order";
+import { remoteArea } from "~/shared/remote-areas";
 import { sendOrderMail } from "../orders/mail";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS } from "../orders/payments";
-import { cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
+import { amountChanged, cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
 import { MAX_ORDER_UNITS } from "../orders/limits";
 import { unmetRequirement, verificationFor } from "../orders/verification";
 import { orderOwner } from "./order-lookup";
@@ -19,7 +20,7 @@ import { requireCartOwner, trackingOf } from "./cart";
 import { ORDER_ERROR_TEXT, PAY_ERROR_TEXT, type OrderErrorCode } from "~/shared/order-errors";
 import { PAY_CHOICES } from "~/shared/limits";
 import { thirdPartyShops } from "~/shared/consents";
-import { amountDue, orderPrices, pointsProblem } from "~/shared/money";
+import { amountDue, orderPrices, pointsProblem, totalForArea } from "~/shared/money";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -132,13 +133,14 @@ export const orderHandlers = {
 
     const shipping = shippingGroups(lines);
     const prices = orderPrices(shipping);
-    const groups = shipping.map(({ first, subTotal, deliveryFee }) => ({
+    const groups = shipping.map(({ first, subTotal, deliveryFee, parcels }) => ({
       uid: first.uid,
       origin_uid: first.origin_uid,
       shop_name: first.shop_name,
       shop_name_origin: first.shop_name_origin,
       sub_price: subTotal,
       delivery_fee: deliveryFee,
+      parcels,
     }));
     const t = trackingOf(ctx, body);
     const order = {
@@ -221,15 +223,23 @@ export const orderHandlers = {
     // payment batch's to check, so concurrent spends cannot overdraw).
     const points = body.points;
     const uid = owner.startsWith("m:") ? Number(owner.slice(2)) : null;
+    // The receiver's 제주/도서산간 extra replaces whatever an earlier address put on the sheet; the
+    // batch sums it again from the stored groups and pays only at the total the page showed.
+    const area = remoteArea(body.postcode);
+    const total = totalForArea({ total_price: record.order.total_price, remote: remoteOf(record) }, area);
+    if (body.shown_total !== null && body.shown_total !== undefined && body.shown_total !== total) {
+      throw amountChanged();
+    }
+    const shownTotal = body.shown_total ?? null;
     if (points > 0) {
       if (uid === null) throw pointError(koOrder.points.membersOnly);
       if (!shop.point) throw pointError(koOrder.points.off);
-      const problem = pointsProblem(points, { unit: shop.point_unit, total: record.order.total_price });
+      const problem = pointsProblem(points, { unit: shop.point_unit, total });
       if (problem === "unit") throw pointError(koOrder.points.unit(shop.point_unit));
       if (problem === "over_total") throw pointError(koOrder.points.overTotal);
       if (problem) throw pointError(koOrder.points.invalid);
     }
-    const rest = amountDue({ total_price: record.order.total_price, points_used: points });
+    const rest = amountDue({ total_price: total, points_used: points });
     if (rest > 0 && choice !== "bank") {
       // Card, wallet or virtual account: nothing is placed until Toss confirms (confirmPayment).
       const email = body.email || null;
@@ -240,6 +250,8 @@ export const orderHandlers = {
         email,
         transferDeadline: available.depositDeadline,
         details: { ...body, email, thirdPartyAgreed: thirdParty },
+        area,
+        shownTotal,
       });
       return { order: await view(), redirect_url: null, window };
     }
@@ -257,9 +269,12 @@ export const orderHandlers = {
         points,
         uid,
         thirdPartyAgreed: thirdParty,
+        area,
+        shownTotal,
       });
     } catch (error) {
       const why = batchFailure(error);
+      if (why === "amount") throw amountChanged();
       if (why === "stock") throw orderError.stockGone();
       if (why === "unpaid") throw orderError.unpaid();
       if (why === "hold") throw orderError.hold();
@@ -301,8 +316,8 @@ export const orderHandlers = {
 export function orderDataOf(shop: ShopInfo, { order, groups }: OrderRecord) {
   return {
     delivery: groups.reduce((n, g) => n + g.delivery_fee, 0),
-    // Extra fee for remote areas (islands, mountains): none on this platform yet.
-    delivery2: 0,
+    // The 제주/도서산간 extra charged to the receiver's postcode (decision 110).
+    delivery2: groups.reduce((n, g) => n + g.remote_fee, 0),
     total_price: order.total_price,
     pay_method: order.pay_method,
     ua: order.ua,

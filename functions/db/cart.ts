@@ -1,3 +1,4 @@
+import type { DeliveryRule } from "~/shared/money";
 import { MAX_CART_LINES, MAX_LINE_QTY } from "~/shared/contracts/cart";
 import { addQty } from "~/shared/cart-form";
 import type { Db } from "./session";
@@ -33,6 +34,10 @@ export type ResolvedLine = {
   shop_status: "open" | "preparing" | "closed";
   origin_delivery_fee: number;
   origin_free_threshold: number;
+  /** The goods' delivery rule (decision 110): the owner's product, whichever shop sells it. */
+  delivery_rule: DeliveryRule;
+  delivery_fee: number;
+  delivery_per_qty: number;
   name: string;
   opt_name: string;
   price: number;
@@ -58,6 +63,7 @@ const RESOLVE = (source: string) => `
          p.sid, g.id AS goods_id, s.uid, os.uid AS origin_uid, s.name AS shop_name, os.name AS shop_name_origin,
          os.dom AS origin_dom, os.dom3 AS origin_dom3, os.status AS origin_status, s.status AS shop_status,
          os.delivery_fee AS origin_delivery_fee, os.free_delivery_threshold AS origin_free_threshold,
+         g.delivery_rule, g.delivery_fee, g.delivery_per_qty,
          g.title AS name, o.name AS opt_name, g.price + o.extra_price AS price, g.list_price + o.extra_price AS list_price,
          g.image,
          o.stock, o.default_option,

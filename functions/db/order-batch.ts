@@ -9,7 +9,7 @@
  * machine's own statements (functions/db/order-transitions.ts), never around them.
  */
 import type { PayMethod } from "~/shared/contracts/cart";
-import { sqlAmountDue, type Won } from "~/shared/money";
+import { sqlAmountDue, sqlRemoteExtra, type RemoteAreaKind, type Won } from "~/shared/money";
 import { transitionStatements } from "./order-transitions";
 import { holdPointsStatements } from "./points";
 import {
@@ -44,6 +44,8 @@ export type OrderBatchGroup = {
   shop_name_origin: string;
   sub_price: Won;
   delivery_fee: Won;
+  /** The boxes the group ships (decision 110); none for a table's meal. */
+  parcels?: number;
 };
 
 /** A new order row and its parts. */
@@ -133,9 +135,10 @@ export function insertOrderStatements(db: Db, o: OrderBatchInsert): D1PreparedSt
       .bind(o.shopId, o.owner, o.key, o.id, o.now),
     db
       .prepare(
-        `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee)
+        `INSERT INTO order_groups (order_id, uid, origin_uid, shop_name, origin_shop_name, sub_price, delivery_fee,
+           parcels)
          SELECT ?1, value ->> 'uid', value ->> 'origin_uid', value ->> 'shop_name', value ->> 'shop_name_origin',
-           value ->> 'sub_price', value ->> 'delivery_fee'
+           value ->> 'sub_price', value ->> 'delivery_fee', COALESCE(value ->> 'parcels', 0)
          FROM json_each(?2)`,
       )
       .bind(o.id, JSON.stringify(o.groups)),
@@ -149,6 +152,45 @@ export function insertOrderStatements(db: Db, o: OrderBatchInsert): D1PreparedSt
          FROM json_each(?2)`,
       )
       .bind(o.id, JSON.stringify(lines)),
+  ];
+}
+
+/** An open sheet of this shop and owner: waiting for payment, nothing chosen, no stock taken. */
+const OPEN_SHEET = `status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 0`;
+
+/**
+ * The 제주/도서산간 extra of open sheet `orderId` for the receiver's area (decision 110), then the
+ * guard that the buyer pays what they were shown: three statements, first in the paying batch.
+ * Each group's `remote_fee` is its shipping shop's extra per box (`sqlRemoteExtra`), and the
+ * order's delivery price and total are summed afresh from the groups, so a changed address
+ * replaces the extra rather than adding to it. With `shownTotal`, a total that came out otherwise
+ * fails the batch ('amount'). The caller's own guard on the order decides the rest.
+ */
+export function remoteFeeStatements(
+  db: Db,
+  o: { orderId: number; shopId: number; owner: string; area: RemoteAreaKind | null; shownTotal: Won | null },
+): D1PreparedStatement[] {
+  const extra = sqlRemoteExtra("order_groups.parcels", "?4", "s.jeju_fee", "s.island_fee");
+  const delivery = "(SELECT COALESCE(SUM(delivery_fee + remote_fee), 0) FROM order_groups WHERE order_id = ?1)";
+  return [
+    db
+      .prepare(
+        `UPDATE order_groups SET remote_fee = COALESCE((SELECT ${extra} FROM shops s WHERE s.uid = order_groups.origin_uid), 0)
+         WHERE order_id = ?1 AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND shop_id = ?2 AND owner = ?3 AND ${OPEN_SHEET})`,
+      )
+      .bind(o.orderId, o.shopId, o.owner, o.area),
+    db
+      .prepare(
+        `UPDATE orders SET delivery_price = ${delivery}, total_price = items_price + ${delivery}
+         WHERE id = ?1 AND shop_id = ?2 AND owner = ?3 AND ${OPEN_SHEET}`,
+      )
+      .bind(o.orderId, o.shopId, o.owner),
+    db
+      .prepare(
+        `INSERT INTO batch_guard (reason) SELECT 'amount'
+         WHERE ?2 IS NOT NULL AND (SELECT total_price FROM orders WHERE id = ?1) IS NOT ?2`,
+      )
+      .bind(o.orderId, o.shownTotal),
   ];
 }
 

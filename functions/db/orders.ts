@@ -14,12 +14,14 @@ import {
   insertOrderStatements,
   takeStockAndMarkPaid,
   clearOrderedCartStatements,
+  remoteFeeStatements,
   takeStockStatements,
   unpaidGuardStatement,
   type ProviderConfirmation,
 } from "./order-batch";
 import type { BuyerDetails, ProviderPaymentRow } from "./provider-payments";
 import type { Db } from "./session";
+import type { RemoteAreaKind } from "~/shared/money";
 
 /**
  * Orders on D1. An order starts as an order sheet: its lines and prices are written, but it takes
@@ -41,6 +43,8 @@ export type NewOrderGroup = {
   shop_name_origin: string;
   sub_price: number;
   delivery_fee: number;
+  /** The boxes the group ships (decision 110): the 제주/도서산간 extra is per box. */
+  parcels?: number;
 };
 
 export type NewOrder = {
@@ -129,7 +133,14 @@ export type OrderEventRow = {
   created_at: number;
 };
 
-export type OrderGroupRow = NewOrderGroup & { order_id: number };
+/** A group as stored, with its 제주/도서산간 extra and its shipping shop's extras per box now. */
+export type OrderGroupRow = NewOrderGroup & {
+  order_id: number;
+  parcels: number;
+  remote_fee: number;
+  jeju_fee: number;
+  island_fee: number;
+};
 export type OrderLineRow = {
   product_id: number;
   option_id: number;
@@ -213,12 +224,12 @@ export type OrderListRow = {
 };
 
 export type BatchFailure =
-  "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "hold" | "duplicate_key" | "duplicate_id";
+  "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "hold" | "amount" | "duplicate_key" | "duplicate_id";
 
 /** Why a batch failed, read from D1's error. */
 export function batchFailure(error: unknown): BatchFailure | null {
   const message = error instanceof Error ? error.message : String(error);
-  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points", "hold"] as const) {
+  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points", "hold", "amount"] as const) {
     if (message.includes(`GUARD_${reason.toUpperCase()}`)) return reason;
   }
   if (/UNIQUE constraint failed: order_keys/.test(message)) return "duplicate_key";
@@ -361,8 +372,10 @@ export class OrderStore {
       this.db
         .prepare(
           `SELECT x.order_id, x.uid, x.origin_uid, x.shop_name, x.origin_shop_name AS shop_name_origin, x.sub_price,
-             x.delivery_fee
-           FROM order_groups x ${of} WHERE x.order_id = ?3 ORDER BY x.rowid`,
+             x.delivery_fee, x.parcels, x.remote_fee, COALESCE(s.jeju_fee, 0) AS jeju_fee,
+             COALESCE(s.island_fee, 0) AS island_fee
+           FROM order_groups x ${of} LEFT JOIN shops s ON s.uid = x.origin_uid
+           WHERE x.order_id = ?3 ORDER BY x.rowid`,
         )
         .bind(shopId, owner, id),
       this.db
@@ -520,8 +533,10 @@ export class OrderStore {
   /**
    * Pays an order sheet, in one batch: records the orderer and address, takes the stock of every
    * line, holds the points the buyer uses (decision 055), and takes the ordered quantities out of
-   * the owner's cart. With `bank`, a pending transfer of what the points leave (eight statements,
-   * four more with points); without, the points cover it all and the order is paid at once
+   * the owner's cart. First the receiver's 제주/도서산간 extra goes into the order's delivery price
+   * and total, at the total the buyer was shown or not at all ('amount', decision 110). With
+   * `bank`, a pending transfer of what the points leave (eleven statements, four more with
+   * points); without, the points cover it all and the order is paid at once
    * (`pay_points` of the state machine). Only while the sheet waits for payment, has none chosen
    * and has not expired ('state'), while every option has the stock and is on sale ('stock'),
    * while the balance covers the points ('points'), while the owner and the address have few
@@ -543,12 +558,22 @@ export class OrderStore {
       /** Points used, of member `uid` (0 for none). */
       points: number;
       uid: number | null;
+      /** The receiver's 제주/도서산간 area, and the total the buyer was shown (decision 110). */
+      area?: RemoteAreaKind | null;
+      shownTotal?: number | null;
     },
   ): Promise<void> {
     const d = details;
     const db = this.db;
     const points = d.uid !== null && d.points > 0 ? d.points : 0;
     const statements = [
+      ...remoteFeeStatements(db, {
+        orderId: id,
+        shopId,
+        owner,
+        area: d.area ?? null,
+        shownTotal: d.shownTotal ?? null,
+      }),
       db
         .prepare(
           `UPDATE orders SET pay_method = ?, orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?,

@@ -101,6 +101,9 @@ export class ProductAdminStore {
       sold_out: flag("sold_out"),
       visible: flag("visible"),
       sort: p.sort as number,
+      delivery_rule: p.delivery_rule as AdminProduct["delivery_rule"],
+      delivery_fee: p.delivery_fee as number,
+      delivery_per_qty: p.delivery_per_qty as number,
     };
   }
 
@@ -135,6 +138,9 @@ export class ProductAdminStore {
       p.visible ? 1 : 0,
       p.sort,
       first ?? null,
+      p.delivery_rule,
+      p.delivery_fee,
+      p.delivery_per_qty,
     ];
     const category = "(SELECT id FROM categories WHERE id = ?14 AND shop_id = ?1)";
     const statements: D1PreparedStatement[] = [];
@@ -154,7 +160,7 @@ export class ProductAdminStore {
           .prepare(
             `UPDATE products SET title = ?3, price = ?4, list_price = ?5, summary = ?6, description = ?7,
                adult_only = ?8, members_only = ?9, auth_only = ?10, sold_out = ?11, visible = ?12, sort = ?13,
-               category_id = ${category}
+               category_id = ${category}, delivery_rule = ?15, delivery_fee = ?16, delivery_per_qty = ?17
              WHERE id = ?2 AND shop_id = ?1 AND ptype = 'normal'`,
           )
           .bind(shopId, p.id, ...fields),
@@ -166,8 +172,9 @@ export class ProductAdminStore {
         this.db
           .prepare(
             `INSERT INTO products (sid, shop_id, ptype, title, price, list_price, summary, description,
-               adult_only, members_only, auth_only, sold_out, visible, sort, category_id)
-             SELECT ?2, ?1, 'normal', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${category}
+               adult_only, members_only, auth_only, sold_out, visible, sort, category_id, delivery_rule, delivery_fee,
+               delivery_per_qty)
+             SELECT ?2, ?1, 'normal', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ${category}, ?15, ?16, ?17
              WHERE (SELECT COUNT(*) FROM products WHERE shop_id = ?1) < ${MAX_SHOP_PRODUCTS}`,
           )
           .bind(shopId, sid, ...fields),
@@ -285,7 +292,7 @@ export class ProductAdminStore {
   }
 
   /**
-   * Copies the shop's own product `id` as a hidden new one titled `title`: its words, price, flags,
+   * Copies the shop's own product `id` as a hidden new one titled `title`: its words, price, flags, delivery rule,
    * categories, options (with their stock) and a restaurant's add-ons. Not its photos: their files
    * sit under the original's prefix, and removing one from either would take it from both.
    */
@@ -296,9 +303,11 @@ export class ProductAdminStore {
       this.db
         .prepare(
           `INSERT INTO products (sid, shop_id, ptype, category_id, title, price, list_price, summary, description,
-             adult_only, auth_only, members_only, sold_out, visible, sort, option_label)
+             adult_only, auth_only, members_only, sold_out, visible, sort, option_label, delivery_rule, delivery_fee,
+             delivery_per_qty)
            SELECT ?3, shop_id, 'normal', category_id, ?4, price, list_price, summary, description,
-             adult_only, auth_only, members_only, sold_out, 0, sort, option_label
+             adult_only, auth_only, members_only, sold_out, 0, sort, option_label, delivery_rule, delivery_fee,
+             delivery_per_qty
            FROM products WHERE id = ?2 AND shop_id = ?1 AND ptype = 'normal'
              AND (SELECT COUNT(*) FROM products WHERE shop_id = ?1) < ${MAX_SHOP_PRODUCTS}`,
         )

@@ -1,5 +1,6 @@
 import type { ProviderChoice } from "~/shared/limits";
-import { depositStatements } from "./order-batch";
+import type { RemoteAreaKind } from "~/shared/money";
+import { depositStatements, remoteFeeStatements } from "./order-batch";
 import type { Db } from "./session";
 
 /**
@@ -72,6 +73,9 @@ export type PaymentAttempt = {
   /** The window's time to come back: the sheet stays open at least until then. */
   openUntil: number;
   details: BuyerDetails;
+  /** The receiver's 제주/도서산간 area and the total the buyer was shown (decision 110). */
+  area?: RemoteAreaKind | null;
+  shownTotal?: number | null;
 };
 
 /** Statuses after which an order's payment is Toss's to change, not a new attempt's. */
@@ -105,6 +109,14 @@ export class ProviderPaymentStore {
     const d = a.details;
     const db = this.db;
     const results = await db.batch([
+      // The extra first: the attempt's amount below is read from the total it leaves.
+      ...remoteFeeStatements(db, {
+        orderId: a.orderId,
+        shopId: a.shopId,
+        owner: a.owner,
+        area: a.area ?? null,
+        shownTotal: a.shownTotal ?? null,
+      }),
       db
         .prepare(
           `UPDATE orders SET orderer_name = ?, orderer_phone = ?, receiver_name = ?, postcode = ?, address = ?,
@@ -151,7 +163,7 @@ export class ProviderPaymentStore {
       db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
       db.prepare("SELECT * FROM provider_payments WHERE order_id = ?").bind(a.orderId),
     ]);
-    return (results[4]!.results as ProviderPaymentRow[])[0]!;
+    return (results.at(-1)!.results as ProviderPaymentRow[])[0]!;
   }
 
   /** A refusal (the window, or a confirm Toss declined), kept for the owner; the attempt stays open. */

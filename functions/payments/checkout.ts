@@ -4,6 +4,7 @@ import { METHOD_OF_CHOICE, type ProviderChoice } from "~/shared/limits";
 import { koCheckout } from "~/shared/messages/checkout";
 import { escrowOffered } from "~/shared/escrow";
 import { koOrder } from "~/shared/messages/cart";
+import type { RemoteAreaKind } from "~/shared/money";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
 import type { BuyerDetails } from "../db/provider-payments";
@@ -25,6 +26,9 @@ import { bankName, cardCompanyName } from "./toss-codes";
 
 const f = koCheckout.failures;
 const refused = (status: number, code: string, message: string) => new ApiError(status, code, message);
+
+/** The sheet's total moved under the buyer (a 제주/도서산간 postcode): shown again, never charged silently. */
+export const amountChanged = () => new ApiError(409, "AMOUNT_CHANGED", koOrder.amountChanged, "postcode");
 
 /** The shop takes cards when it has a pair of Toss API keys (the standard window's) and the platform can open them. */
 export async function cardTermsOf(
@@ -93,6 +97,8 @@ export async function openWindow(
     details: BuyerDetails;
     email: string | null;
     transferDeadline: number | null;
+    area?: RemoteAreaKind | null;
+    shownTotal?: number | null;
   },
 ): Promise<PaymentWindow> {
   const terms = await cardTermsOf(ctx, shop.shopid);
@@ -112,9 +118,12 @@ export async function openWindow(
       now,
       openUntil: now + WINDOW_MS,
       details: a.details,
+      area: a.area,
+      shownTotal: a.shownTotal,
     });
   } catch (error) {
     if (batchFailure(error) === "state") throw refused(409, "ORDER_CLOSED", koOrder.closed);
+    if (batchFailure(error) === "amount") throw amountChanged();
     throw error;
   }
   const kind = WINDOW_METHOD[a.choice];

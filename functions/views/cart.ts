@@ -1,7 +1,7 @@
 import type { Cart, CartGroup, CartItem, CartLine, FeeResult } from "~/shared/contracts/cart";
 import { shopOrigin } from "../host";
 import type { ResolvedLine } from "../db/cart";
-import { groupSums, orderPrices } from "~/shared/money";
+import { groupDelivery, orderPrices } from "~/shared/money";
 
 /** The group a line ships in (spec §3): by shop; a pick's key is origin_uid × uid. */
 export function groupKey(line: { uid: number; origin_uid: number }): string {
@@ -35,13 +35,19 @@ export function toItem(line: ResolvedLine): CartItem {
   };
 }
 
-/** One shipping group: its lines, subtotal and delivery fee. */
-export type ShippingGroup = { first: ResolvedLine; lines: ResolvedLine[]; subTotal: number; deliveryFee: number };
+/** One shipping group: its lines, subtotal, delivery fee and the boxes it ships. */
+export type ShippingGroup = {
+  first: ResolvedLine;
+  lines: ResolvedLine[];
+  subTotal: number;
+  deliveryFee: number;
+  parcels: number;
+};
 
 /**
  * Lines grouped by shipping shop (in the order they come), each with its subtotal (every line at
  * the catalogue's price, except goods whose sales ended: they cannot be ordered, so they cost
- * nothing) and the fee of the shop that ships it.
+ * nothing) and its fee: the shipping shop's, under each product's own rule (decision 110).
  */
 export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
   const groups = new Map<string, { first: ResolvedLine; lines: ResolvedLine[] }>();
@@ -55,9 +61,21 @@ export function shippingGroups(lines: ResolvedLine[]): ShippingGroup[] {
   return [...groups.values()].map(({ first, lines }) => ({
     first,
     lines,
-    ...groupSums(lines, { fee: first.origin_delivery_fee, freeFrom: first.origin_free_threshold }),
+    ...groupDelivery(
+      lines.map((l) => ({
+        ...l,
+        goods: l.goods_id,
+        rule: l.delivery_rule,
+        fee: l.delivery_fee,
+        perQty: l.delivery_per_qty,
+      })),
+      { fee: first.origin_delivery_fee, freeFrom: first.origin_free_threshold },
+    ),
   }));
 }
+
+const thresholdDecides = (lines: ResolvedLine[]) =>
+  lines.every((l) => l.delivery_rule !== "fixed") && lines.some((l) => l.delivery_rule === "shop");
 
 /** The cart view (spec §2, §3): groups with subtotal, fee and total, and the grand total. */
 export function buildCart(lines: ResolvedLine[], platformDomain: string, requestUrl: URL, quickOrder: boolean): Cart {
@@ -73,7 +91,9 @@ export function buildCart(lines: ResolvedLine[], platformDomain: string, request
     sub_total: subTotal,
     my_delivery_fee: deliveryFee,
     total: subTotal + deliveryFee,
-    free_delivery_threshold: first.origin_free_threshold,
+    // The cart's "N원 더 담으면 무료배송" hint reads it: only where the threshold alone decides the
+    // fee (decision 110), not beside a fixed-fee product's own box nor over free goods only.
+    free_delivery_threshold: thresholdDecides(lines) ? first.origin_free_threshold : 0,
   }));
   const prices = orderPrices(groups.map((g) => ({ subTotal: g.sub_total, deliveryFee: g.my_delivery_fee })));
   return {

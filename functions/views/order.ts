@@ -2,7 +2,8 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-machine";
 import { isOrderStatus } from "~/shared/order-status";
-import { amountDue } from "~/shared/money";
+import { amountDue, remoteExtra, type RemoteAreaKind } from "~/shared/money";
+import { remoteArea } from "~/shared/remote-areas";
 import type { OrderRecord, OrderRow } from "../db/orders";
 import type { ProviderPaymentRow } from "../db/provider-payments";
 
@@ -76,6 +77,18 @@ export function linesInViewOrder(r: Pick<OrderRecord, "groups" | "lines">) {
   return r.groups.flatMap((g) => r.lines.filter((l) => l.uid === g.uid && l.origin_uid === g.origin_uid));
 }
 
+/** The order's 제주/도서산간 extra: what it pays now, and what each area would make it pay. */
+export function remoteOf(r: Pick<OrderRecord, "order" | "groups">): OrderView["remote"] {
+  const fee = r.groups.reduce((n, g) => n + g.remote_fee, 0);
+  const quote = (area: RemoteAreaKind) =>
+    r.groups.reduce((n, g) => n + remoteExtra(g.parcels, area, { jeju: g.jeju_fee, island: g.island_fee }), 0);
+  return {
+    area: fee > 0 ? remoteArea(r.order.postcode ?? "") : null,
+    fee,
+    quote: { jeju: quote("jeju"), island: quote("island") },
+  };
+}
+
 /** An order with its groups, lines and payment, as the order sheet and its page show it. */
 /** The shop's payment methods, and the deposit deadline a transfer chosen now would get. */
 export type PaymentTerms = { methods: OrderView["methods"]; depositDeadline: number | null };
@@ -102,6 +115,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       shop_name_origin: g.shop_name_origin,
       sub_price: g.sub_price,
       delivery_fee: g.delivery_fee,
+      remote_fee: g.remote_fee,
       lines: linesInViewOrder({ groups: [g], lines: r.lines }).map((l) => ({
         pid2: l.product_id,
         pid3: l.option_id,
@@ -113,6 +127,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
         qty: l.qty,
       })),
     })),
+    remote: remoteOf(r),
     orderer: o.orderer_name ? { name: o.orderer_name, phone: o.orderer_phone ?? "" } : null,
     delivery: o.receiver_name
       ? {

@@ -1,6 +1,6 @@
 import type { OrderView } from "~/shared/contracts/cart";
 import { formatDeadline, formatKRW } from "~/shared/format";
-import { amountDue } from "~/shared/money";
+import { amountDue, totalForArea, type RemoteAreaKind } from "~/shared/money";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
@@ -37,14 +37,21 @@ export function OrderSummary({
   order,
   storageUrl,
   pointsToUse,
+  area,
 }: {
   order: OrderView;
   storageUrl: string;
   pointsToUse?: number;
+  /** On an open sheet, the area of the postcode typed (decision 110): its extra replaces the stored one. */
+  area?: RemoteAreaKind | null;
 }) {
   const points = pointsToUse ?? order.points_used;
+  const sheet = area !== undefined;
+  const total = sheet ? totalForArea(order, area) : order.total_price;
+  const charged = sheet ? (area ? order.remote.quote[area] : 0) : order.remote.fee;
+  const chargedArea = sheet ? area : order.remote.area;
   const due =
-    pointsToUse === undefined ? order.amount_due : amountDue({ total_price: order.total_price, points_used: points });
+    pointsToUse === undefined && !sheet ? order.amount_due : amountDue({ total_price: total, points_used: points });
   return (
     <section className={css.section} aria-labelledby="order-items">
       <h2 id="order-items" className={css.sectionTitle}>
@@ -78,7 +85,8 @@ export function OrderSummary({
       ))}
       <GrandTotals
         sub={order.items_price}
-        fee={order.delivery_price}
+        fee={order.delivery_price - order.remote.fee}
+        extra={chargedArea && charged > 0 ? { label: koOrder.remoteFee[chargedArea], fee: charged } : null}
         labels={{
           sub: koOrder.itemsPrice,
           fee: koOrder.deliveryFee,

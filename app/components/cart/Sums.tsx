@@ -55,6 +55,7 @@ export function GrandTotals({
   testId,
   busy = false,
   points,
+  extra = null,
 }: {
   sub: number;
   fee: number;
@@ -68,7 +69,10 @@ export function GrandTotals({
    * come off it, and the bold last line is what is paid (`due.label`), inside the same box.
    */
   points?: { used: number; label: string; due: number; dueLabel: string };
+  /** The 제주/도서산간 extra (decision 110), its own line under the delivery fee and in the sum. */
+  extra?: { label: string; fee: number } | null;
 }) {
+  const total = sub + fee + (extra?.fee ?? 0);
   return (
     <dl className={busy ? `${css.grand} ${css.busy}` : css.grand} aria-busy={busy || undefined}>
       <div className={css.sumRow}>
@@ -84,11 +88,17 @@ export function GrandTotals({
         <dt>{labels.fee}</dt>
         <dd>{fee === 0 && sub > 0 ? koCart.freeDelivery : formatKRW(fee)}</dd>
       </div>
+      {extra && extra.fee > 0 ? (
+        <div className={css.sumRow} data-testid="remote-fee">
+          <dt>{extra.label}</dt>
+          <dd>{formatKRW(extra.fee)}</dd>
+        </div>
+      ) : null}
       {points && points.used > 0 ? (
         <>
           <div className={css.sumRow}>
             <dt>{labels.total}</dt>
-            <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
+            <dd data-testid={testId}>{formatKRW(total)}</dd>
           </div>
           <div className={css.sumRow} data-testid="order-points">
             <dt>{points.label}</dt>
@@ -102,7 +112,7 @@ export function GrandTotals({
       ) : (
         <div className={css.grandTotal}>
           <dt>{labels.total}</dt>
-          <dd data-testid={testId}>{formatKRW(sub + fee)}</dd>
+          <dd data-testid={testId}>{formatKRW(total)}</dd>
         </div>
       )}
     </dl>

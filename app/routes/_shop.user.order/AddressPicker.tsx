@@ -26,7 +26,11 @@ export function AddressPicker({
     event.preventDefault();
     for (const [name, value] of Object.entries(receiverOf(a))) {
       const input = form.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = value ?? "";
+      if (input instanceof HTMLInputElement) {
+        input.value = value ?? "";
+        // The sheet follows the postcode for its 제주/도서산간 extra.
+        if (name === "postcode") input.dispatchEvent(new Event("input", { bubbles: true }));
+      }
     }
     const same = form.elements.namedItem("same_as_orderer");
     if (same instanceof HTMLInputElement) same.checked = false;

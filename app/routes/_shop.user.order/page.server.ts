@@ -11,7 +11,8 @@ import { fieldErrors, keptValues, type FieldErrors } from "~/shared/forms/errors
 import { OrderSheetForm } from "~/shared/forms/order";
 import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fields";
 import { koOrder } from "~/shared/messages/cart";
-import { parsePoints, pointsProblem } from "~/shared/money";
+import { parsePoints, pointsProblem, totalForArea } from "~/shared/money";
+import { remoteArea } from "~/shared/remote-areas";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { paymentFailureCode, paymentFailureText } from "~/shared/payment-failures";
 import type { OrderView, PaymentWindow } from "~/shared/contracts/cart";
@@ -197,7 +198,8 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   if (form.get("intent") === "points") {
     const message = pointsMessage(values.points, {
       unit: context.shop.point_unit,
-      total: order.total_price,
+      // The total for the postcode typed: 적용 also recalculates the 제주/도서산간 extra.
+      total: totalForArea(order, remoteArea((values.postcode ?? "").trim())),
       balance: await pointBalanceOf(context),
     });
     const errors: FieldErrors = message ? { points: message } : {};
@@ -208,8 +210,11 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   }
 
   const same = values.same_as_orderer === "on";
+  // The total the page showed goes with the post, never kept: a sheet shown again shows its own.
+  const shown = form.get("shown_total");
+  const posted = { ...values, shown_total: typeof shown === "string" ? shown : undefined };
   const parsed = OrderSheetForm.safeParse(
-    same ? { ...values, receiver_name: values.orderer_name, receiver_phone: values.orderer_phone } : values,
+    same ? { ...posted, receiver_name: values.orderer_name, receiver_phone: values.orderer_phone } : posted,
   );
   // 주문 내용 확인 및 결제 동의 is the schema's; handing the address to another shop that ships
   // part of the order (a pick) is asked only when there is one.

@@ -13,7 +13,8 @@ import { openPaymentWindow } from "~/lib/toss-window";
 import { koCheckout } from "~/shared/messages/checkout";
 import type { FieldErrors } from "~/shared/forms/errors";
 import type { OrderFieldName } from "~/shared/forms/order-fields";
-import { amountDue, earnedPoints, parsePoints, pointsProblem } from "~/shared/money";
+import { amountDue, earnedPoints, parsePoints, pointsProblem, totalForArea } from "~/shared/money";
+import { remoteArea } from "~/shared/remote-areas";
 import { koCommon } from "~/shared/messages/shop/common";
 import { orderStatusLabel } from "~/shared/order-status";
 import { useRootData } from "~/lib/root-data";
@@ -77,16 +78,21 @@ export default function OrderSheet() {
   const paying = navigation.state === "submitting" && navigation.formData?.get("intent") !== "points";
   const values: OrderSheetValues = answer?.values ?? prefill;
   const { errors, clear } = useFieldErrors(answer);
+  // The receiver's postcode decides the 제주/도서산간 extra (decision 110): live with scripts (typed,
+  // or filled by 우편번호 찾기 / a saved address), from the last post without.
+  const [postcode, setPostcode] = useState(values.postcode ?? "");
+  const area = remoteArea(postcode.trim());
+  const total = totalForArea(order, area);
   // The points typed, and what they leave to pay: live with scripts, from the last post without.
   const [typedPoints, setTypedPoints] = useState(values.points ?? "");
   /** Points typed that this sheet can take (the shop's unit, the total, the balance), or null. */
   const usable = (typed: string) => {
     const n = parsePoints(typed);
-    const terms = { unit: shop.point_unit, total: order.total_price, balance: pointBalance };
+    const terms = { unit: shop.point_unit, total, balance: pointBalance };
     return n !== null && pointsProblem(n, terms) === null ? n : null;
   };
   const pointsToUse = pointBalance !== null ? (usable(typedPoints) ?? 0) : 0;
-  const due = amountDue({ total_price: order.total_price, points_used: pointsToUse });
+  const due = amountDue({ total_price: total, points_used: pointsToUse });
   const onPoints = (typed: string) => {
     setTypedPoints(typed);
     if (usable(typed) !== null) clear("points");
@@ -108,6 +114,21 @@ export default function OrderSheet() {
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [answer]);
+  // Listened on the form: 우편번호 찾기 and the address book fill the field from outside React.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const follow = (e: Event) => {
+      const target = e.target;
+      if (target instanceof HTMLInputElement && target.name === "postcode") setPostcode(target.value);
+    };
+    form.addEventListener("input", follow);
+    form.addEventListener("change", follow);
+    return () => {
+      form.removeEventListener("input", follow);
+      form.removeEventListener("change", follow);
+    };
+  }, []);
   useEffect(() => {
     if (open) trackOrder("begin_checkout", order);
   }, [open, order]);
@@ -156,7 +177,12 @@ export default function OrderSheet() {
           </p>
         </div>
       ) : null}
-      <OrderSummary order={order} storageUrl={storageUrl} pointsToUse={open ? pointsToUse : undefined} />
+      <OrderSummary
+        order={order}
+        storageUrl={storageUrl}
+        pointsToUse={open ? pointsToUse : undefined}
+        area={open ? area : undefined}
+      />
 
       {order.payment ? (
         <section className={css.section}>
@@ -184,6 +210,8 @@ export default function OrderSheet() {
             aria-hidden="true"
             disabled={paying}
           />
+          {/* The total this page shows: the order is paid at it, or the sheet comes back with the new one. */}
+          <input type="hidden" name="shown_total" value={total} />
           {notice ? (
             <div className={css.notice} role="alert" data-testid="sheet-notice">
               {notice}

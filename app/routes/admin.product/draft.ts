@@ -32,6 +32,10 @@ export type ProductDraft = {
   sold_out: boolean;
   visible: boolean;
   sort: string;
+  /** Decision 110: 'shop', 'free' or 'fixed', with the fixed fee and its 수량별 step as typed. */
+  delivery_rule: string;
+  delivery_fee: string;
+  delivery_per_qty: string;
 };
 
 export type ProductResult = { draft: ProductDraft; errors?: Record<string, string>; error?: string };
@@ -63,6 +67,9 @@ export function draftOf(p: AdminProduct | null): ProductDraft {
       sold_out: false,
       visible: true,
       sort: "0",
+      delivery_rule: "shop",
+      delivery_fee: "",
+      delivery_per_qty: "",
     };
   }
   return {
@@ -88,5 +95,8 @@ export function draftOf(p: AdminProduct | null): ProductDraft {
     sold_out: p.sold_out,
     visible: p.visible,
     sort: String(p.sort),
+    delivery_rule: p.delivery_rule,
+    delivery_fee: p.delivery_rule === "fixed" ? String(p.delivery_fee) : "",
+    delivery_per_qty: p.delivery_per_qty > 0 ? String(p.delivery_per_qty) : "",
   };
 }

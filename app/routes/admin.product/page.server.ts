@@ -68,6 +68,9 @@ function postedDraft(form: FormData): ProductDraft {
     sold_out: form.has("sold_out"),
     visible: form.has("visible"),
     sort: str(form, "sort"),
+    delivery_rule: str(form, "delivery_rule") || "shop",
+    delivery_fee: str(form, "delivery_fee"),
+    delivery_per_qty: str(form, "delivery_per_qty"),
   };
 }
 

@@ -11,6 +11,7 @@ import type { AdminCategory } from "~/shared/contracts";
 import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
 import { draftOf, type OptionDraft } from "./draft";
+import { DeliveryRule } from "./DeliveryRule";
 import { loadProduct, saveProduct } from "./page.server";
 
 const t = koProducts;
@@ -216,6 +217,7 @@ export default function AdminProduct() {
             </button>
           ) : null}
         </fieldset>
+        <DeliveryRule draft={draft} errors={errors} />
         <fieldset className={formCss.fieldset}>
           <legend className={cartCss.label}>{f.flags}</legend>
           {box("adult_only")}

@@ -229,9 +229,23 @@ export const OrderView = z.object({
       shop_name_origin: z.string(),
       sub_price: z.number().int(),
       delivery_fee: z.number().int(),
+      /** The 제주/도서산간 extra this group pays (decision 110), outside delivery_fee. */
+      remote_fee: z.number().int().default(0),
       lines: z.array(OrderLine),
     }),
   ),
+  /**
+   * The 제주/도서산간 extra (decision 110): the area charged and its fee (in delivery_price and
+   * total_price), and what each area would add to this order (`quote`: the sheet shows it live as
+   * the postcode changes; the server charges the same, from the receiver's postcode).
+   */
+  remote: z
+    .object({
+      area: z.enum(["jeju", "island"]).nullable(),
+      fee: z.number().int(),
+      quote: z.object({ jeju: z.number().int(), island: z.number().int() }),
+    })
+    .default({ area: null, fee: 0, quote: { jeju: 0, island: 0 } }),
   orderer: z.object({ name: z.string(), phone: z.string() }).nullable(),
   delivery: z
     .object({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CategoryActionBody, CategoryBody, PRODUCT_STATUSES, ProductActionBody, ProductBody } from "../forms/products";
 import { endpoint, page } from "./core";
+import { DELIVERY_RULES } from "../money";
 
 export const AdminProductRow = z.object({
   id: z.number().int(),
@@ -41,6 +42,10 @@ export const AdminProduct = z.object({
   sold_out: z.boolean(),
   visible: z.boolean(),
   sort: z.number().int(),
+  /** Decision 110: the product's delivery rule (`delivery_per_qty` 0: once, whatever the quantity). */
+  delivery_rule: z.enum(DELIVERY_RULES),
+  delivery_fee: z.number().int(),
+  delivery_per_qty: z.number().int(),
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 

@@ -52,6 +52,15 @@ export const orderFields = {
     .transform((v) => (typeof v === "string" ? v.replace(/[,\s]/g, "") : String(v)))
     .refine((v) => v === "" || /^\d{1,9}$/.test(v), { error: koOrder.points.invalid })
     .transform((v) => (v === "" ? 0 : Number(v))),
+  /**
+   * The total the sheet showed when 결제하기 was pressed (decision 110): the order is paid at it or
+   * not at all, so an address that changes the 제주/도서산간 extra shows the sheet again. Absent: no check.
+   */
+  shown_total: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === "" ? null : Number(String(v).replace(/[,\s]/g, ""))))
+    .refine((v) => v === null || (Number.isSafeInteger(v) && v >= 0), { error: t.invalid }),
   /** [필수] 주문 내용 확인 및 결제 동의. */
   agree_order: requiredBox(koOrder.agreeOrderError),
   /**
@@ -84,6 +93,7 @@ export const OrderSheetForm = z
     depositor: orderFields.depositor,
     email: orderFields.email,
     points: orderFields.points,
+    shown_total: orderFields.shown_total,
     agree_order: orderFields.agree_order,
     agree_third_party: orderFields.agree_third_party,
     escrow: orderFields.escrow,

@@ -5,6 +5,8 @@
  */
 import * as z from "zod";
 import { koProducts } from "../messages/products";
+import { koDelivery } from "../messages/delivery";
+import { DELIVERY_RULES } from "../money";
 import { checkbox } from "./checkbox";
 import { charCount } from "./text";
 
@@ -17,6 +19,9 @@ export const MAX_PRODUCT_CATEGORIES = 20;
 /** Characters of description: a form post of Hangul (9 bytes a character, encoded) stays under its cap. */
 export const MAX_DESCRIPTION_CHARS = 6000;
 const MAX_WON = 100_000_000;
+/** The most a fixed delivery fee may be (the column's CHECK, migration 0031). */
+export const MAX_DELIVERY_FEE = 1_000_000;
+export const MAX_DELIVERY_PER_QTY = 9999;
 
 const text = (max: number, required?: string) =>
   z
@@ -112,11 +117,35 @@ export const ProductBody = z
     sold_out: checkbox.default(false),
     visible: checkbox.default(true),
     sort: won(t.sort, 0).refine((n) => n <= 99_999, { error: t.sort }),
+    /** Decision 110: the shop's rule, free, or a fixed fee in its own box (per every `delivery_per_qty` pieces). */
+    delivery_rule: z.enum(DELIVERY_RULES, { error: koDelivery.errors.rule }).default("shop"),
+    delivery_fee: optionalWon(koDelivery.errors.fee, 0)
+      .optional()
+      .transform((v) => v ?? null),
+    delivery_per_qty: optionalWon(koDelivery.errors.perQty, 0)
+      .optional()
+      .transform((v) => v ?? null),
   })
   .superRefine((p, ctx) => {
     if (p.list_price !== null && p.list_price < p.price) {
       ctx.addIssue({ code: "custom", path: ["list_price"], message: t.listPrice });
     }
+    // Only a fixed rule keeps a fee: the other two take none, whatever the hidden fields held.
+    if (p.delivery_rule !== "fixed") return;
+    if (p.delivery_fee === null || p.delivery_fee < 1 || p.delivery_fee > MAX_DELIVERY_FEE) {
+      ctx.addIssue({ code: "custom", path: ["delivery_fee"], message: koDelivery.errors.fee });
+    }
+    if (p.delivery_per_qty !== null && p.delivery_per_qty > MAX_DELIVERY_PER_QTY) {
+      ctx.addIssue({ code: "custom", path: ["delivery_per_qty"], message: koDelivery.errors.perQty });
+    }
+  })
+  .transform((p) => {
+    const fixed = p.delivery_rule === "fixed";
+    return {
+      ...p,
+      delivery_fee: fixed ? (p.delivery_fee ?? 0) : 0,
+      delivery_per_qty: fixed ? (p.delivery_per_qty ?? 0) : 0,
+    };
   });
 export type ProductBody = z.infer<typeof ProductBody>;
 export type ProductBodyIn = z.input<typeof ProductBody>;

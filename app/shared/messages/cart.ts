@@ -77,6 +77,10 @@ export const koOrder = {
   items: "주문 상품",
   itemsPrice: "상품 금액",
   deliveryFee: "배송비",
+  /** The 제주/도서산간 extra's own line (decision 110). */
+  remoteFee: { jeju: "제주 추가 배송비", island: "도서산간 추가 배송비" } as const,
+  amountChanged:
+    "배송지에 따라 추가 배송비가 달라져 결제 금액이 바뀌었습니다. 바뀐 금액을 확인하고 다시 결제해 주세요.",
   totalPrice: "총 결제 금액",
   /** The goods and delivery before points, when points pay part of it. */
   orderPrice: "주문 금액",
