@@ -26,8 +26,16 @@ writeFileSync(
   JSON.stringify({
     url: platform.cloudflare.url,
     toss: { origin: platform.toss.origin, sdkUrl: platform.toss.sdkUrl },
-    portone: { origin: platform.portone.origin, sdkUrl: platform.portone.sdkUrl, windowUrl: platform.portone.windowUrl },
-    oauth: { origin: platform.oauth.origin, kakao: platform.oauth.kakao.authBase, naver: platform.oauth.naver.authBase },
+    portone: {
+      origin: platform.portone.origin,
+      sdkUrl: platform.portone.sdkUrl,
+      windowUrl: platform.portone.windowUrl,
+    },
+    oauth: {
+      origin: platform.oauth.origin,
+      kakao: platform.oauth.kakao.authBase,
+      naver: platform.oauth.naver.authBase,
+    },
   }),
 );
 console.log(`Serving the browser tests' Worker on http://127.0.0.1:${port}`);

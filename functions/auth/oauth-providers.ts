@@ -153,7 +153,11 @@ export class KakaoClient {
     const code_ = error.data.error_code ?? error.data.error;
     const kind =
       KOE_KIND[code_] ??
-      (error.data.error === "invalid_client" ? "config" : error.data.error === "invalid_grant" ? "invalid_code" : "refused");
+      (error.data.error === "invalid_client"
+        ? "config"
+        : error.data.error === "invalid_grant"
+          ? "invalid_code"
+          : "refused");
     throw new OAuthError(kind, "kakao", code_, error.data.error_description ?? error.data.error);
   }
 
@@ -163,7 +167,8 @@ export class KakaoClient {
     });
     if (!res.ok) throw kakaoApiError(res.status, json);
     const me = KakaoMe.safeParse(json);
-    if (!me.success) throw new OAuthError("unavailable", "kakao", "BAD_ANSWER", "Kakao answered in an unexpected shape");
+    if (!me.success)
+      throw new OAuthError("unavailable", "kakao", "BAD_ANSWER", "Kakao answered in an unexpected shape");
     const account = me.data.kakao_account;
     const email = account?.email ?? null;
     const name = account?.name ?? account?.profile?.nickname ?? undefined;
@@ -185,14 +190,16 @@ export class KakaoClient {
     });
     if (!res.ok) throw kakaoApiError(res.status, json);
     const ok = z.object({ id: z.number() }).safeParse(json);
-    if (!ok.success) throw new OAuthError("unavailable", "kakao", "BAD_ANSWER", "Kakao answered in an unexpected shape");
+    if (!ok.success)
+      throw new OAuthError("unavailable", "kakao", "BAD_ANSWER", "Kakao answered in an unexpected shape");
     return String(ok.data.id);
   }
 }
 
 function kakaoApiError(status: number, json: unknown): OAuthError {
   const e = KakaoApiError.safeParse(json);
-  if (status >= 500 || !e.success) return new OAuthError("unavailable", "kakao", `HTTP_${status}`, `Kakao answered HTTP ${status}`);
+  if (status >= 500 || !e.success)
+    return new OAuthError("unavailable", "kakao", `HTTP_${status}`, `Kakao answered HTTP ${status}`);
   if (e.data.code === -401) return new OAuthError("invalid_token", "kakao", String(e.data.code), e.data.msg ?? "");
   return new OAuthError("refused", "kakao", String(e.data.code), e.data.msg ?? "");
 }
@@ -241,7 +248,10 @@ export async function readKakaoUnlinkNotice(request: Request, adminKey: string):
 export type NaverApp = { clientId: string; clientSecret: string };
 
 /** `{authBase}/oauth2.0/authorize?…`; Naver requires the state. */
-export function naverAuthorizeUrl(authBase: string, o: { clientId: string; redirectUri: string; state: string }): string {
+export function naverAuthorizeUrl(
+  authBase: string,
+  o: { clientId: string; redirectUri: string; state: string },
+): string {
   const q = form({ response_type: "code", client_id: o.clientId, redirect_uri: o.redirectUri, state: o.state });
   return `${authBase}/oauth2.0/authorize?${q}`;
 }
@@ -285,11 +295,13 @@ export class NaverClient {
     if (res.status >= 500)
       throw new OAuthError("unavailable", "naver", `HTTP_${res.status}`, `Naver answered HTTP ${res.status}`);
     const parsed = NaverTokenAnswer.safeParse(json);
-    if (!parsed.success) throw new OAuthError("unavailable", "naver", "BAD_ANSWER", "Naver answered in an unexpected shape");
+    if (!parsed.success)
+      throw new OAuthError("unavailable", "naver", "BAD_ANSWER", "Naver answered in an unexpected shape");
     // Naver answers its errors with 200 and an `error` body.
     if ("error" in parsed.data) {
       const { error, error_description: description } = parsed.data;
-      const kind = error === "invalid_client" ? "config" : fields.grant_type === "authorization_code" ? "invalid_code" : "refused";
+      const kind =
+        error === "invalid_client" ? "config" : fields.grant_type === "authorization_code" ? "invalid_code" : "refused";
       throw new OAuthError(kind, "naver", error, description ?? error);
     }
     return parsed.data;
@@ -298,7 +310,11 @@ export class NaverClient {
   /** The code and the state the callback brought (Naver checks the state again). */
   async exchange(code: string, state: string): Promise<OAuthTokens> {
     const t = await this.#token({ grant_type: "authorization_code", code, state });
-    return { accessToken: t.access_token, refreshToken: t.refresh_token ?? null, expiresIn: Number(t.expires_in ?? 3600) };
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token ?? null,
+      expiresIn: Number(t.expires_in ?? 3600),
+    };
   }
 
   /** Revokes the app's tokens for the person (Naver's 연동 해제). */

@@ -5,8 +5,14 @@ export const STANDIN_NAVER_APP: { clientId: string; clientSecret: string };
 
 export type KakaoPersona = "verified" | "unverified" | "noEmail";
 export type NaverPersona = "withEmail" | "noEmail";
-export const KAKAO_PERSONAS: Record<KakaoPersona, { label: string; nickname: string; email: string | null; verified: boolean }>;
-export const NAVER_PERSONAS: Record<NaverPersona, { label: string; nickname: string; name: string; email: string | null }>;
+export const KAKAO_PERSONAS: Record<
+  KakaoPersona,
+  { label: string; nickname: string; email: string | null; verified: boolean }
+>;
+export const NAVER_PERSONAS: Record<
+  NaverPersona,
+  { label: string; nickname: string; name: string; email: string | null }
+>;
 
 export type KakaoApp = {
   clientId: string;
@@ -32,7 +38,10 @@ export type OauthStandinOptions = {
   naverApps?: NaverApp[];
   now?: () => number;
   codeTtlMs?: number;
-  deliver?: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+  deliver?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ) => Promise<Response>;
 };
 
 export type OauthStandin = {

@@ -19,7 +19,15 @@
 //
 // As a module: `startOauthStandin({ port, kakaoApps, naverApps })` or `createOauthStandin()`;
 // as a CLI: node scripts/lib/oauth-standin.mjs [port]
-import { digest, escapeHtml, htmlPage, jsonResponse, randomToken, readFields, serveHandler } from "./standin-server.mjs";
+import {
+  digest,
+  escapeHtml,
+  htmlPage,
+  jsonResponse,
+  randomToken,
+  readFields,
+  serveHandler,
+} from "./standin-server.mjs";
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 /** Kakao's access token lifetime (seconds) as its token answer gives it. */
@@ -36,12 +44,27 @@ export const STANDIN_KAKAO_APP = {
 export const STANDIN_NAVER_APP = { clientId: "naver-standin-client-id", clientSecret: "naver-standin-secret" };
 
 export const KAKAO_PERSONAS = {
-  verified: { label: "이메일 인증된 사용자", nickname: "카카오인증", email: "kakao.verified@example.test", verified: true },
-  unverified: { label: "이메일 미인증", nickname: "카카오미인증", email: "kakao.unverified@example.test", verified: false },
+  verified: {
+    label: "이메일 인증된 사용자",
+    nickname: "카카오인증",
+    email: "kakao.verified@example.test",
+    verified: true,
+  },
+  unverified: {
+    label: "이메일 미인증",
+    nickname: "카카오미인증",
+    email: "kakao.unverified@example.test",
+    verified: false,
+  },
   noEmail: { label: "이메일 동의 안 함", nickname: "카카오비공개", email: null, verified: false },
 };
 export const NAVER_PERSONAS = {
-  withEmail: { label: "이메일 제공 사용자", nickname: "네이버회원", name: "정네이버", email: "naver.member@example.test" },
+  withEmail: {
+    label: "이메일 제공 사용자",
+    nickname: "네이버회원",
+    name: "정네이버",
+    email: "naver.member@example.test",
+  },
   noEmail: { label: "이메일 동의 안 함", nickname: "네이버비공개", name: "한비공", email: null },
 };
 
@@ -53,7 +76,7 @@ const KOE = {
 /** Stable per app and persona: Kakao's ids are numbers, Naver's opaque strings. */
 async function kakaoUserId(appId, persona) {
   const b = await digest(`kakao:${appId}:${persona}`);
-  return 1_000_000_000 + (((b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) >>> 0) % 3_000_000_000;
+  return 1_000_000_000 + ((((b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) >>> 0) % 3_000_000_000);
 }
 async function naverUserId(clientId, persona) {
   const b = await digest(`naver:${clientId}:${persona}`);
@@ -88,7 +111,11 @@ export function createOauthStandin({
   const naverApp = (id) => naverApps.find((a) => a.clientId === id);
 
   const errorPage = (status, title, code, message) =>
-    htmlPage(status, title, `<h1>${escapeHtml(title)}</h1><div class="card"><p><strong>${escapeHtml(code)}</strong></p><p>${escapeHtml(message)}</p></div>`);
+    htmlPage(
+      status,
+      title,
+      `<h1>${escapeHtml(title)}</h1><div class="card"><p><strong>${escapeHtml(code)}</strong></p><p>${escapeHtml(message)}</p></div>`,
+    );
 
   const hiddenFields = (fields) =>
     Object.entries(fields)
@@ -228,7 +255,8 @@ export function createOauthStandin({
       has_email: true,
       email_needs_agreement: p.email === null,
     };
-    if (p.email !== null) Object.assign(account, { is_email_valid: true, is_email_verified: p.verified, email: p.email });
+    if (p.email !== null)
+      Object.assign(account, { is_email_valid: true, is_email_verified: p.verified, email: p.email });
     const linkedAt = links.get(`kakao:${t.app.clientId}:${t.persona}`) ?? now();
     return jsonResponse(200, {
       id: await kakaoUserId(t.app.appId ?? t.app.clientId, t.persona),
@@ -263,7 +291,15 @@ export function createOauthStandin({
    * Kakao's unlink notice as it sends one: the app's (or a given) URL, `Authorization: KakaoAK
    * {admin key}` (or a wrong key when asked) and app_id, user_id, referrer_type as a form.
    */
-  async function sendUnlinkNotice({ clientId, userId, persona, referrerType = "UNLINK_FROM_APPS", key, url, method = "POST" } = {}) {
+  async function sendUnlinkNotice({
+    clientId,
+    userId,
+    persona,
+    referrerType = "UNLINK_FROM_APPS",
+    key,
+    url,
+    method = "POST",
+  } = {}) {
     const app = clientId ? kakaoApp(clientId) : kakaoApps[0];
     if (!app) return { error: "KOE101" };
     const target = url ?? app.unlinkUrl;
@@ -280,15 +316,31 @@ export function createOauthStandin({
     const init =
       method === "GET"
         ? { method: "GET", headers }
-        : { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded;charset=utf-8" }, body: params.toString() };
+        : {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/x-www-form-urlencoded;charset=utf-8" },
+            body: params.toString(),
+          };
     const to = method === "GET" ? `${target}${target.includes("?") ? "&" : "?"}${params}` : target;
     const started = now();
     let record;
     try {
       const res = await deliver(to, init);
-      record = { url: to, params: Object.fromEntries(params), key: key === "wrong" ? "wrong" : "right", status: res.status, answer: (await res.text()).slice(0, 300) };
+      record = {
+        url: to,
+        params: Object.fromEntries(params),
+        key: key === "wrong" ? "wrong" : "right",
+        status: res.status,
+        answer: (await res.text()).slice(0, 300),
+      };
     } catch (error) {
-      record = { url: to, params: Object.fromEntries(params), key: key === "wrong" ? "wrong" : "right", status: 0, answer: String(error?.message ?? error) };
+      record = {
+        url: to,
+        params: Object.fromEntries(params),
+        key: key === "wrong" ? "wrong" : "right",
+        status: 0,
+        answer: String(error?.message ?? error),
+      };
     }
     record.ms = now() - started;
     notices.push(record);
@@ -308,7 +360,10 @@ export function createOauthStandin({
           );
         }
       const sent = notices
-        .map((n) => `<tr><td>${escapeHtml(n.params.user_id)}</td><td>${escapeHtml(n.key)}</td><td>${escapeHtml(n.status)}</td></tr>`)
+        .map(
+          (n) =>
+            `<tr><td>${escapeHtml(n.params.user_id)}</td><td>${escapeHtml(n.key)}</td><td>${escapeHtml(n.status)}</td></tr>`,
+        )
         .join("");
       return htmlPage(
         200,
@@ -352,21 +407,32 @@ export function createOauthStandin({
 
   function naverAuthorizeChecks(fields) {
     const app = naverApp(fields.get("client_id") ?? "");
-    if (!app) return { page: errorPage(400, "네이버 로그인 (테스트)", "invalid_client", "등록되지 않은 애플리케이션입니다.") };
+    if (!app)
+      return { page: errorPage(400, "네이버 로그인 (테스트)", "invalid_client", "등록되지 않은 애플리케이션입니다.") };
     const redirectUri = fields.get("redirect_uri") ?? "";
     if (!app.redirectUris.includes(redirectUri))
-      return { page: errorPage(400, "네이버 로그인 (테스트)", "invalid_request", "Callback URL이 등록된 주소와 다릅니다.") };
+      return {
+        page: errorPage(400, "네이버 로그인 (테스트)", "invalid_request", "Callback URL이 등록된 주소와 다릅니다."),
+      };
     if ((fields.get("response_type") ?? "") !== "code")
-      return { page: errorPage(400, "네이버 로그인 (테스트)", "unsupported_response_type", "response_type은 code여야 합니다.") };
+      return {
+        page: errorPage(400, "네이버 로그인 (테스트)", "unsupported_response_type", "response_type은 code여야 합니다."),
+      };
     const state = fields.get("state") ?? "";
-    if (state === "") return { page: errorPage(400, "네이버 로그인 (테스트)", "invalid_request", "state 값이 없습니다.") };
+    if (state === "")
+      return { page: errorPage(400, "네이버 로그인 (테스트)", "invalid_request", "state 값이 없습니다.") };
     return { app, redirectUri, state };
   }
 
   function naverAuthorizePage(url) {
     const checked = naverAuthorizeChecks(url.searchParams);
     if (checked.page) return checked.page;
-    const keep = hiddenFields({ client_id: checked.app.clientId, redirect_uri: checked.redirectUri, response_type: "code", state: checked.state });
+    const keep = hiddenFields({
+      client_id: checked.app.clientId,
+      redirect_uri: checked.redirectUri,
+      response_type: "code",
+      state: checked.state,
+    });
     const buttons = Object.entries(NAVER_PERSONAS)
       .map(([id, p]) => `<button name="persona" value="${id}">${escapeHtml(p.label)}</button>`)
       .join("");
@@ -413,18 +479,25 @@ export function createOauthStandin({
       if (f.get("state") !== record.state) return naverTokenError("invalid_request", "state mismatch");
       record.used = true;
       const { accessToken, refreshToken } = issueTokens("naver", app, record.persona);
-      return jsonResponse(200, { access_token: accessToken, refresh_token: refreshToken, token_type: "bearer", expires_in: NAVER_EXPIRES_IN });
+      return jsonResponse(200, {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        token_type: "bearer",
+        expires_in: NAVER_EXPIRES_IN,
+      });
     }
     if (grant === "refresh_token") {
       const r = refreshTokens.get(f.get("refresh_token") ?? "");
-      if (!r || r.provider !== "naver" || r.app !== app) return naverTokenError("invalid_request", "invalid refresh_token");
+      if (!r || r.provider !== "naver" || r.app !== app)
+        return naverTokenError("invalid_request", "invalid refresh_token");
       const { accessToken } = issueTokens("naver", app, r.persona);
       return jsonResponse(200, { access_token: accessToken, token_type: "bearer", expires_in: NAVER_EXPIRES_IN });
     }
     if (grant === "delete") {
       const token = f.get("access_token") ?? "";
       const t = tokens.get(token);
-      if (!t || t.provider !== "naver" || t.app !== app) return naverTokenError("invalid_request", "invalid access_token");
+      if (!t || t.provider !== "naver" || t.app !== app)
+        return naverTokenError("invalid_request", "invalid access_token");
       dropPerson("naver", app, t.persona);
       return jsonResponse(200, { access_token: token, result: "success" });
     }
@@ -452,7 +525,8 @@ export function createOauthStandin({
       if (request.method === "GET") return naverAuthorizePage(url);
       if (request.method === "POST") return naverAuthorizeAction(request);
     }
-    if (path === "/oauth2.0/token" && (request.method === "GET" || request.method === "POST")) return naverToken(request, url);
+    if (path === "/oauth2.0/token" && (request.method === "GET" || request.method === "POST"))
+      return naverToken(request, url);
     if (path === "/v1/nid/me" && request.method === "GET") return naverMe(request);
     return jsonResponse(404, { resultcode: "404", message: "Not Found" });
   }
@@ -495,7 +569,11 @@ async function nodeDeliver(url, init, via) {
         port: to.port || 80,
         method: init.method,
         path: `${target.pathname}${target.search}`,
-        headers: { ...init.headers, host: target.host, ...(init.body ? { "content-length": Buffer.byteLength(init.body) } : {}) },
+        headers: {
+          ...init.headers,
+          host: target.host,
+          ...(init.body ? { "content-length": Buffer.byteLength(init.body) } : {}),
+        },
         timeout: 10_000,
       },
       async (res) => {
@@ -546,5 +624,7 @@ export async function startOauthStandin({
 if (globalThis.process?.argv?.[1]?.endsWith("oauth-standin.mjs")) {
   const { env, argv } = globalThis.process;
   const served = await startOauthStandin({ port: Number(argv[2] || env.OAUTH_STANDIN_PORT || 3396) });
-  console.log(`Kakao/Naver login stand-in: KAKAO_AUTH_BASE=${served.kakao.authBase} NAVER_AUTH_BASE=${served.naver.authBase}`);
+  console.log(
+    `Kakao/Naver login stand-in: KAKAO_AUTH_BASE=${served.kakao.authBase} NAVER_AUTH_BASE=${served.naver.authBase}`,
+  );
 }

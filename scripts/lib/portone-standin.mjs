@@ -15,7 +15,16 @@
 // As a module: `startPortoneStandin({ port })` (npm start, the browser tests' server) or
 // `createPortoneStandin()` for the handler alone (Worker tests). As a CLI:
 //   node scripts/lib/portone-standin.mjs [port]
-import { base64, digest, escapeHtml, htmlPage, jsonResponse, randomToken, readFields, serveHandler } from "./standin-server.mjs";
+import {
+  base64,
+  digest,
+  escapeHtml,
+  htmlPage,
+  jsonResponse,
+  randomToken,
+  readFields,
+  serveHandler,
+} from "./standin-server.mjs";
 
 export const SDK_PATH = "/v2/browser-sdk.js";
 export const WINDOW_PATH = "/_standin/identity";
@@ -30,7 +39,14 @@ export const PERSONAS = {
   turns19: { label: "올해 19세", name: "이열아홉", age: 19, gender: "MALE", isForeigner: false, di: true },
   minor: { label: "미성년자", name: "박미성", age: 17, gender: "FEMALE", isForeigner: false, di: true },
   foreigner: { label: "외국인", name: "SMITH JOHN", age: 35, gender: "MALE", isForeigner: true, di: true },
-  noDi: { label: "DI 없음 (이니시스 통합인증)", name: "최통합", age: 40, gender: "FEMALE", isForeigner: false, di: false },
+  noDi: {
+    label: "DI 없음 (이니시스 통합인증)",
+    name: "최통합",
+    age: 40,
+    gender: "FEMALE",
+    isForeigner: false,
+    di: false,
+  },
 };
 
 // PortOne's error bodies are `{ type, message }`.
@@ -114,7 +130,13 @@ export function createPortoneStandin({ apiSecret = STANDIN_API_SECRET, now = Dat
       version: "V2",
     };
     if (r.status === "VERIFIED")
-      return { ...base, verifiedCustomer: r.customer, verifiedAt: iso(r.updatedAt), pgTxId: r.txId, pgRawResponse: "{}" };
+      return {
+        ...base,
+        verifiedCustomer: r.customer,
+        verifiedAt: iso(r.updatedAt),
+        pgTxId: r.txId,
+        pgRawResponse: "{}",
+      };
     if (r.status === "FAILED") return { ...base, requestedCustomer: {}, failure: r.failure };
     return { ...base, requestedCustomer: {} };
   }
@@ -140,14 +162,19 @@ export function createPortoneStandin({ apiSecret = STANDIN_API_SECRET, now = Dat
       redirectUrl: fields.get("redirectUrl") ?? "",
     };
     if (!/^[\w-]{1,100}$/.test(p.storeId)) return { error: "storeId가 올바르지 않습니다." };
-    if (!/^[\w.-]{1,200}$/.test(p.identityVerificationId)) return { error: "identityVerificationId가 올바르지 않습니다." };
+    if (!/^[\w.-]{1,200}$/.test(p.identityVerificationId))
+      return { error: "identityVerificationId가 올바르지 않습니다." };
     if (!/^[\w-]{1,100}$/.test(p.channelKey)) return { error: "channelKey가 올바르지 않습니다." };
     if (!/^https?:\/\/[^/\s]+/.test(p.redirectUrl)) return { error: "redirectUrl이 올바르지 않습니다." };
     return { value: p };
   }
 
   const refusal = (status, message) =>
-    htmlPage(status, "본인인증 (테스트)", `<h1>본인인증 (테스트)</h1><div class="card"><p>${escapeHtml(message)}</p></div>`);
+    htmlPage(
+      status,
+      "본인인증 (테스트)",
+      `<h1>본인인증 (테스트)</h1><div class="card"><p>${escapeHtml(message)}</p></div>`,
+    );
 
   function windowPage(url) {
     const checked = params(url.searchParams);
@@ -155,7 +182,8 @@ export function createPortoneStandin({ apiSecret = STANDIN_API_SECRET, now = Dat
     const p = checked.value;
     const key = keyOf(p.storeId, p.identityVerificationId);
     const existing = verifications.get(key);
-    if (existing?.status === "VERIFIED") return refusal(409, "이미 완료된 본인인증입니다. 새 본인인증을 요청해 주세요.");
+    if (existing?.status === "VERIFIED")
+      return refusal(409, "이미 완료된 본인인증입니다. 새 본인인증을 요청해 주세요.");
     if (!existing) {
       const at = now();
       verifications.set(key, {
@@ -250,7 +278,11 @@ export function createPortoneStandin({ apiSecret = STANDIN_API_SECRET, now = Dat
     if (url.pathname.startsWith("/identity-verifications/")) return api(request, url);
     if (url.pathname === SDK_PATH && request.method === "GET")
       return new Response(sdkSource(url.origin), {
-        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store", "access-control-allow-origin": "*" },
+        headers: {
+          "content-type": "text/javascript; charset=utf-8",
+          "cache-control": "no-store",
+          "access-control-allow-origin": "*",
+        },
       });
     if (url.pathname === WINDOW_PATH) {
       if (request.method === "GET") return windowPage(url);

@@ -70,7 +70,10 @@ td button{width:auto;padding:.45rem .7rem;margin:0;font-size:.9rem}${style}</sty
 }
 
 export const jsonResponse = (status, body, headers = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json;charset=UTF-8", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json;charset=UTF-8", ...headers },
+  });
 
 /** A form post's (or a query's) fields; JSON bodies too, for the control endpoints. */
 export async function readFields(request) {

@@ -110,14 +110,21 @@ const refused = async (call: Promise<unknown>) => {
 
 describe("Kakao: the consent page", () => {
   it("offers the personas and 동의 취소 as a plain form", async () => {
-    const url = kakaoAuthorizeUrl(KAKAO_AUTH, { clientId: STANDIN_KAKAO_APP.clientId, redirectUri: CALLBACK, state: "s" });
+    const url = kakaoAuthorizeUrl(KAKAO_AUTH, {
+      clientId: STANDIN_KAKAO_APP.clientId,
+      redirectUri: CALLBACK,
+      state: "s",
+    });
     const page = await (await handle(url)).text();
-    for (const label of ["이메일 인증된 사용자", "이메일 미인증", "이메일 동의 안 함", "동의 취소"]) expect(page).toContain(label);
+    for (const label of ["이메일 인증된 사용자", "이메일 미인증", "이메일 동의 안 함", "동의 취소"])
+      expect(page).toContain(label);
     expect(page).not.toContain("<script");
   });
 
   it("KOE101 for an unknown client_id, KOE006 for a redirect_uri not registered byte for byte", async () => {
-    const unknown = await handle(kakaoAuthorizeUrl(KAKAO_AUTH, { clientId: "nope", redirectUri: CALLBACK, state: "s" }));
+    const unknown = await handle(
+      kakaoAuthorizeUrl(KAKAO_AUTH, { clientId: "nope", redirectUri: CALLBACK, state: "s" }),
+    );
     expect(unknown.status).toBe(401);
     expect(await unknown.text()).toContain("KOE101");
     for (const redirectUri of [`${CALLBACK}/`, CALLBACK.replace("https", "http"), `${CALLBACK}?x=1`]) {

@@ -241,8 +241,11 @@ describe("the API", () => {
   });
 
   it("a 5xx or an unreadable answer is unavailable", async () => {
-    const broken = new PortOneClient(ORIGIN, STANDIN_API_SECRET, (async () =>
-      new Response("<html>", { status: 502 })) as unknown as typeof fetch);
+    const broken = new PortOneClient(
+      ORIGIN,
+      STANDIN_API_SECRET,
+      (async () => new Response("<html>", { status: 502 })) as unknown as typeof fetch,
+    );
     expect((await refused(broken.getIdentityVerification("iv-1"))).kind).toBe("unavailable");
   });
 
