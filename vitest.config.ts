@@ -54,6 +54,14 @@ export default defineConfig(async () => {
             // (scripts/lib/toss-standin.mjs), as for Cloudflare above.
             TOSS_API_BASE: "https://toss.invalid",
             TOSS_SDK_URL: "https://toss.invalid/v2/standard",
+            // Identity verification and Kakao/Naver login (issue 37): tests route these to the
+            // stand-ins' handlers (scripts/lib/portone-standin.mjs, scripts/lib/oauth-standin.mjs).
+            PORTONE_API_BASE: "https://portone.invalid",
+            PORTONE_SDK_URL: "https://portone.invalid/v2/browser-sdk.js",
+            KAKAO_AUTH_BASE: "https://kakao.invalid/kakao",
+            KAKAO_API_BASE: "https://kakao.invalid/kakao",
+            NAVER_AUTH_BASE: "https://naver.invalid/naver",
+            NAVER_API_BASE: "https://naver.invalid/naver",
           },
         },
       }),

@@ -30,12 +30,35 @@ export interface Env {
   /** Toss Payments' API and its browser SDK (issue 35); locally the stand-in's addresses. */
   TOSS_API_BASE?: string;
   TOSS_SDK_URL?: string;
+  /** PortOne V2's identity verification (issue 37, decision 113): addresses, and the secrets. */
+  PORTONE_API_BASE?: string;
+  PORTONE_SDK_URL?: string;
+  PORTONE_API_SECRET?: string;
+  PORTONE_STORE_ID?: string;
+  PORTONE_CHANNEL_KEY?: string;
+  /** Kakao and Naver login (issue 37): the platform apps' addresses, and their keys as secrets. */
+  KAKAO_AUTH_BASE?: string;
+  KAKAO_API_BASE?: string;
+  KAKAO_REST_KEY?: string;
+  KAKAO_CLIENT_SECRET?: string;
+  KAKAO_ADMIN_KEY?: string;
+  NAVER_AUTH_BASE?: string;
+  NAVER_API_BASE?: string;
+  NAVER_CLIENT_ID?: string;
+  NAVER_CLIENT_SECRET?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
 
 /** The bindings as one request sees them: D1 through the request's session (decision 074). */
 export type RequestEnv = Omit<Env, "DB"> & { DB: Db };
+
+/** An http(s) base address without its trailing slashes. */
+const base = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .default(fallback)
+    .transform((u) => u.replace(/\/+$/, ""));
 
 const ConfigSchema = z.object({
   PLATFORM_DOMAIN: z
@@ -99,6 +122,14 @@ const ConfigSchema = z.object({
     .default("https://api.tosspayments.com")
     .transform((u) => u.replace(/\/+$/, "")),
   TOSS_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://js.tosspayments.com/v2/standard"),
+  // Identity verification and Kakao/Naver login (issue 37, decision 113): the providers' bases,
+  // locally and in tests the stand-ins'. The clients append their paths: no trailing slash.
+  PORTONE_API_BASE: base("https://api.portone.io"),
+  PORTONE_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.portone.io/v2/browser-sdk.js"),
+  KAKAO_AUTH_BASE: base("https://kauth.kakao.com"),
+  KAKAO_API_BASE: base("https://kapi.kakao.com"),
+  NAVER_AUTH_BASE: base("https://nid.naver.com"),
+  NAVER_API_BASE: base("https://openapi.naver.com"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

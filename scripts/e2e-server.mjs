@@ -1,7 +1,7 @@
 // The browser tests' server (decision 088): the bundle scripts/e2e.mjs made with
 // `wrangler deploy --dry-run`, served as `npm start` serves it (scripts/lib/local-platform.mjs,
 // decision 090) on the database and bucket it seeded, with Cloudflare's custom hostnames API stood
-// in on a free port (decision 092), and Toss Payments likewise (issue 35). Playwright starts it and stops it after the run. No cron: a
+// in on a free port (decision 092), and Toss Payments (issue 35), PortOne and Kakao/Naver (issue 37) likewise. Playwright starts it and stops it after the run. No cron: a
 // test that needs the scheduled handler calls it.
 import { writeFileSync } from "node:fs";
 import { E2E_BUNDLE_DIR, E2E_STANDIN_FILE, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
@@ -16,6 +16,8 @@ const platform = await startLocalPlatform({
   vars: { SHOP_CACHE_TTL: "0" },
   cloudflarePort: 0,
   tossPort: 0,
+  portonePort: 0,
+  oauthPort: 0,
 });
 // The tests find the stand-ins (to activate a domain as Cloudflare would, to pay a virtual account
 // as a shopper would) through the file: readStandins() in scripts/lib/e2e-paths.mjs.
@@ -24,6 +26,16 @@ writeFileSync(
   JSON.stringify({
     url: platform.cloudflare.url,
     toss: { origin: platform.toss.origin, sdkUrl: platform.toss.sdkUrl },
+    portone: {
+      origin: platform.portone.origin,
+      sdkUrl: platform.portone.sdkUrl,
+      windowUrl: platform.portone.windowUrl,
+    },
+    oauth: {
+      origin: platform.oauth.origin,
+      kakao: platform.oauth.kakao.authBase,
+      naver: platform.oauth.naver.authBase,
+    },
   }),
 );
 console.log(`Serving the browser tests' Worker on http://127.0.0.1:${port}`);

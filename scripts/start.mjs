@@ -48,6 +48,9 @@ try {
     tossPort: Number(process.env.TOSS_STANDIN_PORT || 3390),
     tossHost: open ? host : "127.0.0.1",
     tossPublicHost: open ? lanAddress : undefined,
+    // Identity verification and Kakao/Naver login (issue 37, decision 113), likewise fixed.
+    portonePort: Number(process.env.PORTONE_STANDIN_PORT || 3395),
+    oauthPort: Number(process.env.OAUTH_STANDIN_PORT || 3396),
   });
 } catch (error) {
   console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);
@@ -71,6 +74,10 @@ console.log(
 console.log(
   `  Toss Payments is stood in on ${platform.toss.origin}: beauty and bistro take card payments with test keys;` +
     ` its 개발자센터 (테스트) page, ${platform.toss.devCenterUrl}, pays virtual accounts (README, "Card payments locally").`,
+);
+console.log(
+  `  PortOne's identity verification is stood in on ${platform.portone.origin} (its window: ${platform.portone.windowUrl}),` +
+    ` Kakao's and Naver's login on ${platform.oauth.origin}/kakao and /naver (linked Kakao users: ${platform.oauth.kakao.authBase}/_standin/).`,
 );
 console.log("  Ctrl+C stops it.");
 

@@ -7,13 +7,17 @@ export const E2E_STATE_DIR = ".wrangler/e2e";
 // The freshly seeded state, made once per run; each project's run starts from a copy of it.
 export const E2E_SEEDED_DIR = ".wrangler/e2e-seeded";
 // Where scripts/e2e-server.mjs writes the addresses of the stand-ins it serves beside the Worker:
-// `url`, Cloudflare's (decision 092, test/e2e/admin-domain.spec.ts); `toss`, Toss Payments' (issue 35).
+// `url`, Cloudflare's (decision 092, test/e2e/admin-domain.spec.ts); `toss`, Toss Payments' (issue 35);
+// `portone` and `oauth`, PortOne's identity verification and Kakao/Naver login (issue 37).
 export const E2E_STANDIN_FILE = `${E2E_STATE_DIR}/cloudflare-standin.json`;
 
 /**
- * The stand-ins of the running browser tests' server: `{ url, toss: { origin, sdkUrl } }`, `url`
- * being Cloudflare's. Toss's controls are under `${toss.origin}/_standin/` (deposit, faults …).
- * @returns {{ url: string, toss: { origin: string, sdkUrl: string } }}
+ * The stand-ins of the running browser tests' server: `{ url, toss, portone, oauth }`, `url`
+ * being Cloudflare's. Toss's controls are under `${toss.origin}/_standin/` (deposit, faults …);
+ * Kakao's unlink notice is sent from `${oauth.kakao}/_standin/unlink-notice`.
+ * @returns {{ url: string, toss: { origin: string, sdkUrl: string },
+ *   portone: { origin: string, sdkUrl: string, windowUrl: string },
+ *   oauth: { origin: string, kakao: string, naver: string } }}
  */
 export function readStandins() {
   return JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8"));

@@ -11,6 +11,8 @@ import {
 import { scheduleCrons } from "./cron.mjs";
 import { LOCAL_PAYMENT_KEYS_SECRET } from "./payment-keys-secret.mjs";
 import { serveBundle } from "./production-worker.mjs";
+import { startOauthStandin } from "./oauth-standin.mjs";
+import { startPortoneStandin } from "./portone-standin.mjs";
 import { startTossStandin } from "./toss-standin.mjs";
 
 export { LOCAL_PAYMENT_KEYS_SECRET };
@@ -24,8 +26,14 @@ export { LOCAL_PAYMENT_KEYS_SECRET };
  *   TOSS_API_BASE and TOSS_SDK_URL point at it, and its deposit callbacks go to this Worker (Host
  *   kept, so each shop's /api/payments/toss/webhook gets its own). `tossHost` is where it listens and
  *   `tossPublicHost` the name browsers reach it by (both loopback unless a phone should reach it).
+ * - `portonePort`, `oauthPort`: PortOne's identity verification and Kakao/Naver login are stood in
+ *   on those ports (0: any free one; issue 37, decision 113), on `tossHost`/`tossPublicHost` like
+ *   Toss's; the Worker gets their addresses and the local apps' keys. Kakao's and Naver's only
+ *   registered redirect URIs are the platform host's /auth/{kakao,naver}/callback, and Kakao's
+ *   unlink notice goes to its /auth/kakao/unlink on this Worker.
  * - `requestLines`: the Worker's JSON line per request is printed (decision 093).
- * Resolves to `{ mf, crons, cloudflare, toss, stop }`; `stop()` ends the schedule, the stand-ins and the server.
+ * Resolves to `{ mf, crons, cloudflare, toss, portone, oauth, stop }`; `stop()` ends the schedule,
+ * the stand-ins and the server.
  */
 export async function startLocalPlatform({
   bundleDir,
@@ -40,6 +48,8 @@ export async function startLocalPlatform({
   tossPort = null,
   tossHost = "127.0.0.1",
   tossPublicHost,
+  portonePort = null,
+  oauthPort = null,
 }) {
   const cloudflare = cloudflarePort === null ? null : await startCloudflareStandin({ port: cloudflarePort });
   let toss = null;
@@ -57,6 +67,54 @@ export async function startLocalPlatform({
     await cloudflare?.close();
     throw error;
   }
+  let portone = null;
+  let oauth = null;
+  const closeStandins = async () => {
+    await cloudflare?.close();
+    await toss?.close();
+    await portone?.close();
+    await oauth?.close();
+  };
+  try {
+    const standinHost = { host: tossHost, publicHost: tossPublicHost };
+    if (portonePort !== null) portone = await startPortoneStandin({ port: portonePort, ...standinHost });
+    if (oauthPort !== null) {
+      const platformOrigin = `http://localhost:${port}`;
+      oauth = await startOauthStandin({
+        port: oauthPort,
+        ...standinHost,
+        kakaoRedirectUris: [`${platformOrigin}/auth/kakao/callback`],
+        naverRedirectUris: [`${platformOrigin}/auth/naver/callback`],
+        unlinkUrl: `${platformOrigin}/auth/kakao/unlink`,
+        deliverVia: `http://127.0.0.1:${port}`,
+      });
+    }
+  } catch (error) {
+    await closeStandins();
+    throw error;
+  }
+  const portoneVars = portone
+    ? {
+        PORTONE_API_BASE: portone.apiBase,
+        PORTONE_SDK_URL: portone.sdkUrl,
+        PORTONE_API_SECRET: portone.apiSecret,
+        PORTONE_STORE_ID: portone.storeId,
+        PORTONE_CHANNEL_KEY: portone.channelKey,
+      }
+    : {};
+  const oauthVars = oauth
+    ? {
+        KAKAO_AUTH_BASE: oauth.kakao.authBase,
+        KAKAO_API_BASE: oauth.kakao.apiBase,
+        KAKAO_REST_KEY: oauth.kakao.clientId,
+        KAKAO_CLIENT_SECRET: oauth.kakao.clientSecret,
+        KAKAO_ADMIN_KEY: oauth.kakao.adminKey,
+        NAVER_AUTH_BASE: oauth.naver.authBase,
+        NAVER_API_BASE: oauth.naver.apiBase,
+        NAVER_CLIENT_ID: oauth.naver.clientId,
+        NAVER_CLIENT_SECRET: oauth.naver.clientSecret,
+      }
+    : {};
   // The client appends /v1/…: the base is the origin alone.
   const tossVars = toss ? { TOSS_API_BASE: toss.apiBase, TOSS_SDK_URL: toss.sdkUrl } : {};
   const cloudflareVars = cloudflare
@@ -74,13 +132,19 @@ export async function startLocalPlatform({
       state,
       port,
       host,
-      vars: { PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET, ...cloudflareVars, ...tossVars, ...vars },
+      vars: {
+        PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET,
+        ...cloudflareVars,
+        ...tossVars,
+        ...portoneVars,
+        ...oauthVars,
+        ...vars,
+      },
       persistLive,
       requestLines,
     });
   } catch (error) {
-    await cloudflare?.close();
-    await toss?.close();
+    await closeStandins();
     throw error;
   }
   const crons = cron ? (unstable_readConfig({ config: "wrangler.toml" }).triggers?.crons ?? []) : [];
@@ -95,11 +159,12 @@ export async function startLocalPlatform({
     crons,
     cloudflare,
     toss,
+    portone,
+    oauth,
     async stop() {
       stopCrons();
       await mf.dispose();
-      await cloudflare?.close();
-      await toss?.close();
+      await closeStandins();
     },
   };
 }
