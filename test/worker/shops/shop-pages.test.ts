@@ -106,7 +106,7 @@ describe("pages through the whole Worker", () => {
     expect(home.html).toContain('data-testid="footer"');
     expect(home.html).toContain("주식회사 모노스튜디오");
     expect(home.html).toContain("kcp_pop.jsp?site_cd=T0000");
-    expect(home.html).toContain("bizCommPop.do?wrkr_no=4567890123");
+    expect(home.html).toContain("bizCommPop.do?wrkr_no=4567890121");
   });
 
   it("the header: logo linking to the custom domain, at least 120px with social links", async () => {
