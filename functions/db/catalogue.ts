@@ -1,4 +1,5 @@
 import type { Category, ListSort, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
+import type { DeliveryRule } from "~/shared/money";
 import { SearchIndex } from "./search";
 import type { Db } from "./session";
 
@@ -75,12 +76,19 @@ export type AdditionalRow = {
   shop_name: string;
   delivery_fee: number;
   free_delivery_threshold: number;
+  jeju_fee: number;
+  island_fee: number;
+  /** The goods' own rule (decision 110). */
+  delivery_rule: DeliveryRule;
+  own_delivery_fee: number;
+  delivery_per_qty: number;
   corpname: string | null;
   tel: string | null;
 };
 
 const ADDITIONAL_SELECT = `SELECT p.id, p.shop_id, p.ptype, g.description, s.name AS shop_name, s.delivery_fee,
-         s.free_delivery_threshold, s.corpname, s.tel
+         s.free_delivery_threshold, s.jeju_fee, s.island_fee, g.delivery_rule, g.delivery_fee AS own_delivery_fee,
+         g.delivery_per_qty, s.corpname, s.tel
   FROM products p
   JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
   JOIN shops s ON s.id = g.shop_id`;

@@ -15,7 +15,16 @@ export function toAdditionalInfo(a: Additional): AdditionalInfo {
     description: sanitizeRichText(a.description ?? "", {
       imageAllowed: (src) => src.startsWith(`${EMBEDDED_STORAGE_URL}uploads/`),
     }),
-    delivery: { fee: a.delivery_fee, free_threshold: a.free_delivery_threshold, shop_name: a.shop_name },
+    delivery: {
+      fee: a.delivery_fee,
+      free_threshold: a.free_delivery_threshold,
+      shop_name: a.shop_name,
+      rule: a.delivery_rule,
+      own_fee: a.own_delivery_fee,
+      per_qty: a.delivery_per_qty,
+      jeju_fee: a.jeju_fee,
+      island_fee: a.island_fee,
+    },
     seller: { corpname: a.corpname, tel: a.tel },
   };
 }

@@ -24,6 +24,7 @@ import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { productDisplay } from "~/shared/display";
 import type { action, loader } from "./page.server";
+import { deliveryTerms } from "./delivery-terms";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
 const ProductGrid = island(
@@ -197,7 +198,9 @@ export default function ProductPage() {
         <h2 id="delivery" className={css.sectionTitle}>
           {koProduct.delivery}
         </h2>
-        <p>{koProduct.deliveryText(formatKRW(info.delivery.fee), formatKRW(info.delivery.free_threshold))}</p>
+        {deliveryTerms(info.delivery).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
         <p>
           {koProduct.seller}: {info.seller.corpname ?? info.delivery.shop_name}
           {info.seller.tel ? ` · ${info.seller.tel}` : ""}

@@ -90,7 +90,14 @@ function OptionRow({
 }
 
 function Categories({ categories, checked }: { categories: AdminCategory[]; checked: number[] }) {
-  if (categories.length === 0) return <p className={cartCss.muted}>{f.noCategories}</p>;
+  if (categories.length === 0) {
+    // Leaves the form: a new shop's owner makes a category first, then comes back.
+    return (
+      <p className={cartCss.muted}>
+        {f.noCategories} <Link to="/admin/categories">{f.makeCategory}</Link>
+      </p>
+    );
+  }
   return (
     <>
       {categories.map((c) => (

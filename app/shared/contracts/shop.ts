@@ -1,6 +1,7 @@
 /** The shop, its catalogue and its notices (spec §1, §3, §7): what every page reads. */
 import { z } from "zod";
 import { LIST_SORTS } from "../sorts";
+import { DELIVERY_RULES } from "../money";
 import { endpoint, flag, id, nullableText, page } from "./core";
 
 export const SkinDetail = z.object({
@@ -155,7 +156,21 @@ export type ProductDetail = z.infer<typeof ProductDetail>;
 export const AdditionalInfo = z.object({
   id: z.number().int(),
   description: z.string(),
-  delivery: z.object({ fee: z.number().int(), free_threshold: z.number().int(), shop_name: z.string() }),
+  delivery: z.object({
+    fee: z.number().int(),
+    free_threshold: z.number().int(),
+    shop_name: z.string(),
+    /**
+     * The goods' own rule (decision 110): the shop's fee, free, or a fee of their own per box
+     * (`per_qty` pieces a box, 0 for one box whatever the quantity), and the shop's extra for
+     * 제주 / 도서산간. Not in the spec's answer: an upstream's product follows the shop's fee.
+     */
+    rule: z.enum(DELIVERY_RULES).default("shop"),
+    own_fee: z.number().int().default(0),
+    per_qty: z.number().int().default(0),
+    jeju_fee: z.number().int().default(0),
+    island_fee: z.number().int().default(0),
+  }),
   seller: z.object({ corpname: z.string().nullable(), tel: z.string().nullable() }),
 });
 export type AdditionalInfo = z.infer<typeof AdditionalInfo>;

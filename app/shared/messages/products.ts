@@ -24,6 +24,7 @@ export const koProducts = {
       "HTML을 쓸 수 있습니다: 문단(p), 줄바꿈(br), 굵게(strong), 기울임(em), 목록(ul·ol·li), 소제목(h3), http(s) 링크, 이 상점에 올린 사진. 그 밖의 태그는 저장할 때 지워집니다.",
     categories: "카테고리",
     noCategories: "아직 카테고리가 없습니다.",
+    makeCategory: "카테고리 만들기",
     options: "옵션",
     optionsHelp: "옵션이 없는 상품은 이름을 비운 한 줄에 재고만 적습니다.",
     optionName: "옵션명",

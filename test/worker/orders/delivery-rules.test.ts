@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedFee, groupDelivery, remoteExtra, sqlRemoteExtra, totalForArea } from "../../../app/shared/money";
 import { koOrder } from "~/shared/messages/cart";
+import { koProduct } from "~/shared/messages/shop/product";
+import { formatKRW } from "~/shared/format";
 import { BEAUTY } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper } from "../helpers/shopper";
@@ -324,5 +326,27 @@ describe("the product form's delivery rule", () => {
       delivery_fee: 0,
       delivery_per_qty: 0,
     });
+  });
+});
+
+describe("the product page's delivery terms", () => {
+  it("say each rule in words, and the shop's 제주/도서산간 extra", async () => {
+    const page = async (p: Product) => {
+      const sid = await env.DB.prepare("SELECT sid FROM products WHERE id = ?").bind(p.id).first<string>("sid");
+      const res = await new Shopper(BEAUTY).fetch(`/shop/view/${sid}`);
+      expect(res.status).toBe(200);
+      return (await res.text()).replace(/<!-- -->/g, "");
+    };
+    const remote = koProduct.deliveryRemote(
+      [koProduct.remoteJeju(formatKRW(3_000)), koProduct.remoteIsland(formatKRW(5_000))].join(", "),
+    );
+    const shops = await page(paid);
+    expect(shops).toContain(koProduct.deliveryText(formatKRW(3_000), formatKRW(50_000)));
+    expect(shops).toContain(remote);
+    const frees = await page(free);
+    expect(frees).toContain(`<p>${koProduct.deliveryFree}</p>`);
+    expect(frees).not.toContain(koProduct.deliveryText(formatKRW(3_000), formatKRW(50_000)));
+    expect(frees).toContain(remote);
+    expect(await page(fixed)).toContain(koProduct.deliveryPerQty(formatKRW(4_000), 2));
   });
 });

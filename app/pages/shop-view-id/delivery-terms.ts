@@ -1,0 +1,30 @@
+import type { AdditionalInfo } from "~/shared/contracts";
+import { formatKRW } from "~/shared/format";
+import { koProduct } from "~/shared/messages/shop/product";
+
+/**
+ * The product page's delivery terms in words (decision 110): the goods' own rule first, then the
+ * shop's extra for 제주 / 도서산간, which every box pays, free or not.
+ */
+export function deliveryTerms(d: AdditionalInfo["delivery"]): string[] {
+  const terms = [fee(d)];
+  const remote = [
+    d.jeju_fee > 0 ? koProduct.remoteJeju(formatKRW(d.jeju_fee)) : null,
+    d.island_fee > 0 ? koProduct.remoteIsland(formatKRW(d.island_fee)) : null,
+  ].filter((p): p is string => p !== null);
+  if (remote.length > 0) terms.push(koProduct.deliveryRemote(remote.join(", ")));
+  return terms;
+}
+
+function fee(d: AdditionalInfo["delivery"]): string {
+  if (d.rule === "free") return koProduct.deliveryFree;
+  if (d.rule === "fixed") {
+    if (d.own_fee === 0) return koProduct.deliveryFree;
+    return d.per_qty > 0
+      ? koProduct.deliveryPerQty(formatKRW(d.own_fee), d.per_qty)
+      : koProduct.deliveryOwn(formatKRW(d.own_fee));
+  }
+  // The shop's rule: a threshold of 0 means every order ships free (the settings' own words).
+  if (d.fee === 0 || d.free_threshold === 0) return koProduct.deliveryFree;
+  return koProduct.deliveryText(formatKRW(d.fee), formatKRW(d.free_threshold));
+}
