@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopInfo } from "~/shared/contracts";
+import { shopHomeHref } from "~/shared/device-handoff";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koHeader } from "~/shared/messages/shop/header";
 import { koSearch } from "~/shared/messages/shop/search";
@@ -40,7 +41,8 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </label>
-          <a className={css.brand} href={`${shop.url}/`}>
+          {/* The home may be the shop's other host: the link brings the guest's device along (decision 116). */}
+          <a className={css.brand} href={shopHomeHref(shop)}>
             {showLogo ? (
               <img className={css.logo} src={`${storageUrl}${shop.logo}`} alt={shop.name} />
             ) : (

@@ -2,13 +2,17 @@ import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { koAuth } from "~/shared/messages/auth";
 import { requestOrigin } from "../csrf";
 import { authNavigations } from "./auth";
+import { deviceHandoffNavigations } from "./device-handoff";
 import { LIVE_PATH, liveDoor } from "../live/door";
 import { TOSS_WEBHOOK_PATH, tossWebhookDoor } from "../payments/deposit";
 import type { Door } from "./door-type";
 import { ApiError, errorResponse } from "./http";
 
 const navigations = Object.fromEntries(
-  Object.entries(authNavigations).map(([path, n]) => [path, { kind: "navigation", ...n } satisfies Door]),
+  Object.entries({ ...authNavigations, ...deviceHandoffNavigations }).map(([path, n]) => [
+    path,
+    { kind: "navigation", ...n } satisfies Door,
+  ]),
 );
 
 /** Every non-JSON door (kinds: ./door-type.ts), by path. Payment callbacks and the event socket join this table. */

@@ -4,6 +4,7 @@ import { ProviderPaymentStore } from "../db/provider-payments";
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
+import { DeviceTicketStore } from "../db/device-tickets";
 import { AccountSummaryStore } from "../db/account-summary";
 import { CartStore } from "../db/cart";
 import { CatalogueStore, type ReadAhead } from "../db/catalogue";
@@ -128,6 +129,10 @@ export class Stores {
   }
   get loginCodes(): LoginCodeStore {
     return this.#lazy("loginCodes", (db) => new LoginCodeStore(db));
+  }
+  /** A guest's device handed between a shop's two hosts (decision 116). */
+  get deviceTickets(): DeviceTicketStore {
+    return this.#lazy("deviceTickets", (db) => new DeviceTicketStore(db));
   }
   /** Failed-attempt counting (logins, resets, codes: decision 044). */
   /** Shops as the platform opens, lists, suspends and hands them over (decision 108). */

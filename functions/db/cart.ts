@@ -217,8 +217,11 @@ export class CartStore {
 
   /** The statements of `merge`, for a batch that does more (the login that causes it, decision 032). */
   mergeStatements(shopId: number, deviceId: string, uid: number, now: number): D1PreparedStatement[] {
-    const from = deviceOwner(deviceId);
-    const to = memberOwner(uid);
+    return this.moveStatements(shopId, deviceOwner(deviceId), memberOwner(uid), now);
+  }
+
+  /** One owner's cart here added to another's (a login, or a device handed to another host: decision 116). */
+  moveStatements(shopId: number, from: Owner, to: Owner, now: number): D1PreparedStatement[] {
     return [
       this.db
         .prepare(

@@ -100,8 +100,11 @@ export class FavouriteStore {
    * product both liked counts once, so its like count loses the device's like first.
    */
   mergeStatements(shopId: number, deviceId: string, uid: number): D1PreparedStatement[] {
-    const device = `d:${deviceId}`;
-    const member = `m:${uid}`;
+    return this.moveStatements(shopId, `d:${deviceId}`, `m:${uid}`);
+  }
+
+  /** One owner's favourites and views here given to another (a login, or a device handoff: decision 116). */
+  moveStatements(shopId: number, from: Owner, to: Owner): D1PreparedStatement[] {
     return [
       this.db
         .prepare(
@@ -111,16 +114,16 @@ export class FavouriteStore {
                           AND EXISTS (SELECT 1 FROM favourites m WHERE m.shop_id = ?1 AND m.owner = ?3
                                       AND m.product_id = d.product_id))`,
         )
-        .bind(shopId, device, member),
+        .bind(shopId, from, to),
       this.db
         .prepare(
           `INSERT INTO favourites (shop_id, owner, product_id, created_at)
            SELECT shop_id, ?3, product_id, created_at FROM favourites WHERE shop_id = ?1 AND owner = ?2
            ON CONFLICT DO UPDATE SET created_at = MAX(created_at, excluded.created_at)`,
         )
-        .bind(shopId, device, member),
-      this.db.prepare("DELETE FROM favourites WHERE shop_id = ?1 AND owner = ?2").bind(shopId, device),
-      ...new RecentStore(this.db).mergeStatements(shopId, device, member),
+        .bind(shopId, from, to),
+      this.db.prepare("DELETE FROM favourites WHERE shop_id = ?1 AND owner = ?2").bind(shopId, from),
+      ...new RecentStore(this.db).mergeStatements(shopId, from, to),
     ];
   }
 }

@@ -477,13 +477,14 @@ export class OrderStore {
 
   /** A guest's orders on this shop become the member's at login (in the login's batch, like the cart). */
   mergeStatements(shopId: number, deviceId: string, uid: number): D1PreparedStatement[] {
+    return this.moveStatements(shopId, `d:${deviceId}`, `m:${uid}`);
+  }
+
+  /** One owner's orders here given to another (a login, or a device handoff: decision 116). */
+  moveStatements(shopId: number, from: string, to: string): D1PreparedStatement[] {
     return [
-      this.db
-        .prepare("UPDATE order_keys SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2")
-        .bind(shopId, `d:${deviceId}`, `m:${uid}`),
-      this.db
-        .prepare("UPDATE orders SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2")
-        .bind(shopId, `d:${deviceId}`, `m:${uid}`),
+      this.db.prepare("UPDATE order_keys SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2").bind(shopId, from, to),
+      this.db.prepare("UPDATE orders SET owner = ?3 WHERE shop_id = ?1 AND owner = ?2").bind(shopId, from, to),
     ];
   }
 

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import type { Cart } from "~/shared/contracts/cart";
 import { field, intentValue, lineKey, type LineKey } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
+import { useOptionalRootData } from "~/lib/root-data";
+import { shopHomeHref } from "~/shared/device-handoff";
 import { ALERT_MS } from "../ui/UiProvider";
 import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
@@ -44,6 +46,9 @@ export function CartView({
   const sync = useCartSync(draft, apiBase, placingOrder);
   const orders = useOrderSubmit(draft, sync, orderKey, links, placingOrder);
   const bubble = useBubble();
+  // This shop's own group links to its home, which may be its other host (decision 116).
+  const home = useOptionalRootData()?.shop;
+  const shopHref = (url: string) => (home && url === home.url ? shopHomeHref(home) : `${url}/`);
 
   const changeQty = (key: LineKey, value: string) => {
     if (draft.setQuantity(key, value)) sync.recheckFees();
@@ -122,7 +127,7 @@ export function CartView({
             <div className={css.groupHead}>
               <a
                 className={css.shopButton}
-                href={`${group.url}/`}
+                href={shopHref(group.url)}
                 aria-label={koCart.shopButton(group.shop_name_origin)}
               >
                 {group.shop_name_origin} ›

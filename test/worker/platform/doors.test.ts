@@ -28,6 +28,8 @@ describe("non-JSON doors", () => {
 
   it("names every door once, with its kind; only callbacks skip the forgery guard", () => {
     expect(Object.keys(doors).sort()).toEqual([
+      "/api/device/handoff",
+      "/api/device/handoff/ticket",
       "/api/live/ws",
       "/api/payments/toss/webhook",
       "/api/user/login/redirect",
