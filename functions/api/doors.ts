@@ -4,6 +4,7 @@ import { requestOrigin } from "../csrf";
 import { authNavigations } from "./auth";
 import { LIVE_PATH, liveDoor } from "../live/door";
 import { TOSS_WEBHOOK_PATH, tossWebhookDoor } from "../payments/deposit";
+import { oauthDoors } from "../oauth/flow";
 import type { Door } from "./door-type";
 import { ApiError, errorResponse } from "./http";
 
@@ -16,6 +17,7 @@ export const doors: Readonly<Record<string, Door>> = {
   ...navigations,
   [LIVE_PATH]: liveDoor,
   [TOSS_WEBHOOK_PATH]: tossWebhookDoor,
+  ...oauthDoors,
 };
 
 /** The door a request goes through, if its path and method name one. */
