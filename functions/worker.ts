@@ -23,7 +23,7 @@ import { ReadAhead } from "./db/catalogue";
 import { ApiError, errorResponse } from "./api/http";
 import { handleApi, isApiPath } from "./api/router";
 import { isCallbackPath } from "./api/doors";
-import { isOAuthPath } from "./oauth/flow";
+import { isOAuthPath, socialFormOrigins } from "./oauth/flow";
 import { OAuthStore } from "./db/oauth";
 import { EMBEDDED_STORAGE_URL } from "./api/shops";
 import { readMember } from "./auth/member";
@@ -308,6 +308,9 @@ async function handle(
       shopOrigin(shop, config.PLATFORM_DOMAIN, url),
     ];
   }
+  // 연결하기 on /user/info posts to /auth/{provider}/start, which redirects to the provider (decision 115).
+  if (url.pathname === "/user/info")
+    answer.formOrigins = [...(answer.formOrigins ?? []), ...socialFormOrigins(config, url)];
 
   const [storage, member] = await Promise.all([
     storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),

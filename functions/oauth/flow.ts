@@ -48,6 +48,15 @@ export function callbackUrl(config: Config, provider: OAuthProviderName, request
   return `${origin}/auth/${provider}/callback`;
 }
 
+/**
+ * Where a link form's post may be redirected (CSP form-action): the providers' login pages, and
+ * the platform's callback when a provider answers at once.
+ */
+export function socialFormOrigins(config: Config, requestUrl: URL): string[] {
+  const platform = shopOrigin({ dom: "", dom3: config.PLATFORM_DOMAIN }, config.PLATFORM_DOMAIN, requestUrl);
+  return [new URL(config.KAKAO_AUTH_BASE).origin, new URL(config.NAVER_AUTH_BASE).origin, platform];
+}
+
 function configured(config: Config, provider: OAuthProviderName): boolean {
   return provider === "kakao"
     ? config.KAKAO_REST_KEY !== ""

@@ -8,7 +8,7 @@ import { removeProfileImage, storeProfileImage } from "~/lib/uploads.server";
 import { koAuth } from "~/shared/messages/auth";
 import { SETTINGS_INTENTS, settingsAction } from "~/lib/settings-actions.server";
 import { platformUrl } from "~/shared/platform-url";
-import { socialUnlinkAction } from "./social.server";
+import { socialUnlinkAction } from "./social-unlink";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
