@@ -308,9 +308,9 @@ async function handle(
       shopOrigin(shop, config.PLATFORM_DOMAIN, url),
     ];
   }
-  // 연결하기 on /user/info posts to /auth/{provider}/start, which redirects to the provider (decision 115).
-  if (url.pathname === "/user/info")
-    answer.formOrigins = [...(answer.formOrigins ?? []), ...socialFormOrigins(config, url)];
+  // 연결하기 on /user/info posts to /auth/{provider}/start, which redirects to the provider (decision
+  // 115). A document's policy holds for the pages scripts navigate to from it, so every shop page allows it.
+  answer.formOrigins = [...(answer.formOrigins ?? []), ...socialFormOrigins(config, url)];
 
   const [storage, member] = await Promise.all([
     storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),
