@@ -62,6 +62,12 @@ export default defineConfig(async () => {
             KAKAO_API_BASE: "https://kakao.invalid/kakao",
             NAVER_AUTH_BASE: "https://naver.invalid/naver",
             NAVER_API_BASE: "https://naver.invalid/naver",
+            // The stand-in's local app keys (scripts/lib/oauth-standin.mjs), for the login flow's tests.
+            KAKAO_REST_KEY: "kakao-standin-rest-api-key",
+            KAKAO_CLIENT_SECRET: "kakao-standin-client-secret",
+            KAKAO_ADMIN_KEY: "kakao-standin-admin-key",
+            NAVER_CLIENT_ID: "naver-standin-client-id",
+            NAVER_CLIENT_SECRET: "naver-standin-secret",
           },
         },
       }),

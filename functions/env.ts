@@ -130,6 +130,12 @@ const ConfigSchema = z.object({
   KAKAO_API_BASE: base("https://kapi.kakao.com"),
   NAVER_AUTH_BASE: base("https://nid.naver.com"),
   NAVER_API_BASE: base("https://openapi.naver.com"),
+  // The platform apps' keys (decision 115); empty: the login links say social login is not available.
+  KAKAO_REST_KEY: z.string().trim().default(""),
+  KAKAO_CLIENT_SECRET: z.string().trim().default(""),
+  KAKAO_ADMIN_KEY: z.string().trim().default(""),
+  NAVER_CLIENT_ID: z.string().trim().default(""),
+  NAVER_CLIENT_SECRET: z.string().trim().default(""),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

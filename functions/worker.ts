@@ -23,6 +23,8 @@ import { ReadAhead } from "./db/catalogue";
 import { ApiError, errorResponse } from "./api/http";
 import { handleApi, isApiPath } from "./api/router";
 import { isCallbackPath } from "./api/doors";
+import { isOAuthPath, socialFormOrigins } from "./oauth/flow";
+import { OAuthStore } from "./db/oauth";
 import { EMBEDDED_STORAGE_URL } from "./api/shops";
 import { readMember } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
@@ -147,7 +149,7 @@ export default {
     const log = new Log(newId(), { cron: controller.cron });
     try {
       const config = readConfig(env);
-      const [orders, tableLines, events, domains] = await Promise.all([
+      const [orders, tableLines, events, domains, oauthRows] = await Promise.all([
         runScheduledTransitions(env.DB, controller.scheduledTime),
         // Carts of meals that ended (smart order) are dropped.
         new TableStore(env.DB).purgeEnded(controller.scheduledTime),
@@ -155,9 +157,11 @@ export default {
         retryServerEvents(new ServerEventStore(env.DB), eventSink(config), controller.scheduledTime),
         // Custom domains Cloudflare has not settled yet: a few asked again (decision 092).
         recheckWaiting(customHostnames(config), new CustomDomainStore(env.DB), controller.scheduledTime, log),
+        // Social login's states and tickets past their expiry (decision 115).
+        new OAuthStore(env.DB).purge(Math.floor(controller.scheduledTime / 1000)),
       ]);
       // One line per run: what it changed, and how long it took.
-      log.info("scheduled", { ...orders, tableLines, events, domains, ms: Date.now() - started });
+      log.info("scheduled", { ...orders, tableLines, events, domains, oauthRows, ms: Date.now() - started });
     } catch (error) {
       log.error("scheduled run failed", error, { ms: Date.now() - started });
       throw error;
@@ -275,7 +279,8 @@ async function handle(
     }
   }
 
-  if (isApiPath(url.pathname)) {
+  // Kakao/Naver login's doors (decision 115) are the API's too, on shop hosts and the platform's.
+  if (isApiPath(url.pathname) || (isOAuthPath(url.pathname) && !upstream)) {
     answer.kind = "api";
     if (shop?.suspended && !upstream) {
       const member = await readMember(env, request).catch(() => null);
@@ -303,6 +308,9 @@ async function handle(
       shopOrigin(shop, config.PLATFORM_DOMAIN, url),
     ];
   }
+  // 연결하기 on /user/info posts to /auth/{provider}/start, which redirects to the provider (decision
+  // 115). A document's policy holds for the pages scripts navigate to from it, so every shop page allows it.
+  answer.formOrigins = [...(answer.formOrigins ?? []), ...socialFormOrigins(config, url)];
 
   const [storage, member] = await Promise.all([
     storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),

@@ -34,7 +34,7 @@ function setCookies(ctx: ApiContext, cookies: string[]): void {
  * quantities add up, limits hold, the guest's rows are gone afterwards, so a second login has
  * nothing to add.
  */
-async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: string): Promise<string[]> {
+export async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: string): Promise<string[]> {
   const device = readDeviceId(ctx.request.headers.get("cookie"));
   // The guest's cart, orders, favourites and views on this shop become the member's, in the login's own batch.
   const merge =

@@ -5,6 +5,7 @@ import { authNavigations } from "./auth";
 import { deviceHandoffNavigations } from "./device-handoff";
 import { LIVE_PATH, liveDoor } from "../live/door";
 import { TOSS_WEBHOOK_PATH, tossWebhookDoor } from "../payments/deposit";
+import { oauthDoors } from "../oauth/flow";
 import type { Door } from "./door-type";
 import { ApiError, errorResponse } from "./http";
 
@@ -20,6 +21,7 @@ export const doors: Readonly<Record<string, Door>> = {
   ...navigations,
   [LIVE_PATH]: liveDoor,
   [TOSS_WEBHOOK_PATH]: tossWebhookDoor,
+  ...oauthDoors,
 };
 
 /** The door a request goes through, if its path and method name one. */

@@ -23,6 +23,7 @@ import { TableOrderStore } from "../db/table-orders";
 import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
 import { ShopStore } from "../db/shops";
+import { OAuthStore } from "../db/oauth";
 import { ShopSettingsStore } from "../db/shop-settings";
 import { mailProvider, type MailProvider } from "../mail/provider";
 import { ServerEventStore } from "../db/server-events";
@@ -51,6 +52,10 @@ export class Stores {
     return this.#made.get(name) as T;
   }
 
+  /** Kakao/Naver login states, tickets and identities (decision 115). */
+  get oauth(): OAuthStore {
+    return this.#lazy("oauth", (db) => new OAuthStore(db));
+  }
   get shops(): ShopStore {
     return this.#lazy("shops", (db) => new ShopStore(db));
   }

@@ -137,6 +137,7 @@ export class MemberSettingsStore {
         .bind(uid, now, owner),
       ...[
         "DELETE FROM sessions WHERE uid = ?1",
+        "DELETE FROM member_identities WHERE uid = ?1",
         "DELETE FROM member_addresses WHERE uid = ?1",
         "DELETE FROM shop_members WHERE uid = ?1",
         "DELETE FROM cart_lines WHERE owner = ?2",

@@ -5,6 +5,7 @@ import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
+import { SocialLoginLinks } from "~/components/account/SocialLogin";
 import { Field, FormMessage } from "~/components/account/Fields";
 import { JoinConsents } from "~/components/account/JoinConsents";
 import { JoinForm } from "~/shared/forms/auth";
@@ -84,6 +85,7 @@ export default function JoinPage() {
           {submitting ? koAuth.joining : koAuth.joinButton}
         </button>
       </Form>
+      <SocialLoginLinks returnUrl={returnUrl} />
       <p className={css.links}>
         <span>
           {koAuth.haveAccount} <Link to={`/user/login${withUrl}`}>{koAuth.loginTitle}</Link>

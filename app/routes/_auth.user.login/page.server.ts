@@ -23,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     carryFailed: url.searchParams.get("carry") === "failed",
+    // A Kakao/Naver login that came back without a session says why (decision 115).
+    social: url.searchParams.get("social"),
     resetDone: url.searchParams.get("reset") === "done",
     // Sent here by a page that acts for a member whose session has ended (decision 048).
     expired: url.searchParams.get("expired") === "1",

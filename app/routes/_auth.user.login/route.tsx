@@ -5,6 +5,7 @@ import { useActionResult } from "~/lib/forms/action-result";
 import { useEffect, useState } from "react";
 import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
+import { SocialLoginLinks, SocialNote } from "~/components/account/SocialLogin";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
 import { LoginForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
@@ -53,6 +54,7 @@ export default function LoginPage() {
         {page.resetDone && !result ? <FormMessage kind="notice">{koAuth.resetDone}</FormMessage> : null}
         {page.expired && !result ? <FormMessage kind="notice">{koAuth.sessionExpired}</FormMessage> : null}
         {page.carryFailed && !result ? <FormMessage kind="error">{koAuth.carryFailed}</FormMessage> : null}
+        {!result ? <SocialNote note={page.social} /> : null}
         {result?.formError ? (
           <FormMessage kind="error">
             {result.formError}
@@ -88,6 +90,7 @@ export default function LoginPage() {
           {submitting ? koAuth.loggingIn : koAuth.loginButton}
         </button>
       </Form>
+      <SocialLoginLinks returnUrl={returnUrl} />
       <p className={css.links}>
         <span>
           {koAuth.noAccount} <Link to={`/user/join${withUrl}`}>{koAuth.joinTitle}</Link>

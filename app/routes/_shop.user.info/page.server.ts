@@ -8,19 +8,23 @@ import { removeProfileImage, storeProfileImage } from "~/lib/uploads.server";
 import { koAuth } from "~/shared/messages/auth";
 import { SETTINGS_INTENTS, settingsAction } from "~/lib/settings-actions.server";
 import { platformUrl } from "~/shared/platform-url";
+import { socialUnlinkAction } from "./social-unlink";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const [info, settings, addresses, owned] = await Promise.all([
+  const [info, settings, addresses, owned, social] = await Promise.all([
     context.api.call("userInfo"),
     context.api.call("accountSettings"),
     context.api.call("addresses"),
     // An upstream without the list leaves the section out rather than the page.
     context.api.call("userInfoMyShop").catch(() => null),
+    // Kakao/Naver links (decision 115); an upstream without them leaves the section out.
+    context.api.call("socialLinks").catch(() => null),
   ]);
   return {
     info,
     myShops: owned?.shops ?? [],
+    social: social ? { links: social.links, note: new URL(request.url).searchParams.get("social") } : null,
     openShopUrl: platformUrl(context.config.PLATFORM_DOMAIN, new URL(request.url), "/open"),
     settings,
     addresses: addresses.items,
@@ -37,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const settings = SETTINGS_INTENTS.find((i) => i === intent);
   if (settings) return settingsAction(settings, form, context);
+  if (intent === "social-unlink") return socialUnlinkAction(form, context);
   const values = keptValues(form, ["name"]);
   const parsed = ProfileForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });

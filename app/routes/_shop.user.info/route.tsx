@@ -15,6 +15,7 @@ import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } fr
 import type { SettingsResult } from "~/lib/settings-actions.server";
 import type { loader, action } from "./page.server";
 import { MyShopsSection } from "./MyShopsSection";
+import { SocialLinksSection, type SocialResult } from "./SocialLinksSection";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.infoTitle, noindex: true });
 
@@ -22,7 +23,7 @@ export { loader, action } from "./page.server";
 
 export default function InfoPage() {
   const { storageUrl } = useRootData();
-  const { info, settings, addresses, verify, verificationAvailable, myShops, openShopUrl } =
+  const { info, settings, addresses, verify, verificationAvailable, myShops, openShopUrl, social } =
     useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const settingsResult = actionData?.intent ? (actionData as SettingsResult) : undefined;
@@ -79,6 +80,13 @@ export default function InfoPage() {
         </p>
       </section>
       <MyShopsSection shops={myShops} openUrl={openShopUrl} />
+      {social ? (
+        <SocialLinksSection
+          links={social.links}
+          note={social.note}
+          result={actionData?.intent === "social-unlink" ? (actionData as SocialResult) : undefined}
+        />
+      ) : null}
       <PasswordSection result={settingsResult} />
       <AddressSection items={addresses} result={settingsResult} />
       <MarketingSection agreedAt={settings.marketing_agreed_at} result={settingsResult} />

@@ -33,7 +33,7 @@ export function DeliveryRule({ draft, errors }: { draft: ProductDraft; errors: R
         </label>
       ))}
       {errors.delivery_rule ? <span className={cartCss.fieldError}>{errors.delivery_rule}</span> : null}
-      <Field label={`${t.rules.fixed} ${t.fee}`} error={errors.delivery_fee}>
+      <Field label={t.fee} error={errors.delivery_fee}>
         <input
           className={cartCss.input}
           name="delivery_fee"

@@ -11,7 +11,7 @@ export const koDelivery = {
     free: "이 상품은 배송비를 더하지 않습니다. 기본 배송비 상품과 함께 주문하면 한 상자로 묶이고, 그 상자의 무료배송 기준 금액에 함께 더해집니다.",
     fixed: "이 상품만 따로 보내며 정한 배송비를 받습니다. 무료배송 기준 금액과 상관없습니다.",
   },
-  fee: "배송비 (원)",
+  fee: "고정 배송비 (원)",
   perQty: "수량별 부과 (개마다)",
   perQtyHint: "비워 두면 수량과 상관없이 한 번만 받습니다. 예: 3을 넣으면 3개마다 배송비를 한 번 더 받습니다.",
   remoteHint: "제주·도서산간 추가 배송비는 상점 설정의 금액을 상자마다 받습니다 (무료배송이어도 받습니다).",
@@ -19,11 +19,5 @@ export const koDelivery = {
     rule: "배송비 방식을 골라 주세요",
     fee: "고정 배송비는 1원에서 1,000,000원 사이로 입력해 주세요",
     perQty: "수량별 부과는 1에서 9,999 사이의 숫자로 입력하거나 비워 두세요",
-  },
-  /** Product page / cart note on a product's own rule. */
-  note: {
-    free: "무료배송",
-    fixed: (fee: string) => `배송비 ${fee} (따로 배송)`,
-    fixedPerQty: (fee: string, n: number) => `배송비 ${fee} (${n}개마다, 따로 배송)`,
   },
 } as const;

@@ -35,11 +35,20 @@ describe("non-JSON doors", () => {
       "/api/user/login/redirect",
       "/api/user/login/redirect/dom",
       "/api/user/logout/v2",
+      // Kakao/Naver login (decision 115): started and finished on a shop's host, answered on the platform's.
+      "/auth/complete",
+      "/auth/kakao/callback",
+      "/auth/kakao/start",
+      "/auth/kakao/unlink",
+      "/auth/naver/callback",
+      "/auth/naver/start",
     ]);
     expect(Object.entries(doors).filter(([, d]) => d.kind !== "navigation")).toEqual([
       ["/api/live/ws", expect.objectContaining({ kind: "websocket" })],
       // Toss's deposit callback comes from Toss's servers; it checks the payment's own secret.
       ["/api/payments/toss/webhook", expect.objectContaining({ kind: "callback" })],
+      // Kakao's unlink notice comes from Kakao's servers; it checks the admin key.
+      ["/auth/kakao/unlink", expect.objectContaining({ kind: "callback" })],
     ]);
     expect(isCallbackPath("/api/payments/toss/webhook")).toBe(true);
     expect(doorFor("/api/user/logout/v2", "POST")?.kind).toBe("navigation");

@@ -1,0 +1,40 @@
+/**
+ * Kakao and Naver login (decision 115): the links, the first login's consent form, the account
+ * page's links and every refusal of the flow. Part of the one Korean catalogue.
+ */
+export const koSocial = {
+  provider: { kakao: "카카오", naver: "네이버" } as Record<"kakao" | "naver", string>,
+  startKakao: "카카오로 시작하기",
+  startNaver: "네이버로 시작하기",
+  or: "또는",
+  // The first login's sign-up on our own form.
+  joinTitle: "간편 가입",
+  joinLead: (provider: string) => `${provider} 계정으로 처음 오셨습니다. 약관에 동의하시면 가입이 끝납니다.`,
+  joinButton: "동의하고 가입하기",
+  joinExpired: "가입 시간이 지났습니다. 처음부터 다시 시작해 주세요.",
+  // Where a login did not end in a session.
+  exists: (provider: string) =>
+    `이미 가입된 계정이 있습니다. 기존 계정으로 로그인한 뒤 [내 정보]에서 ${provider}를 연결해 주세요.`,
+  taken: (provider: string) => `이 ${provider} 계정은 이미 다른 회원에게 연결되어 있습니다.`,
+  linked: (provider: string) => `${provider} 계정을 연결했습니다.`,
+  failed: "로그인을 마치지 못했습니다. 처음부터 다시 시도해 주세요.",
+  errorTitle: "로그인을 마치지 못했습니다",
+  stateInvalid: "로그인 요청이 만료되었거나 이미 사용되었습니다. 상점으로 돌아가 다시 시도해 주세요.",
+  cancelled: "로그인을 취소했습니다.",
+  codeInvalid: "로그인 확인 코드가 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.",
+  providerDown: "지금은 간편 로그인을 쓸 수 없습니다. 잠시 후 다시 시도하거나 이메일로 로그인해 주세요.",
+  notConfigured: "이 상점에서는 간편 로그인을 쓸 수 없습니다.",
+  backToShop: "상점으로 돌아가기",
+  backHome: "처음으로",
+  tooMany: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
+  badReturn: "이 주소에서는 로그인을 시작할 수 없습니다.",
+  // /user/info
+  linksTitle: "간편 로그인 연결",
+  linkedAt: (date: string) => `${date} 연결`,
+  notLinked: "연결 안 됨",
+  link: "연결하기",
+  unlink: "연결 해제",
+  unlinked: (provider: string) => `${provider} 연결을 해제했습니다.`,
+  lastMethod: "마지막 로그인 방법은 해제할 수 없습니다. 비밀번호를 설정하거나 다른 계정을 먼저 연결해 주세요.",
+  notLinkedError: "연결되어 있지 않습니다.",
+};
