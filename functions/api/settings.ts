@@ -27,7 +27,13 @@ export const settingsHandlers = {
   async accountSettings(_input, ctx) {
     const member = await ctx.requireMember();
     const row = await ctx.db.settings.settings(member.uid);
-    return { email: row?.email ?? "", marketing_agreed_at: row?.marketing_agreed_at ?? null };
+    const hasPassword = row ? row.has_password === 1 : true;
+    return {
+      // A Kakao/Naver account's address is a sign-in name of ours, not the shopper's: not shown.
+      email: hasPassword ? (row?.email ?? "") : null,
+      marketing_agreed_at: row?.marketing_agreed_at ?? null,
+      has_password: hasPassword,
+    };
   },
 
   async changePassword({ body }, ctx) {
@@ -74,7 +80,12 @@ export const settingsHandlers = {
 
   async withdraw({ body }, ctx) {
     const member = await ctx.requireMember();
-    await checkPassword(ctx, member.uid, body.password).catch((error: unknown) => {
+    const account = await ctx.db.settings.settings(member.uid);
+    // Without a password the session is the only credential there is (decision 115).
+    const passwordless = account?.has_password === 0;
+    if (!passwordless && !body.password) throw new ApiError(400, "PASSWORD_REQUIRED", koAuth.required, "password");
+    const check = passwordless ? Promise.resolve() : checkPassword(ctx, member.uid, body.password);
+    await check.catch((error: unknown) => {
       // The withdrawal form's field is `password`.
       if (error instanceof ApiError && error.code === "WRONG_PASSWORD") {
         throw new ApiError(400, "WRONG_PASSWORD", koSettings.wrongPassword, "password");

@@ -16,11 +16,18 @@ const IN_PROGRESS = `${sqlPlaced("o")}
 export class MemberSettingsStore {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The account's e-mail and consent, and whether it has a password: a member who signed up with
+   * Kakao or Naver (decision 115) has none, and an e-mail of ours nobody can receive.
+   */
   async settings(uid: number) {
     return this.db
-      .prepare("SELECT email, marketing_agreed_at FROM members WHERE uid = ?")
+      .prepare(
+        `SELECT email, marketing_agreed_at, password_hash NOT IN ('', '!') AS has_password
+         FROM members WHERE uid = ?`,
+      )
       .bind(uid)
-      .first<{ email: string; marketing_agreed_at: number | null }>();
+      .first<{ email: string; marketing_agreed_at: number | null; has_password: number }>();
   }
 
   /** Agreeing keeps the first date; withdrawing the consent clears it. */

@@ -155,7 +155,8 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
   );
 }
 
-export function WithdrawSection({ result }: { result?: SettingsResult }) {
+/** `hasPassword` false: a Kakao/Naver account (decision 115) confirms with the box alone. */
+export function WithdrawSection({ result, hasPassword }: { result?: SettingsResult; hasPassword: boolean }) {
   const errors = errorsOf(result, "withdraw");
   return (
     <Section id="withdraw" title={t.withdrawTitle}>
@@ -163,13 +164,15 @@ export function WithdrawSection({ result }: { result?: SettingsResult }) {
       <Form method="post" className={css.form} aria-label={t.withdrawTitle} noValidate>
         <input type="hidden" name="intent" value="withdraw" />
         <Messages result={result} intent="withdraw" />
-        <Field
-          name="leave_password"
-          label={t.currentPassword}
-          type="password"
-          autoComplete="current-password"
-          error={errors.leave_password}
-        />
+        {hasPassword ? (
+          <Field
+            name="leave_password"
+            label={t.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            error={errors.leave_password}
+          />
+        ) : null}
         <Checkbox name="confirm" label={t.withdrawConfirm} error={errors.confirm} />
         <button className={css.secondaryButton} type="submit">
           {t.withdraw}

@@ -11,6 +11,7 @@ import { koMemberBox } from "~/shared/messages/shop/account";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
 import { koSettings } from "~/shared/messages/settings";
+import { koSocial } from "~/shared/messages/social-login";
 import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
 import type { SettingsResult } from "~/lib/settings-actions.server";
 import type { loader, action } from "./page.server";
@@ -76,7 +77,7 @@ export default function InfoPage() {
           {koSettings.email}
         </h2>
         <p className={css.flush} data-testid="account-email">
-          {settings.email}
+          {settings.email ?? koSocial.noEmail}
         </p>
       </section>
       <MyShopsSection shops={myShops} openUrl={openShopUrl} />
@@ -87,7 +88,8 @@ export default function InfoPage() {
           result={actionData?.intent === "social-unlink" ? (actionData as SocialResult) : undefined}
         />
       ) : null}
-      <PasswordSection result={settingsResult} />
+      {/* A Kakao/Naver account has no password to change (decision 115). */}
+      {settings.has_password ? <PasswordSection result={settingsResult} /> : null}
       <AddressSection items={addresses} result={settingsResult} />
       <MarketingSection agreedAt={settings.marketing_agreed_at} result={settingsResult} />
       <section className={css.section} aria-labelledby="verify-title" id="verification">
@@ -104,7 +106,7 @@ export default function InfoPage() {
           </Link>
         ) : null}
       </section>
-      <WithdrawSection result={settingsResult} />
+      <WithdrawSection result={settingsResult} hasPassword={settings.has_password} />
     </div>
   );
 }

@@ -21,12 +21,20 @@ export type SavedAddress = z.infer<typeof SavedAddress>;
 export const MAX_ADDRESSES = 10;
 
 export const settingsApi = {
-  /** The account's e-mail and marketing consent (the rest of the account is userinfo). */
+  /**
+   * The account's e-mail and marketing consent (the rest of the account is userinfo). An account
+   * made by Kakao or Naver login has no password and no e-mail of its own (`email` null); an
+   * upstream's answer has neither field, and is an e-mail account.
+   */
   accountSettings: endpoint({
     method: "GET",
     path: "/api/user/settings",
     query: z.object({}),
-    response: z.object({ email: z.string(), marketing_agreed_at: z.number().nullable() }),
+    response: z.object({
+      email: z.string().nullable(),
+      marketing_agreed_at: z.number().nullable(),
+      has_password: z.boolean().default(true),
+    }),
   }),
   /** Changes the password (the current one first); every other session of the member ends. */
   changePassword: endpoint({
@@ -64,12 +72,15 @@ export const settingsApi = {
     body: z.object({ id, action: z.enum(["default", "remove"]) }),
     response: ok,
   }),
-  /** 회원탈퇴 (decision 059): with the password; refused while orders are in progress. */
+  /**
+   * 회원탈퇴 (decision 059): with the password; refused while orders are in progress. An account
+   * without a password (Kakao/Naver only) leaves on its session and the form's confirmation.
+   */
   withdraw: endpoint({
     method: "POST",
     path: "/api/user/withdraw",
     query: z.object({}),
-    body: z.object({ password: loginPasswordField }),
+    body: z.object({ password: z.union([loginPasswordField, z.literal("")]).default("") }),
     response: ok,
   }),
 };

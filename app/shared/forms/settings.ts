@@ -22,6 +22,7 @@ export const AddressForm = z.object({
 });
 
 export const WithdrawForm = z.object({
-  leave_password: loginPasswordField,
+  // Empty only for an account without a password; the API asks for it when there is one.
+  leave_password: z.union([loginPasswordField, z.literal("")]).default(""),
   confirm: checkbox.refine((v) => v, { error: koSettings.withdrawConfirmRequired }),
 });

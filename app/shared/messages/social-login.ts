@@ -35,6 +35,7 @@ export const koSocial = {
   link: "연결하기",
   unlink: "연결 해제",
   unlinked: (provider: string) => `${provider} 연결을 해제했습니다.`,
-  lastMethod: "마지막 로그인 방법은 해제할 수 없습니다. 비밀번호를 설정하거나 다른 계정을 먼저 연결해 주세요.",
+  lastMethod: "마지막 로그인 방법은 해제할 수 없습니다. 다른 간편 로그인을 먼저 연결해 주세요.",
+  noEmail: "카카오·네이버 간편 가입 계정입니다. 로그인은 연결된 계정으로 합니다.",
   notLinkedError: "연결되어 있지 않습니다.",
 };

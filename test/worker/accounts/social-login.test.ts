@@ -328,3 +328,34 @@ describe("Kakao's unlink notice", () => {
     expect(noticeStatus(unknown)).toBe(200);
   });
 });
+
+describe("an account made by a Kakao or Naver login", () => {
+  it("shows no e-mail or password form, and leaves without a password; an e-mail account still needs one", async () => {
+    const b = browser();
+    const ticket = await throughProvider(b, BEAUTY, "noEmail", "naver");
+    await visit(b, BEAUTY, ticket.pathname + ticket.search);
+    keep(b, await postForm(BEAUTY, "/auth/join", { name: "네이버만", agree_all: "on" }, { cookie: cookieOf(b) }));
+    const uid = await whoAmI(BEAUTY, cookieOf(b));
+    const settings = await get(BEAUTY, "/api/user/settings", { headers: { cookie: cookieOf(b) } });
+    expect(await settings.json()).toMatchObject({ email: null, has_password: false });
+    const page = (await (await visit(b, BEAUTY, "/user/info")).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(koSocial.noEmail);
+    expect(page).not.toContain("@members.invalid");
+    expect(page).not.toContain('name="current"');
+    expect(page).not.toContain('name="leave_password"');
+
+    // 회원탈퇴 on the session and the box alone.
+    const left = await postForm(BEAUTY, "/user/info", { intent: "withdraw", confirm: "on" }, { cookie: cookieOf(b) });
+    expect(left.status).toBe(302);
+    const row = await env.DB.prepare("SELECT email FROM members WHERE uid = ?").bind(uid).first<{ email: string }>();
+    expect(row?.email).toBe(`withdrawn-${uid}@invalid`);
+
+    // An e-mail account is asked for its password, by the field, and nothing happens without it.
+    const member = await login(BEAUTY, "shopper@example.test");
+    const refused = await postJson(BEAUTY, "/api/user/withdraw", { password: "" }, { cookie: member });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "PASSWORD_REQUIRED", field: "password" } });
+    const own = await get(BEAUTY, "/api/user/settings", { headers: { cookie: member } });
+    expect(await own.json()).toMatchObject({ email: "shopper@example.test", has_password: true });
+  });
+});
