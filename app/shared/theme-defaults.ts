@@ -79,6 +79,9 @@ export const PLATFORM_COLOURS = {
   /** 네이버페이's green, the provider's own; dark text on it reads at 7:1 where white would not. */
   wallet: "#03c75a",
   onWallet: "#222222",
+  /** 카카오 로그인's yellow and its near-black label, as Kakao's design guide asks for the button. */
+  kakao: "#fee500",
+  onKakao: "#191919",
 } as const;
 
 /** The CSS font-family for a shop's font name. */

@@ -9,11 +9,11 @@ import { koSocial } from "~/shared/messages/social-login";
 export function SocialLoginLinks({ returnUrl }: { returnUrl: string }) {
   const query = returnUrl ? `?${new URLSearchParams({ url: returnUrl })}` : "";
   return (
-    <p className={css.links}>
-      <a className={css.secondaryButton} href={`/auth/kakao/start${query}`}>
+    <p className={css.socialButtons}>
+      <a className={css.kakaoButton} href={`/auth/kakao/start${query}`}>
         {koSocial.startKakao}
       </a>
-      <a className={css.secondaryButton} href={`/auth/naver/start${query}`}>
+      <a className={css.naverButton} href={`/auth/naver/start${query}`}>
         {koSocial.startNaver}
       </a>
     </p>

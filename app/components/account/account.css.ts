@@ -231,3 +231,18 @@ export const perks = style([section, { margin: 0, paddingLeft: 28 }]);
 export const secondaryButtonWide = style([secondaryButton, { width: "100%" }]);
 /** A consent's hint, under its label and in line with its text (past the checkbox). */
 export const consentHint = style([hint, { margin: "0 0 4px 28px" }]);
+
+/**
+ * 카카오로 시작하기 / 네이버로 시작하기: full-width buttons in the providers' own colours, which
+ * Korean shoppers look for (Kakao's guide asks for its yellow; Naver's green takes dark text here,
+ * as 네이버페이 does, since white on it reads under 4.5:1).
+ */
+export const socialButtons = style({ display: "grid", gap: 8, margin: "16px 0 0" });
+export const kakaoButton = style([
+  button,
+  { width: "100%", background: vars.color.kakao, color: vars.color.onKakao, border: "none" },
+]);
+export const naverButton = style([
+  button,
+  { width: "100%", background: vars.color.wallet, color: vars.color.onWallet, border: "none" },
+]);

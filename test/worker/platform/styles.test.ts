@@ -155,6 +155,7 @@ describe("the platform's colours", () => {
     ["onInverse on inverse", c.onInverse, c.inverse],
     ["onChrome on chrome", c.onChrome, c.chrome],
     ["onWallet on wallet", c.onWallet, c.wallet],
+    ["onKakao on kakao", c.onKakao, c.kakao],
   ];
 
   it("read at WCAG AA, each text on what it sits on", () => {
@@ -166,7 +167,7 @@ describe("the platform's colours", () => {
 
   it("give every surface a text colour of its own", () => {
     const names = Object.keys(c);
-    for (const surface of ["success", "warning", "error", "info", "inverse", "chrome", "wallet", "danger"])
+    for (const surface of ["success", "warning", "error", "info", "inverse", "chrome", "wallet", "kakao", "danger"])
       expect(names, surface).toContain(`on${surface[0]!.toUpperCase()}${surface.slice(1)}`);
   });
 
