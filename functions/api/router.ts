@@ -24,6 +24,7 @@ import { paymentHandlers } from "./payments";
 import { dailyHandlers } from "./daily";
 import { productHandlers } from "./products";
 import { shopSettingsHandlers } from "./shop-settings";
+import { identityHandlers } from "./identity";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -46,6 +47,7 @@ const handlers = {
   ...dailyHandlers,
   ...productHandlers,
   ...shopSettingsHandlers,
+  ...identityHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -20,6 +20,7 @@ import { paymentsApi } from "./payments";
 import { dailyApi } from "./daily";
 import { productsApi } from "./products";
 import { shopSettingsApi } from "./shop-settings";
+import { identityApi } from "./identity";
 
 export * from "./core";
 export * from "./shop";
@@ -38,6 +39,7 @@ export * from "./payments";
 export * from "./daily";
 export * from "./products";
 export * from "./shop-settings";
+export * from "./identity";
 
 export const api = {
   ...shopApi,
@@ -56,6 +58,7 @@ export const api = {
   ...dailyApi,
   ...productsApi,
   ...shopSettingsApi,
+  ...identityApi,
 } as const;
 
 export type Api = typeof api;
