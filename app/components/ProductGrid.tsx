@@ -5,6 +5,7 @@ import { discountRate, formatKRW } from "~/shared/format";
 import { koProduct } from "~/shared/messages/shop/product";
 import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
+import { AdultMark, CoveredPicture } from "./identity/AdultMark";
 import { pictureSizes } from "~/shared/picture-sizes";
 import { FIRST_PICTURE } from "~/lib/after-paint";
 import { SHOW_ALL, type ProductDisplay } from "~/shared/display";
@@ -98,7 +99,9 @@ export function ProductCard({
   ) : null;
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
-      {picture && scriptedPictures ? (
+      {product.adult ? (
+        <CoveredPicture />
+      ) : picture && scriptedPictures ? (
         <AfterHydration placeholder={<div className={css.cardImage} />}>{picture}</AfterHydration>
       ) : (
         (picture ?? <div className={css.cardImage} />)
@@ -119,6 +122,7 @@ export function ProductCard({
             ) : null}
           </div>
         ) : null}
+        {product.adult ? <AdultMark /> : null}
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
         {product.sold_out ? (
           <span className={css.soldOutTag}>{product.sale_ended ? koProduct.saleEndedTag : koProduct.soldOut}</span>

@@ -23,6 +23,9 @@ import { koErrors } from "~/shared/messages/shop/errors";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { productDisplay } from "~/shared/display";
+import { AdultMark, CoveredPicture } from "~/components/identity/AdultMark";
+import { VerifyForm } from "~/components/identity/VerifyForm";
+import { koIdentity } from "~/shared/messages/identity";
 import type { action, loader } from "./page.server";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
@@ -65,7 +68,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     ...shopMeta(args, {
       title: p.title,
       description: p.summary ?? p.title,
-      image: p.images[0] ?? null,
+      // No sharing picture for adult-only goods, verified or not (decision 114).
+      image: p.adult_only ? null : (p.images[0] ?? null),
       type: "product",
       jsonLd: [
         {
@@ -74,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
           name: p.title,
           sku: p.sid,
           ...(p.summary ? { description: p.summary } : {}),
-          ...(p.images.length > 0 ? { image: p.images.map(absolute) } : {}),
+          ...(p.images.length > 0 && !p.adult_only ? { image: p.images.map(absolute) } : {}),
           ...(showPrice
             ? {
                 offers: {
@@ -107,7 +111,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked, verification } = useLoaderData<typeof loader>();
+  const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
   const [option, setOption] = useState<number | null>(null);
@@ -122,6 +127,7 @@ export default function ProductPage() {
   return (
     <article>
       <div className={view.gallery}>
+        {verification.covered ? <CoveredPicture text={koIdentity.verifyToSee} /> : null}
         {product.images.map((image, i) => (
           <img
             key={image}
@@ -142,6 +148,7 @@ export default function ProductPage() {
           <p className={view.origin}>{koProduct.pickFrom(product.origin_shop_name)}</p>
         ) : null}
         <div className={css.sectionHead}>
+          {product.adult_only ? <AdultMark /> : null}
           <h1 className={view.title}>{product.title}</h1>
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
@@ -171,6 +178,14 @@ export default function ProductPage() {
           {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
+        {verification.available && product.adult_only && !verification.adult ? (
+          <VerifyForm purpose="adult" returnTo={here} />
+        ) : verification.available && product.auth_only && !verification.identity ? (
+          <>
+            <p>{koIdentity.hiddenIdentity}</p>
+            <VerifyForm purpose="identity" returnTo={here} />
+          </>
+        ) : null}
 
         {product.sale_ended ? (
           // The owner ended the sale.
@@ -191,7 +206,11 @@ export default function ProductPage() {
           {koProduct.details}
         </h2>
         {/* The API's allowed-set HTML (functions/catalogue/rich-text.ts, decision 106). */}
-        <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
+        {verification.covered ? (
+          <p data-testid="description-hidden">{koIdentity.hiddenDescription}</p>
+        ) : (
+          <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
+        )}
       </section>
       <section className={view.section} aria-labelledby="delivery">
         <h2 id="delivery" className={css.sectionTitle}>
