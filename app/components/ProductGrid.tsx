@@ -5,7 +5,6 @@ import { discountRate, formatKRW } from "~/shared/format";
 import { koProduct } from "~/shared/messages/shop/product";
 import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
-import { AdultMark, CoveredPicture } from "./identity/AdultMark";
 import { pictureSizes } from "~/shared/picture-sizes";
 import { FIRST_PICTURE } from "~/lib/after-paint";
 import { SHOW_ALL, type ProductDisplay } from "~/shared/display";
@@ -100,7 +99,10 @@ export function ProductCard({
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
       {product.adult ? (
-        <CoveredPicture />
+        // No picture address for adult-only goods on cards (decision 114): the mark stands there.
+        <div className={css.adultCovered} data-testid="adult-covered">
+          <AdultMark />
+        </div>
       ) : picture && scriptedPictures ? (
         <AfterHydration placeholder={<div className={css.cardImage} />}>{picture}</AfterHydration>
       ) : (
@@ -129,6 +131,15 @@ export function ProductCard({
         ) : null}
       </div>
     </SmartLink>
+  );
+}
+
+/** The 19 mark on an adult-only card. */
+function AdultMark() {
+  return (
+    <span className={css.adultMark} role="img" aria-label={koProduct.adultMarkLabel} data-testid="adult-mark">
+      {koProduct.adultMark}
+    </span>
   );
 }
 

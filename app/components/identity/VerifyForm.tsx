@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { koIdentity } from "~/shared/messages/identity";
 
@@ -18,12 +17,12 @@ export function VerifyForm({
   className?: string;
 }) {
   return (
-    <Form method="post" action="/identity/start" reloadDocument className={className}>
+    <form method="post" action="/identity/start" className={className}>
       <input type="hidden" name="purpose" value={purpose} />
       <input type="hidden" name="return" value={returnTo} />
       <button className={css.secondaryButton} type="submit" data-testid="identity-start">
         {label ?? (purpose === "adult" ? koIdentity.adultStart : koIdentity.start)}
       </button>
-    </Form>
+    </form>
   );
 }

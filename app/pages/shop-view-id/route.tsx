@@ -23,9 +23,6 @@ import { koErrors } from "~/shared/messages/shop/errors";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { productDisplay } from "~/shared/display";
-import { AdultMark, CoveredPicture } from "~/components/identity/AdultMark";
-import { VerifyForm } from "~/components/identity/VerifyForm";
-import { koIdentity } from "~/shared/messages/identity";
 import type { action, loader } from "./page.server";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
@@ -127,7 +124,12 @@ export default function ProductPage() {
   return (
     <article>
       <div className={view.gallery}>
-        {verification.covered ? <CoveredPicture text={koIdentity.verifyToSee} /> : null}
+        {verification.covered ? (
+          <div className={css.adultCovered} data-testid="adult-covered">
+            <AdultMark />
+            <span>{koProduct.adultCovered}</span>
+          </div>
+        ) : null}
         {product.images.map((image, i) => (
           <img
             key={image}
@@ -179,11 +181,11 @@ export default function ProductPage() {
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
         {verification.available && product.adult_only && !verification.adult ? (
-          <VerifyForm purpose="adult" returnTo={here} />
+          <VerifyButton purpose="adult" returnTo={here} />
         ) : verification.available && product.auth_only && !verification.identity ? (
           <>
-            <p>{koIdentity.hiddenIdentity}</p>
-            <VerifyForm purpose="identity" returnTo={here} />
+            <p>{koProduct.identityNeeded}</p>
+            <VerifyButton purpose="identity" returnTo={here} />
           </>
         ) : null}
 
@@ -207,7 +209,7 @@ export default function ProductPage() {
         </h2>
         {/* The API's allowed-set HTML (functions/catalogue/rich-text.ts, decision 106). */}
         {verification.covered ? (
-          <p data-testid="description-hidden">{koIdentity.hiddenDescription}</p>
+          <p data-testid="description-hidden">{koProduct.adultDescriptionHidden}</p>
         ) : (
           <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
         )}
@@ -453,4 +455,26 @@ function BuyBox({
 /** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
 function useCartPath(): { cartPath: string } {
   return { cartPath: useShopFrameData()?.cartPath ?? "/user/checkout" };
+}
+
+/** The 19 mark (청소년유해표시). */
+function AdultMark() {
+  return (
+    <span className={css.adultMark} role="img" aria-label={koProduct.adultMarkLabel} data-testid="adult-mark">
+      {koProduct.adultMark}
+    </span>
+  );
+}
+
+/** A plain form post to /identity/start (decision 114): PortOne's window opens from there. */
+function VerifyButton({ purpose, returnTo }: { purpose: "adult" | "identity"; returnTo: string }) {
+  return (
+    <form method="post" action="/identity/start">
+      <input type="hidden" name="purpose" value={purpose} />
+      <input type="hidden" name="return" value={returnTo} />
+      <button className={uiCss.button} type="submit" data-testid="identity-start">
+        {purpose === "adult" ? koProduct.verifyAdult : koProduct.verifyIdentity}
+      </button>
+    </form>
+  );
 }

@@ -23,10 +23,5 @@ export const koIdentity = {
   foreign: "이 브라우저에서 시작한 인증이 아닙니다. 처음부터 다시 인증해 주세요.",
   back: "돌아가기",
   retry: "다시 인증하기",
-  adultMark: "19",
-  adultMarkLabel: "19세 이상 구매 가능",
-  hiddenDescription: "이 상품의 상세 설명은 성인인증 후에 볼 수 있습니다.",
-  hiddenIdentity: "이 상품은 본인인증 후에 구매할 수 있습니다.",
-  verifyToSee: "성인인증 후 상품 이미지와 설명을 볼 수 있습니다.",
   verifiedUntil: (date: string) => `${date}까지 유효`,
 } as const;

@@ -310,7 +310,7 @@ describe("ordering from the cart page", () => {
     );
 
     const other = new Shopper(BEAUTY);
-    other.cookies.set("uuid_value", crypto.randomUUID().replace(/-/g, ""));
+    await other.add([{ pid2: 18, pid3: 1800 }]);
     await putInCartUnverified(other, { pid2: 8, pid3: 800 });
     form = await cartForm(other);
     html = await (
