@@ -58,6 +58,11 @@ export default defineConfig(async () => {
             // stand-ins' handlers (scripts/lib/portone-standin.mjs, scripts/lib/oauth-standin.mjs).
             PORTONE_API_BASE: "https://portone.invalid",
             PORTONE_SDK_URL: "https://portone.invalid/v2/browser-sdk.js",
+            // The stand-in's own local secret, store and channel (decision 114's tests).
+            PORTONE_API_SECRET: "portone-standin-api-secret-local-only",
+            PORTONE_STORE_ID: "store-00000000-0000-4000-8000-000000000037",
+            PORTONE_CHANNEL_KEY: "channel-key-00000000-0000-4000-8000-000000000037",
+            IDENTITY_SUBJECT_SECRET: "test-identity-subject-secret",
             KAKAO_AUTH_BASE: "https://kakao.invalid/kakao",
             KAKAO_API_BASE: "https://kakao.invalid/kakao",
             NAVER_AUTH_BASE: "https://naver.invalid/naver",

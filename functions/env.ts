@@ -36,6 +36,8 @@ export interface Env {
   PORTONE_API_SECRET?: string;
   PORTONE_STORE_ID?: string;
   PORTONE_CHANNEL_KEY?: string;
+  /** Keys the HMAC of CI kept when PortOne gives no DI (decision 114); a secret, never shown. */
+  IDENTITY_SUBJECT_SECRET?: string;
   /** Kakao and Naver login (issue 37): the platform apps' addresses, and their keys as secrets. */
   KAKAO_AUTH_BASE?: string;
   KAKAO_API_BASE?: string;
@@ -126,6 +128,11 @@ const ConfigSchema = z.object({
   // locally and in tests the stand-ins'. The clients append their paths: no trailing slash.
   PORTONE_API_BASE: base("https://api.portone.io"),
   PORTONE_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.portone.io/v2/browser-sdk.js"),
+  // Without all three the pages say verification is not available (decision 114).
+  PORTONE_API_SECRET: z.string().trim().default(""),
+  PORTONE_STORE_ID: z.string().trim().default(""),
+  PORTONE_CHANNEL_KEY: z.string().trim().default(""),
+  IDENTITY_SUBJECT_SECRET: z.string().trim().default(""),
   KAKAO_AUTH_BASE: base("https://kauth.kakao.com"),
   KAKAO_API_BASE: base("https://kapi.kakao.com"),
   NAVER_AUTH_BASE: base("https://nid.naver.com"),

@@ -42,6 +42,7 @@ import { guardBody, methodRefusal } from "./request-guard";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { paymentWindowCsp } from "./payments/csp";
+import { identityWindowCsp } from "./identity/csp";
 import { trackingCsp, trackingIds } from "~/shared/tracking";
 import { ServerEventStore } from "./db/server-events";
 import { eventSink, retryServerEvents } from "./events/provider";
@@ -328,8 +329,8 @@ async function handle(
   const postcode = config.POSTCODE_PROVIDER === "off" ? null : POSTCODE_PROVIDERS[config.POSTCODE_PROVIDER];
   // The shop's ad and analytics tags, only those it configured (loaded after consent).
   const tags = trackingCsp(trackingIds(shop));
-  // Toss's payment window, on the pages that open it only.
-  const pay = paymentWindowCsp(url.pathname, config);
+  // Toss's payment window, or PortOne's identity window (decision 114), on the pages that open them only.
+  const pay = paymentWindowCsp(url.pathname, config) ?? identityWindowCsp(url.pathname, config);
   answer.scriptOrigins = [...(postcode?.scriptOrigins ?? []), ...tags.script, ...(pay?.script ?? [])];
   answer.frameOrigins = [...(postcode?.frameOrigins ?? []), ...tags.frame, ...(pay?.frame ?? [])];
   answer.connectOrigins = [...tags.connect, ...(pay?.connect ?? [])];

@@ -98,7 +98,12 @@ export function ProductCard({
   ) : null;
   return (
     <SmartLink className={css.card} to={`/shop/view/${encodeURIComponent(product.sid)}`}>
-      {picture && scriptedPictures ? (
+      {product.adult ? (
+        // No picture address for adult-only goods on cards (decision 114): the mark stands there.
+        <div className={css.adultCovered} data-testid="adult-covered">
+          <AdultMark />
+        </div>
+      ) : picture && scriptedPictures ? (
         <AfterHydration placeholder={<div className={css.cardImage} />}>{picture}</AfterHydration>
       ) : (
         (picture ?? <div className={css.cardImage} />)
@@ -119,12 +124,22 @@ export function ProductCard({
             ) : null}
           </div>
         ) : null}
+        {product.adult ? <AdultMark /> : null}
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}
         {product.sold_out ? (
           <span className={css.soldOutTag}>{product.sale_ended ? koProduct.saleEndedTag : koProduct.soldOut}</span>
         ) : null}
       </div>
     </SmartLink>
+  );
+}
+
+/** The 19 mark on an adult-only card. */
+function AdultMark() {
+  return (
+    <span className={css.adultMark} role="img" aria-label={koProduct.adultMarkLabel} data-testid="adult-mark">
+      {koProduct.adultMark}
+    </span>
   );
 }
 

@@ -392,3 +392,36 @@ export const noticeDate = style([empty, { textAlign: "left", padding: 0 }]);
 export const noticeBody = style({ whiteSpace: "pre-line", lineHeight: 1.7 });
 export const noticeListBody = style({ padding: "8px 16px 16px", whiteSpace: "pre-line" });
 export const noticePermalink = style({ margin: "8px 0 0" });
+
+/** The 19 mark (청소년유해표시) on adult-only goods (decision 114). */
+export const adultMark = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 24,
+  height: 24,
+  borderRadius: "50%",
+  border: `2px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+  color: vars.color.danger,
+  fontSize: 11,
+  fontWeight: 700,
+  lineHeight: 1,
+  flex: "none",
+});
+
+/** Where an adult-only picture would be: no picture at all, the mark in the middle. */
+export const adultCovered = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flexDirection: "column",
+  gap: 8,
+  width: "100%",
+  aspectRatio: `1 / ${vars.skin.ratio}`,
+  background: vars.color.neutral,
+  color: vars.color.muted,
+  fontSize: 13,
+  textAlign: "center",
+  padding: 12,
+});

@@ -10,6 +10,8 @@ import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { sessionFromRequest } from "../auth/session";
+import { unmetRequirement, verificationFor } from "../orders/verification";
+import { ORDER_ERROR_TEXT } from "~/shared/order-errors";
 
 /**
  * Whose cart a request touches: the logged-in member's, else the device's (from its cookie only;
@@ -57,6 +59,14 @@ export const cartHandlers = {
     // option, a hidden or discontinued product) fails the whole call.
     if (lines.length !== wanted.length || lines.some((l) => l.discontinued)) throw invalidProduct();
     if (lines.some((l) => l.stock <= 0)) throw new ApiError(409, "OUT_OF_STOCK", koCart.checkStock);
+    // Adult-only and verified-only goods go in a cart only after verification (decision 114).
+    if (lines.some((l) => l.adult_only || l.auth_only)) {
+      const unmet = unmetRequirement(
+        lines.map((l) => ({ ...l, members_only: 0 })),
+        await verificationFor(ctx.db.verification, owner, shop.shopid),
+      );
+      if (unmet === "AGE19" || unmet === "AUTH_ONLY") throw new ApiError(403, unmet, ORDER_ERROR_TEXT[unmet]);
+    }
     try {
       const count = await store.add(shop.shopid, owner, wanted, Date.now(), trackingOf(ctx, body));
       return { count, added: wanted.length };

@@ -119,11 +119,12 @@ export const orderHandlers = {
     }
     if (lines.reduce((n, l) => n + l.qty, 0) > MAX_ORDER_UNITS) throw orderError.tooLarge();
     // Verified flags and membership are read only when some goods ask for them.
+    let identityVerificationId: string | null = null;
     if (lines.some((l) => l.adult_only || l.auth_only || l.members_only)) {
-      const member = await ctx.member();
-      const status = await verificationFor(ctx.db.verification, member?.uid ?? null, shop.shopid);
+      const status = await verificationFor(ctx.db.verification, owner, shop.shopid);
       const unmet = unmetRequirement(lines, status);
       if (unmet) throw orderError[unmet]();
+      if (lines.some((l) => l.adult_only || l.auth_only)) identityVerificationId = status.guestVerificationId ?? null;
     }
 
     const now = Date.now();
@@ -156,6 +157,7 @@ export const orderHandlers = {
       npay: body.npay === true,
       direct: body.direct === true,
       fromMaster: body.from_master === true || body.from_master === 1,
+      identityVerificationId,
       // Set by the Worker from the shopper's request; never taken from a body.
       ua: ctx.request.headers.get("user-agent")?.slice(0, 500) ?? null,
       ip: ctx.request.headers.get("cf-connecting-ip"),
@@ -212,6 +214,12 @@ export const orderHandlers = {
     if (paidWithPoints(record)) return { order: toOrderView(record, available), redirect_url: null, window: null };
     if (record.order.status !== "WAITING_PAYMENT" || record.payment || record.order.deadline <= now) {
       throw orderError.closed();
+    }
+    // A verification may lapse between the sheet and the payment: asked again here (decision 114).
+    const needs = await ctx.db.identity.orderNeeds(shop.shopid, body.id);
+    if (needs.adult_only || needs.auth_only) {
+      const unmet = unmetRequirement([needs], await verificationFor(ctx.db.verification, owner, shop.shopid));
+      if (unmet) throw orderError[unmet]();
     }
     // 주문 내용 확인 및 결제 동의 is the body schema's; the address goes to another shop only with
     // the buyer's word for it.

@@ -25,6 +25,7 @@ import { dailyHandlers } from "./daily";
 import { productHandlers } from "./products";
 import { shopSettingsHandlers } from "./shop-settings";
 import { socialLoginHandlers } from "./social-login";
+import { identityHandlers } from "./identity";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -48,6 +49,7 @@ const handlers = {
   ...productHandlers,
   ...shopSettingsHandlers,
   ...socialLoginHandlers,
+  ...identityHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -31,6 +31,7 @@ import { eventSink, type EventSink } from "../events/provider";
 import { CustomDomainStore } from "../db/custom-domains";
 import { customHostnames, type CustomHostnames } from "../domains/cloudflare";
 import { accountVerification, type VerificationSource } from "../orders/verification";
+import { IdentityStore } from "../db/identity";
 import type { Db } from "../db/session";
 
 /**
@@ -148,6 +149,10 @@ export class Stores {
     return this.#lazy("throttle", (db) => new Throttle(db));
   }
   /** Adult, identity and shop-membership flags an order may require. */
+  /** PortOne identity verification windows and a guest device's verification (decision 114). */
+  get identity(): IdentityStore {
+    return this.#lazy("identity", (db) => new IdentityStore(db));
+  }
   get verification(): VerificationSource {
     return this.#lazy("verification", (db) => accountVerification(db));
   }

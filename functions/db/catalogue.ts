@@ -58,12 +58,14 @@ function toCard(r: CardRow): ProductCard {
     title: r.title,
     price: r.price,
     list_price: r.list_price,
-    image: r.image,
+    // An adult-only picture never goes out on a card: cards are shared pages, the same for all.
+    image: r.adult_only === 1 ? null : r.image,
     ptype: r.ptype,
     like: r.like_count,
     comment: r.comment_count,
     sold_out: r.sold_out === 1,
     sale_ended: r.sale_ended === 1,
+    adult: r.adult_only === 1,
   };
 }
 

@@ -138,6 +138,8 @@ export class MemberSettingsStore {
         .prepare(
           `UPDATE members SET email = 'withdrawn-' || uid || '@invalid', password_hash = '!', name = '탈퇴 회원',
                   profile = NULL, identity_verified_at = NULL, adult_verified_at = NULL,
+                  identity_until = NULL, adult_until = NULL, identity_provider = NULL,
+                  identity_verification_id = NULL, identity_subject = NULL,
                   marketing_agreed_at = NULL, withdrawn_at = ?2, updated_at = unixepoch()
            WHERE uid = ?1 AND withdrawn_at IS NULL AND ${guard}`,
         )

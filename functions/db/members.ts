@@ -85,25 +85,21 @@ export class MemberStore {
       .run();
   }
 
-  /** Verified flags, for products that need adult or identity verification. */
-  async verification(uid: number): Promise<Verification> {
+  /**
+   * Verified flags, for products that need adult or identity verification. A verification holds
+   * until its `*_until` (a year; decision 114), or a year from when it was made for rows older
+   * than those columns.
+   */
+  async verification(uid: number, nowMs = Date.now()): Promise<Verification> {
+    const year = 365 * 24 * 60 * 60;
     const row = await this.db
-      .prepare("SELECT identity_verified_at, adult_verified_at FROM members WHERE uid = ?")
-      .bind(uid)
-      .first<Pick<MemberRow, "identity_verified_at" | "adult_verified_at">>();
-    return { identity: row?.identity_verified_at != null, adult: row?.adult_verified_at != null };
-  }
-
-  /** Records a verification a real provider confirmed. Adult implies identity. */
-  async recordVerification(uid: number, result: { adult: boolean }, at: number): Promise<void> {
-    await this.db
       .prepare(
-        `UPDATE members SET identity_verified_at = ?,
-           adult_verified_at = CASE WHEN ? THEN ? ELSE adult_verified_at END,
-           updated_at = unixepoch()
-         WHERE uid = ?`,
+        `SELECT COALESCE(identity_until, identity_verified_at + ?2) > ?3 AS identity,
+                COALESCE(adult_until, adult_verified_at + ?2) > ?3 AS adult
+         FROM members WHERE uid = ?1`,
       )
-      .bind(at, result.adult ? 1 : 0, at, uid)
-      .run();
+      .bind(uid, year, Math.floor(nowMs / 1000))
+      .first<{ identity: number | null; adult: number | null }>();
+    return { identity: row?.identity === 1, adult: row?.adult === 1 };
   }
 }

@@ -55,6 +55,8 @@ export type NewOrder = {
   deadline: number;
   lines: ResolvedLine[];
   groups: NewOrderGroup[];
+  /** A guest's verification the goods needed (decision 114). */
+  identityVerificationId?: string | null;
   itemsPrice: number;
   deliveryPrice: number;
   npay: boolean;
@@ -331,6 +333,14 @@ export class OrderStore {
         npay: o.npay,
         fromMaster: o.fromMaster,
       }),
+      // A guest's verification that allowed adult-only or verified-only goods stays with the order.
+      ...(o.identityVerificationId
+        ? [
+            db
+              .prepare("UPDATE orders SET identity_verification_id = ? WHERE id = ? AND shop_id = ?")
+              .bind(o.identityVerificationId, id, o.shopId),
+          ]
+        : []),
       // Only what is still in the caller's cart, as many as there, becomes an order (바로구매 aside).
       ...(o.direct
         ? []

@@ -1,57 +1,72 @@
 /**
- * Identity and adult verification (본인인증 / 성인인증). The Korean services (PASS, the carriers'
- * and card companies' verification) need a contract and cannot be reached from here, so no
- * provider ships: `identityProvider()` answers null and the pages say plainly that verification
- * is not available. A real provider implements this interface and is returned from there.
+ * Identity and adult verification (본인인증 / 성인인증) through PortOne V2's identity verification:
+ * one platform contract, the shop is not involved (issue 37, decision 114). The window is opened
+ * by PortOne's browser SDK; the result is always read from PortOne by id on the server.
  */
+import { hmacSha256Hex } from "./subject";
+import { PortOneClient, isAdultInKorea, type IdentityVerification } from "./portone";
+import type { Config } from "../env";
+import type { IdentityOutcome } from "../db/identity";
 import { MemberStore, type Verification } from "../db/members";
 import type { Db } from "../db/session";
 
-export type VerificationPurpose = "identity" | "adult";
+export type { IdentityPurpose as VerificationPurpose } from "../db/identity";
+export { isAdultInKorea };
 
-export type VerificationResult =
-  { ok: true; name: string; birthdate: string /* YYYY-MM-DD */ } | { ok: false; reason: string };
+export type IdentityProvider = {
+  readonly name: "portone";
+  client: PortOneClient;
+  storeId: string;
+  channelKey: string;
+  sdkUrl: string;
+  subjectSecret: string;
+};
 
-export interface IdentityProvider {
-  readonly name: string;
-  /** Where to send the shopper to verify; `callbackUrl` receives them back with the provider's answer. */
-  start(input: { purpose: VerificationPurpose; state: string; callbackUrl: string }): Promise<{ redirectUrl: string }>;
-  /** Checks the provider's answer (signature, state) on the callback and returns what it confirmed. */
-  complete(input: { params: URLSearchParams; state: string }): Promise<VerificationResult>;
-}
-
-/** The configured provider, or null when there is none (the case in this repository). */
-export function identityProvider(_env: unknown): IdentityProvider | null {
-  return null;
+/** The configured provider, or null when its secret, store or channel is missing. */
+export function identityProvider(
+  config: Pick<
+    Config,
+    | "PORTONE_API_BASE"
+    | "PORTONE_SDK_URL"
+    | "PORTONE_API_SECRET"
+    | "PORTONE_STORE_ID"
+    | "PORTONE_CHANNEL_KEY"
+    | "IDENTITY_SUBJECT_SECRET"
+  >,
+  fetcher?: typeof fetch,
+): IdentityProvider | null {
+  if (!config.PORTONE_API_SECRET || !config.PORTONE_STORE_ID || !config.PORTONE_CHANNEL_KEY) return null;
+  return {
+    name: "portone",
+    client: new PortOneClient(config.PORTONE_API_BASE, config.PORTONE_API_SECRET, fetcher),
+    storeId: config.PORTONE_STORE_ID,
+    channelKey: config.PORTONE_CHANNEL_KEY,
+    sdkUrl: config.PORTONE_SDK_URL,
+    subjectSecret: config.IDENTITY_SUBJECT_SECRET,
+  };
 }
 
 /**
- * Adult under the Youth Protection Act: 19 or older by calendar year (a person is no longer a
- * youth from 1 January of the year they turn 19).
+ * What is kept of a PortOne answer: verified or not, adult by the youth protection law's
+ * calendar-year rule at `nowMs`, and who (DI, or CI only as an HMAC under the platform's secret).
+ * Name, birth date, phone and CI itself are dropped here and go nowhere.
  */
-export function isAdult(birthdate: string, today: Date): boolean {
-  const year = Number(/^(\d{4})-\d{2}-\d{2}$/.exec(birthdate)?.[1]);
-  return Number.isInteger(year) && today.getUTCFullYear() - year >= 19;
-}
-
-/** Stores what a provider confirmed. Nothing is recorded for a failed or refused verification. */
-export async function recordVerification(
-  db: Db,
-  uid: number,
-  result: VerificationResult,
-  today = new Date(),
-): Promise<Verification | null> {
-  if (!result.ok) return null;
-  const members = new MemberStore(db);
-  await members.recordVerification(
-    uid,
-    { adult: isAdult(result.birthdate, today) },
-    Math.floor(today.getTime() / 1000),
-  );
-  return members.verification(uid);
+export async function outcomeOf(
+  v: IdentityVerification,
+  nowMs: number,
+  subjectSecret: string,
+): Promise<IdentityOutcome> {
+  if (v.status !== "VERIFIED") return { verified: false };
+  const c = v.verifiedCustomer;
+  const subject = c.di
+    ? `di:${c.di}`
+    : c.ci && subjectSecret
+      ? `ci-hmac:${await hmacSha256Hex(subjectSecret, c.ci)}`
+      : null;
+  return { verified: true, adult: isAdultInKorea(c.birthDate, nowMs), subject, provider: "portone" };
 }
 
 /** What the cart and order features ask before selling adult-only or verified-only products. */
-export function readVerification(db: Db, uid: number): Promise<Verification> {
-  return new MemberStore(db).verification(uid);
+export function readVerification(db: Db, uid: number, nowMs = Date.now()): Promise<Verification> {
+  return new MemberStore(db).verification(uid, nowMs);
 }

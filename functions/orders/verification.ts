@@ -3,11 +3,13 @@
  * verification (AUTH_ONLY) and membership of the shop (APPROVE_ONLY).
  *
  * The flags come from the member's account (what a verification provider confirmed) and from
- * shop membership (`accountVerification`, docs/decisions/033). A guest is never verified nor a
- * member, whatever source is plugged in.
+ * shop membership (`accountVerification`, docs/decisions/033); a guest's from their device's
+ * verification (decision 114).
  */
 import { readVerification } from "../identity/provider";
+import { IdentityStore } from "../db/identity";
 import { ShopMemberStore } from "../db/shop-members";
+import type { Owner } from "../db/cart";
 import type { Db } from "../db/session";
 
 export type VerificationStatus = {
@@ -15,23 +17,31 @@ export type VerificationStatus = {
   identity: boolean;
   /** Member of the shop the order is placed in. */
   shopMember: boolean;
+  /** A guest's verification that gives these flags, to keep on the order (decision 114). */
+  guestVerificationId?: string | null;
 };
 
 export const UNVERIFIED: VerificationStatus = { adult: false, identity: false, shopMember: false };
 
 export interface VerificationSource {
-  status(uid: number, shopId: number): Promise<VerificationStatus>;
+  status(owner: Owner, shopId: number): Promise<VerificationStatus>;
 }
 
 /**
- * The real source: adult and identity from the member's verified flags (set only by an identity
- * provider, docs/decisions/018), shop membership from shop_members of the shop ordered in.
+ * The real source: a member's adult and identity flags from their account, a guest's from their
+ * device's verification in this shop (both set only from PortOne's answer, decision 114), shop
+ * membership from shop_members of the shop ordered in. A guest is never a shop member.
  */
-export function accountVerification(db: Db): VerificationSource {
+export function accountVerification(db: Db, now: () => number = Date.now): VerificationSource {
   return {
-    async status(uid, shopId) {
+    async status(owner, shopId) {
+      if (owner.startsWith("d:")) {
+        const v = await new IdentityStore(db).forDevice(shopId, owner.slice(2), now());
+        return v ? { adult: v.adult, identity: true, shopMember: false, guestVerificationId: v.id } : UNVERIFIED;
+      }
+      const uid = Number(owner.slice(2));
       const [verified, shopMember] = await Promise.all([
-        readVerification(db, uid),
+        readVerification(db, uid, now()),
         new ShopMemberStore(db).isMember(shopId, uid),
       ]);
       return { adult: verified.adult, identity: verified.identity, shopMember };
@@ -41,10 +51,10 @@ export function accountVerification(db: Db): VerificationSource {
 
 export async function verificationFor(
   source: VerificationSource,
-  uid: number | null,
+  owner: Owner | null,
   shopId: number,
 ): Promise<VerificationStatus> {
-  return uid === null ? UNVERIFIED : source.status(uid, shopId);
+  return owner === null ? UNVERIFIED : source.status(owner, shopId);
 }
 
 /** The first requirement the shopper does not meet, as the order error code of spec §8. */

@@ -100,6 +100,8 @@ export async function startLocalPlatform({
         PORTONE_API_SECRET: portone.apiSecret,
         PORTONE_STORE_ID: portone.storeId,
         PORTONE_CHANNEL_KEY: portone.channelKey,
+        // Local only: keys the HMAC of CI when the stand-in's persona has no DI (decision 114).
+        IDENTITY_SUBJECT_SECRET: "local-identity-subject-secret-not-for-production",
       }
     : {};
   const oauthVars = oauth

@@ -66,7 +66,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
     ...shopMeta(args, {
       title: p.title,
       description: p.summary ?? p.title,
-      image: p.images[0] ?? null,
+      // No sharing picture for adult-only goods, verified or not (decision 114).
+      image: p.adult_only ? null : (p.images[0] ?? null),
       type: "product",
       jsonLd: [
         {
@@ -75,7 +76,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
           name: p.title,
           sku: p.sid,
           ...(p.summary ? { description: p.summary } : {}),
-          ...(p.images.length > 0 ? { image: p.images.map(absolute) } : {}),
+          ...(p.images.length > 0 && !p.adult_only ? { image: p.images.map(absolute) } : {}),
           ...(showPrice
             ? {
                 offers: {
@@ -108,7 +109,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked, verification } = useLoaderData<typeof loader>();
+  const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
   const [option, setOption] = useState<number | null>(null);
@@ -123,6 +125,12 @@ export default function ProductPage() {
   return (
     <article>
       <div className={view.gallery}>
+        {verification.covered ? (
+          <div className={css.adultCovered} data-testid="adult-covered">
+            <AdultMark />
+            <span>{koProduct.adultCovered}</span>
+          </div>
+        ) : null}
         {product.images.map((image, i) => (
           <img
             key={image}
@@ -143,6 +151,7 @@ export default function ProductPage() {
           <p className={view.origin}>{koProduct.pickFrom(product.origin_shop_name)}</p>
         ) : null}
         <div className={css.sectionHead}>
+          {product.adult_only ? <AdultMark /> : null}
           <h1 className={view.title}>{product.title}</h1>
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
@@ -172,6 +181,14 @@ export default function ProductPage() {
           {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
+        {verification.available && product.adult_only && !verification.adult ? (
+          <VerifyButton purpose="adult" returnTo={here} />
+        ) : verification.available && product.auth_only && !verification.identity ? (
+          <>
+            <p>{koProduct.identityNeeded}</p>
+            <VerifyButton purpose="identity" returnTo={here} />
+          </>
+        ) : null}
 
         {product.sale_ended ? (
           // The owner ended the sale.
@@ -192,7 +209,11 @@ export default function ProductPage() {
           {koProduct.details}
         </h2>
         {/* The API's allowed-set HTML (functions/catalogue/rich-text.ts, decision 106). */}
-        <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
+        {verification.covered ? (
+          <p data-testid="description-hidden">{koProduct.adultDescriptionHidden}</p>
+        ) : (
+          <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
+        )}
       </section>
       <section className={view.section} aria-labelledby="delivery">
         <h2 id="delivery" className={css.sectionTitle}>
@@ -437,4 +458,26 @@ function BuyBox({
 /** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
 function useCartPath(): { cartPath: string } {
   return { cartPath: useShopFrameData()?.cartPath ?? "/user/checkout" };
+}
+
+/** The 19 mark (청소년유해표시). */
+function AdultMark() {
+  return (
+    <span className={css.adultMark} role="img" aria-label={koProduct.adultMarkLabel} data-testid="adult-mark">
+      {koProduct.adultMark}
+    </span>
+  );
+}
+
+/** A plain form post to /identity/start (decision 114): PortOne's window opens from there. */
+function VerifyButton({ purpose, returnTo }: { purpose: "adult" | "identity"; returnTo: string }) {
+  return (
+    <form method="post" action="/identity/start">
+      <input type="hidden" name="purpose" value={purpose} />
+      <input type="hidden" name="return" value={returnTo} />
+      <button className={uiCss.button} type="submit" data-testid="identity-start">
+        {purpose === "adult" ? koProduct.verifyAdult : koProduct.verifyIdentity}
+      </button>
+    </form>
+  );
 }

@@ -9,5 +9,9 @@ import { loginPath, safeReturnPath } from "~/shared/return-path";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.member) throw redirect("/user/info?auth=1");
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("url"));
-  return { available: identityProvider(context.env) !== null, login: loginPath(returnTo, context.shop.dom) };
+  return {
+    available: identityProvider(context.config) !== null,
+    returnTo,
+    login: loginPath(returnTo, context.shop.dom),
+  };
 }

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/account/account.css";
 import { FormMessage } from "~/components/account/Fields";
 import { koAuth } from "~/shared/messages/auth";
+import { VerifyForm } from "~/components/identity/VerifyForm";
 import type { loader } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.guestVerifyTitle, noindex: true });
@@ -11,12 +12,16 @@ export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.guest
 export { loader } from "./page.server";
 
 export default function GuestVerification() {
-  const { available, login } = useLoaderData<typeof loader>();
+  const { available, login, returnTo } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className={css.title}>{koAuth.guestVerifyTitle}</h1>
       <div className={css.form}>
-        {available ? null : <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage>}
+        {available ? (
+          <VerifyForm purpose="adult" returnTo={returnTo} />
+        ) : (
+          <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage>
+        )}
         <Link className={css.secondaryButton} to={login}>
           {koAuth.loginTitle}
         </Link>

@@ -32,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The order form's one-time key: posting the same page twice makes one order.
     orderKey: crypto.randomUUID(),
     links: {
-      verify: accountPath(`/user/info?auth=1&url=${back}`, request, context),
+      // /notlogin/auth opens PortOne's window for a guest and sends a member to /user/info (decision 114).
+      verify: accountPath(`/notlogin/auth?url=${back}`, request, context),
       join: context.member
         ? memberPoint
         : accountPath(`/notlogin/join?url=${encodeURIComponent(memberPoint)}`, request, context),

@@ -28,9 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     openShopUrl: platformUrl(context.config.PLATFORM_DOMAIN, new URL(request.url), "/open"),
     settings,
     addresses: addresses.items,
-    // ?auth=1 starts identity verification; with no provider the page says it is not available.
+    // ?auth=1 comes from older links to verification; with no provider the page says it is not available.
     verify: new URL(request.url).searchParams.get("auth") === "1",
-    verificationAvailable: identityProvider(context.env) !== null,
+    verificationAvailable: identityProvider(context.config) !== null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
@@ -10,6 +10,7 @@ import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koMemberBox } from "~/shared/messages/shop/account";
 import { useRootData } from "~/lib/root-data";
 import { koAuth } from "~/shared/messages/auth";
+import { VerifyForm } from "~/components/identity/VerifyForm";
 import { koSettings } from "~/shared/messages/settings";
 import { koSocial } from "~/shared/messages/social-login";
 import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
@@ -100,10 +101,9 @@ export default function InfoPage() {
           {info.verified.adult ? koAuth.adultVerified : info.verified.identity ? koAuth.verified : koAuth.notVerified}
         </p>
         {verify && !verificationAvailable ? <FormMessage kind="error">{koAuth.verifyUnavailable}</FormMessage> : null}
-        {!verify && !info.verified.identity ? (
-          <Link className={css.secondaryButton} to="/user/info?auth=1">
-            {koAuth.verifyIdentity}
-          </Link>
+        {/* Adult verification verifies identity too; a year on it is asked again (decision 114). */}
+        {verificationAvailable && !info.verified.adult ? (
+          <VerifyForm purpose="adult" returnTo="/user/info#verification" />
         ) : null}
       </section>
       <WithdrawSection result={settingsResult} hasPassword={settings.has_password} />

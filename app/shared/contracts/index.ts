@@ -21,6 +21,7 @@ import { dailyApi } from "./daily";
 import { productsApi } from "./products";
 import { shopSettingsApi } from "./shop-settings";
 import { socialLoginApi } from "./social-login";
+import { identityApi } from "./identity";
 
 export * from "./core";
 export * from "./shop";
@@ -40,6 +41,7 @@ export * from "./daily";
 export * from "./products";
 export * from "./shop-settings";
 export * from "./social-login";
+export * from "./identity";
 
 export const api = {
   ...shopApi,
@@ -59,6 +61,7 @@ export const api = {
   ...productsApi,
   ...shopSettingsApi,
   ...socialLoginApi,
+  ...identityApi,
 } as const;
 
 export type Api = typeof api;

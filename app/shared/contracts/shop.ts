@@ -125,6 +125,8 @@ export const ProductCard = z.object({
   sold_out: z.boolean(),
   /** The owner ended the sale (판매 종료), as opposed to being out of stock for now. */
   sale_ended: z.boolean().default(false),
+  /** Adult-only (AGE19): the card shows the 19 mark and no picture (`image` null; decision 114). */
+  adult: z.boolean().default(false),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 

@@ -495,7 +495,13 @@ describe("what a member may order", () => {
 
   it("AGE19 and AUTH_ONLY follow the member's verified flags in D1", async () => {
     const account = await joinNew(BEAUTY);
-    await api(BEAUTY, "/api/myshp/add/cart/v3", account.cookie, { list: [ADULT, IDENTITY] });
+    // Refused at add to cart as well (decision 114): the sheet is asked for directly (바로구매).
+    const order = (host: string, cookie: string, line: { pid2: number; pid3: number }) =>
+      api<{ order_id?: number; error?: { code: string } }>(host, "/api/myshp/make/my/order/v4", cookie, {
+        list: [{ ...line, qty: 1 }],
+        key: crypto.randomUUID(),
+        direct: true,
+      });
     expect((await order(BEAUTY, account.cookie, ADULT)).data.error!.code).toBe("AGE19");
     expect((await order(BEAUTY, account.cookie, IDENTITY)).data.error!.code).toBe("AUTH_ONLY");
 
@@ -508,11 +514,11 @@ describe("what a member may order", () => {
     expect((await order(BEAUTY, account.cookie, ADULT)).status).toBe(200);
   });
 
-  it("the verification link leads to /user/info?auth=1, which says verification is unavailable", async () => {
+  it("the verification link leads to /user/info?auth=1, which offers PortOne's verification", async () => {
     const account = await joinNew(BEAUTY);
     const res = await get(BEAUTY, "/user/info?auth=1&url=%2Fuser%2Fcheckout", { headers: { cookie: account.cookie } });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("본인인증 서비스가 아직 연결되어 있지 않아 지금은 인증할 수 없습니다.");
+    expect(await res.text()).toContain('action="/identity/start"');
     // A guest's way to joining a shop's membership starts at /notlogin/join, which exists.
     const guest = await get(BEAUTY, "/notlogin/join?url=%2Fshop%2Fmember_point%3Furl%3D%252Fuser%252Fcheckout");
     expect(guest.status).toBe(200);

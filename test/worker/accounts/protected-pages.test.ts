@@ -183,9 +183,9 @@ describe("header and drawer", () => {
 });
 
 describe("account pages", () => {
-  it("/user/info?auth=1 says plainly that verification is not available", async () => {
+  it("/user/info?auth=1 offers PortOne's adult verification (decision 114)", async () => {
     const page = await html(await get(BEAUTY, "/user/info?auth=1", { headers: { cookie: await login(BEAUTY) } }));
-    expect(page).toContain("본인인증 서비스가 아직 연결되어 있지 않아 지금은 인증할 수 없습니다.");
+    expect(page).toContain('action="/identity/start"');
     expect(page).toContain(koAuth.notVerified);
   });
 
@@ -247,7 +247,7 @@ describe("account pages", () => {
     const v2 = await get(BEAUTY, "/notlogin/join_v2?url=%2Fshop%2Fmember_point");
     expect(v2.headers.get("location")).toBe("/user/join?url=%2Fshop%2Fmember_point");
     const auth = await html(await get(BEAUTY, "/notlogin/auth"));
-    expect(auth).toContain("본인인증 서비스가 아직 연결되어 있지 않아 지금은 인증할 수 없습니다.");
+    expect(auth).toContain('action="/identity/start"');
 
     const cookie = await login(BEAUTY);
     const member = await get(BEAUTY, "/notlogin/join?url=%2Fshop%2Fmember_point", { headers: { cookie } });

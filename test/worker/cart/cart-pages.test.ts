@@ -9,6 +9,7 @@ import { koCart, koOrder } from "~/shared/messages/cart";
 import { koMembershipOrder } from "~/shared/messages/membership";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koErrors } from "~/shared/messages/shop/errors";
+import { putInCartUnverified } from "../helpers/identity";
 
 /** The cart page's order key (hidden input) and line fields, as a browser would send them back. */
 async function cartForm(shopper: Shopper, path = "/user/checkout") {
@@ -309,7 +310,8 @@ describe("ordering from the cart page", () => {
     );
 
     const other = new Shopper(BEAUTY);
-    await other.add([{ pid2: 8, pid3: 800 }]);
+    await other.add([{ pid2: 18, pid3: 1800 }]);
+    await putInCartUnverified(other, { pid2: 8, pid3: 800 });
     form = await cartForm(other);
     html = await (
       await other.form(

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { Shopper, type CartData } from "../helpers/shopper";
 import { koCart, koOrder } from "~/shared/messages/cart";
+import { putInCartUnverified } from "../helpers/identity";
 
 /** Issue 11, point 2: 선택 주문 and 선택 삭제, the free-delivery nudge, the discount, restricted lines. */
 
@@ -110,7 +111,7 @@ describe("the cart's check boxes", () => {
     expect(free).not.toContain('data-testid="free-in"');
 
     const adult = await product("p.adult_only = 1");
-    await shopper.add([adult]);
+    await putInCartUnverified(shopper, adult);
     const marked = (await (await shopper.fetch("/user/checkout")).text()).replace(/<!-- -->/g, "");
     expect(marked).toContain('data-testid="line-requires"');
     expect(marked).toMatch(/data-testid="requires-notice"[\s\S]*?성인 인증 필요/);

@@ -89,10 +89,13 @@ describe("a member's cart", () => {
       [8, 800, "AUTH_ONLY"],
       [41, 4100, "APPROVE_ONLY"],
     ] as const) {
-      await asMember(MINJI, "/api/myshp/add/cart/v3", { list: [{ pid2, pid3 }] });
+      const added = await asMember(MINJI, "/api/myshp/add/cart/v3", { list: [{ pid2, pid3 }] });
+      // Verification is asked at add to cart already (decision 114); membership at the order.
+      if (code !== "APPROVE_ONLY") expect((added.data as { error: { code: string } }).error.code).toBe(code);
       const res = await asMember(MINJI, "/api/myshp/make/my/order/v4", {
         list: [{ pid2, pid3, qty: 1 }],
         key: crypto.randomUUID(),
+        direct: true,
       });
       expect((res.data as { error: { code: string } }).error.code).toBe(code);
     }

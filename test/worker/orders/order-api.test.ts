@@ -252,16 +252,22 @@ describe("make/my/order/v4", () => {
 
   it("asks guests for adult and identity verification and shop membership", async () => {
     const shopper = new Shopper(BEAUTY);
-    await shopper.add([
-      { pid2: 30, pid3: 3000 },
-      { pid2: 8, pid3: 800 },
-      { pid2: 41, pid3: 4100 },
-    ]);
-    const code = async (pid2: number, pid3: number) => (await shopper.order([{ pid2, pid3, qty: 1 }])).data.error?.code;
+    // Adult-only and verified-only goods do not even go in the cart before verification (decision 114).
+    expect((await shopper.add([{ pid2: 30, pid3: 3000 }])).data.error?.code).toBe("AGE19");
+    expect((await shopper.add([{ pid2: 8, pid3: 800 }])).data.error?.code).toBe("AUTH_ONLY");
+    await shopper.add([{ pid2: 41, pid3: 4100 }]);
+    const code = async (pid2: number, pid3: number) =>
+      (
+        await shopper.api<{ error?: { code: string } }>("/api/myshp/make/my/order/v4", {
+          list: [{ pid2, pid3, qty: 1 }],
+          key: crypto.randomUUID(),
+          direct: true,
+        })
+      ).data.error?.code;
     expect(await code(30, 3000)).toBe("AGE19");
     expect(await code(8, 800)).toBe("AUTH_ONLY");
     expect(await code(41, 4100)).toBe("APPROVE_ONLY");
-    expect((await shopper.cart()).data.count).toBe(3);
+    expect((await shopper.cart()).data.count).toBe(1);
   });
 });
 

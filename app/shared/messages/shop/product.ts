@@ -39,4 +39,12 @@ export const koProduct = {
   recommendationsFailed: "추천 상품을 불러오지 못했습니다.",
   moreInCategory: "이 카테고리 상품 더 보기",
   extraPrice: (p: string) => `(+${p})`,
+  // Adult-only and verified-only goods (decision 114); here so the page and cards need no other catalogue.
+  adultMark: "19",
+  adultMarkLabel: "19세 이상 구매 가능",
+  adultCovered: "성인인증 후 상품 이미지와 설명을 볼 수 있습니다.",
+  adultDescriptionHidden: "이 상품의 상세 설명은 성인인증 후에 볼 수 있습니다.",
+  identityNeeded: "이 상품은 본인인증 후에 구매할 수 있습니다.",
+  verifyAdult: "성인인증 하기",
+  verifyIdentity: "본인인증 하기",
 } as const;

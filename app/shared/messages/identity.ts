@@ -1,0 +1,27 @@
+/** Identity and adult verification through PortOne (issue 37, decision 114). */
+export const koIdentity = {
+  title: "본인인증",
+  adultTitle: "성인인증",
+  explain: "휴대폰 본인인증 창이 열립니다. 인증이 끝나면 보던 페이지로 돌아갑니다.",
+  adultExplain: "청소년 유해상품은 만 19세 이상(연 나이 기준)만 보고 구매할 수 있어 성인인증이 필요합니다.",
+  start: "본인인증 하기",
+  adultStart: "성인인증 하기",
+  open: "인증 창 열기",
+  opening: "인증 창을 여는 중입니다…",
+  needsScripts:
+    "본인인증 창은 자바스크립트가 켜져 있어야 열립니다. 브라우저 설정에서 자바스크립트를 켠 뒤 다시 시도해 주세요.",
+  openFailed: "인증 창을 열지 못했습니다. 잠시 후 다시 시도해 주세요.",
+  unavailable: "본인인증 서비스를 지금 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.",
+  tooMany: "인증 요청이 너무 많습니다. 10분 뒤에 다시 시도해 주세요.",
+  badPurpose: "인증 종류가 올바르지 않습니다.",
+  adultDone: "성인인증이 완료되었습니다.",
+  identityDone: "본인인증이 완료되었습니다.",
+  minor: "만 19세 미만(연 나이 기준)은 청소년 유해상품을 보거나 구매할 수 없습니다. 성인인증이 되지 않았습니다.",
+  failed: "본인인증이 완료되지 않았습니다.",
+  cancelledWith: (message: string) => `본인인증이 완료되지 않았습니다: ${message}`,
+  expired: "인증 요청이 만료되었거나 이미 사용되었습니다. 처음부터 다시 인증해 주세요.",
+  foreign: "이 브라우저에서 시작한 인증이 아닙니다. 처음부터 다시 인증해 주세요.",
+  back: "돌아가기",
+  retry: "다시 인증하기",
+  verifiedUntil: (date: string) => `${date}까지 유효`,
+} as const;
