@@ -2,13 +2,15 @@ import { MAX_QUERY_CHARS, normaliseText, searchTerms } from "~/shared/search";
 import { koErrors } from "~/shared/messages/shop/errors";
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { toShopInfo } from "../views/shop";
-import type { Handlers } from "./context";
+import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 import { requireShop } from "./shops";
 import { toAdditionalInfo } from "../views/catalogue";
 import { sessionFromRequest } from "../auth/session";
 import { deviceOwner } from "../db/cart";
 import { readDeviceId } from "~/shared/device";
+import { verificationFor } from "../orders/verification";
+import { cartOwner } from "./cart";
 
 /** Most products a product page recommends (spec §9). */
 export const RECOMMENDATION_COUNT = 30;
@@ -53,19 +55,20 @@ export const catalogueHandlers = {
   async productDetail({ query }, ctx) {
     // A guest's device (no session to read) may have liked it: asked in the same batch.
     const device = sessionFromRequest(ctx.request) ? null : readDeviceId(ctx.request.headers.get("cookie"));
-    return (await ctx.db.catalogue.page(query.shopid, query.sid, device && deviceOwner(device))) ?? notFound();
+    const product = (await ctx.db.catalogue.page(query.shopid, query.sid, device && deviceOwner(device))) ?? notFound();
+    return product.adult_only && !(await adultVerified(ctx, query.shopid)) ? { ...product, images: [] } : product;
   },
 
   async additionalInfo({ query }, ctx) {
     const info = await ctx.db.catalogue.additional(query.id);
     if (!info || info.shop_id !== query.shopid) notFound();
-    return toAdditionalInfo(info);
+    return coverAdult(ctx, query.shopid, info);
   },
 
   async pickableAdditionalInfo({ query }, ctx) {
     const info = await ctx.db.catalogue.additional(query.id);
     if (!info || info.ptype !== "pick") notFound();
-    return toAdditionalInfo(info);
+    return coverAdult(ctx, info.shop_id, info);
   },
 
   async combinedContents({ query }, ctx) {
@@ -99,3 +102,20 @@ export const catalogueHandlers = {
     return notice;
   },
 } satisfies Handlers;
+
+/**
+ * Adult-only goods before adult verification (decision 114): the API answers no picture and no
+ * description either, so the law's covering does not end at the pages. Answers are `no-store`, so
+ * a verified shopper's answer is never anyone else's.
+ */
+async function adultVerified(ctx: ApiContext, shopId: number): Promise<boolean> {
+  const owner = await cartOwner(ctx).catch(() => null);
+  return (await verificationFor(ctx.db.verification, owner, shopId)).adult;
+}
+
+type Additional = NonNullable<Awaited<ReturnType<ApiContext["db"]["catalogue"]["additional"]>>>;
+
+async function coverAdult(ctx: ApiContext, shopId: number, info: Additional) {
+  const view = toAdditionalInfo(info);
+  return info.adult_only === 1 && !(await adultVerified(ctx, shopId)) ? { ...view, description: "" } : view;
+}

@@ -86,11 +86,13 @@ export type AdditionalRow = {
   delivery_per_qty: number;
   corpname: string | null;
   tel: string | null;
+  /** The goods are adult-only: the API covers the description before verification (decision 114). */
+  adult_only: number;
 };
 
 const ADDITIONAL_SELECT = `SELECT p.id, p.shop_id, p.ptype, g.description, s.name AS shop_name, s.delivery_fee,
          s.free_delivery_threshold, s.jeju_fee, s.island_fee, g.delivery_rule, g.delivery_fee AS own_delivery_fee,
-         g.delivery_per_qty, s.corpname, s.tel
+         g.delivery_per_qty, s.corpname, s.tel, g.adult_only
   FROM products p
   JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
   JOIN shops s ON s.id = g.shop_id`;

@@ -94,6 +94,29 @@ describe("an adult-only product page", () => {
 });
 
 describe("adult-only goods elsewhere", () => {
+  it("are covered by the product API too, until the caller is a verified adult", async () => {
+    const { sid } = await adultProduct();
+    const description = await env.DB.prepare("SELECT description FROM products WHERE id = 30").first<string>(
+      "description",
+    );
+    expect(description).toBeTruthy();
+    type Detail = { images: string[]; adult_only: boolean };
+    type Info = { description: string };
+    const read = async (shopper: Shopper) => ({
+      detail: (await shopper.api<Detail>(`/myshp/v2/get/product/detail?sid=${sid}&shopid=1`)).data,
+      info: (await shopper.api<Info>("/myshp/get/product/additional_info?id=30&shopid=1")).data,
+    });
+    const shopper = new Shopper(BEAUTY);
+    const before = await read(shopper);
+    expect(before.detail.adult_only).toBe(true);
+    expect(before.detail.images).toEqual([]);
+    expect(before.info.description).toBe("");
+    await verifyAdult(shopper);
+    const after = await read(shopper);
+    expect(after.detail.images.length).toBeGreaterThan(0);
+    expect(after.info.description).not.toBe("");
+  });
+
   it("carry the 19 mark and no picture on cards", async () => {
     const { images } = await adultProduct();
     const { title } = (await env.DB.prepare("SELECT title FROM products WHERE id = 30").first<{ title: string }>())!;
