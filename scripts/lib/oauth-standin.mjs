@@ -177,16 +177,7 @@ export function createOauthStandin({
       state: checked.state,
       scope: url.searchParams.get("scope"),
     });
-    const buttons = Object.entries(KAKAO_PERSONAS)
-      .map(([id, p]) => `<button name="persona" value="${id}">${escapeHtml(p.label)}</button>`)
-      .join("");
-    return htmlPage(
-      200,
-      "카카오 로그인 (테스트)",
-      `<h1>카카오계정으로 로그인 (테스트)</h1><p>카카오 로그인의 테스트 대역입니다. 로그인할 사람을 고르세요.</p>
-<form method="post" class="card">${keep}${buttons}<button name="persona" value="cancel">동의 취소</button></form>`,
-      "h1{color:#3c1e1e}button{background:#fee500}",
-    );
+    return consentPage("카카오", "카카오계정으로", KAKAO_PERSONAS, keep, "h1{color:#3c1e1e}button{background:#fee500}");
   }
 
   async function kakaoAuthorizeAction(request) {
@@ -433,14 +424,11 @@ export function createOauthStandin({
       response_type: "code",
       state: checked.state,
     });
-    const buttons = Object.entries(NAVER_PERSONAS)
-      .map(([id, p]) => `<button name="persona" value="${id}">${escapeHtml(p.label)}</button>`)
-      .join("");
-    return htmlPage(
-      200,
-      "네이버 로그인 (테스트)",
-      `<h1>네이버 아이디로 로그인 (테스트)</h1><p>네이버 로그인의 테스트 대역입니다. 로그인할 사람을 고르세요.</p>
-<form method="post" class="card">${keep}${buttons}<button name="persona" value="cancel">동의 취소</button></form>`,
+    return consentPage(
+      "네이버",
+      "네이버 아이디로",
+      NAVER_PERSONAS,
+      keep,
       "h1{color:#03a94d}button{background:#03c75a;color:#fff}",
     );
   }
@@ -626,5 +614,19 @@ if (globalThis.process?.argv?.[1]?.endsWith("oauth-standin.mjs")) {
   const served = await startOauthStandin({ port: Number(argv[2] || env.OAUTH_STANDIN_PORT || 3396) });
   console.log(
     `Kakao/Naver login stand-in: KAKAO_AUTH_BASE=${served.kakao.authBase} NAVER_AUTH_BASE=${served.naver.authBase}`,
+  );
+}
+
+/** A provider's consent window: one button per persona and 동의 취소, a plain form (no script). */
+function consentPage(provider, loginWith, personas, hidden, style) {
+  const buttons = Object.entries(personas)
+    .map(([id, p]) => `<button name="persona" value="${id}">${escapeHtml(p.label)}</button>`)
+    .join("");
+  return htmlPage(
+    200,
+    `${provider} 로그인 (테스트)`,
+    `<h1>${loginWith} 로그인 (테스트)</h1><p>${provider} 로그인의 테스트 대역입니다. 로그인할 사람을 고르세요.</p>
+<form method="post" class="card">${hidden}${buttons}<button name="persona" value="cancel">동의 취소</button></form>`,
+    style,
   );
 }

@@ -1,5 +1,5 @@
 // Serves a fetch-style stand-in handler on a Node HTTP server, for the stand-ins added with issue 37
-// (PortOne, Kakao/Naver). The Toss and Cloudflare stand-ins keep their own copies of this.
+// (PortOne, Kakao/Naver) and Toss's. The Cloudflare stand-in keeps its own copy (it predates these).
 
 /**
  * `handle(request)` on `host:port` (port 0: any free one). `publicHost` is the name a browser

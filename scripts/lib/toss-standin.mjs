@@ -25,6 +25,7 @@
 // then give the Worker TOSS_API_BASE={origin} and TOSS_SDK_URL={origin}/v2/standard.
 //
 // Nothing here echoes a secret key: merchants are shown by mId and a client key's last 4 chars.
+import { serveHandler } from "./standin-server.mjs";
 
 export const TOSS_API_VERSION = "2022-11-16";
 export const SDK_PATH = "/v2/standard";
@@ -1065,46 +1066,16 @@ async function nodeDeliver(url, init, via) {
  * Resolves to `{ origin, apiBase, sdkUrl, devCenterUrl, port, standin, close() }`.
  */
 export async function startTossStandin({ port = 0, host = "127.0.0.1", publicHost, deliverVia, ...options } = {}) {
-  const { createServer } = await import("node:http");
   const standin = createTossStandin({ deliver: (url, init) => nodeDeliver(url, init, deliverVia), ...options });
-  const server = createServer(async (req, res) => {
-    try {
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const request = new Request(`http://${req.headers.host ?? `${host}:${port}`}${req.url}`, {
-        method: req.method,
-        headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-        body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
-      });
-      const response = await standin.handle(request);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500, { "content-type": "text/plain" });
-      res.end(String(error?.message ?? error));
-    }
-  });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  });
-  const actual = server.address().port;
-  const name = publicHost ?? (host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host);
-  const origin = `http://${name}:${actual}`;
+  const served = await serveHandler((request) => standin.handle(request), { port, host, publicHost });
+  const origin = served.origin;
   return {
-    origin,
+    ...served,
     url: origin,
-    port: actual,
     apiBase: origin,
     sdkUrl: `${origin}${SDK_PATH}`,
     devCenterUrl: `${origin}/_standin/`,
     standin,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AdditionalInfo } from "~/shared/contracts";
 import { formatKRW } from "~/shared/format";
+import { deliveryFee } from "~/shared/money";
 import { koProduct } from "~/shared/messages/shop/product";
 
 /**
@@ -24,7 +25,7 @@ function fee(d: AdditionalInfo["delivery"]): string {
       ? koProduct.deliveryPerQty(formatKRW(d.own_fee), d.per_qty)
       : koProduct.deliveryOwn(formatKRW(d.own_fee));
   }
-  // The shop's rule: a threshold of 0 means every order ships free (the settings' own words).
-  if (d.fee === 0 || d.free_threshold === 0) return koProduct.deliveryFree;
+  // The shop's rule, asked of the money module for the smallest order: free from the first won.
+  if (deliveryFee(1, d.fee, d.free_threshold) === 0) return koProduct.deliveryFree;
   return koProduct.deliveryText(formatKRW(d.fee), formatKRW(d.free_threshold));
 }
