@@ -97,9 +97,9 @@ export default function ReviewPage() {
           </label>
           {review?.photos.length ? (
             <ul className={css.rows}>
-              {review.photos.map((p) => (
+              {review.photos.map((p, i) => (
                 <li key={p} className={css.row}>
-                  <img className={css.thumb} src={`${storageUrl}${p}`} alt="" width={64} height={64} />
+                  <img className={css.thumb} src={`${storageUrl}${p}`} alt={t.photoAlt(i + 1)} width={64} height={64} />
                   <label className={css.checkRow}>
                     <input type="checkbox" name="remove_photo" value={p} />
                     <span>{t.removePhoto}</span>

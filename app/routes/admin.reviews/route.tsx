@@ -47,12 +47,12 @@ export default function AdminReviews() {
               <p>{r.body}</p>
               {r.photos.length ? (
                 <p>
-                  {r.photos.map((p) => (
+                  {r.photos.map((p, i) => (
                     <img
                       key={p}
                       className={css.thumb}
                       src={`${storageUrl}${p}`}
-                      alt=""
+                      alt={t.photoAlt(i + 1)}
                       width={64}
                       height={64}
                       loading="lazy"

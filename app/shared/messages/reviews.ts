@@ -15,6 +15,7 @@ export const koReviews = {
   repurchaseMark: "재구매",
   photos: "사진 (최대 5장, JPEG·PNG·WebP)",
   removePhoto: "이 사진 삭제",
+  photoAlt: (n: number) => `리뷰 사진 ${n}`,
   submit: "리뷰 등록",
   save: "수정 저장",
   remove: "리뷰 삭제",
