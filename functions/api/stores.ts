@@ -32,6 +32,7 @@ import { CustomDomainStore } from "../db/custom-domains";
 import { customHostnames, type CustomHostnames } from "../domains/cloudflare";
 import { accountVerification, type VerificationSource } from "../orders/verification";
 import { IdentityStore } from "../db/identity";
+import { ReviewStore } from "../db/reviews";
 import type { Db } from "../db/session";
 
 /**
@@ -155,6 +156,10 @@ export class Stores {
   }
   get verification(): VerificationSource {
     return this.#lazy("verification", (db) => accountVerification(db));
+  }
+  /** Reviews of order lines, their replies, reports and rewards (decision 117). */
+  get reviews(): ReviewStore {
+    return this.#lazy("reviews", (db) => new ReviewStore(db));
   }
   /** Server-side commerce events (decision 070). */
   get serverEvents(): ServerEventStore {

@@ -16,6 +16,7 @@ import {
 import type { OrderStatus } from "~/shared/order-status";
 import { SQL_REFUND_AMOUNT, sqlAmountDue } from "~/shared/money";
 import { earnPointsStatements, releasePointsStatements, revokePointsStatements } from "./points";
+import { refundClawbackStatements } from "./reviews";
 import type { Db } from "./session";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -186,6 +187,11 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
   if (t.effects.includes("release_points")) statements.push(...releasePointsStatements(db, one[0], [...one[1]], r.now));
   if (t.effects.includes("earn_points")) statements.push(...earnPointsStatements(db, one[0], [...one[1]], r.now));
   if (t.effects.includes("revoke_points")) statements.push(...revokePointsStatements(db, r.orderId, r.now));
+  // Goods that come back take their reviews' rewards back (decision 117); a partial return, only its lines'.
+  if (t.effects.includes("return_stock")) {
+    const options = r.returned ? r.returned.lines.map((l) => l.optionId) : null;
+    statements.push(...refundClawbackStatements(db, r.orderId, options, r.now));
+  }
   if (t.effects.includes("mark_paid")) {
     statements.push(
       db

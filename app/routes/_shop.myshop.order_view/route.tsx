@@ -9,6 +9,7 @@ import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { Timeline } from "~/components/order/Timeline";
+import { ReviewInvite } from "~/components/reviews/ReviewInvite";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
@@ -58,6 +59,7 @@ export default function OrderView() {
         </section>
       ) : null}
       <ActionForms orderId={order.id} actions={order.actions} result={result} side="buyer" />
+      {session.login === 1 ? <ReviewInvite order={order} /> : null}
       {session.login === 1 ? (
         <p>
           <Link to={`/message/new?order=${order.id}`}>{koChat.askOrder}</Link>

@@ -4,6 +4,7 @@ import * as css from "~/components/admin/admin.css";
 import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
 import { koDaily } from "~/shared/messages/daily";
+import { koReviews } from "~/shared/messages/reviews";
 import type { loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -67,6 +68,9 @@ export default function AdminFrame() {
         </NavLink>
         <NavLink className={css.navLink} to="/admin/points">
           {koAdmin.nav.points}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/reviews">
+          {koReviews.admin.title}
         </NavLink>
         <NavLink className={css.navLink} to="/admin/marketing">
           {koAdmin.nav.marketing}

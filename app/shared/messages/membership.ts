@@ -40,6 +40,8 @@ export const koMembership = {
         order_return: "주문 취소로 반환",
         order_earn: "구매 확정 적립",
         order_revoke: "환불로 적립 취소",
+        review_reward: "리뷰 작성 적립",
+        review_revoke: "리뷰 포인트 회수",
         admin: "상점 지급",
       }) as Record<string, string>
     )[reason] ?? "포인트",

@@ -1,0 +1,106 @@
+import type { Browser } from "@playwright/test";
+import { encode } from "jpeg-js";
+import { addToCart, collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { act, fillLogin, payBySheet } from "./order-helpers";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koLifecycle } from "../../app/shared/messages/lifecycle";
+import { koMembership } from "../../app/shared/messages/membership";
+import { koReviews } from "../../app/shared/messages/reviews";
+import { koDrawer } from "../../app/shared/messages/shop/drawer";
+
+/** Issue 38 (decision 117): a buyer's photo review after 구매확정, its points, the owner's reply. */
+
+function photo(): Buffer {
+  const width = 320;
+  const height = 240;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([200, ((i / 4) % width) % 255, 120, 255], i);
+  return Buffer.from(encode({ width, height, data }, 80).data);
+}
+
+/** The owner of beauty in a browser of their own, signed in at `path`. */
+async function ownerAt(browser: Browser, js: boolean, path: string) {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  const owner = await context.newPage();
+  const errors = collectErrors(owner);
+  await owner.goto(shopUrl("beauty", `/user/login?url=${encodeURIComponent(path)}`));
+  if (js) await hydrated(owner);
+  await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
+  await expect(owner).toHaveURL(shopUrl("beauty", path));
+  if (js) await hydrated(owner);
+  const close = async () => {
+    await context.close();
+    expect(errors, "console errors in the owner's browser").toEqual([]);
+  };
+  return { owner, close };
+}
+
+test("a buyer confirms a purchase, writes a 4-star photo review and gets the shop's points; the owner replies", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const js = !jsOff(testInfo);
+  const body = `촉촉하고 향이 좋아요. 매일 바르고 있어요. (${testInfo.project.name} ${Date.now()})`;
+  await signUp(page, "beauty", {
+    email: `e2e-review-${testInfo.project.name}-${Date.now()}@example.test`,
+    name: "리뷰어",
+  });
+  await page.goto(shopUrl("beauty", "/shop/member_point"));
+  await page.getByRole("checkbox", { name: koMembership.agree }).check();
+  await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
+  await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
+
+  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+  await page.goto(shopUrl("beauty", "/user/checkout"));
+  if (js) await hydrated(page);
+  await page.getByRole("button", { name: koCart.order, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  if (js) await hydrated(page);
+  await payBySheet(page);
+  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+  const id = new URL(page.url()).searchParams.get("id")!;
+
+  let { owner, close } = await ownerAt(browser, js, `/admin/order?id=${id}`);
+  await act(owner, "입금확인", { confirm: true });
+  await act(owner, "발송처리", {
+    fill: async (form) => {
+      await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "한진택배" });
+      await form.getByLabel(koLifecycle.view.trackingNo).fill("123456789012");
+    },
+  });
+  await act(owner, "배송완료");
+  await close();
+
+  await page.goto(shopUrl("beauty", `/myshop/order_view?id=${id}`));
+  if (js) await hydrated(page);
+  await act(page, "구매확정", { confirm: true });
+  await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.DONE);
+  await page.getByTestId("review-invite").first().click();
+  await expect(page).toHaveURL(/\/myshop\/review\?order=\d{12}&line=14-1400/);
+  if (js) await hydrated(page);
+  const form = page.getByRole("form", { name: koReviews.title });
+  await form.getByRole("radio", { name: koReviews.stars(4) }).check();
+  await form.getByLabel(koReviews.body).fill(body);
+  await form
+    .getByLabel(koReviews.photos)
+    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo() });
+  await form.getByRole("button", { name: koReviews.submit }).click();
+  await expect(page.getByRole("status").filter({ hasText: koReviews.rewarded("500") })).toBeVisible();
+  await expect(page.getByRole("heading", { name: koReviews.editTitle })).toBeVisible();
+  await expect(page.getByText(koReviews.disclosure)).toBeVisible();
+
+  await page.goto(shopUrl("beauty", "/shop/member_point"));
+  await expect(page.getByTestId("point-entry").filter({ hasText: "리뷰 작성 적립" })).toContainText("+500P");
+
+  ({ owner, close } = await ownerAt(browser, js, "/admin/reviews"));
+  const card = owner.getByTestId("admin-review").filter({ hasText: body });
+  await expect(card).toContainText(koReviews.stars(4));
+  await expect(card.getByRole("img", { name: koReviews.photoAlt(1) })).toBeVisible();
+  await card.getByLabel(koReviews.admin.reply, { exact: true }).fill("소중한 리뷰 감사합니다!");
+  await card.getByRole("button", { name: koReviews.admin.replySave }).click();
+  const replied = owner.getByTestId("admin-review").filter({ hasText: body });
+  await expect(replied.getByRole("status")).toHaveText(koReviews.admin.replied);
+  await expect(replied.locator("textarea[name=body]")).toHaveValue("소중한 리뷰 감사합니다!");
+  await expect(replied.getByRole("button", { name: koReviews.admin.replyEdit })).toBeVisible();
+  await close();
+});
