@@ -26,6 +26,7 @@ import { productHandlers } from "./products";
 import { shopSettingsHandlers } from "./shop-settings";
 import { socialLoginHandlers } from "./social-login";
 import { identityHandlers } from "./identity";
+import { questionHandlers } from "./questions";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -50,6 +51,7 @@ const handlers = {
   ...shopSettingsHandlers,
   ...socialLoginHandlers,
   ...identityHandlers,
+  ...questionHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

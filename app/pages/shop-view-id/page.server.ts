@@ -45,12 +45,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ),
     );
   }
-  const [info, liked] = await Promise.all([
+  const [info, liked, questions] = await Promise.all([
     (product.ptype === "pick"
       ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
       : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
     ).catch((e) => rethrowAsResponse(e, NOT_READY)),
     likedOf(context, request, [product]),
+    // The latest few 상품문의; the shared (cookieless) page is nobody's, so it never holds a secret body.
+    context.api.call("productQuestions", { query: { pid: product.id, size: QUESTIONS_ON_PAGE } }),
   ]);
   sharePage(context, product.id);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
@@ -68,8 +70,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     recommendations,
     liked: liked.includes(product.id),
     verification: { ...verification, covered },
+    questions,
+    loggedIn: context.member !== null,
   };
 }
+
+/** How many 상품문의 the product page shows; the rest are on /shop/qna. */
+const QUESTIONS_ON_PAGE = 3;
 
 type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
 

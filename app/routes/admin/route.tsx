@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/re
 import * as css from "~/components/admin/admin.css";
 import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
+import { koQuestions } from "~/shared/messages/questions";
 import { koDaily } from "~/shared/messages/daily";
 import type { loader } from "./page.server";
 
@@ -53,6 +54,9 @@ export default function AdminFrame() {
         </NavLink>
         <NavLink className={css.navLink} to="/admin/messages">
           {koAdmin.nav.messages}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/questions">
+          {koQuestions.admin.nav}
         </NavLink>
         {/* A product's photos are part of stock keeping: the tab stays current there. */}
         <Link

@@ -22,6 +22,7 @@ import { productsApi } from "./products";
 import { shopSettingsApi } from "./shop-settings";
 import { socialLoginApi } from "./social-login";
 import { identityApi } from "./identity";
+import { questionsApi } from "./questions";
 
 export * from "./core";
 export * from "./shop";
@@ -42,6 +43,7 @@ export * from "./products";
 export * from "./shop-settings";
 export * from "./social-login";
 export * from "./identity";
+export * from "./questions";
 
 export const api = {
   ...shopApi,
@@ -62,6 +64,7 @@ export const api = {
   ...shopSettingsApi,
   ...socialLoginApi,
   ...identityApi,
+  ...questionsApi,
 } as const;
 
 export type Api = typeof api;
