@@ -49,12 +49,12 @@ export const questionHandlers = {
   async productQuestions({ query }, ctx) {
     const shop = ctx.requireHostShop();
     personal(ctx);
-    const target = await ctx.db.questions.target(shop.shopid, query.pid);
-    if (!target) throw new ApiError(404, "NOT_FOUND", t.noProduct);
-    const [viewer, { rows, total }] = await Promise.all([
+    const [viewer, found] = await Promise.all([
       ctx.member(),
-      ctx.db.questions.list(target.product_id, query.page, query.size),
+      ctx.db.questions.page(shop.shopid, query.pid, query.page, query.size),
     ]);
+    if (!found) throw new ApiError(404, "NOT_FOUND", t.noProduct);
+    const { target, rows, total } = found;
     return {
       items: rows.map((r) => toQuestion(r, viewer, target.owner_uid)),
       page: query.page,

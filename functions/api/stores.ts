@@ -88,7 +88,7 @@ export class Stores {
   }
   /** 상품문의: a product's questions and the owner's answers (decision 118). */
   get questions(): QuestionStore {
-    return this.#lazy("questions", (db) => new QuestionStore(db));
+    return this.#lazy("questions", (db) => new QuestionStore(db, this.readAhead));
   }
   /** The account summary's counts, in one round trip. */
   get accountSummary(): AccountSummaryStore {

@@ -1,4 +1,4 @@
-import type { QuestionType } from "~/shared/forms/questions";
+import type { QuestionType } from "~/shared/question-limits";
 import type { Db } from "./session";
 
 /**
@@ -37,8 +37,51 @@ const COLUMNS = `q.id, q.shop_id, q.product_id, q.uid, q.type, q.is_secret, q.bo
 const ON_HOST = `q.id = ?1 AND q.product_id IN
   (SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?2)`;
 
+/** A page of the questions of the goods behind a host shop's product, and whose they are. */
+export type QuestionPage = { target: QuestionTarget; rows: QuestionRow[]; total: number };
+
+/**
+ * The two statements of a product's first page of questions, by the host shop (?1) and the
+ * product's sid (?2), so the product page reads them in its product's own batch (decision 076).
+ */
+export function questionPageStatements(db: Db, shopId: number, sid: string, size: number): D1PreparedStatement[] {
+  const product = "(SELECT id FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)";
+  return pageStatements(db, product, size, 0).map((s) => s.bind(shopId, sid));
+}
+
+/** The page the two statements read, or null when the product is none of the host shop's. */
+export function questionPageOf(target: D1Result, rows: D1Result): QuestionPage | null {
+  const t = target.results[0] as (QuestionTarget & { total: number }) | undefined;
+  if (!t) return null;
+  const { total, ...rest } = t;
+  return { target: rest, rows: rows.results as QuestionRow[], total };
+}
+
+/** The read-ahead key of a product's first page of `size` questions. */
+export const questionPageKey = (productId: number, size: number) => `questions:${productId}:${size}`;
+
+// `product` is an expression for the host shop's product id; the goods are it or its origin.
+function pageStatements(db: Db, product: string, size: number, offset: number): D1PreparedStatement[] {
+  const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE id = ${product})`;
+  return [
+    db.prepare(
+      `SELECT o.id AS product_id, o.shop_id, s.uid AS owner_uid,
+         (SELECT COUNT(*) FROM product_questions WHERE product_id = o.id AND status <> 'DELETED') AS total
+       FROM products o JOIN shops s ON s.id = o.shop_id WHERE o.id = ${goods}`,
+    ),
+    db.prepare(
+      `SELECT ${COLUMNS} FROM product_questions q LEFT JOIN members m ON m.uid = q.uid
+       WHERE q.product_id = ${goods} AND q.status <> 'DELETED'
+       ORDER BY q.created_at DESC, q.id DESC LIMIT ${size} OFFSET ${offset}`,
+    ),
+  ];
+}
+
 export class QuestionStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly readAhead: { take<T>(key: string): T | undefined } | null = null,
+  ) {}
 
   /** A visible product `pid` of host shop `shopId`, as the goods its questions belong to. */
   async target(shopId: number, pid: number): Promise<QuestionTarget | null> {
@@ -52,23 +95,17 @@ export class QuestionStore {
       .first<QuestionTarget>();
   }
 
-  /** A page of the goods' questions, newest first, with the total. */
-  async list(productId: number, page: number, size: number): Promise<{ rows: QuestionRow[]; total: number }> {
-    const [rows, count] = await this.db.batch([
-      this.db
-        .prepare(
-          `SELECT ${COLUMNS} FROM product_questions q LEFT JOIN members m ON m.uid = q.uid
-           WHERE q.product_id = ? AND q.status <> 'DELETED' ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?`,
-        )
-        .bind(productId, size, (page - 1) * size),
-      this.db
-        .prepare("SELECT COUNT(*) AS n FROM product_questions WHERE product_id = ? AND status <> 'DELETED'")
-        .bind(productId),
-    ]);
-    return {
-      rows: (rows!.results ?? []) as QuestionRow[],
-      total: ((count!.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
-    };
+  /** A page of the questions of product `pid` of host shop `shopId`, newest first, in one round trip. */
+  async page(shopId: number, pid: number, page: number, size: number): Promise<QuestionPage | null> {
+    if (page === 1) {
+      const ahead = this.readAhead?.take<QuestionPage | null>(questionPageKey(pid, size));
+      if (ahead !== undefined) return ahead;
+    }
+    const product = "(SELECT id FROM products WHERE shop_id = ?1 AND id = ?2 AND visible = 1)";
+    const [target, rows] = await this.db.batch(
+      pageStatements(this.db, product, size, (page - 1) * size).map((s) => s.bind(shopId, pid)),
+    );
+    return questionPageOf(target!, rows!);
   }
 
   /**

@@ -1,12 +1,14 @@
 /**
- * 상품문의 on the product page and /shop/qna (decision 118): server-rendered lists and plain form
- * posts to /shop/qna, so they need no script of their own and work before scripts arrive.
+ * 상품문의 on the product page and /shop/qna (decision 118): lists and plain form posts to
+ * /shop/qna (documents, with or without scripts), so they work before scripts arrive. Plain
+ * elements only, no router: the product page renders its section to HTML on the server
+ * (`questionsSectionHtml`), which adds no script to its first load.
  */
-import { Form, Link } from "@remix-run/react";
 import type { Question } from "~/shared/contracts";
-import { QUESTION_BODY, QUESTION_TYPES } from "~/shared/forms/questions";
+import { QUESTION_BODY, QUESTION_TYPES } from "~/shared/question-limits";
 import { formatDate } from "~/shared/format";
 import { koQuestions as t } from "~/shared/messages/questions";
+import * as shopCss from "../shop.css";
 import * as css from "./questions.css";
 
 /** What a refused post sends back to its form: the messages by field, and what was typed. */
@@ -97,9 +99,9 @@ export function AskForm({
   if (!loggedIn) {
     return (
       <p>
-        <Link to={loginHref} rel="nofollow" data-testid="question-login">
+        <a href={loginHref} rel="nofollow" data-testid="question-login">
           {t.ask.login}
-        </Link>
+        </a>
       </p>
     );
   }
@@ -135,7 +137,7 @@ function QuestionFields({
   const v = state?.values ?? initial;
   const errors = state?.errors ?? {};
   return (
-    <Form method="post" action={action} className={css.form} aria-label={intent === "ask" ? t.ask.title : t.edit}>
+    <form method="post" action={action} className={css.form} aria-label={intent === "ask" ? t.ask.title : t.edit}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -188,6 +190,41 @@ function QuestionFields({
           </button>
         ) : null}
       </div>
-    </Form>
+    </form>
+  );
+}
+
+/** The product page's section below its details: the latest questions, the way to all, the ask form. */
+export function QuestionsSection({
+  items,
+  total,
+  pid,
+  sid,
+  loggedIn,
+  loginHref,
+}: {
+  items: Question[];
+  total: number;
+  pid: number;
+  sid: string;
+  loggedIn: boolean;
+  loginHref: string;
+}) {
+  return (
+    <>
+      <h2 id="questions" className={shopCss.sectionTitle}>
+        {t.heading(total)}
+      </h2>
+      <QuestionList items={items} />
+      <p>
+        <a href={qnaPath(sid)} data-testid="questions-all">
+          {t.all}
+        </a>
+      </p>
+      <details>
+        <summary>{t.ask.title}</summary>
+        <AskForm pid={pid} sid={sid} loggedIn={loggedIn} loginHref={loginHref} />
+      </details>
+    </>
   );
 }

@@ -23,6 +23,11 @@ import { koCartButton } from "~/shared/messages/shop/cart";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { sharePage } from "~/lib/shared-page.server";
+import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
+import { loginPath } from "~/shared/return-path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { QuestionsSection } from "~/components/questions/Questions";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
@@ -70,13 +75,19 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     recommendations,
     liked: liked.includes(product.id),
     verification: { ...verification, covered },
-    questions,
-    loggedIn: context.member !== null,
+    // 상품문의 as HTML made here: the section adds no script to the page's first load.
+    questionsHtml: renderToStaticMarkup(
+      createElement(QuestionsSection, {
+        items: questions.items,
+        total: questions.total,
+        pid: product.id,
+        sid: product.sid,
+        loggedIn: context.member !== null,
+        loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
+      }),
+    ),
   };
 }
-
-/** How many 상품문의 the product page shows; the rest are on /shop/qna. */
-const QUESTIONS_ON_PAGE = 3;
 
 type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
 

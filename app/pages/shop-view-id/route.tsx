@@ -25,9 +25,6 @@ import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { productDisplay } from "~/shared/display";
 import type { action, loader } from "./page.server";
 import { deliveryTerms } from "./delivery-terms";
-import { AskForm, QuestionList, qnaPath } from "~/components/questions/Questions";
-import { koQuestions } from "~/shared/messages/questions";
-import { loginPath } from "~/shared/return-path";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
 const ProductGrid = island(
@@ -112,7 +109,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification, questions, loggedIn } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked, verification, questionsHtml } = useLoaderData<typeof loader>();
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
@@ -231,21 +228,13 @@ export default function ProductPage() {
         </p>
       </section>
 
-      <section className={view.section} aria-labelledby="questions" data-testid="questions">
-        <h2 id="questions" className={css.sectionTitle}>
-          {koQuestions.heading(questions.total)}
-        </h2>
-        <QuestionList items={questions.items} />
-        <p>
-          <Link to={qnaPath(product.sid)} data-testid="questions-all">
-            {koQuestions.all}
-          </Link>
-        </p>
-        <details>
-          <summary>{koQuestions.ask.title}</summary>
-          <AskForm pid={product.id} sid={product.sid} loggedIn={loggedIn} loginHref={loginPath(here)} />
-        </details>
-      </section>
+      {/* 상품문의, rendered by the loader (Questions.tsx, decision 118): no script of its own. */}
+      <section
+        className={view.section}
+        aria-labelledby="questions"
+        data-testid="questions"
+        dangerouslySetInnerHTML={{ __html: questionsHtml }}
+      />
 
       <section className={view.section} aria-labelledby="recommendations">
         <h2 id="recommendations" className={css.sectionTitle}>

@@ -1,11 +1,11 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AskForm, QuestionList } from "~/components/questions/Questions";
+import { koQuestions as t } from "~/shared/messages/questions";
 import { Pager } from "~/components/Pager";
 import * as css from "~/components/shop.css";
 import { useActionResult } from "~/lib/forms/action-result";
 import { shopMeta } from "~/lib/seo";
-import { koQuestions as t } from "~/shared/messages/questions";
 import type { action, loader } from "./page.server";
 
 export { loader, action } from "./page.server";

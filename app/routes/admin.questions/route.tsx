@@ -7,8 +7,8 @@ import { Field } from "~/components/ui/Field";
 import { Pager } from "~/components/Pager";
 import { useActionResult } from "~/lib/forms/action-result";
 import type { AdminQuestion } from "~/shared/contracts";
-import { ANSWER_MAX } from "~/shared/forms/questions";
 import { formatDate } from "~/shared/format";
+import { ANSWER_MAX } from "~/shared/question-limits";
 import { koQuestions } from "~/shared/messages/questions";
 import type { action, loader } from "./page.server";
 

@@ -3,7 +3,6 @@ import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/re
 import * as css from "~/components/admin/admin.css";
 import { useLive } from "~/lib/use-live";
 import { koAdmin } from "~/shared/messages/admin";
-import { koQuestions } from "~/shared/messages/questions";
 import { koDaily } from "~/shared/messages/daily";
 import type { loader } from "./page.server";
 
@@ -56,7 +55,7 @@ export default function AdminFrame() {
           {koAdmin.nav.messages}
         </NavLink>
         <NavLink className={css.navLink} to="/admin/questions">
-          {koQuestions.admin.nav}
+          {koAdmin.nav.questions}
         </NavLink>
         {/* A product's photos are part of stock keeping: the tab stays current there. */}
         <Link

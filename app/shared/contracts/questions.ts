@@ -1,12 +1,7 @@
 /** 상품문의 (issue 38 item 6, decision 118): a product's questions, asking, editing, the owner's answers. */
 import { z } from "zod";
-import {
-  QUESTION_TYPES,
-  QuestionAnswerBody,
-  QuestionAskBody,
-  QuestionEditBody,
-  QuestionIdBody,
-} from "../forms/questions";
+import { QuestionAnswerBody, QuestionAskBody, QuestionEditBody, QuestionIdBody } from "../forms/questions";
+import { QUESTION_TYPES } from "../question-limits";
 import { endpoint, id, page } from "./core";
 
 /**

@@ -2,13 +2,9 @@
 import * as z from "zod";
 import { koQuestions } from "../messages/questions";
 import { charCount } from "./text";
+import { ANSWER_MAX, QUESTION_BODY, QUESTION_TYPES } from "../question-limits";
 
 const t = koQuestions.errors;
-
-export const QUESTION_TYPES = ["product", "delivery", "return", "etc"] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const QUESTION_BODY = { min: 5, max: 1000 } as const;
-export const ANSWER_MAX = 2000;
 
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "1" || v === "true", z.boolean());
 

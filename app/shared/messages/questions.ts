@@ -43,7 +43,6 @@ export const koQuestions = {
     noProduct: "상품을 찾을 수 없습니다.",
   },
   admin: {
-    nav: "상품문의",
     title: "상품문의",
     unansweredCount: (n: number) => `답변대기 ${formatCount(n)}건`,
     empty: "받은 상품문의가 없습니다.",
