@@ -39,20 +39,20 @@ describe("상품문의", () => {
   it("shows a secret question only to its asker and the shop's owner, on the pages and through the API", async () => {
     const shopper = await login(BEAUTY, SHOPPER);
     const secret = "세럼 성분표가 궁금합니다 비밀로 해 주세요";
-    const posted = await ask(BEAUTY, "b0003", shopper, { secret: "on", body: secret });
+    const posted = await ask(BEAUTY, "b0005", shopper, { secret: "on", body: secret });
     expect(posted.status).toBe(303);
-    expect(posted.headers.get("location")).toMatch(/^\/shop\/qna\?pid=b0003&done=asked#q-\d+$/);
-    const row = await newest(3);
+    expect(posted.headers.get("location")).toMatch(/^\/shop\/qna\?pid=b0005&done=asked#q-\d+$/);
+    const row = await newest(5);
     expect(row).toMatchObject({ is_secret: 1, status: "WAITING", shop_id: 1 });
 
     const other = await joinNew(BEAUTY);
     const owner = await login(BEAUTY, BEAUTY_OWNER);
-    expect((await questions(BEAUTY, 3, shopper)).items[0]).toMatchObject({ body: secret, mine: true });
-    expect((await questions(BEAUTY, 3, owner)).items[0]).toMatchObject({ body: secret, mine: false });
-    expect((await questions(BEAUTY, 3, other.cookie)).items[0]).toMatchObject({ body: null, secret: true });
-    expect((await questions(BEAUTY, 3)).items[0]).toMatchObject({ body: null, answer: null });
+    expect((await questions(BEAUTY, 5, shopper)).items[0]).toMatchObject({ body: secret, mine: true });
+    expect((await questions(BEAUTY, 5, owner)).items[0]).toMatchObject({ body: secret, mine: false });
+    expect((await questions(BEAUTY, 5, other.cookie)).items[0]).toMatchObject({ body: null, secret: true });
+    expect((await questions(BEAUTY, 5)).items[0]).toMatchObject({ body: null, answer: null });
 
-    for (const path of ["/shop/view/b0003", "/shop/qna?pid=b0003"]) {
+    for (const path of ["/shop/view/b0005", "/shop/qna?pid=b0005"]) {
       expect(await page(BEAUTY, path, shopper)).toContain(secret);
       const theirs = await page(BEAUTY, path, other.cookie);
       expect(theirs).not.toContain(secret);
@@ -65,13 +65,13 @@ describe("상품문의", () => {
 
     // A pick shows its origin's questions; the picking shop's owner is not the one who may read them.
     const pick = await env.DB.prepare(
-      "SELECT id, sid FROM products WHERE origin_product_id = 3 AND shop_id = 2",
+      "SELECT id, sid FROM products WHERE origin_product_id = 5 AND shop_id = 2",
     ).first<{ id: number; sid: string }>();
-    if (pick) {
-      const picksOwner = await login(PICKS, "owner@picks.example.test");
-      expect((await questions(PICKS, pick.id, picksOwner)).items[0]).toMatchObject({ id: row.id, body: null });
-      expect((await questions(PICKS, pick.id, await login(PICKS, SHOPPER))).items[0]).toMatchObject({ body: secret });
-    }
+    expect(pick).toBeTruthy();
+    const picksOwner = await login(PICKS, "owner@picks.example.test");
+    expect((await questions(PICKS, pick!.id, picksOwner)).items[0]).toMatchObject({ id: row.id, body: null });
+    expect((await questions(PICKS, pick!.id, await login(PICKS, SHOPPER))).items[0]).toMatchObject({ body: secret });
+    expect(await page(PICKS, `/shop/view/${pick!.sid}`)).toContain(koQuestions.secret);
   });
 
   it("masks phone numbers and addresses on save, and refuses a body too short or too long next to its field", async () => {
