@@ -13,6 +13,7 @@ export const SILENCE_LIMIT_MS = 45_000;
 export type LiveEvent =
   | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
   | { type: "order"; id: number; status: string }
+  | { type: "question"; id: number; pid: number }
   /** The socket is (re)connected: anything may have been missed meanwhile. */
   | { type: "connected" };
 

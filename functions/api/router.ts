@@ -27,6 +27,7 @@ import { shopSettingsHandlers } from "./shop-settings";
 import { socialLoginHandlers } from "./social-login";
 import { identityHandlers } from "./identity";
 import { reviewHandlers } from "./reviews";
+import { questionHandlers } from "./questions";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -52,6 +53,7 @@ const handlers = {
   ...socialLoginHandlers,
   ...identityHandlers,
   ...reviewHandlers,
+  ...questionHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

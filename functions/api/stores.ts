@@ -16,6 +16,7 @@ import { MessageStore } from "../db/messages";
 import { MemberSettingsStore } from "../db/member-settings";
 import { OrderStore } from "../db/orders";
 import { DailyStore } from "../db/daily";
+import { QuestionStore } from "../db/questions";
 import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
 import { SearchIndex } from "../db/search";
@@ -85,6 +86,10 @@ export class Stores {
   /** The console's order export, tracking upload and dashboard (decision 109). */
   get daily(): DailyStore {
     return this.#lazy("daily", (db) => new DailyStore(db));
+  }
+  /** 상품문의: a product's questions and the owner's answers (decision 118). */
+  get questions(): QuestionStore {
+    return this.#lazy("questions", (db) => new QuestionStore(db, this.readAhead));
   }
   /** The account summary's counts, in one round trip. */
   get accountSummary(): AccountSummaryStore {

@@ -1,5 +1,7 @@
 import type { Category, ListSort, Notice, ProductCard, ProductDetail, ProductOption } from "~/shared/contracts";
 import type { DeliveryRule } from "~/shared/money";
+import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
+import { questionPageKey, questionPageOf, questionPageStatements } from "./questions";
 import { SearchIndex } from "./search";
 import type { Db } from "./session";
 
@@ -220,7 +222,7 @@ export class CatalogueStore {
   async page(shopId: number, sid: string, likedBy: string | null = null): Promise<ProductDetail | null> {
     const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`;
     const ahead = this.readAhead;
-    const [row, options, images, additional, related, liked] = await this.db.batch([
+    const [row, options, images, additional, related, questionTarget, questionRows, liked] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
@@ -245,6 +247,8 @@ export class CatalogueStore {
               "(SELECT id FROM products WHERE shop_id = ?1 AND sid = ?4 AND visible = 1)",
               "0",
             ).bind(shopId, 0, ahead.recommendations, sid),
+            // 상품문의's first page (decision 118).
+            ...questionPageStatements(this.db, shopId, sid, QUESTIONS_ON_PAGE),
           ]
         : []),
       ...(ahead && likedBy
@@ -264,6 +268,9 @@ export class CatalogueStore {
     if (ahead && additional && related) {
       ahead.put(`additional:${product.id}`, additional.results[0] ?? null);
       ahead.put(`related:${shopId}:${product.id}:0`, (related.results as CardRow[]).map(toCard));
+      if (questionTarget && questionRows) {
+        ahead.put(questionPageKey(product.id, QUESTIONS_ON_PAGE), questionPageOf(questionTarget, questionRows));
+      }
     }
     if (ahead && likedBy && liked) {
       ahead.put(ReadAhead.liked(shopId, likedBy, product.id), (liked.results[0] as { n: number }).n > 0);

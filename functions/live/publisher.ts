@@ -26,7 +26,9 @@ export function roomKind(room: string): string {
 
 export type LiveEvent =
   | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
-  | { type: "order"; id: number; status: string };
+  | { type: "order"; id: number; status: string }
+  /** The shop answered the member's 상품문의 (decision 118). */
+  | { type: "question"; id: number; pid: number };
 
 /** Publishes events to rooms and opens sockets into them; without the binding, nothing is live. */
 export class LivePublisher {

@@ -23,6 +23,11 @@ import { koCartButton } from "~/shared/messages/shop/cart";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { sharePage } from "~/lib/shared-page.server";
+import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
+import { loginPath } from "~/shared/return-path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { QuestionsSection } from "~/components/questions/Questions";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
@@ -45,12 +50,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ),
     );
   }
-  const [info, liked] = await Promise.all([
+  const [info, liked, questions] = await Promise.all([
     (product.ptype === "pick"
       ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
       : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
     ).catch((e) => rethrowAsResponse(e, NOT_READY)),
     likedOf(context, request, [product]),
+    // The latest few 상품문의; the shared (cookieless) page is nobody's, so it never holds a secret body.
+    context.api.call("productQuestions", { query: { pid: product.id, size: QUESTIONS_ON_PAGE } }),
   ]);
   sharePage(context, product.id);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
@@ -68,6 +75,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     recommendations,
     liked: liked.includes(product.id),
     verification: { ...verification, covered },
+    // 상품문의 as HTML made here: the section adds no script to the page's first load.
+    questionsHtml: renderToStaticMarkup(
+      createElement(QuestionsSection, {
+        items: questions.items,
+        total: questions.total,
+        pid: product.id,
+        sid: product.sid,
+        loggedIn: context.member !== null,
+        loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
+      }),
+    ),
   };
 }
 

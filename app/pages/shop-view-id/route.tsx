@@ -109,7 +109,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked, verification, questionsHtml } = useLoaderData<typeof loader>();
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
@@ -227,6 +227,14 @@ export default function ProductPage() {
           {info.seller.tel ? ` · ${info.seller.tel}` : ""}
         </p>
       </section>
+
+      {/* 상품문의, rendered by the loader (Questions.tsx, decision 118): no script of its own. */}
+      <section
+        className={view.section}
+        aria-labelledby="questions"
+        data-testid="questions"
+        dangerouslySetInnerHTML={{ __html: questionsHtml }}
+      />
 
       <section className={view.section} aria-labelledby="recommendations">
         <h2 id="recommendations" className={css.sectionTitle}>

@@ -55,6 +55,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/messages">
           {koAdmin.nav.messages}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/questions">
+          {koAdmin.nav.questions}
+        </NavLink>
         {/* A product's photos are part of stock keeping: the tab stays current there. */}
         <Link
           className={css.navLink}

@@ -23,6 +23,7 @@ import { shopSettingsApi } from "./shop-settings";
 import { socialLoginApi } from "./social-login";
 import { identityApi } from "./identity";
 import { reviewsApi } from "./reviews";
+import { questionsApi } from "./questions";
 
 export * from "./core";
 export * from "./shop";
@@ -44,6 +45,7 @@ export * from "./shop-settings";
 export * from "./social-login";
 export * from "./identity";
 export * from "./reviews";
+export * from "./questions";
 
 export const api = {
   ...shopApi,
@@ -65,6 +67,7 @@ export const api = {
   ...socialLoginApi,
   ...identityApi,
   ...reviewsApi,
+  ...questionsApi,
 } as const;
 
 export type Api = typeof api;

@@ -7,6 +7,7 @@ export const koAdmin = {
     kitchen: "주방",
     tables: "테이블",
     messages: "문의",
+    questions: "상품문의",
     stock: "재고",
     notices: "공지",
     points: "적립금",

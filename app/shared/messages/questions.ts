@@ -1,0 +1,61 @@
+import { formatCount } from "../format";
+
+/** 상품문의 (product Q&A, issue 38 item 6): the product page, /shop/qna, the console, the asker's mail. */
+export const koQuestions = {
+  title: "상품문의",
+  /** The heading with its count. */
+  heading: (n: number) => `상품문의 (${formatCount(n)})`,
+  count: (n: number) => `상품문의 ${formatCount(n)}건`,
+  empty: "아직 문의가 없습니다.",
+  all: "상품문의 전체 보기",
+  backToProduct: "상품으로 돌아가기",
+  secret: "비밀글입니다",
+  secretMark: "비밀글",
+  waiting: "답변대기",
+  answered: "답변완료",
+  answerLabel: "판매자 답변",
+  mine: "내 문의",
+  types: { product: "상품", delivery: "배송", return: "반품·교환", etc: "기타" },
+  ask: {
+    title: "문의하기",
+    type: "문의 유형",
+    secret: "비밀글로 문의하기",
+    body: "문의 내용",
+    bodyHint: "5~1,000자. 전화번호와 주소는 가려서 저장됩니다.",
+    submit: "문의 등록",
+    login: "로그인하고 문의하기",
+    asked: "문의가 등록되었습니다.",
+  },
+  edit: "수정",
+  save: "수정 저장",
+  delete: "삭제",
+  edited: "문의가 수정되었습니다.",
+  deleted: "문의가 삭제되었습니다.",
+  locked: "답변이 달린 문의는 수정하거나 삭제할 수 없습니다.",
+  errors: {
+    type: "문의 유형을 골라 주세요.",
+    bodyShort: "문의 내용을 5자 이상 입력해 주세요.",
+    bodyLong: "문의 내용은 1,000자까지 입력할 수 있습니다.",
+    answerEmpty: "답변을 입력해 주세요.",
+    answerLong: "답변은 2,000자까지 입력할 수 있습니다.",
+    tooMany: (n: number) => `문의는 한 시간에 ${n}건까지 등록할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+    notFound: "문의를 찾을 수 없습니다.",
+    noProduct: "상품을 찾을 수 없습니다.",
+  },
+  admin: {
+    title: "상품문의",
+    unansweredCount: (n: number) => `답변대기 ${formatCount(n)}건`,
+    empty: "받은 상품문의가 없습니다.",
+    answer: "답변",
+    submit: "답변 등록",
+    update: "답변 수정",
+    editAnswer: "답변 수정하기",
+    saved: "답변이 저장되었습니다.",
+    asker: "작성자",
+  },
+  mail: {
+    subject: (shop: string) => `[${shop}] 상품문의에 답변이 등록되었습니다`,
+    body: (p: { product: string; question: string; answer: string; link: string }) =>
+      `문의하신 상품 "${p.product}"에 판매자가 답변했습니다.\n\n문의: ${p.question}\n\n답변: ${p.answer}\n\n확인하기: ${p.link}\n`,
+  },
+} as const;
