@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koCart } from "../../app/shared/messages/cart";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
@@ -46,23 +46,46 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
   expectedConsoleErrors: [[], { option: true }],
   page: async ({ page, expectedConsoleErrors, javaScriptEnabled }, use) => {
     const errors = collectErrors(page, expectedConsoleErrors);
-    if (javaScriptEnabled !== false) {
-      await page.clock.install();
-      for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
-        const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
-        (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-          const response = await load(...args);
-          if (await isAppPage(page)) await hydrated(page);
-          return response;
-        };
-      }
-    }
+    if (javaScriptEnabled !== false) await loadsHydrate(page);
     await use(page);
     expect(errors, "unexpected console errors").toEqual([]);
   },
 });
 
 export { expect };
+
+/** With scripts on, makes every document load of `page` wait for hydration, on Playwright's clock. */
+async function loadsHydrate(page: Page): Promise<void> {
+  await page.clock.install();
+  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+    const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await load(...args);
+      if (await isAppPage(page)) await hydrated(page);
+      return response;
+    };
+  }
+}
+
+/**
+ * Someone else's phone-sized page in a browser of their own, whose loads wait for hydration as the
+ * test's own page does; `close` ends that browser and fails on its unexpected console errors.
+ */
+export async function secondPage(
+  browser: Browser,
+  js: boolean,
+  expected: RegExp[] = [],
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page, expected);
+  if (js) await loadsHydrate(page);
+  const close = async () => {
+    await context.close();
+    expect(errors, "unexpected console errors in the second browser").toEqual([]);
+  };
+  return { page, close };
+}
 
 /**
  * Answers studio's marketing-consent bar in advance (it has demo tags): for tests about something

@@ -1,16 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { expect, hydrated, jsOff, secondPage, shopUrl, signUp, test } from "./fixtures";
 import { fillLogin } from "./order-helpers";
 import { koQuestions } from "../../app/shared/messages/questions";
 
 /** 상품문의 (issue 38 item 6, decision 118): a secret question, its answer, JavaScript on and off. */
 
 const unique = (tag: string) => `e2e-qna-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-async function newPage(browser: Browser, js: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
-  return context.newPage();
-}
 
 // A refused question answers 400; the browser logs the status.
 test.use({ expectedConsoleErrors: [/status of 400 /] });
@@ -41,7 +35,7 @@ test("a shopper asks a secret question; another sees only 비밀글입니다; th
   await expect(page.getByTestId("question-body").first()).toHaveText(secret);
 
   // Another shopper, on the product page and the questions' own page.
-  const other = await newPage(browser, js);
+  const { page: other, close: closeOther } = await secondPage(browser, js);
   await signUp(other, "beauty", { email: unique("other"), name: "다른 회원", url: `/shop/view/${product}` });
   await expect(other.getByTestId("questions").getByTestId("question-secret").first()).toHaveText(koQuestions.secret);
   await other.goto(shopUrl("beauty", `/shop/qna?pid=${product}`));
@@ -49,7 +43,7 @@ test("a shopper asks a secret question; another sees only 비밀글입니다; th
   await expect(other.getByText(secret)).toHaveCount(0);
 
   // The owner answers in the console.
-  const owner = await newPage(browser, js);
+  const { page: owner, close: closeOwner } = await secondPage(browser, js);
   await owner.goto(shopUrl("beauty", "/user/login?url=%2Fadmin%2Fquestions"));
   await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
   await expect(owner).toHaveURL(shopUrl("beauty", "/admin/questions"));
@@ -70,4 +64,6 @@ test("a shopper asks a secret question; another sees only 비밀글입니다; th
   // The other shopper still sees neither.
   await other.reload();
   await expect(other.getByText("네, 발송 전까지 바꿔 드립니다.")).toHaveCount(0);
+  await closeOwner();
+  await closeOther();
 });
