@@ -95,7 +95,6 @@ test("a shopper who did not buy cannot review the line; the buyer's refund takes
     confirm: true,
   });
   await owner.goto(shopUrl("beauty", `/admin/order?id=${id}`));
-  if (js) await hydrated(owner);
   await act(owner, koLifecycle.actions.accept_refund, { confirm: true });
   await closeOwner();
 
