@@ -3,6 +3,8 @@ import type { FormEvent } from "react";
 import { LIKE_ACTION, likeField } from "~/lib/likes";
 import { koProduct } from "~/shared/messages/shop/product";
 import * as css from "./shop.css";
+import { useSlots } from "~/lib/personal";
+import { LIKE_SLOT } from "~/shared/personal";
 
 /**
  * ♡ (찜): a real form post without scripts (the page comes back where it was); with them a
@@ -31,9 +33,17 @@ export function LikeButton({
   };
   // Optimistic while the post is under way; then the answer (a refusal leaves it as it was).
   const pending = fetcher.formData?.get(likeField.like);
+  // A page kept for every visitor marks each ♡ for the Worker to fill in (decision 122).
+  const slots = useSlots();
   const on = pending != null ? pending === "1" : (fetcher.data?.liked ?? liked);
   return (
-    <fetcher.Form method="post" action={LIKE_ACTION} className={className ?? css.likeForm} onSubmit={submit}>
+    <fetcher.Form
+      method="post"
+      action={LIKE_ACTION}
+      className={className ?? css.likeForm}
+      onSubmit={submit}
+      {...(slots ? { [LIKE_SLOT.pid]: pid, [LIKE_SLOT.title]: title } : {})}
+    >
       <input type="hidden" name={likeField.pid} value={pid} />
       <input type="hidden" name={likeField.like} value={on ? "0" : "1"} />
       <input type="hidden" name={likeField.back} value={pathname + search} />

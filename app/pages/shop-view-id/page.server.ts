@@ -59,7 +59,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // The latest few 상품문의; the shared (cookieless) page is nobody's, so it never holds a secret body.
     context.api.call("productQuestions", { query: { pid: product.id, size: QUESTIONS_ON_PAGE } }),
   ]);
-  sharePage(context, product.id);
+  // Goods behind adult or identity verification differ per visitor beyond the marked parts: a
+  // visitor with cookies gets them drawn for them (decision 122).
+  const personal = product.adult_only || product.auth_only ? null : { pids: [product.id], one: true };
+  sharePage(context, product.id, personal);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
   const recommendations: Promise<ProductCard[]> = context.api
     .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
