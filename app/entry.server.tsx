@@ -5,7 +5,7 @@ import { AfterPaintContext } from "./lib/after-paint";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
-import { SlotsContext } from "./lib/personal";
+import { SlotsContext } from "./lib/slots";
 import { NonceContext } from "./lib/nonce";
 import { RequestIdContext } from "./lib/request-id";
 import { isCrawler } from "./shared/crawler";

@@ -6,18 +6,17 @@ import { koHeader } from "~/shared/messages/shop/header";
 import { koMemberBox } from "~/shared/messages/shop/account";
 import { koProduct } from "~/shared/messages/shop/product";
 import { countsByList } from "~/shared/order-lists";
+import { badgeText, SLOT } from "~/shared/slots";
 import {
-  badgeText,
   FRAME_ROUTE,
   LEAF_ROUTE,
   LIKE_SLOT,
-  membershipLine,
   OVERLAY_ATTRIBUTE,
   ROOT_ROUTE,
-  SLOT,
   type PersonalNotes,
   type PersonalOverlay,
 } from "~/shared/personal";
+import { membershipLine } from "~/shared/membership-line";
 import { shopOwnerUid } from "~/shared/shop-owner";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";

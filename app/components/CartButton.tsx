@@ -3,8 +3,8 @@ import { koCartButton } from "~/shared/messages/shop/cart";
 import { koHeader } from "~/shared/messages/shop/header";
 import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
-import { useSlots } from "~/lib/personal";
-import { SLOT, badgeText, type CountName } from "~/shared/personal";
+import { useSlots } from "~/lib/slots";
+import { SLOT, badgeText, type CountName } from "~/shared/slots";
 
 /** The header's cart button with its item-count badge. */
 export function CartButton({ count, to }: { count: number; to: string }) {

@@ -4,8 +4,8 @@ import { koDrawer } from "~/shared/messages/shop/drawer";
 import { loginPath } from "~/shared/return-path";
 import type { SessionState } from "~/lib/session";
 import { Avatar, AvatarSlots } from "./Avatar";
-import { useSlots } from "~/lib/personal";
-import { SLOT } from "~/shared/personal";
+import { useSlots } from "~/lib/slots";
+import { SLOT } from "~/shared/slots";
 import * as css from "./account.css";
 
 /** The drawer's account box: a login prompt for guests, a greeting for members. */

@@ -1,4 +1,4 @@
-import { SLOT } from "~/shared/personal";
+import { SLOT } from "~/shared/slots";
 /** The member's profile image, or the first letter of their name on the shop's second colour. */
 export function Avatar({
   name,

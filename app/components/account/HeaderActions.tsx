@@ -5,7 +5,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import { koHeader } from "~/shared/messages/shop/header";
 import type { SessionState } from "~/lib/session";
 import { CartButton, CountBadge } from "../CartButton";
-import { useSlots } from "~/lib/personal";
+import { useSlots } from "~/lib/slots";
 import * as shop from "../shop.css";
 
 /** The panel opens from this width on; below it the message button is a plain link. */

@@ -6,8 +6,9 @@ import { withDevice } from "~/shared/device";
 import { CountBadge } from "../CartButton";
 import { SmartLink } from "../SmartLink";
 import * as css from "../shop.css";
-import { useSlots } from "~/lib/personal";
-import { SLOT, membershipLine, type CountName } from "~/shared/personal";
+import { useSlots } from "~/lib/slots";
+import { SLOT, type CountName } from "~/shared/slots";
+import { membershipLine } from "~/shared/membership-line";
 
 const t = koDrawer;
 
