@@ -65,6 +65,7 @@ export const reviewHandlers = {
             is_repurchase: written.is_repurchase === 1,
             reward_points: written.reward_points,
             status: written.status,
+            blind_reason: written.status === "BLINDED" ? written.blind_reason : null,
             photos,
           }
         : null,

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/Field";
 import { useRootData } from "~/lib/root-data";
 import { shopMeta } from "~/lib/seo";
 import { formatCount } from "~/shared/format";
+import { koPlatformReviews } from "~/shared/messages/platform-reviews";
 import { koReviews } from "~/shared/messages/reviews";
 import { PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
 import type { action, loader } from "./page.server";
@@ -49,6 +50,11 @@ export default function ReviewPage() {
         </p>
       </section>
       {review && review.reward_points > 0 ? <p className={css.muted}>{t.disclosure}</p> : null}
+      {review?.status === "BLINDED" ? (
+        <p className={css.fieldError} data-testid="review-blinded">
+          {koPlatformReviews.toAuthor(review.blind_reason ?? "")}
+        </p>
+      ) : null}
       {result?.error ? (
         <p className={css.fieldError} role="alert">
           {result.error}

@@ -53,6 +53,8 @@ export const ReviewTarget = z.object({
       is_repurchase: z.boolean(),
       reward_points: z.number(),
       status: z.string(),
+      /** Shown to the author only: why the platform hid it. */
+      blind_reason: z.string().nullable(),
       photos: z.array(z.string()),
     })
     .nullable(),
