@@ -319,7 +319,7 @@ export class ReviewStore {
     return meta.changes > 0;
   }
 
-  /** The owner's report to the platform; once per reporter and review. */
+  /** The owner's report to the platform: one per reporter and review; reporting again after the platform found nothing puts it back in the queue. */
   async report(
     shopId: number,
     uid: number,
@@ -332,7 +332,8 @@ export class ReviewStore {
       .prepare(
         `INSERT INTO review_reports (review_id, shop_id, uid, reason, note, created_at)
          SELECT id, shop_id, ?3, ?4, ?5, ?6 FROM reviews WHERE id = ?1 AND shop_id = ?2 AND status = 'VISIBLE'
-         ON CONFLICT (review_id, uid) DO UPDATE SET reason = excluded.reason, note = excluded.note`,
+         ON CONFLICT (review_id, uid) DO UPDATE SET reason = excluded.reason, note = excluded.note,
+           created_at = excluded.created_at, resolved_at = NULL`,
       )
       .bind(id, shopId, uid, reason, note, now)
       .run();

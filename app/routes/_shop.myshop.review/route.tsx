@@ -65,7 +65,8 @@ export default function ReviewPage() {
           {(t.errors.refusal as Record<string, string>)[target.refusal ?? ""] ?? t.errors.refusal.not_found}
         </p>
       ) : null}
-      {!refused ? (
+      {/* A blinded review stays as the platform left it: its author may delete it, not rewrite it. */}
+      {!refused && review?.status !== "BLINDED" ? (
         <Form method="post" encType="multipart/form-data" className={`${css.section} ${css.fields}`} aria-label={title}>
           <fieldset className={css.methods}>
             <legend>{t.rating}</legend>

@@ -211,9 +211,10 @@ describe("the dashboard", () => {
       )
         .bind(shop, createdAt, order)
         .run();
-    const other = await env.DB.prepare("SELECT id FROM orders WHERE shop_id = 1 ORDER BY id LIMIT 1").first<number>(
-      "id",
-    );
+    const other = await env.DB.prepare(
+      // Order ids are random: the first of the shop's may be one an earlier test reviewed.
+      "SELECT id FROM orders WHERE shop_id = 1 AND id NOT IN (SELECT order_id FROM reviews) ORDER BY id LIMIT 1",
+    ).first<number>("id");
     await insertReview(2, now, other!);
     await env.DB.prepare("UPDATE reviews SET created_at = ? WHERE order_id = ? AND kind = 'NORMAL' AND shop_id = 1")
       .bind(now, id)
@@ -341,6 +342,9 @@ describe("the platform admin's reported reviews", () => {
     expect(await (await SELFget("/madmin/reviews", cookie)).text()).not.toContain(`data-review="${review}"`);
     const mine = await (await m.browser.fetch(`/myshop/review?order=${id}&line=14-1400`)).text();
     expect(mine).toContain(html(koPlatformReviews.toAuthor("광고성 링크")));
+    // Its author may delete it, not rewrite what the platform hid.
+    expect(mine).not.toContain('value="save"');
+    expect(mine).toContain('value="delete"');
     // A second press finds nothing to do.
     const again = await postForm(
       PLATFORM,
@@ -351,7 +355,7 @@ describe("the platform admin's reported reviews", () => {
     expect(again.status).toBe(409);
   });
 
-  it("문제없음 resolves the reports and leaves the review shown", async () => {
+  it("문제없음 resolves the reports and leaves the review shown; the owner's next report puts it back", async () => {
     const { review } = await reported();
     const cookie = await admin();
     const done = await postForm(PLATFORM, "/madmin/reviews", { do: "dismiss", id: String(review) }, { cookie });
@@ -364,6 +368,11 @@ describe("the platform admin's reported reviews", () => {
     expect(
       (await postForm(PLATFORM, "/madmin/reviews", { do: "dismiss", id: String(review) }, { cookie })).status,
     ).toBe(409);
+    const owner = await signedIn(BEAUTY_OWNER);
+    const again = await owner.api("/api/myshp/admin/reviews/report", { id: review, reason: "abuse", note: "욕설" });
+    expect(again.status).toBe(200);
+    expect(await openReports(review)).toBe(1);
+    expect(await (await SELFget("/madmin/reviews", cookie)).text()).toContain(`data-review="${review}"`);
   });
 });
 
