@@ -164,7 +164,7 @@ export class Stores {
   }
   /** Reviews of order lines, their replies, reports and rewards (decision 117). */
   get reviews(): ReviewStore {
-    return this.#lazy("reviews", (db) => new ReviewStore(db));
+    return this.#lazy("reviews", (db) => new ReviewStore(db, this.readAhead));
   }
   /** Server-side commerce events (decision 070). */
   get serverEvents(): ServerEventStore {
