@@ -165,7 +165,7 @@ export class Stores {
   }
   /** Reviews of order lines, their replies, reports and rewards (decision 117). */
   get reviews(): ReviewStore {
-    return this.#lazy("reviews", (db) => new ReviewStore(db));
+    return this.#lazy("reviews", (db) => new ReviewStore(db, this.readAhead));
   }
   /** The platform admin's queue of reported reviews (decision 120). */
   get reviewReports(): ReviewReportStore {

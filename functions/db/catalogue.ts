@@ -2,6 +2,8 @@ import type { Category, ListSort, Notice, ProductCard, ProductDetail, ProductOpt
 import type { DeliveryRule } from "~/shared/money";
 import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
 import { questionPageKey, questionPageOf, questionPageStatements } from "./questions";
+import { reviewAverage } from "~/shared/review-display";
+import { FIRST_PAGE, reviewPageKey, reviewPageOf, reviewPageStatements } from "./review-page";
 import { SearchIndex } from "./search";
 import type { Db } from "./session";
 
@@ -15,7 +17,7 @@ const CARD_COLUMNS = `
   p.id, p.sid, p.ptype, p.shop_id, p.category_id,
   g.id AS goods_id, g.shop_id AS goods_shop_id,
   g.title, g.price, g.list_price, g.image, g.summary,
-  g.like_count, g.comment_count, g.adult_only, g.auth_only, g.members_only,
+  g.like_count, g.comment_count, g.adult_only, g.auth_only, g.members_only, g.review_count, g.review_sum,
   (g.sold_out = 1 OR NOT EXISTS (
      SELECT 1 FROM product_options po WHERE po.product_id = g.id AND po.stock > 0)) AS sold_out,
   g.sold_out AS sale_ended`;
@@ -46,6 +48,8 @@ type CardRow = {
   summary: string | null;
   like_count: number;
   comment_count: number;
+  review_count: number;
+  review_sum: number;
   adult_only: number;
   auth_only: number;
   members_only: number;
@@ -68,6 +72,9 @@ function toCard(r: CardRow): ProductCard {
     sold_out: r.sold_out === 1,
     sale_ended: r.sale_ended === 1,
     adult: r.adult_only === 1,
+    // The goods' counters (migration 0038): a list never counts reviews per card.
+    review_count: r.review_count,
+    rating: reviewAverage(r.review_sum, r.review_count),
   };
 }
 
@@ -222,7 +229,7 @@ export class CatalogueStore {
   async page(shopId: number, sid: string, likedBy: string | null = null): Promise<ProductDetail | null> {
     const goods = `(SELECT COALESCE(origin_product_id, id) FROM products WHERE shop_id = ?1 AND sid = ?2 AND visible = 1)`;
     const ahead = this.readAhead;
-    const [row, options, images, additional, related, questionTarget, questionRows, liked] = await this.db.batch([
+    const [row, options, images, additional, related, questionTarget, questionRows, ...rest] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${CARD_COLUMNS}, s.uid AS shop_uid, s.name AS shop_name, o.uid AS origin_uid, o.name AS origin_name
@@ -249,6 +256,8 @@ export class CatalogueStore {
             ).bind(shopId, 0, ahead.recommendations, sid),
             // 상품문의's first page (decision 118).
             ...questionPageStatements(this.db, shopId, sid, QUESTIONS_ON_PAGE),
+            // The reviews' summary, strip and first few (decision 119).
+            ...reviewPageStatements(this.db, shopId, "sid", sid, FIRST_PAGE),
           ]
         : []),
       ...(ahead && likedBy
@@ -262,6 +271,8 @@ export class CatalogueStore {
           ]
         : []),
     ]);
+    const reviews = ahead ? rest.splice(0, 3) : [];
+    const liked = rest[0];
     const product = row!.results[0] as
       (CardRow & { shop_uid: number; shop_name: string; origin_uid: number; origin_name: string }) | undefined;
     if (!product) return null;
@@ -271,6 +282,7 @@ export class CatalogueStore {
       if (questionTarget && questionRows) {
         ahead.put(questionPageKey(product.id, QUESTIONS_ON_PAGE), questionPageOf(questionTarget, questionRows));
       }
+      if (reviews.length === 3) ahead.put(reviewPageKey(product.id), reviewPageOf(reviews, FIRST_PAGE));
     }
     if (ahead && likedBy && liked) {
       ahead.put(ReadAhead.liked(shopId, likedBy, product.id), (liked.results[0] as { n: number }).n > 0);

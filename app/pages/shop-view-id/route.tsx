@@ -89,6 +89,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
                 },
               }
             : {}),
+          ...data.reviewsLd,
         },
         {
           "@context": "https://schema.org",
@@ -109,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification, questionsHtml } = useLoaderData<typeof loader>();
+  const { product, info, recommendations, liked, verification, belowHtml } = useLoaderData<typeof loader>();
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
@@ -228,13 +229,8 @@ export default function ProductPage() {
         </p>
       </section>
 
-      {/* 상품문의, rendered by the loader (Questions.tsx, decision 118): no script of its own. */}
-      <section
-        className={view.section}
-        aria-labelledby="questions"
-        data-testid="questions"
-        dangerouslySetInnerHTML={{ __html: questionsHtml }}
-      />
+      {/* Reviews and 상품문의, rendered by the loader (decisions 118, 119): no script of their own. */}
+      <div dangerouslySetInnerHTML={{ __html: belowHtml }} />
 
       <section className={view.section} aria-labelledby="recommendations">
         <h2 id="recommendations" className={css.sectionTitle}>

@@ -127,6 +127,9 @@ export const ProductCard = z.object({
   sale_ended: z.boolean().default(false),
   /** Adult-only (AGE19): the card shows the 19 mark and no picture (`image` null; decision 114). */
   adult: z.boolean().default(false),
+  /** Visible reviews of the goods (a pick's origin's) and their average, one decimal (decision 119). */
+  review_count: z.number().int().default(0),
+  rating: z.number().default(0),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 
