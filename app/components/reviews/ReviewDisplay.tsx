@@ -142,7 +142,7 @@ export function HelpfulForm({ review, back }: { review: ProductReview; back: str
   );
 }
 
-/** The product page's section: summary, photo strip, the first few, the way to all of them. */
+/** The product page's section: summary, photo strip, the first few (ReviewsMore follows). */
 export function ProductReviewsSection({
   sid,
   summary,
@@ -156,7 +156,6 @@ export function ProductReviewsSection({
   strip: { id: number; image: string }[];
   storageUrl: string;
 }) {
-  const all = reviewListHref(sid);
   // The strip is the newest photo reviews: that list's first page holds each of them.
   const photoList = reviewListHref(sid, { photo: true, sort: "new" });
   const here = `/shop/view/${encodeURIComponent(sid)}`;
@@ -198,9 +197,7 @@ export function ProductReviewsSection({
               />
             ))}
           </ul>
-          <a className={css.more} href={all} data-testid="reviews-all">
-            {t.all(summary.count)}
-          </a>
+          {/* Then the page's ReviewsMore island: the next reviews and the link to all of them. */}
         </>
       )}
     </>

@@ -25,8 +25,11 @@ import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { sharePage } from "~/lib/shared-page.server";
 import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
 import { loginPath } from "~/shared/return-path";
-import { createElement, Fragment } from "react";
+import { createElement } from "react";
 import * as view from "~/components/product.css";
+import * as shopCss from "~/components/shop.css";
+import { koDelivery } from "~/shared/messages/shop/delivery";
+import { deliveryTerms } from "./delivery-terms";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QuestionsSection } from "~/components/questions/Questions";
 import { ProductReviewsSection } from "~/components/reviews/ReviewDisplay";
@@ -84,36 +87,47 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     verification: { ...verification, covered },
     // Made here, not in the page's meta: the browser's bundle does not carry the builder.
     reviewsLd: reviewsJsonLd(reviews.summary, reviews.reviews),
-    // Reviews and 상품문의 as HTML made here, one piece: they add no script to the page's first
-    // load, and the page's own code carries not even their frames. 도움돼요 is a plain post.
-    belowHtml: renderToStaticMarkup(
+    // The delivery terms, the reviews and 상품문의 as HTML made here: they add no script to the
+    // page's first load, and the page's own code carries not even their frames or words. The
+    // reviews end in the page's ReviewsMore island (the next ones with scripts; the link to all).
+    deliveryHtml: renderToStaticMarkup(
       createElement(
-        Fragment,
-        null,
+        "section",
+        { className: view.section, "aria-labelledby": "delivery" },
+        createElement("h2", { id: "delivery", className: shopCss.sectionTitle }, koDelivery.title),
+        ...deliveryTerms(info.delivery).map((line) => createElement("p", { key: line }, line)),
         createElement(
-          "section",
-          { className: view.section, "aria-labelledby": "reviews", "data-testid": "reviews" },
-          createElement(ProductReviewsSection, {
-            sid: product.sid,
-            summary: reviews.summary,
-            // Adult-only goods before verification: no review photo either (decision 114).
-            reviews: covered ? reviews.reviews.map((r) => ({ ...r, photos: [] })) : reviews.reviews,
-            strip: covered ? [] : reviews.strip,
-            storageUrl: context.storageUrl,
-          }),
+          "p",
+          null,
+          `${koDelivery.seller}: ${info.seller.corpname ?? info.delivery.shop_name}`,
+          info.seller.tel ? ` · ${info.seller.tel}` : "",
         ),
-        createElement(
-          "section",
-          { className: view.section, "aria-labelledby": "questions", "data-testid": "questions" },
-          createElement(QuestionsSection, {
-            items: questions.items,
-            total: questions.total,
-            pid: product.id,
-            sid: product.sid,
-            loggedIn: context.member !== null,
-            loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
-          }),
-        ),
+      ),
+    ),
+    reviewsHtml: renderToStaticMarkup(
+      createElement(ProductReviewsSection, {
+        sid: product.sid,
+        summary: reviews.summary,
+        // Adult-only goods before verification: no review photo either (decision 114).
+        reviews: covered ? reviews.reviews.map((r) => ({ ...r, photos: [] })) : reviews.reviews,
+        strip: covered ? [] : reviews.strip,
+        storageUrl: context.storageUrl,
+      }),
+    ),
+    reviewsMore:
+      reviews.summary.count > 0 ? { total: reviews.summary.count, shown: reviews.reviews.map((r) => r.id) } : null,
+    questionsHtml: renderToStaticMarkup(
+      createElement(
+        "section",
+        { className: view.section, "aria-labelledby": "questions", "data-testid": "questions" },
+        createElement(QuestionsSection, {
+          items: questions.items,
+          total: questions.total,
+          pid: product.id,
+          sid: product.sid,
+          loggedIn: context.member !== null,
+          loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
+        }),
       ),
     ),
   };
