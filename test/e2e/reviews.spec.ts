@@ -39,6 +39,8 @@ test("a buyer confirms a purchase, writes a 4-star photo review and gets the sho
   page,
   browser,
 }, testInfo) => {
+  // A buyer's and an owner's whole journey: 25–30 s on a quiet two-core machine.
+  test.setTimeout(90_000);
   const js = !jsOff(testInfo);
   const body = `촉촉하고 향이 좋아요. 매일 바르고 있어요. (${testInfo.project.name} ${Date.now()})`;
   await signUp(page, "beauty", {
@@ -88,6 +90,10 @@ test("a buyer confirms a purchase, writes a 4-star photo review and gets the sho
   await expect(page.getByRole("status").filter({ hasText: koReviews.rewarded("500") })).toBeVisible();
   await expect(page.getByRole("heading", { name: koReviews.editTitle })).toBeVisible();
   await expect(page.getByText(koReviews.disclosure)).toBeVisible();
+  // The saved photo is in the review, no longer in the file field: saving again adds no copy.
+  const edit = page.getByRole("form", { name: koReviews.editTitle });
+  await expect(edit.getByRole("img", { name: koReviews.photoAlt(1) })).toBeVisible();
+  await expect(edit.getByLabel(koReviews.photos)).toHaveValue("");
 
   await page.goto(shopUrl("beauty", "/shop/member_point"));
   await expect(page.getByTestId("point-entry").filter({ hasText: "리뷰 작성 적립" })).toContainText("+500P");

@@ -67,7 +67,15 @@ export default function ReviewPage() {
       ) : null}
       {/* A blinded review stays as the platform left it: its author may delete it, not rewrite it. */}
       {!refused && review?.status !== "BLINDED" ? (
-        <Form method="post" encType="multipart/form-data" className={`${css.section} ${css.fields}`} aria-label={title}>
+        <Form
+          // Drawn anew once a save changed the review: the file input would otherwise still hold the
+          // photos just uploaded, and a second press would upload them again.
+          key={JSON.stringify(review)}
+          method="post"
+          encType="multipart/form-data"
+          className={`${css.section} ${css.fields}`}
+          aria-label={title}
+        >
           <fieldset className={css.methods}>
             <legend>{t.rating}</legend>
             {[5, 4, 3, 2, 1].map((n) => (
