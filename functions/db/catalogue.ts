@@ -185,7 +185,11 @@ export class CatalogueStore {
         .prepare(`SELECT ${CARD_COLUMNS} ${FROM} WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ?3 OFFSET ?4`)
         .bind(...args),
       // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later ones.
-      this.db.prepare(`SELECT COUNT(*) AS n ${FROM} WHERE ${where}`).bind(...(search ? args : args.slice(0, 2))),
+      // Counted on the selling rows alone: each has its goods (a pick goes with its origin), and
+      // without the join the count walks only the index (issue 39).
+      this.db
+        .prepare(`SELECT COUNT(*) AS n FROM products p WHERE ${where}`)
+        .bind(...(search ? args : args.slice(0, 2))),
     ]);
     const total = (count!.results[0] as { n: number }).n;
     return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };

@@ -509,7 +509,9 @@ export class OrderStore {
   ): Promise<{ items: OrderListRow[]; total: number; counts: Record<string, number> }> {
     const q = f.q?.trim() ?? "";
     const digits = q.replace(/\D/g, "");
-    const where = `o.shop_id = ?1 AND ${PLACED} AND (?2 IS NULL OR o.status = ?2)
+    // The status as an equality when there is one: `?2 IS NULL OR …` would keep the index on
+    // (shop, status, created_at) from finding and ordering a status's orders (issue 39).
+    const where = `o.shop_id = ?1 AND ${PLACED} AND ${f.status ? "o.status = ?2" : "?2 IS NULL"}
       AND (?3 = '' OR o.id = ?4 OR o.orderer_name LIKE '%' || ?3 || '%'
            OR (?5 <> '' AND REPLACE(o.orderer_phone, '-', '') LIKE '%' || ?5 || '%'))`;
     const args = [shopId, f.status ?? null, q, /^\d{12}$/.test(q) ? Number(q) : -1, digits.length >= 4 ? digits : ""];
@@ -529,10 +531,16 @@ export class OrderStore {
            ORDER BY o.created_at DESC LIMIT ?6 OFFSET ?7`,
         )
         .bind(...args, f.size, (f.page - 1) * f.size),
-      this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
-      this.db
-        .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
-        .bind(shopId),
+      // Without a search the total is a kept count (shop_order_counts, migration 0039): counting a
+      // big shop's orders row by row would read them all on every page of the console.
+      q === ""
+        ? this.db
+            .prepare(
+              "SELECT COALESCE(SUM(n), 0) AS n FROM shop_order_counts WHERE shop_id = ?1 AND (?2 IS NULL OR status = ?2)",
+            )
+            .bind(shopId, f.status ?? null)
+        : this.db.prepare(`SELECT COUNT(*) AS n FROM orders o WHERE ${where}`).bind(...args),
+      this.db.prepare("SELECT status, n FROM shop_order_counts WHERE shop_id = ?1 AND n > 0").bind(shopId),
     ]);
     return {
       items: items!.results as OrderListRow[],

@@ -1,0 +1,165 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CatalogueStore, ReadAhead } from "../../../functions/db/catalogue";
+import { FavouriteStore, RecentStore } from "../../../functions/db/favourites";
+import { OrderStore } from "../../../functions/db/orders";
+import { SearchIndex } from "../../../functions/db/search";
+import type { Db } from "../../../functions/db/session";
+import { searchTerms } from "~/shared/search";
+
+/**
+ * Issue 39: the page queries of a shop that grows (50,000 products, a million orders) must never
+ * read a whole large table. Each store method runs once against the seeded database through a Db
+ * that records its statements and their arguments; each is then asked for its plan. SQLite names
+ * a table by its alias in the plan (`SCAN p`), so the aliases are read from the SQL. Plans are
+ * those of a database without ANALYZE statistics, as D1 keeps them and `npm run seed:scale` too.
+ */
+const LARGE = ["products", "orders", "order_lines", "members", "favourites", "recent_views"];
+
+/** The large tables whose rows belong to an owner (`m:{uid}` or `d:{device}`). */
+const OWNED = ["orders", "favourites", "recent_views"];
+
+type Recorded = { sql: string; args: unknown[] };
+
+function recordingDb(log: Recorded[]): Db {
+  return {
+    prepare(sql: string) {
+      const statement = env.DB.prepare(sql);
+      const entry: Recorded = { sql, args: [] };
+      log.push(entry);
+      const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
+        new Proxy(s, {
+          get(target, key) {
+            if (key === "bind")
+              return (...args: unknown[]) => {
+                entry.args = args;
+                return wrap(target.bind(...args));
+              };
+            const value = Reflect.get(target, key) as unknown;
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+      return wrap(statement);
+    },
+    batch: (statements) => env.DB.batch(statements),
+  };
+}
+
+/** Alias (or name) → table, for the large tables a statement reads. */
+function aliases(sql: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)) {
+    const table = m[1]!.toLowerCase();
+    if (!LARGE.includes(table)) continue;
+    map.set(table, table);
+    const alias = m[2];
+    if (alias && !/^(WHERE|JOIN|ON|LEFT|INNER|ORDER|GROUP|LIMIT|USING|UNION|AND|OR)$/i.test(alias))
+      map.set(alias, table);
+  }
+  return map;
+}
+
+/**
+ * The plan's lines that read a whole large table (with or without walking an index of it), and
+ * for a statement that pages (LIMIT), sorting the rows it found, which means reading them all
+ * first. A sort inside a correlated subquery (an order's first line) sorts that order's few rows.
+ */
+async function fullScans({ sql, args }: Recorded): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...args)
+    .all<{ id: number; parent: number; detail: string }>();
+  const names = aliases(sql);
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const inCorrelated = (row: { parent: number }): boolean => {
+    for (let up = byId.get(row.parent); up; up = byId.get(up.parent))
+      if (up.detail.startsWith("CORRELATED")) return true;
+    return false;
+  };
+  const pages = /\bLIMIT\b/i.test(sql);
+  return results
+    .filter((row) => {
+      const m = /^SCAN (\w+)/.exec(row.detail);
+      if (m !== null && names.has(m[1]!)) return true;
+      // One owner's rows (a member's or a device's) found by the shop alone: all the shop's rows.
+      const search = /^SEARCH (\w+) .*\((.*)\)$/.exec(row.detail);
+      if (search && OWNED.includes(names.get(search[1]!) ?? "") && ownerOf(sql, search[1]!)) {
+        if (!search[2]!.includes("owner=")) return true;
+      }
+      return pages && row.detail === "USE TEMP B-TREE FOR ORDER BY" && !inCorrelated(row);
+    })
+    .map((row) => row.detail);
+}
+
+/** Whether the statement asks for one owner's rows of table `alias` (`alias.owner = ?`, or unqualified). */
+function ownerOf(sql: string, alias: string): boolean {
+  return new RegExp(`(^|[\\s(])(${alias}\\.)?owner = \\?`).test(sql);
+}
+
+async function plansOf(run: (db: Db) => Promise<unknown>): Promise<Record<string, string[]>> {
+  const log: Recorded[] = [];
+  await run(recordingDb(log));
+  const out: Record<string, string[]> = {};
+  for (const entry of log) {
+    const scans = await fullScans(entry);
+    if (scans.length > 0) out[entry.sql.replace(/\s+/g, " ")] = scans;
+  }
+  return out;
+}
+
+const BEAUTY = 1;
+const member = "m:2001" as const;
+
+describe("query plans of the page queries (issue 39)", () => {
+  it("the category list, on page 1 and far on, everything and one category", async () => {
+    for (const category of [0, 1])
+      for (const page of [1, 500])
+        expect(await plansOf((db) => new CatalogueStore(db).list(BEAUTY, category, page, 20))).toEqual({});
+  });
+
+  it("search, Hangul and initial consonants", async () => {
+    for (const q of ["수분크림", "ㅅㅂㅋㄹ"])
+      expect(
+        await plansOf((db) => new CatalogueStore(db).list(BEAUTY, 0, 1, 20, "recommended", searchTerms(q))),
+      ).toEqual({});
+    expect(await plansOf((db) => new SearchIndex(db).refresh())).toEqual({});
+  });
+
+  it("the product page with what it reads ahead", async () => {
+    const plans = await plansOf((db) => new CatalogueStore(db, new ReadAhead(30)).page(BEAUTY, "b0017", member));
+    // Not yet done (issue 39, docs/performance.md "Scale"): the recommendations sort the shop's
+    // products on show by the goods' likes, 80 ms in a 50,000-product shop. This is the one
+    // statement let through; its fix (ordering from an index) removes this line.
+    const recommendations = Object.keys(plans).filter((sql) => sql.includes("g.sold_out = 0 AND EXISTS"));
+    expect(recommendations).toHaveLength(1);
+    for (const sql of recommendations) delete plans[sql];
+    expect(plans).toEqual({});
+  });
+
+  it("the console's order list, filtered and on a far page", async () => {
+    for (const f of [
+      { page: 1, size: 20 },
+      { status: "CONFIRM_DELIVERY", page: 1, size: 20 },
+      { page: 20_000, size: 20 },
+    ])
+      expect(await plansOf((db) => new OrderStore(db).listForShop(BEAUTY, f))).toEqual({});
+  });
+
+  it("my orders", async () => {
+    expect(
+      await plansOf((db) =>
+        new OrderStore(db).listForBuyer(BEAUTY, member, { statuses: null, needsAccount: false, page: 1, size: 10 }),
+      ),
+    ).toEqual({});
+    expect(await plansOf((db) => new OrderStore(db).countsForBuyer(BEAUTY, member))).toEqual({});
+  });
+
+  it("favourites and recently viewed", async () => {
+    expect(await plansOf((db) => new FavouriteStore(db).page(BEAUTY, member, 1, 20))).toEqual({});
+    expect(await plansOf((db) => new RecentStore(db).ids(BEAUTY, member))).toEqual({});
+  });
+
+  it("the sitemap, first and a later page", async () => {
+    for (const after of [0, 10])
+      expect(await plansOf((db) => new CatalogueStore(db).sitemap(BEAUTY, after, 1000))).toEqual({});
+  });
+});
