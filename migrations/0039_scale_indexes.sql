@@ -46,3 +46,6 @@ CREATE TRIGGER orders_count_delete AFTER DELETE ON orders
 BEGIN
   UPDATE shop_order_counts SET n = n - 1 WHERE shop_id = OLD.shop_id AND status = OLD.status;
 END;
+-- A product page's recommendations: the shop's own goods on show, most liked first (then most
+-- commented), walked in order until enough are found rather than all sorted.
+CREATE INDEX products_shop_liked ON products(shop_id, visible, ptype, like_count DESC, comment_count DESC);
