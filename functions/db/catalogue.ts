@@ -196,8 +196,8 @@ export class CatalogueStore {
   }
 
   /** Products search engines may list, by id after `after`, `size` at a time; the first page also the categories. */
-  async sitemap(shopId: number, after: number, size: number) {
-    const [products, categories, notices] = await this.db.batch([
+  async sitemap(shopId: number, after: number, size: number, fileSize: number) {
+    const [products, categories, notices, parts] = await this.db.batch([
       this.db
         .prepare(
           `SELECT id, sid, created_at FROM products
@@ -206,6 +206,14 @@ export class CatalogueStore {
         .bind(shopId, after, size),
       this.db.prepare("SELECT id FROM categories WHERE shop_id = ?1 AND ?2 = 0 ORDER BY sort, id").bind(shopId, after),
       this.db.prepare("SELECT COUNT(*) AS n FROM notices WHERE shop_id = ?1").bind(shopId),
+      // Where the later sitemap files start: every fileSize-th id, counted on the index alone.
+      this.db
+        .prepare(
+          `SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS n FROM products
+             WHERE shop_id = ?1 AND visible = 1 AND adult_only = 0 AND ?2 = 0)
+           WHERE n % ?3 = 0`,
+        )
+        .bind(shopId, after, fileSize),
     ]);
     const rows = products!.results as { id: number; sid: string; created_at: number }[];
     return {
@@ -213,6 +221,7 @@ export class CatalogueStore {
       categories: (categories!.results as { id: number }[]).map((c) => c.id),
       notices: (notices!.results[0] as { n: number }).n,
       next: rows.length === size ? rows.at(-1)!.id : null,
+      parts: (parts!.results as { id: number }[]).map((p) => p.id),
     };
   }
 

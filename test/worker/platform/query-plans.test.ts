@@ -169,6 +169,16 @@ describe("query plans of the page queries (issue 39)", () => {
 
   it("the sitemap, first and a later page", async () => {
     for (const after of [0, 10])
-      expect(await plansOf((db) => new CatalogueStore(db).sitemap(BEAUTY, after, 1000))).toEqual({});
+      expect(await plansOf((db) => new CatalogueStore(db).sitemap(BEAUTY, after, 1000, 10))).toEqual({});
+  });
+
+  it("the sitemap's files: where each after the first starts, on the first page only", async () => {
+    const store = new CatalogueStore(env.DB);
+    const all = await store.sitemap(BEAUTY, 0, 1000, 1_000_000);
+    expect(all.parts).toEqual([]);
+    const ids = all.products.map((p) => p.id);
+    const split = await store.sitemap(BEAUTY, 0, 1000, 10);
+    expect(split.parts).toEqual(ids.filter((_, i) => (i + 1) % 10 === 0));
+    expect((await store.sitemap(BEAUTY, ids[0]!, 1000, 10)).parts).toEqual([]);
   });
 });
