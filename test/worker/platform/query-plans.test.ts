@@ -75,7 +75,14 @@ async function fullScans({ sql, args }: Recorded): Promise<string[]> {
       if (up.detail.startsWith("CORRELATED")) return true;
     return false;
   };
-  const pages = /\bLIMIT\b/i.test(sql);
+  // A sort at the top pages when the statement's own level (outside any parentheses) has LIMIT;
+  // a sort in a subquery that is no correlated one is always one of many rows (a pager's ids).
+  let outer = sql;
+  while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, "");
+  const pages = (row: { parent: number }) =>
+    row.parent === 0
+      ? /\bLIMIT\b/i.test(outer)
+      : !inCorrelated(row) && !byId.get(row.parent)!.detail.startsWith("CORRELATED");
   return results
     .filter((row) => {
       const m = /^SCAN (\w+)/.exec(row.detail);
@@ -85,7 +92,7 @@ async function fullScans({ sql, args }: Recorded): Promise<string[]> {
       if (search && OWNED.includes(names.get(search[1]!) ?? "") && ownerOf(sql, search[1]!)) {
         if (!search[2]!.includes("owner=")) return true;
       }
-      return pages && row.detail === "USE TEMP B-TREE FOR ORDER BY" && !inCorrelated(row);
+      return row.detail === "USE TEMP B-TREE FOR ORDER BY" && pages(row);
     })
     .map((row) => row.detail);
 }
