@@ -188,4 +188,28 @@ describe("query plans of the page queries (issue 39)", () => {
     expect(split.parts).toEqual(ids.filter((_, i) => (i + 1) % 10 === 0));
     expect((await store.sitemap(BEAUTY, ids[0]!, 1000, 10)).parts).toEqual([]);
   });
+
+  it("the console's pages in the second half, read from the end, are the pages as they were", async () => {
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 45 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, pay_method, created_at, deadline)
+           VALUES (?, ?, 'm:2001', 1000, 0, 1000, 'bank', ?, ?)`,
+        ).bind(390_000_000_000 + i, BEAUTY, now - i * 1000 - 7, now),
+      ),
+    );
+    const { results } = await env.DB.prepare(
+      `SELECT id FROM orders o WHERE shop_id = ? AND (o.pay_method IS NOT NULL OR o.points_used > 0 OR o.pay_later = 1)
+       ORDER BY created_at DESC`,
+    )
+      .bind(BEAUTY)
+      .all<{ id: number }>();
+    const store = new OrderStore(env.DB);
+    const pages = Math.ceil(results.length / 20);
+    const read: number[] = [];
+    for (let page = 1; page <= pages + 1; page++)
+      read.push(...(await store.listForShop(BEAUTY, { page, size: 20 })).items.map((o) => o.id));
+    expect(read).toEqual(results.map((r) => r.id));
+  });
 });
