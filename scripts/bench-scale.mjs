@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { benchClient, pct, writeSection } from "./lib/bench-http.mjs";
 import { bundleWorker, seedState, serveBundle } from "./lib/production-worker.mjs";
 
-const STATE = ".scale/state";
+const STATE = process.env.SCALE_STATE || ".scale/state";
 const DIR = ".bench-scale";
 const SECONDS = Number(process.env.BENCH_SECONDS || 3);
 const PASSWORD = "demo1234!";

@@ -12,7 +12,8 @@ import { readdirSync, statSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { seedState } from "./lib/production-worker.mjs";
 
-export const SCALE_STATE = ".scale/state";
+// SCALE_STATE puts it elsewhere (a quick SCALE=0.01 run beside the full one, e.g. .scale/small).
+export const SCALE_STATE = process.env.SCALE_STATE || ".scale/state";
 const SCALE = Number(process.env.SCALE || 1);
 const n = (full) => Math.max(1, Math.round(full * SCALE));
 
