@@ -151,9 +151,8 @@ export class DailyStore {
            GROUP BY day`,
         )
         .bind(shopId, from),
-      this.db
-        .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
-        .bind(shopId),
+      // Kept per shop and status (migration 0039): counted row by row, 400,000 orders took a second.
+      this.db.prepare("SELECT status, n FROM shop_order_counts WHERE shop_id = ?1 AND n > 0").bind(shopId),
       this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
       // A shop can sell once it has a product, a way to be paid (a bank account or card keys) and
       // the business details the law wants in its footer (전자상거래법 §10).

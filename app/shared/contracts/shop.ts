@@ -260,6 +260,11 @@ export const shopApi = {
       notices: z.number().int(),
       /** The `after` of the next page, or null at the end. */
       next: z.number().int().nullable(),
+      /**
+       * On the first page (after 0): where each sitemap file after the first starts, the id of
+       * every SITEMAP_FILE_PRODUCTS-th product (app/shared/limits.ts); empty while all fit in one file.
+       */
+      parts: z.array(z.number().int()),
     }),
   }),
   /** On-site search over this shop's products: titles, options, categories (decision 067). */
