@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { ProductCard as Card } from "~/shared/contracts";
 import { discountRate, formatKRW } from "~/shared/format";
 import { koProduct } from "~/shared/messages/shop/product";
+import { cardRating } from "~/shared/messages/shop/card-rating";
 import { LikeButton } from "./LikeButton";
 import { SmartLink } from "./SmartLink";
 import { pictureSizes } from "~/shared/picture-sizes";
@@ -123,6 +124,10 @@ export function ProductCard({
               <span className={css.listPrice}>{formatKRW(product.list_price)}</span>
             ) : null}
           </div>
+        ) : null}
+        {product.review_count > 0 ? (
+          // A <small> of its own: no class, so every card list's first-load script stays as it was.
+          <small>{cardRating(product.rating, product.review_count)}</small>
         ) : null}
         {product.adult ? <AdultMark /> : null}
         {product.ptype === "pick" ? <span className={css.pickTag}>PICK</span> : null}

@@ -12,6 +12,7 @@ import { ProductGrid } from "~/components/ProductGrid";
 import { Header } from "~/components/Header";
 import { HeaderButtons } from "~/components/account/HeaderActions";
 import { Tracking } from "~/components/tracking/Tracking";
+import { ReviewsMore } from "~/components/reviews/ReviewsMore";
 
 declare module "~/lib/island" {
   interface Islands {
@@ -23,6 +24,7 @@ declare module "~/lib/island" {
     Header: typeof Header;
     HeaderButtons: typeof HeaderButtons;
     Tracking: typeof Tracking;
+    ReviewsMore: typeof ReviewsMore;
   }
 }
 
@@ -35,4 +37,5 @@ export const serverIslands: Islands = {
   Header,
   HeaderButtons,
   Tracking,
+  ReviewsMore,
 };

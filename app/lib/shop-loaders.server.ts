@@ -9,10 +9,13 @@ export function rethrowAsResponse(error: unknown, notFoundData: string | null = 
   throw apiFailureResponse(error, notFoundData) ?? error;
 }
 
+/** The console's order list of a big shop runs to 20,000 pages and more (issue 39). */
+const MAX_PAGE = 1_000_000;
+
 /** A positive page number from the query, or 1. */
 export function pageParam(url: URL): number {
   const n = Number(url.searchParams.get("page") ?? "1");
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
 }
 
 /** The list's order from the query (`sort`); anything unknown is the shop's own order. */

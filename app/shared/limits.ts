@@ -62,3 +62,9 @@ export const MY_PRODUCTS_PAGE_SIZE = 20;
 
 /** At most this many characters in one chat message (the composer ships it to the browser). */
 export const MAX_MESSAGE_CHARS = 1000;
+
+/**
+ * Products per sitemap file (issue 39): the protocol allows 50,000 addresses a file, and the first
+ * file also lists the home, the lists, the categories and the notices.
+ */
+export const SITEMAP_FILE_PRODUCTS = 49_000;

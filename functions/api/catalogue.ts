@@ -11,6 +11,7 @@ import { deviceOwner } from "../db/cart";
 import { readDeviceId } from "~/shared/device";
 import { verificationFor } from "../orders/verification";
 import { cartOwner } from "./cart";
+import { SITEMAP_FILE_PRODUCTS } from "~/shared/limits";
 
 /** Most products a product page recommends (spec §9). */
 export const RECOMMENDATION_COUNT = 30;
@@ -38,7 +39,7 @@ export const catalogueHandlers = {
 
   async sitemapEntries({ query }, ctx) {
     ctx.requireHostShop(query.shopid);
-    return ctx.db.catalogue.sitemap(query.shopid, query.after, SITEMAP_PAGE);
+    return ctx.db.catalogue.sitemap(query.shopid, query.after, SITEMAP_PAGE, SITEMAP_FILE_PRODUCTS);
   },
 
   async productSearch({ query }, ctx) {

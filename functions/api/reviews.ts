@@ -17,12 +17,17 @@ const notYours = () => new ApiError(404, "REVIEW_NOT_FOUND", t.notYours);
 export const reviewHandlers = {
   async productReviews({ query }, ctx) {
     const shop = ctx.requireHostShop();
-    const page = query.page;
-    const { summary, reviews } = await ctx.db.reviews.ofProduct(shop.shopid, query.product_id, {
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
+    const size = query.size;
+    const found = await ctx.db.reviews.ofProduct(shop.shopid, query.product_id, {
+      sort: query.sort,
+      photo: query.photo === "1",
+      star: query.star ?? null,
+      limit: size,
+      offset: (query.page - 1) * size,
+      strip: query.strip === "1",
     });
-    return { summary, reviews, page };
+    if (!found) throw new ApiError(404, "NOT_FOUND", t.noProduct);
+    return { ...found, page: query.page, pages: Math.max(1, Math.ceil(found.total / size)) };
   },
 
   async reviewTarget({ query }, ctx) {
@@ -65,6 +70,7 @@ export const reviewHandlers = {
             is_repurchase: written.is_repurchase === 1,
             reward_points: written.reward_points,
             status: written.status,
+            blind_reason: written.status === "BLINDED" ? written.blind_reason : null,
             photos,
           }
         : null,

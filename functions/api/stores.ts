@@ -34,6 +34,7 @@ import { customHostnames, type CustomHostnames } from "../domains/cloudflare";
 import { accountVerification, type VerificationSource } from "../orders/verification";
 import { IdentityStore } from "../db/identity";
 import { ReviewStore } from "../db/reviews";
+import { ReviewReportStore } from "../db/review-reports";
 import type { Db } from "../db/session";
 
 /**
@@ -164,7 +165,11 @@ export class Stores {
   }
   /** Reviews of order lines, their replies, reports and rewards (decision 117). */
   get reviews(): ReviewStore {
-    return this.#lazy("reviews", (db) => new ReviewStore(db));
+    return this.#lazy("reviews", (db) => new ReviewStore(db, this.readAhead));
+  }
+  /** The platform admin's queue of reported reviews (decision 120). */
+  get reviewReports(): ReviewReportStore {
+    return this.#lazy("reviewReports", (db) => new ReviewReportStore(db));
   }
   /** Server-side commerce events (decision 070). */
   get serverEvents(): ServerEventStore {

@@ -56,7 +56,9 @@ export type ResolvedLine = {
 /**
  * Joins line references with the catalogue. A line survives only if pid2 is a product row of this
  * shop (its own, or a pick it sells) and pid3 an option of the goods behind it: a product of
- * another shop, or an option of other goods, cannot slip in.
+ * another shop, or an option of other goods, cannot slip in. CROSS JOIN keeps the lines the outer
+ * loop: the planner, not knowing json_each's size, walked the shop's products instead (187 ms in a
+ * 50,000-product shop against 0.1 ms; issue 39).
  */
 const RESOLVE = (source: string) => `
   SELECT r.pid2, r.pid3, r.qty, r.sort,
@@ -70,7 +72,7 @@ const RESOLVE = (source: string) => `
          (g.sold_out = 1 OR p.visible = 0 OR g.visible = 0) AS discontinued,
          g.adult_only, g.auth_only, g.members_only
   FROM ${source}
-  JOIN products p ON p.id = r.pid2 AND p.shop_id = ?1
+  CROSS JOIN products p ON p.id = r.pid2 AND p.shop_id = ?1
   JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)
   JOIN product_options o ON o.id = r.pid3 AND o.product_id = g.id
   JOIN shops s ON s.id = p.shop_id

@@ -127,7 +127,8 @@ export class DailyStore {
   /**
    * The dashboard in one round trip: placed orders and their amount due per Korean day for the
    * last 30 days (cancelled ones left out of the sales), orders per status, and conversations with
-   * a member's message the shop has not read.
+   * a member's message the shop has not read, and the shop's reviews of the last 7 days with its
+   * unanswered 상품문의 (more statements in the same batch, not another round trip).
    */
   async dashboard(
     shopId: number,
@@ -137,9 +138,10 @@ export class DailyStore {
     statuses: { status: string; n: number }[];
     unread: number;
     setup: { products: boolean; payment: boolean; business: boolean };
+    feedback: { reviews: number; questions: number };
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
-    const [days, statuses, unread, setup] = await this.db.batch([
+    const [days, statuses, unread, setup, feedback] = await this.db.batch([
       this.db
         .prepare(
           `SELECT ${KST_DAY("o.created_at")} AS day, COUNT(*) AS orders,
@@ -149,9 +151,8 @@ export class DailyStore {
            GROUP BY day`,
         )
         .bind(shopId, from),
-      this.db
-        .prepare(`SELECT o.status, COUNT(*) AS n FROM orders o WHERE o.shop_id = ?1 AND ${PLACED} GROUP BY o.status`)
-        .bind(shopId),
+      // Kept per shop and status (migration 0039): counted row by row, 400,000 orders took a second.
+      this.db.prepare("SELECT status, n FROM shop_order_counts WHERE shop_id = ?1 AND n > 0").bind(shopId),
       this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
       // A shop can sell once it has a product, a way to be paid (a bank account or card keys) and
       // the business details the law wants in its footer (전자상거래법 §10).
@@ -163,13 +164,22 @@ export class DailyStore {
            FROM shops s WHERE s.id = ?1`,
         )
         .bind(shopId),
+      // Reviews written in orders of this shop (its owner replies); a deleted one is gone for him.
+      this.db
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM reviews r WHERE r.shop_id = ?1 AND r.status <> 'DELETED' AND r.created_at >= ?2) AS reviews,
+             (SELECT COUNT(*) FROM product_questions q WHERE q.shop_id = ?1 AND q.status = 'WAITING') AS questions`,
+        )
+        .bind(shopId, now - 7 * 24 * 60 * 60 * 1000),
     ]);
+    const counts = feedback!.results[0] as { reviews: number; questions: number } | undefined;
     const ready = setup!.results[0] as { products: number; payment: number; business: number } | undefined;
     return {
       days: days!.results as { day: string; orders: number; sales: number }[],
       statuses: statuses!.results as { status: string; n: number }[],
       unread: (unread!.results[0] as { n: number } | undefined)?.n ?? 0,
       setup: { products: !!ready?.products, payment: !!ready?.payment, business: !!ready?.business },
+      feedback: { reviews: counts?.reviews ?? 0, questions: counts?.questions ?? 0 },
     };
   }
 }

@@ -5,7 +5,16 @@
  * once (`review_revoke`) by lapsing what is left of them, as decision 055 does for an order's points.
  */
 import { MAX_REVIEW_PHOTOS, REVIEW_MONTH_AFTER_DAYS, type ReviewKind, type ReviewReportReason } from "~/shared/reviews";
+import { maskName } from "~/shared/review-display";
 import { POINT_VALID_MS } from "./shop-members";
+import {
+  isFirstPage,
+  reviewPageKey,
+  reviewPageOf,
+  reviewPageStatements,
+  type ReviewPage,
+  type ReviewQuery,
+} from "./review-page";
 import type { Db } from "./session";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,30 +103,16 @@ const keyArgs = (shopId: number, uid: number, k: LineKey) => [
   k.extras,
 ];
 
-export type ProductReview = {
-  id: number;
-  kind: ReviewKind;
-  rating: number;
-  body: string;
-  option_label: string;
-  is_repurchase: boolean;
-  rewarded: boolean;
-  helpful_count: number;
-  created_at: number;
-  author: string;
-  photos: string[];
-  reply: { body: string; updated_at: number } | null;
-};
+export type { ProductReview, ReviewSummary } from "./review-page";
 
-export type ReviewSummary = { average: number; count: number; histogram: [number, number, number, number, number] };
-
-/** `sh***`: the first two characters of the member's name, never more. */
-export function maskAuthor(name: string): string {
-  return `${Array.from(name.trim()).slice(0, 2).join("")}***`;
-}
+/** `sh***` (app/shared/review-display.ts), kept under this name for the console's list. */
+export const maskAuthor = maskName;
 
 export class ReviewStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly readAhead: { take<T>(key: string): T | undefined } | null = null,
+  ) {}
 
   async settings(shopId: number): Promise<ReviewSettings | null> {
     const s = await this.db
@@ -319,7 +314,7 @@ export class ReviewStore {
     return meta.changes > 0;
   }
 
-  /** The owner's report to the platform; once per reporter and review. */
+  /** The owner's report to the platform: one per reporter and review; reporting again after the platform found nothing puts it back in the queue. */
   async report(
     shopId: number,
     uid: number,
@@ -332,7 +327,8 @@ export class ReviewStore {
       .prepare(
         `INSERT INTO review_reports (review_id, shop_id, uid, reason, note, created_at)
          SELECT id, shop_id, ?3, ?4, ?5, ?6 FROM reviews WHERE id = ?1 AND shop_id = ?2 AND status = 'VISIBLE'
-         ON CONFLICT (review_id, uid) DO UPDATE SET reason = excluded.reason, note = excluded.note`,
+         ON CONFLICT (review_id, uid) DO UPDATE SET reason = excluded.reason, note = excluded.note,
+           created_at = excluded.created_at, resolved_at = NULL`,
       )
       .bind(id, shopId, uid, reason, note, now)
       .run();
@@ -376,72 +372,18 @@ export class ReviewStore {
   }
 
   /**
-   * The visible reviews of a product's goods (a pick's origin), newest first, with photos, the
-   * owner's reply and the author masked, and the summary over all of them.
+   * A page of the visible reviews of a host shop's product's goods (a pick's origin) in the list's
+   * order and filter, with photos, the owner's reply and the author masked; the summary over all of
+   * them; and, when asked, the newest photo reviews' first photos. One round trip; the product
+   * page's first few were read in its product's own batch (decision 076).
    */
-  async ofProduct(
-    shopId: number,
-    productId: number,
-    page: { limit: number; offset: number },
-  ): Promise<{ summary: ReviewSummary; reviews: ProductReview[] }> {
-    const origin = "(SELECT COALESCE(origin_product_id, id) FROM products WHERE id = ?1 AND shop_id = ?4)";
-    const [stats, rows] = await this.db.batch([
-      this.db
-        .prepare(
-          `SELECT rating, COUNT(*) AS n FROM reviews WHERE product_id = ${origin} AND status = 'VISIBLE' GROUP BY rating`,
-        )
-        .bind(productId, 0, 0, shopId),
-      this.db
-        .prepare(
-          `SELECT r.id, r.kind, r.rating, r.body, r.option_label, r.is_repurchase, r.reward_points, r.helpful_count,
-                  r.created_at, COALESCE(m.name, '') AS name,
-                  (SELECT json_group_array(image) FROM (SELECT image FROM review_photos WHERE review_id = r.id ORDER BY position)) AS photos,
-                  rp.body AS reply_body, rp.updated_at AS reply_at
-           FROM reviews r LEFT JOIN members m ON m.uid = r.uid LEFT JOIN review_replies rp ON rp.review_id = r.id
-           WHERE r.product_id = ${origin} AND r.status = 'VISIBLE'
-           ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3`,
-        )
-        .bind(productId, page.limit, page.offset, shopId),
-    ]);
-    const histogram: ReviewSummary["histogram"] = [0, 0, 0, 0, 0];
-    let count = 0;
-    let sum = 0;
-    for (const s of stats!.results as { rating: number; n: number }[]) {
-      histogram[s.rating - 1] = s.n;
-      count += s.n;
-      sum += s.rating * s.n;
+  async ofProduct(shopId: number, productId: number, q: ReviewQuery): Promise<ReviewPage | null> {
+    if (isFirstPage(q)) {
+      const ahead = this.readAhead?.take<ReviewPage | null>(reviewPageKey(productId));
+      if (ahead !== undefined) return ahead;
     }
-    const average = count ? Math.round((sum / count) * 10) / 10 : 0;
-    type Row = {
-      id: number;
-      kind: ReviewKind;
-      rating: number;
-      body: string;
-      option_label: string;
-      is_repurchase: number;
-      reward_points: number;
-      helpful_count: number;
-      created_at: number;
-      name: string;
-      photos: string;
-      reply_body: string | null;
-      reply_at: number | null;
-    };
-    const reviews = (rows!.results as Row[]).map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      rating: r.rating,
-      body: r.body,
-      option_label: r.option_label,
-      is_repurchase: r.is_repurchase === 1,
-      rewarded: r.reward_points > 0,
-      helpful_count: r.helpful_count,
-      created_at: r.created_at,
-      author: maskAuthor(r.name),
-      photos: JSON.parse(r.photos) as string[],
-      reply: r.reply_body !== null ? { body: r.reply_body, updated_at: r.reply_at ?? 0 } : null,
-    }));
-    return { summary: { average, count, histogram }, reviews };
+    const results = await this.db.batch(reviewPageStatements(this.db, shopId, "id", productId, q));
+    return reviewPageOf(results, q);
   }
 
   /** The console's list: this shop's reviews, newest first, with the product's name and the reply. */

@@ -9,7 +9,8 @@ const DESIGN = "(CASE WHEN json_valid(design_value) THEN design_value ELSE '{}' 
 const READ = `SELECT name, profile, notice, mcolor, mcolor2, scolor, scolor2, logo, use_logo, instagram, youtube,
   naver, link1, show_link, corpname, ceo, idnum, idnum_singo, zipcode, address, tel, email, privacy_officer,
   bank_name, bank_account, bank_holder, guest_deposit_hours, delivery_fee, free_delivery_threshold, jeju_fee,
-  island_fee, bgimg, linkpage,
+  island_fee, bgimg, linkpage, review_days, review_point_text, review_point_photo, review_point_month,
+  review_min_length,
   coalesce(json_extract(${DESIGN}, '$.show_prod'), 1) AS show_prod,
   coalesce(json_extract(${DESIGN}, '$.show_price'), 1) AS show_price
   FROM shops WHERE id = ?`;
@@ -74,6 +75,15 @@ function assignments(body: ShopSettingsBody): { set: string; values: unknown[] }
         free_delivery_threshold: body.free_delivery_threshold,
         jeju_fee: body.jeju_fee,
         island_fee: body.island_fee,
+      });
+    case "reviews":
+      // Read by ReviewStore at each write: a new amount applies to the next review, never to one paid.
+      return columns({
+        review_days: body.review_days,
+        review_point_text: body.review_point_text,
+        review_point_photo: body.review_point_photo,
+        review_point_month: body.review_point_month,
+        review_min_length: body.review_min_length,
       });
     case "display": {
       const bgimg = body.bgimg === "own" ? body.bg_key : BACKGROUNDS[body.bgimg];

@@ -21,6 +21,8 @@ import { LOGIN_CODE_SECONDS } from "../api/auth";
 import { requestHost, shopOrigin } from "../host";
 import { forgetHost } from "../tenant";
 import { PLATFORM_PAGE_SIZE } from "../db/platform-shops";
+import { koPlatformReviews } from "~/shared/messages/platform-reviews";
+import { reportedReviewsAction, reportedReviewsPage } from "./reviews";
 import {
   check,
   escape as e,
@@ -82,6 +84,9 @@ export async function handlePlatform(request: Request, env: RequestEnv, config: 
       // Only a platform admin learns this page exists.
       if (!member?.admin) return notFound(viewer);
       return post ? adminAction(ctx, viewer) : adminPage(ctx, viewer, {});
+    case "/madmin/reviews":
+      if (!member?.admin) return notFound(viewer);
+      return post ? reportedReviewsAction(ctx, viewer) : reportedReviewsPage(ctx, viewer);
     default:
       return notFound(viewer);
   }
@@ -285,7 +290,7 @@ async function adminPage(
   const link = (p: number, label: string) =>
     `<a href="/madmin?${new URLSearchParams({ q, page: String(p) })}">${e(label)}</a>`;
   const pager = `<nav class="pager">${page > 1 ? link(page - 1, t.prev) : ""}<span>${e(t.pageOf(page, pages))}</span>${page < pages ? link(page + 1, t.next) : ""}</nav>`;
-  const body = `<h1>${e(t.adminTitle)}</h1>${done}${formError(errors)}
+  const body = `<h1>${e(t.adminTitle)}</h1><p><a href="/madmin/reviews">${e(koPlatformReviews.link)}</a></p>${done}${formError(errors)}
 <form method="get" action="/madmin" role="search"><label>${e(t.search)}<input type="search" name="q" value="${e(q)}" placeholder="${e(t.searchPlaceholder)}"></label> <button>${e(t.search)}</button></form>
 ${rows.length ? `<table><thead><tr><th>${e(t.colShop)}</th><th>${e(t.colOwner)}</th><th>${e(t.colState)}</th><th></th></tr></thead><tbody>${rowsHtml}</tbody></table>${pager}` : `<p>${e(t.noShops)}</p>`}`;
   return platformPage(status, t.adminTitle, body, viewer);

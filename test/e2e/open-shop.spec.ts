@@ -78,7 +78,7 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await expect(page).toHaveURL(shopUrl(dom, "/admin/categories"));
   await settle(page, js);
   await addCategory(page, category);
-  await page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.products }).click();
+  await page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.products, exact: true }).click();
   await expect(page).toHaveURL(shopUrl(dom, "/admin/products"));
   await settle(page, js);
   await createProduct(page, js, {

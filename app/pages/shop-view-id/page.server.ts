@@ -18,7 +18,7 @@ import { approveOnlyText } from "~/lib/membership-text.server";
 import { field, normaliseQty } from "~/shared/cart-form";
 import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
 import { likedOf } from "~/lib/my-products.server";
-import type { ProductCard } from "~/shared/contracts";
+import type { ProductCard, ProductReview, ReviewSummary } from "~/shared/contracts";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
@@ -26,8 +26,14 @@ import { sharePage } from "~/lib/shared-page.server";
 import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
 import { loginPath } from "~/shared/return-path";
 import { createElement } from "react";
+import * as view from "~/components/product.css";
+import * as shopCss from "~/components/shop.css";
+import { koDelivery } from "~/shared/messages/shop/delivery";
+import { deliveryTerms } from "./delivery-terms";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QuestionsSection } from "~/components/questions/Questions";
+import { ProductReviewsSection } from "~/components/reviews/ReviewDisplay";
+import { REVIEWS_ON_PAGE } from "~/shared/review-display";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
@@ -50,7 +56,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ),
     );
   }
-  const [info, liked, questions] = await Promise.all([
+  const [info, liked, questions, reviews] = await Promise.all([
     (product.ptype === "pick"
       ? context.api.call("pickableAdditionalInfo", { query: { id: product.id } })
       : context.api.call("additionalInfo", { query: { id: product.id, shopid } })
@@ -58,6 +64,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     likedOf(context, request, [product]),
     // The latest few 상품문의; the shared (cookieless) page is nobody's, so it never holds a secret body.
     context.api.call("productQuestions", { query: { pid: product.id, size: QUESTIONS_ON_PAGE } }),
+    // The reviews' summary, photo strip and first few 추천순, read with the product (decision 119).
+    context.api.call("productReviews", {
+      query: { product_id: product.id, sort: "best", size: REVIEWS_ON_PAGE, strip: "1" },
+    }),
   ]);
   // Goods behind adult or identity verification differ per visitor beyond the marked parts: a
   // visitor with cookies gets them drawn for them (decision 122).
@@ -78,17 +88,67 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     recommendations,
     liked: liked.includes(product.id),
     verification: { ...verification, covered },
-    // 상품문의 as HTML made here: the section adds no script to the page's first load.
-    questionsHtml: renderToStaticMarkup(
-      createElement(QuestionsSection, {
-        items: questions.items,
-        total: questions.total,
-        pid: product.id,
+    // Made here, not in the page's meta: the browser's bundle does not carry the builder.
+    reviewsLd: reviewsJsonLd(reviews.summary, reviews.reviews),
+    // The delivery terms, the reviews and 상품문의 as HTML made here: they add no script to the
+    // page's first load, and the page's own code carries not even their frames or words. The
+    // reviews end in the page's ReviewsMore island (the next ones with scripts; the link to all).
+    deliveryHtml: renderToStaticMarkup(
+      createElement(
+        "section",
+        { className: view.section, "aria-labelledby": "delivery" },
+        createElement("h2", { id: "delivery", className: shopCss.sectionTitle }, koDelivery.title),
+        ...deliveryTerms(info.delivery).map((line) => createElement("p", { key: line }, line)),
+        createElement(
+          "p",
+          null,
+          `${koDelivery.seller}: ${info.seller.corpname ?? info.delivery.shop_name}`,
+          info.seller.tel ? ` · ${info.seller.tel}` : "",
+        ),
+      ),
+    ),
+    reviewsHtml: renderToStaticMarkup(
+      createElement(ProductReviewsSection, {
         sid: product.sid,
-        loggedIn: context.member !== null,
-        loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
+        summary: reviews.summary,
+        // Adult-only goods before verification: no review photo either (decision 114).
+        reviews: covered ? reviews.reviews.map((r) => ({ ...r, photos: [] })) : reviews.reviews,
+        strip: covered ? [] : reviews.strip,
+        storageUrl: context.storageUrl,
       }),
     ),
+    reviewsMore:
+      reviews.summary.count > 0 ? { total: reviews.summary.count, shown: reviews.reviews.map((r) => r.id) } : null,
+    questionsHtml: renderToStaticMarkup(
+      createElement(
+        "section",
+        { className: view.section, "aria-labelledby": "questions", "data-testid": "questions" },
+        createElement(QuestionsSection, {
+          items: questions.items,
+          total: questions.total,
+          pid: product.id,
+          sid: product.sid,
+          loggedIn: context.member !== null,
+          loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
+        }),
+      ),
+    ),
+  };
+}
+
+/** AggregateRating and a few Reviews (authors masked), only when there are reviews (decision 119). */
+function reviewsJsonLd(summary: ReviewSummary, top: ProductReview[]) {
+  if (summary.count === 0) return {};
+  const rating = (value: number) => ({ "@type": "Rating", ratingValue: value, bestRating: 5, worstRating: 1 });
+  return {
+    aggregateRating: { ...rating(summary.average), "@type": "AggregateRating", reviewCount: summary.count },
+    review: top.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.author },
+      datePublished: new Date(r.created_at).toISOString().slice(0, 10),
+      reviewRating: rating(r.rating),
+      reviewBody: r.body,
+    })),
   };
 }
 

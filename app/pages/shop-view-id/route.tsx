@@ -26,12 +26,18 @@ import { personalised } from "~/lib/personal";
 import { LEAF_ROUTE } from "~/shared/personal";
 import { productDisplay } from "~/shared/display";
 import type { action, loader } from "./page.server";
-import { deliveryTerms } from "./delivery-terms";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
 const ProductGrid = island(
   "ProductGrid",
   () => import("~/components/ProductGrid").then((m) => m.ProductGrid),
+  "visible",
+);
+
+// The next reviews, with scripts, as the reader comes near the end of the first few (decision 119).
+const ReviewsMore = island(
+  "ReviewsMore",
+  () => import("~/components/reviews/ReviewsMore").then((m) => m.ReviewsMore),
   "visible",
 );
 
@@ -91,6 +97,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
                 },
               }
             : {}),
+          ...data.reviewsLd,
         },
         {
           "@context": "https://schema.org",
@@ -111,10 +118,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification, questionsHtml } = personalised(
-    LEAF_ROUTE,
-    useLoaderData<typeof loader>(),
-  );
+  const { product, info, recommendations, liked, verification, deliveryHtml, reviewsHtml, reviewsMore, questionsHtml } =
+    personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).
@@ -220,26 +225,13 @@ export default function ProductPage() {
           <div className={view.description} dangerouslySetInnerHTML={{ __html: info.description }} />
         )}
       </section>
-      <section className={view.section} aria-labelledby="delivery">
-        <h2 id="delivery" className={css.sectionTitle}>
-          {koProduct.delivery}
-        </h2>
-        {deliveryTerms(info.delivery).map((line) => (
-          <p key={line}>{line}</p>
-        ))}
-        <p>
-          {koProduct.seller}: {info.seller.corpname ?? info.delivery.shop_name}
-          {info.seller.tel ? ` · ${info.seller.tel}` : ""}
-        </p>
+      {/* The delivery terms, the reviews and 상품문의, rendered by the loader (decisions 118, 119). */}
+      <div dangerouslySetInnerHTML={{ __html: deliveryHtml }} />
+      <section className={view.section} aria-labelledby="reviews" data-testid="reviews">
+        <div dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
+        {reviewsMore ? <ReviewsMore sid={product.sid} storageUrl={storageUrl} {...reviewsMore} /> : null}
       </section>
-
-      {/* 상품문의, rendered by the loader (Questions.tsx, decision 118): no script of its own. */}
-      <section
-        className={view.section}
-        aria-labelledby="questions"
-        data-testid="questions"
-        dangerouslySetInnerHTML={{ __html: questionsHtml }}
-      />
+      <div dangerouslySetInnerHTML={{ __html: questionsHtml }} />
 
       <section className={view.section} aria-labelledby="recommendations">
         <h2 id="recommendations" className={css.sectionTitle}>

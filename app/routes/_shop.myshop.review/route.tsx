@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/Field";
 import { useRootData } from "~/lib/root-data";
 import { shopMeta } from "~/lib/seo";
 import { formatCount } from "~/shared/format";
+import { koPlatformReviews } from "~/shared/messages/platform-reviews";
 import { koReviews } from "~/shared/messages/reviews";
 import { PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
 import type { action, loader } from "./page.server";
@@ -49,6 +50,11 @@ export default function ReviewPage() {
         </p>
       </section>
       {review && review.reward_points > 0 ? <p className={css.muted}>{t.disclosure}</p> : null}
+      {review?.status === "BLINDED" ? (
+        <p className={css.fieldError} data-testid="review-blinded">
+          {koPlatformReviews.toAuthor(review.blind_reason ?? "")}
+        </p>
+      ) : null}
       {result?.error ? (
         <p className={css.fieldError} role="alert">
           {result.error}
@@ -59,8 +65,17 @@ export default function ReviewPage() {
           {(t.errors.refusal as Record<string, string>)[target.refusal ?? ""] ?? t.errors.refusal.not_found}
         </p>
       ) : null}
-      {!refused ? (
-        <Form method="post" encType="multipart/form-data" className={`${css.section} ${css.fields}`} aria-label={title}>
+      {/* A blinded review stays as the platform left it: its author may delete it, not rewrite it. */}
+      {!refused && review?.status !== "BLINDED" ? (
+        <Form
+          // Drawn anew once a save changed the review: the file input would otherwise still hold the
+          // photos just uploaded, and a second press would upload them again.
+          key={JSON.stringify(review)}
+          method="post"
+          encType="multipart/form-data"
+          className={`${css.section} ${css.fields}`}
+          aria-label={title}
+        >
           <fieldset className={css.methods}>
             <legend>{t.rating}</legend>
             {[5, 4, 3, 2, 1].map((n) => (

@@ -92,6 +92,22 @@ export function Dashboard({ data }: { data: DashboardData }) {
               {t.openMessages}
             </Link>
           </li>
+          <li className={css.waitingRow} data-testid="waiting-questions">
+            <strong>
+              {t.waitingQuestions} {formatCount(data.feedback.questions)}
+            </strong>
+            <Link className={adminCss.chip} to="/admin/questions">
+              {t.openQuestions}
+            </Link>
+          </li>
+          <li className={css.waitingRow} data-testid="new-reviews">
+            <strong>
+              {t.newReviews} {formatCount(data.feedback.reviews)}
+            </strong>
+            <Link className={adminCss.chip} to="/admin/reviews">
+              {t.openReviews}
+            </Link>
+          </li>
         </ul>
         <h3 className={adminCss.cardTitle}>{t.last30}</h3>
         {data.days.every((d) => d.orders === 0) ? (

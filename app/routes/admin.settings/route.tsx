@@ -95,6 +95,7 @@ function Forms({
   const bank = typed(result, "bank");
   const delivery = typed(result, "delivery");
   const display = typed(result, "display");
+  const reviews = typed(result, "reviews");
   const bankChosen = bank.values?.bank_name ?? s.bank_name ?? "";
   const background = display.values?.bgimg ?? backgroundChoice(s.bgimg);
   const ownBackground = backgroundChoice(s.bgimg) === "own" ? s.bgimg : null;
@@ -266,6 +267,56 @@ function Forms({
             aria-invalid={display.errors.linkpage ? true : undefined}
           />
         </Field>
+      </SettingsSection>
+      <SettingsSection section="reviews" busy={busy}>
+        <p className={cartCss.mutedPlain} data-testid="review-settings-note">
+          {f.reviewNote}
+        </p>
+        <Text
+          name="review_days"
+          label={f.reviewDays}
+          hint={f.reviewDaysHint}
+          stored={s.review_days}
+          state={reviews}
+          max={3}
+          inputMode="numeric"
+        />
+        <Text
+          name="review_point_text"
+          label={f.reviewPointText}
+          hint={f.reviewPointHint}
+          stored={s.review_point_text}
+          state={reviews}
+          max={7}
+          inputMode="numeric"
+        />
+        <Text
+          name="review_point_photo"
+          label={f.reviewPointPhoto}
+          hint={f.reviewPointHint}
+          stored={s.review_point_photo}
+          state={reviews}
+          max={7}
+          inputMode="numeric"
+        />
+        <Text
+          name="review_point_month"
+          label={f.reviewPointMonth}
+          hint={f.reviewPointHint}
+          stored={s.review_point_month}
+          state={reviews}
+          max={7}
+          inputMode="numeric"
+        />
+        <Text
+          name="review_min_length"
+          label={f.reviewMinLength}
+          hint={f.reviewMinLengthHint}
+          stored={s.review_min_length}
+          state={reviews}
+          max={5}
+          inputMode="numeric"
+        />
       </SettingsSection>
     </>
   );

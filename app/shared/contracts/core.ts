@@ -30,7 +30,8 @@ export function endpoint<Q extends z.ZodType, R extends z.ZodType, B extends z.Z
 
 export const id = z.coerce.number().int().positive();
 export const flag = z.enum(["true", "false"]).transform((v) => v === "true");
-export const page = z.coerce.number().int().min(1).max(10_000).default(1);
+// Up to a million: a big shop's console lists 400,000 orders, 20 a page (issue 39).
+export const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 
 export const nullableText = z.string().nullable();
 

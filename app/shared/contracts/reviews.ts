@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ReviewBlindBody, ReviewIdBody, ReviewReplyBody, ReviewReportBody, ReviewSaveBody } from "../forms/reviews";
 import { REVIEW_KINDS } from "../reviews";
+import { REVIEW_SORTS } from "../review-display";
 import { endpoint, id } from "./core";
 
 const kind = z.enum(REVIEW_KINDS);
@@ -29,7 +30,10 @@ export const ReviewSummary = z.object({
   count: z.number(),
   /** Counts of 1 to 5 stars. */
   histogram: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
+  /** Reviews with a photo (the 포토리뷰 filter's count). */
+  photo_count: z.number().default(0),
 });
+export type ReviewSummary = z.infer<typeof ReviewSummary>;
 
 /** The review page of one line: what was bought, what may be written, what was. */
 export const ReviewTarget = z.object({
@@ -53,6 +57,8 @@ export const ReviewTarget = z.object({
       is_repurchase: z.boolean(),
       reward_points: z.number(),
       status: z.string(),
+      /** Shown to the author only: why the platform hid it. */
+      blind_reason: z.string().nullable(),
       photos: z.array(z.string()),
     })
     .nullable(),
@@ -94,8 +100,23 @@ export const reviewsApi = {
     query: z.object({
       product_id: id,
       page: z.coerce.number().int().min(1).max(1000).default(1),
+      /** 추천순 (helpful, then newest), 최신순, 평점 높은순, 평점 낮은순 (decision 119). */
+      sort: z.enum(REVIEW_SORTS).default("new"),
+      photo: z.enum(["0", "1"]).default("0"),
+      star: z.coerce.number().int().min(1).max(5).optional(),
+      size: z.coerce.number().int().min(1).max(20).default(20),
+      /** "1": also the newest photo reviews' first photos (the product page's strip). */
+      strip: z.enum(["0", "1"]).default("0"),
     }),
-    response: z.object({ summary: ReviewSummary, reviews: z.array(ProductReview), page: z.number() }),
+    response: z.object({
+      summary: ReviewSummary,
+      reviews: z.array(ProductReview),
+      page: z.number(),
+      pages: z.number(),
+      /** Reviews matching the filter. */
+      total: z.number(),
+      strip: z.array(z.object({ id: z.number(), image: z.string() })),
+    }),
   }),
   reviewTarget: endpoint({
     method: "GET",

@@ -40,6 +40,11 @@ export const ShopSettings = z.object({
   show_price: z.boolean(),
   bgimg: z.string(),
   linkpage: nullableText,
+  review_days: z.number().int(),
+  review_point_text: z.number().int(),
+  review_point_photo: z.number().int(),
+  review_point_month: z.number().int(),
+  review_min_length: z.number().int(),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

@@ -127,6 +127,9 @@ export const ProductCard = z.object({
   sale_ended: z.boolean().default(false),
   /** Adult-only (AGE19): the card shows the 19 mark and no picture (`image` null; decision 114). */
   adult: z.boolean().default(false),
+  /** Visible reviews of the goods (a pick's origin's) and their average, one decimal (decision 119). */
+  review_count: z.number().int().default(0),
+  rating: z.number().default(0),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 
@@ -257,6 +260,11 @@ export const shopApi = {
       notices: z.number().int(),
       /** The `after` of the next page, or null at the end. */
       next: z.number().int().nullable(),
+      /**
+       * On the first page (after 0): where each sitemap file after the first starts, the id of
+       * every SITEMAP_FILE_PRODUCTS-th product (app/shared/limits.ts); empty while all fit in one file.
+       */
+      parts: z.array(z.number().int()),
     }),
   }),
   /** On-site search over this shop's products: titles, options, categories (decision 067). */

@@ -146,6 +146,24 @@ export const DeliveryBody = z.object({
   island_fee: won(100_000, t.fee),
 });
 
+/** A whole number in [min, max]; thousands' commas and spaces are allowed, as owners type them. */
+const whole = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => String(v).replace(/[,\s]/g, ""))
+    .refine((v) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max, { error: message })
+    .transform(Number);
+
+/** The review window and rewards of decision 117 (issue 38 console part); the columns' CHECKs hold too. */
+export const ReviewsBody = z.object({
+  section: z.literal("reviews"),
+  review_days: whole(1, 365, t.reviewDays),
+  review_point_text: whole(0, 100_000, t.reviewPoints),
+  review_point_photo: whole(0, 100_000, t.reviewPoints),
+  review_point_month: whole(0, 100_000, t.reviewPoints),
+  review_min_length: whole(0, 1000, t.reviewMinLength),
+});
+
 /** One link of the link page: a name, a space, an https address. */
 const LINK_LINE = /^(.{1,40}?)\s+(https:\/\/[^\s<>"]+)$/u;
 export const MAX_LINKPAGE_LINES = 20;
@@ -202,6 +220,7 @@ export const ShopSettingsBody = z.discriminatedUnion("section", [
   BankBody,
   DeliveryBody,
   DisplayBody,
+  ReviewsBody,
 ]);
 export type ShopSettingsBody = z.infer<typeof ShopSettingsBody>;
 export type SettingsSection = ShopSettingsBody["section"];
@@ -214,4 +233,5 @@ export const SETTINGS_SECTIONS = [
   "bank",
   "delivery",
   "display",
+  "reviews",
 ] as const satisfies readonly SettingsSection[];

@@ -20,6 +20,10 @@ export const koDaily = {
     },
     none: "없음",
     openMessages: "문의함 보기",
+    newReviews: "새 리뷰 (최근 7일)",
+    openReviews: "리뷰 관리",
+    waitingQuestions: "답변 대기 상품문의",
+    openQuestions: "상품문의 보기",
     setup: {
       title: "상점 준비하기",
       help: "세 가지를 마치면 손님이 주문하고 결제할 수 있습니다.",

@@ -1,3 +1,5 @@
+import { formatCount } from "../format";
+
 /** Reviews' copy (decision 117): the writing page, the console's list, refusals. */
 export const koReviews = {
   title: "리뷰 쓰기",
@@ -49,6 +51,7 @@ export const koReviews = {
       rate: "오늘은 리뷰를 더 쓸 수 없습니다. 내일 다시 시도해 주세요.",
     },
     notYours: "리뷰를 찾을 수 없습니다.",
+    noProduct: "상품을 찾을 수 없습니다.",
     notAdmin: "플랫폼 관리자만 리뷰를 가릴 수 있습니다.",
   },
   admin: {
@@ -66,6 +69,43 @@ export const koReviews = {
     noDelete: "판매자는 구매자의 리뷰를 삭제하거나 숨길 수 없습니다. 문제가 있는 리뷰는 플랫폼에 신고해 주세요.",
     product: "상품",
     author: "작성자",
+  },
+  /** The product page's summary and the full list (decision 119). */
+  display: {
+    title: "리뷰",
+    listTitle: (title: string) => `${title} 리뷰`,
+    empty: "아직 리뷰가 없습니다. 구매 후 첫 리뷰를 남겨 주세요.",
+    noMatch: "조건에 맞는 리뷰가 없습니다.",
+    average: "평균 별점",
+    outOf: "/ 5",
+    count: (n: number) => `리뷰 ${formatCount(n)}개`,
+    starsLabel: (n: number) => `별 5개 중 ${n}개`,
+    averageLabel: (avg: string) => `별점 평균 ${avg}점`,
+    histogramRow: (star: number, n: number) => `${star}점 ${n}개`,
+    histogramLabel: "별점 분포",
+    photoStrip: "포토리뷰",
+    photoStripAlt: (n: number) => `포토리뷰 ${n}`,
+    all: (n: number) => `리뷰 ${formatCount(n)}개 전체 보기`,
+    more: "리뷰 더 보기",
+    loading: "리뷰를 불러오는 중…",
+    back: "상품으로 돌아가기",
+    sortLabel: "정렬",
+    sorts: { best: "추천순", new: "최신순", high: "평점 높은순", low: "평점 낮은순" },
+    photoOnly: (n: number) => `포토리뷰만 (${formatCount(n)})`,
+    starFilter: "별점",
+    allStars: "전체 별점",
+    starOption: (n: number) => `${n}점만`,
+    apply: "적용",
+    repurchase: "재구매",
+    month: "한달사용",
+    reply: "판매자 답글",
+    helpful: (n: number) => `도움돼요 ${formatCount(n)}`,
+    helpfulDone: "도움돼요를 눌렀습니다.",
+    helpfulRefused: "자신의 리뷰이거나 이미 누른 리뷰입니다.",
+    blinded: "운영 정책에 따라 가려진 리뷰입니다.",
+    page: (page: number, pages: number) => `${page} / ${pages} 페이지`,
+    prev: "이전",
+    next: "다음",
   },
   reasons: {
     abuse: "욕설·비방",

@@ -17,6 +17,7 @@ export const koShopSettings = {
     bank: "입금 계좌를 저장했습니다.",
     delivery: "배송비를 저장했습니다.",
     display: "화면 설정을 저장했습니다.",
+    reviews: "리뷰 설정을 저장했습니다.",
   },
   sections: {
     identity: "상점 정보",
@@ -27,6 +28,7 @@ export const koShopSettings = {
     bank: "무통장 입금 계좌",
     delivery: "배송비",
     display: "화면 설정",
+    reviews: "리뷰 적립",
   },
   fields: {
     name: "상점 이름",
@@ -83,6 +85,16 @@ export const koShopSettings = {
     bgFileHint: "'내 사진'을 고르고 올려 주세요. JPG, PNG, GIF, WebP. 넓은 화면에서 가운데 영역 뒤에 보입니다.",
     linkpage: "링크 페이지 (/link)",
     linkpageHint: "한 줄에 하나씩 '이름 https://주소'. 비우면 링크 페이지가 없습니다.",
+    reviewDays: "리뷰 작성 기간 (일)",
+    reviewDaysHint: "배송완료 또는 구매확정부터 1~365일",
+    reviewPointText: "텍스트 리뷰 적립 (포인트)",
+    reviewPointPhoto: "포토 리뷰 적립 (포인트)",
+    reviewPointMonth: "한달사용 리뷰 적립 (포인트)",
+    reviewPointHint: "0~100,000. 0이면 적립하지 않습니다.",
+    reviewMinLength: "적립 최소 글자 수",
+    reviewMinLengthHint: "이보다 짧은 리뷰는 적립하지 않습니다 (0~1,000자).",
+    reviewNote:
+      "적립금은 상점 회원에게만, 상점 포인트를 쓰는 동안에만 지급됩니다. 적립된 리뷰에는 '포인트 지급 리뷰' 표시가 붙고, 반품·환불되거나 작성자가 지우면 남은 적립금을 회수합니다. 바꾼 금액은 이후에 쓰는 리뷰부터 적용됩니다.",
   },
   errors: {
     name: "상점 이름을 1~40자로 입력해 주세요.",
@@ -111,6 +123,9 @@ export const koShopSettings = {
     logoKey: "로고 이미지를 다시 올려 주세요.",
     bgMissing: "배경으로 쓸 사진 파일을 골라 주세요.",
     bgKey: "배경 사진을 다시 올려 주세요.",
+    reviewDays: "1~365 사이의 날 수를 입력해 주세요.",
+    reviewPoints: "0~100,000 사이의 포인트를 입력해 주세요.",
+    reviewMinLength: "0~1,000 사이의 글자 수를 입력해 주세요.",
   },
   /** Banks that take 무통장 입금 (the names as shoppers know them). */
   banks: [

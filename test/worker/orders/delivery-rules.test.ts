@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedFee, groupDelivery, remoteExtra, sqlRemoteExtra, totalForArea } from "../../../app/shared/money";
 import { koOrder } from "~/shared/messages/cart";
-import { koProduct } from "~/shared/messages/shop/product";
+import { koDelivery } from "~/shared/messages/shop/delivery";
 import { formatKRW } from "~/shared/format";
 import { BEAUTY } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
@@ -337,16 +337,16 @@ describe("the product page's delivery terms", () => {
       expect(res.status).toBe(200);
       return (await res.text()).replace(/<!-- -->/g, "");
     };
-    const remote = koProduct.deliveryRemote(
-      [koProduct.remoteJeju(formatKRW(3_000)), koProduct.remoteIsland(formatKRW(5_000))].join(", "),
+    const remote = koDelivery.deliveryRemote(
+      [koDelivery.remoteJeju(formatKRW(3_000)), koDelivery.remoteIsland(formatKRW(5_000))].join(", "),
     );
     const shops = await page(paid);
-    expect(shops).toContain(koProduct.deliveryText(formatKRW(3_000), formatKRW(50_000)));
+    expect(shops).toContain(koDelivery.deliveryText(formatKRW(3_000), formatKRW(50_000)));
     expect(shops).toContain(remote);
     const frees = await page(free);
-    expect(frees).toContain(`<p>${koProduct.deliveryFree}</p>`);
-    expect(frees).not.toContain(koProduct.deliveryText(formatKRW(3_000), formatKRW(50_000)));
+    expect(frees).toContain(`<p>${koDelivery.deliveryFree}</p>`);
+    expect(frees).not.toContain(koDelivery.deliveryText(formatKRW(3_000), formatKRW(50_000)));
     expect(frees).toContain(remote);
-    expect(await page(fixed)).toContain(koProduct.deliveryPerQty(formatKRW(4_000), 2));
+    expect(await page(fixed)).toContain(koDelivery.deliveryPerQty(formatKRW(4_000), 2));
   });
 });

@@ -1,0 +1,195 @@
+// The big-shop benchmark (issue 39, docs/performance.md "Scale"): the production bundle served by
+// two workerd processes at once, one on the scale database `npm run seed:scale` made (.scale/state,
+// its pending migrations applied first) and one on a fresh demo seed, and the same rows measured on
+// both, one after the other, beside a trivial Worker response measured the same way. Pages are
+// requested with a login (a member, or the shop's owner for the console), so every one is drawn
+// for the request rather than given from the edge page cache: this measures the queries.
+// One request at a time over loopback; BENCH_SECONDS per row and side (default 3).
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { benchClient, pct, writeSection } from "./lib/bench-http.mjs";
+import { bundleWorker, seedState, serveBundle } from "./lib/production-worker.mjs";
+
+const STATE = process.env.SCALE_STATE || ".scale/state";
+const DIR = ".bench-scale";
+const SECONDS = Number(process.env.BENCH_SECONDS || 3);
+const PASSWORD = "demo1234!";
+/** The lists' page size (LISTING_PAGE_SIZE, ADMIN_PAGE_SIZE): 20 both. */
+const PAGE = 20;
+/** An order sheet nobody paid is no order (app/shared/order-status.ts sqlPlaced). */
+const PLACED = "(o.pay_method IS NOT NULL OR o.points_used > 0 OR o.pay_later = 1)";
+
+if (!existsSync(STATE)) throw new Error("No scale database: run `npm run seed:scale` first.");
+execFileSync("node", ["scripts/build.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
+bundleWorker(`${DIR}/dist`, { minify: true });
+seedState(`${DIR}/demo`, { shareImages: false });
+// New migrations (an index) reach the scale database without seeding it again.
+execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+const sides = {
+  scale: {
+    port: 3397,
+    state: STATE,
+    host: "big.localhost",
+    member: "m100000@scale.test",
+    owner: "owner@s10.scale.test",
+    dom: "big",
+    sid: "z10-25000",
+    line: null,
+  },
+  demo: {
+    port: 3398,
+    state: `${DIR}/demo`,
+    host: "beauty.localhost",
+    member: "shopper@example.test",
+    owner: "owner@beauty.example.test",
+    dom: "beauty",
+    sid: "b0017",
+    line: null,
+  },
+};
+
+const servers = [];
+try {
+  for (const side of Object.values(sides)) {
+    servers.push(await serveBundle({ bundleDir: `${DIR}/dist`, state: side.state, port: side.port }));
+    const { request, close } = benchClient(side.port, side.host);
+    side.request = request;
+    side.close = close;
+    const login = async (email) => {
+      const res = await request("/api/user/login", {
+        method: "POST",
+        body: { email, password: PASSWORD, keep: false },
+      });
+      if (res.status !== 200)
+        throw new Error(`login ${email} on ${side.host}: ${res.status} ${res.body.slice(0, 200)}`);
+      return []
+        .concat(res.headers["set-cookie"])
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    };
+    side.memberCookie = await login(side.member);
+    side.ownerCookie = await login(side.owner);
+    // What the rows ask for, read from the database: the product to buy and the last pages.
+    const db = await servers.at(-1).getD1Database("DB");
+    const { shop_id: shopId } = await db
+      .prepare("SELECT id AS shop_id FROM shops WHERE dom = ?")
+      .bind(side.dom)
+      .first();
+    side.line = await db
+      .prepare(
+        `SELECT p.id AS pid2, (SELECT id FROM product_options WHERE product_id = p.id AND stock > 0 LIMIT 1) AS pid3
+         FROM products p WHERE p.sid = ?`,
+      )
+      .bind(side.sid)
+      .first();
+    const { n: products } = await db
+      .prepare("SELECT COUNT(*) AS n FROM products WHERE shop_id = ? AND visible = 1")
+      .bind(shopId)
+      .first();
+    // Page 500 where there is one; the demo's last page otherwise (its "same row").
+    side.deepPage = Math.min(500, Math.ceil(products / PAGE));
+    const { n: orders } = await db
+      .prepare(`SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND ${PLACED}`)
+      .bind(shopId)
+      .first();
+    side.lastOrderPage = Math.max(1, Math.ceil(orders / PAGE));
+  }
+} catch (error) {
+  for (const s of servers) await s.dispose();
+  throw error;
+}
+
+/** Each row: a name and, per side, the request (path, cookie, method and body). */
+const ROWS = [
+  ["trivial Worker response: `/api/storage/url`", () => ({ path: "/api/storage/url" })],
+  ["home `/`", (s) => ({ path: "/", cookie: s.memberCookie })],
+  ["category list (everything), page 1", (s) => ({ path: "/shop/list?category=0", cookie: s.memberCookie })],
+  [
+    "category list (everything), page 500 (demo: its last)",
+    (s) => ({ path: `/shop/list?category=0&page=${s.deepPage}`, cookie: s.memberCookie }),
+  ],
+  [
+    "search, Hangul `수분크림`",
+    (s) => ({ path: `/shop/search?q=${encodeURIComponent("수분크림")}`, cookie: s.memberCookie }),
+  ],
+  [
+    "search, 초성 `ㅅㅂㅋㄹ`",
+    (s) => ({ path: `/shop/search?q=${encodeURIComponent("ㅅㅂㅋㄹ")}`, cookie: s.memberCookie }),
+  ],
+  ["product page", (s) => ({ path: `/shop/view/${s.sid}`, cookie: s.memberCookie })],
+  ["console order list, filter 구매확정", (s) => ({ path: "/admin?status=CONFIRM_DELIVERY", cookie: s.ownerCookie })],
+  ["console order list, last page", (s) => ({ path: `/admin?page=${s.lastOrderPage}`, cookie: s.ownerCookie })],
+  ["my orders `/myshop/order_all`", (s) => ({ path: "/myshop/order_all", cookie: s.memberCookie })],
+  ["sitemap `/sitemap.xml` (scale: the index of its files)", () => ({ path: "/sitemap.xml" })],
+  ["sitemap, the first file `/sitemap.xml?after=0`", () => ({ path: "/sitemap.xml?after=0" })],
+  [
+    "add to cart `POST /api/myshp/add/cart/v3`",
+    (s) => ({
+      path: "/api/myshp/add/cart/v3",
+      method: "POST",
+      cookie: s.memberCookie,
+      body: () => ({ list: [{ ...s.line, qty: 1 }] }),
+    }),
+  ],
+  [
+    "place an order `POST /api/myshp/make/my/order/v4` (바로구매)",
+    (s) => ({
+      path: "/api/myshp/make/my/order/v4",
+      method: "POST",
+      cookie: s.memberCookie,
+      body: () => ({ list: [{ ...s.line, qty: 1 }], key: crypto.randomUUID(), direct: true }),
+    }),
+  ],
+];
+
+/** Requests one after another for SECONDS after five uncounted ones; their times in ms. */
+async function measure(side, make) {
+  const { path, method, cookie, body } = make(side);
+  const once = async () => {
+    const res = await side.request(path, { method, cookie, body: body?.() });
+    if (res.status >= 400) throw new Error(`${path} on ${side.host}: ${res.status} ${res.body.slice(0, 200)}`);
+    return res.ms;
+  };
+  for (let i = 0; i < 5; i++) await once();
+  const times = [];
+  const end = Date.now() + SECONDS * 1000;
+  while (Date.now() < end) times.push(await once());
+  return times;
+}
+
+try {
+  const results = [];
+  for (const [name, make] of ROWS) {
+    const scale = await measure(sides.scale, make);
+    const demo = await measure(sides.demo, make);
+    results.push({ name, scale, demo });
+    console.log(`${name}: scale p50 ${pct(scale, 50).toFixed(1)} ms, demo p50 ${pct(demo, 50).toFixed(1)} ms`);
+  }
+  const rps = (times) => times.length / (times.reduce((a, b) => a + b, 0) / 1000);
+  const [trivial] = results;
+  const lines = results.map(({ name, scale, demo }) => {
+    const versus = rps(demo) / rps(scale);
+    return `| ${name} | ${rps(scale).toFixed(0)} | ${pct(scale, 50).toFixed(1)} ms | ${pct(scale, 95).toFixed(1)} ms | ${(rps(trivial.scale) / rps(scale)).toFixed(1)} | ${rps(demo).toFixed(0)} | ${pct(demo, 50).toFixed(1)} ms | ${versus.toFixed(2)}${versus > 1.5 ? " ✗" : ""} |`;
+  });
+  const section = `## Scale (issue 39)
+
+Measured by \`npm run bench:scale\` on ${new Date().toISOString().slice(0, 10)}: the production bundle in two
+workerd processes on this machine (2 cores), one on the scale seed (\`npm run seed:scale\`: 1,000 shops,
+\`big\` with 50,000 products, 1,000,000 orders, 200,000 members), one on a fresh demo seed (\`beauty\`);
+each row ${SECONDS} s per side, one request at a time over loopback, logged in (a member; the owner for
+the console), so no page comes from the edge page cache. Requests per second are 1 / mean time.
+Goal: every row within 1.5× the demo's (✗ marks a miss).
+
+| request | scale req/s | p50 | p95 | × trivial | demo req/s | demo p50 | × demo |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${lines.join("\n")}
+`;
+  if (!process.env.BENCH_NO_WRITE) writeSection("scale", section);
+  console.log(section);
+} finally {
+  for (const side of Object.values(sides)) side.close?.();
+  for (const s of servers) await s.dispose();
+}

@@ -1,0 +1,215 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CatalogueStore, ReadAhead } from "../../../functions/db/catalogue";
+import { FavouriteStore, RecentStore } from "../../../functions/db/favourites";
+import { OrderStore } from "../../../functions/db/orders";
+import { SearchIndex } from "../../../functions/db/search";
+import type { Db } from "../../../functions/db/session";
+import { searchTerms } from "~/shared/search";
+
+/**
+ * Issue 39: the page queries of a shop that grows (50,000 products, a million orders) must never
+ * read a whole large table. Each store method runs once against the seeded database through a Db
+ * that records its statements and their arguments; each is then asked for its plan. SQLite names
+ * a table by its alias in the plan (`SCAN p`), so the aliases are read from the SQL. Plans are
+ * those of a database without ANALYZE statistics, as D1 keeps them and `npm run seed:scale` too.
+ */
+const LARGE = ["products", "orders", "order_lines", "members", "favourites", "recent_views"];
+
+/** The large tables whose rows belong to an owner (`m:{uid}` or `d:{device}`). */
+const OWNED = ["orders", "favourites", "recent_views"];
+
+type Recorded = { sql: string; args: unknown[] };
+
+function recordingDb(log: Recorded[]): Db {
+  return {
+    prepare(sql: string) {
+      const statement = env.DB.prepare(sql);
+      const entry: Recorded = { sql, args: [] };
+      log.push(entry);
+      const wrap = (s: D1PreparedStatement): D1PreparedStatement =>
+        new Proxy(s, {
+          get(target, key) {
+            if (key === "bind")
+              return (...args: unknown[]) => {
+                entry.args = args;
+                return wrap(target.bind(...args));
+              };
+            const value = Reflect.get(target, key) as unknown;
+            return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+      return wrap(statement);
+    },
+    batch: (statements) => env.DB.batch(statements),
+  };
+}
+
+/** Alias (or name) → table, for the large tables a statement reads. */
+function aliases(sql: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)) {
+    const table = m[1]!.toLowerCase();
+    if (!LARGE.includes(table)) continue;
+    map.set(table, table);
+    const alias = m[2];
+    if (alias && !/^(WHERE|JOIN|ON|LEFT|INNER|ORDER|GROUP|LIMIT|USING|UNION|AND|OR)$/i.test(alias))
+      map.set(alias, table);
+  }
+  return map;
+}
+
+/**
+ * The plan's lines that read a whole large table (with or without walking an index of it), and
+ * for a statement that pages (LIMIT), sorting the rows it found, which means reading them all
+ * first. A sort inside a correlated subquery (an order's first line) sorts that order's few rows.
+ */
+async function fullScans({ sql, args }: Recorded): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...args)
+    .all<{ id: number; parent: number; detail: string }>();
+  const names = aliases(sql);
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const inCorrelated = (row: { parent: number }): boolean => {
+    for (let up = byId.get(row.parent); up; up = byId.get(up.parent))
+      if (up.detail.startsWith("CORRELATED")) return true;
+    return false;
+  };
+  // A sort at the top pages when the statement's own level (outside any parentheses) has LIMIT;
+  // a sort in a subquery that is no correlated one is always one of many rows (a pager's ids).
+  let outer = sql;
+  while (/\([^()]*\)/.test(outer)) outer = outer.replace(/\([^()]*\)/g, "");
+  const pages = (row: { parent: number }) =>
+    row.parent === 0
+      ? /\bLIMIT\b/i.test(outer)
+      : !inCorrelated(row) && !byId.get(row.parent)!.detail.startsWith("CORRELATED");
+  return results
+    .filter((row) => {
+      const m = /^SCAN (\w+)/.exec(row.detail);
+      if (m !== null && names.has(m[1]!)) return true;
+      // One owner's rows (a member's or a device's) found by the shop alone: all the shop's rows.
+      const search = /^SEARCH (\w+) .*\((.*)\)$/.exec(row.detail);
+      if (search && OWNED.includes(names.get(search[1]!) ?? "") && ownerOf(sql, search[1]!)) {
+        if (!search[2]!.includes("owner=")) return true;
+      }
+      return row.detail === "USE TEMP B-TREE FOR ORDER BY" && pages(row);
+    })
+    .map((row) => row.detail);
+}
+
+/** Whether the statement asks for one owner's rows of table `alias` (`alias.owner = ?`, or unqualified). */
+function ownerOf(sql: string, alias: string): boolean {
+  return new RegExp(`(^|[\\s(])(${alias}\\.)?owner = \\?`).test(sql);
+}
+
+async function plansOf(run: (db: Db) => Promise<unknown>): Promise<Record<string, string[]>> {
+  const log: Recorded[] = [];
+  await run(recordingDb(log));
+  const out: Record<string, string[]> = {};
+  for (const entry of log) {
+    const scans = await fullScans(entry);
+    if (scans.length > 0) out[entry.sql.replace(/\s+/g, " ")] = scans;
+  }
+  return out;
+}
+
+const BEAUTY = 1;
+const member = "m:2001" as const;
+
+describe("query plans of the page queries (issue 39)", () => {
+  it("the category list, on page 1 and far on, everything and one category", async () => {
+    for (const category of [0, 1])
+      for (const page of [1, 500])
+        expect(await plansOf((db) => new CatalogueStore(db).list(BEAUTY, category, page, 20))).toEqual({});
+  });
+
+  it("search, Hangul and initial consonants", async () => {
+    for (const q of ["수분크림", "ㅅㅂㅋㄹ"])
+      expect(
+        await plansOf((db) => new CatalogueStore(db).list(BEAUTY, 0, 1, 20, "recommended", searchTerms(q))),
+      ).toEqual({});
+    expect(await plansOf((db) => new SearchIndex(db).refresh())).toEqual({});
+  });
+
+  it("the product page with what it reads ahead", async () => {
+    const plans = await plansOf((db) => new CatalogueStore(db, new ReadAhead(30)).page(BEAUTY, "b0017", member));
+    // The recommendations sort on purpose, sets they keep small: one category's products, the
+    // shop's picks, and the parts' few rows (functions/db/catalogue.ts relatedStatement). The shop's
+    // own goods are walked in order of likes (below); nothing else may sort or scan.
+    const recommendations = Object.keys(plans).filter((sql) => sql.includes("UNION ALL"));
+    for (const sql of recommendations) {
+      expect(plans[sql]!.every((line) => line === "USE TEMP B-TREE FOR ORDER BY")).toBe(true);
+      delete plans[sql];
+    }
+    expect(plans).toEqual({});
+    const log: Recorded[] = [];
+    await new CatalogueStore(recordingDb(log), new ReadAhead(30)).page(BEAUTY, "b0017", member);
+    const related = log.find((entry) => entry.sql.includes("UNION ALL"))!;
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${related.sql}`)
+      .bind(...related.args)
+      .all<{ detail: string }>();
+    expect(results.some((r) => r.detail.includes("USING INDEX products_shop_liked"))).toBe(true);
+  });
+
+  it("the console's order list, filtered and on a far page", async () => {
+    for (const f of [
+      { page: 1, size: 20 },
+      { status: "CONFIRM_DELIVERY", page: 1, size: 20 },
+      { page: 20_000, size: 20 },
+    ])
+      expect(await plansOf((db) => new OrderStore(db).listForShop(BEAUTY, f))).toEqual({});
+  });
+
+  it("my orders", async () => {
+    expect(
+      await plansOf((db) =>
+        new OrderStore(db).listForBuyer(BEAUTY, member, { statuses: null, needsAccount: false, page: 1, size: 10 }),
+      ),
+    ).toEqual({});
+    expect(await plansOf((db) => new OrderStore(db).countsForBuyer(BEAUTY, member))).toEqual({});
+  });
+
+  it("favourites and recently viewed", async () => {
+    expect(await plansOf((db) => new FavouriteStore(db).page(BEAUTY, member, 1, 20))).toEqual({});
+    expect(await plansOf((db) => new RecentStore(db).ids(BEAUTY, member))).toEqual({});
+  });
+
+  it("the sitemap, first and a later page", async () => {
+    for (const after of [0, 10])
+      expect(await plansOf((db) => new CatalogueStore(db).sitemap(BEAUTY, after, 1000, 10))).toEqual({});
+  });
+
+  it("the sitemap's files: where each after the first starts, on the first page only", async () => {
+    const store = new CatalogueStore(env.DB);
+    const all = await store.sitemap(BEAUTY, 0, 1000, 1_000_000);
+    expect(all.parts).toEqual([]);
+    const ids = all.products.map((p) => p.id);
+    const split = await store.sitemap(BEAUTY, 0, 1000, 10);
+    expect(split.parts).toEqual(ids.filter((_, i) => (i + 1) % 10 === 0));
+    expect((await store.sitemap(BEAUTY, ids[0]!, 1000, 10)).parts).toEqual([]);
+  });
+
+  it("the console's pages in the second half, read from the end, are the pages as they were", async () => {
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 45 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO orders (id, shop_id, owner, items_price, delivery_price, total_price, pay_method, created_at, deadline)
+           VALUES (?, ?, 'm:2001', 1000, 0, 1000, 'bank', ?, ?)`,
+        ).bind(390_000_000_000 + i, BEAUTY, now - i * 1000 - 7, now),
+      ),
+    );
+    const { results } = await env.DB.prepare(
+      `SELECT id FROM orders o WHERE shop_id = ? AND (o.pay_method IS NOT NULL OR o.points_used > 0 OR o.pay_later = 1)
+       ORDER BY created_at DESC`,
+    )
+      .bind(BEAUTY)
+      .all<{ id: number }>();
+    const store = new OrderStore(env.DB);
+    const pages = Math.ceil(results.length / 20);
+    const read: number[] = [];
+    for (let page = 1; page <= pages + 1; page++)
+      read.push(...(await store.listForShop(BEAUTY, { page, size: 20 })).items.map((o) => o.id));
+    expect(read).toEqual(results.map((r) => r.id));
+  });
+});
