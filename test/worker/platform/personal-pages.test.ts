@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../../functions/worker";
 import { koMemberBox } from "~/shared/messages/shop/account";
 import { koCartButton } from "~/shared/messages/shop/cart";
+import { koQuestions } from "~/shared/messages/questions";
 import { OVERLAY_ATTRIBUTE, type PersonalOverlay } from "~/shared/personal";
 import { BEAUTY_OWNER, login, setCookies } from "../helpers/auth";
 import { BEAUTY } from "../helpers/request";
@@ -63,7 +64,12 @@ const overlayOf = (html: string): PersonalOverlay | null => {
   const raw = new RegExp(`<html[^>]* ${OVERLAY_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1];
   return raw ? (JSON.parse(decodeURIComponent(raw)) as PersonalOverlay) : null;
 };
-const marks = (html: string) => html.match(/data-p-[a-z-]+|data-like-(pid|title)/g) ?? [];
+/**
+ * The marks left in a page's elements. The hydration data's HTML strings (the product page's
+ * 상품문의) are the kept copy's, marks and all: nobody's, and never drawn again over the filled DOM.
+ */
+const marks = (html: string) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").match(/data-p-[a-z-]+|data-like-(pid|title)/g) ?? [];
 
 const MEMBER_NAME = "한지민 🛍️";
 
@@ -169,6 +175,55 @@ describe("personal pages from the shared copy", () => {
       .bind(pid)
       .first();
     expect(viewed).toBeTruthy();
+  });
+
+  it("gives a member the 상품문의 ask form on the filled copy, and a guest the way to log in", async () => {
+    const path = `/shop/view/b0017?t=${crypto.randomUUID()}`;
+    const member = await login(BEAUTY);
+    const guest = await newDevice(await lineOf("b0018"), 1);
+    const nobody = await call(path);
+    const mine = await call(path, { cookie: member });
+    const theirs = await call(path, { cookie: guest });
+    expect(mine.state).toBe("hit");
+    expect(theirs.state).toBe("hit");
+    const askForm = `aria-label="${koQuestions.ask.title}"`;
+    expect(mine.html).toContain(askForm);
+    expect(mine.html).not.toContain('data-testid="question-login"');
+    for (const page of [nobody, theirs]) {
+      expect(page.html).toContain('data-testid="question-login"');
+      expect(page.html).not.toContain(askForm);
+    }
+    for (const page of [nobody, mine, theirs]) expect(marks(page.html)).toEqual([]);
+  });
+
+  it("shows a secret question's body to its asker only, and never keeps it in the shared copy", async () => {
+    const sid = "b0012";
+    const path = `/shop/view/${sid}?t=${crypto.randomUUID()}`;
+    const { pid2 } = await lineOf(sid);
+    const body = `비밀 문의 ${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      `INSERT INTO product_questions (shop_id, product_id, uid, type, is_secret, body)
+       SELECT shop_id, id, 2001, 'product', 1, ?2 FROM products WHERE id = ?1`,
+    )
+      .bind(pid2, body)
+      .run();
+    const nobody = await call(path); // kept for visitors without cookies
+    const asker = await login(BEAUTY);
+    const guest = await newDevice(await lineOf("b0018"), 1);
+    const mine = await call(path, { cookie: asker });
+    const theirs = await call(path, { cookie: guest });
+    // A page showing 상품문의 is drawn for each visitor with cookies (decision 122).
+    expect(mine.state).not.toBe("hit");
+    expect(mine.html).toContain(body);
+    expect(mine.html).toContain(koQuestions.mine);
+    for (const page of [nobody, theirs]) {
+      expect(page.html).not.toContain(body);
+      expect(page.html).toContain('data-testid="question-secret"');
+    }
+    // The copy kept for visitors without cookies, as it is given out again.
+    const again = await call(path);
+    expect(again.state).toBe("hit");
+    expect(again.html).not.toContain(body);
   });
 
   it("draws the owner's page for them, with the console button", async () => {
