@@ -29,8 +29,10 @@ function playwright(args) {
     // Playwright in its own process group, so that stopping it also stops the server it started.
     const child = spawn("npx", ["playwright", "test", ...args], { stdio: ["ignore", "pipe", "pipe"], detached: true });
     const recent = [];
+    const all = [];
     const keep = (chunk, out) => {
       out.write(chunk);
+      all.push(chunk);
       for (const line of chunk.toString().split("\n")) if (line.trim()) recent.push(line);
       recent.splice(0, Math.max(0, recent.length - 30));
     };
@@ -64,9 +66,34 @@ function playwright(args) {
 
     child.on("exit", (code, signal) => {
       clearInterval(watch);
-      resolve(stopped ? 3 : (code ?? (signal ? 1 : 0)));
+      const result = stopped ? 3 : (code ?? (signal ? 1 : 0));
+      if (result !== 0) failures.push(failureSummary(Buffer.concat(all).toString()));
+      resolve(result);
     });
   });
+}
+
+/** Failed projects' reports, printed again at the very end: CI keeps only a log's tail. */
+const failures = [];
+const SUMMARY_LINES = 60;
+
+/**
+ * The names of the failed tests (the list reporter's "N failed" list), then its failure reports
+ * (from "  1) [" on), cut to SUMMARY_LINES lines: the names survive when the reports do not.
+ */
+function failureSummary(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const counted = lines.findIndex((l) => /^\s+\d+ failed\b/.test(l));
+  const names = counted < 0 ? [] : lines.slice(counted + 1).filter((l) => /^\s+\[/.test(l));
+  const from = lines.findIndex((l) => /^\s+1\) \[/.test(l));
+  const to = counted < 0 ? lines.length : counted;
+  const reports = from < 0 ? lines.filter((l) => l.trim()).slice(-20) : lines.slice(from, to).filter((l) => l.trim());
+  const room = Math.max(10, SUMMARY_LINES - names.length);
+  return [
+    ...names,
+    ...reports.slice(0, room),
+    ...(reports.length > room ? [`  … ${reports.length - room} more lines in the report above`] : []),
+  ].join("\n");
 }
 
 /** workerd processes serving the test port: wrangler starts them in a process group of their own. */
@@ -124,5 +151,6 @@ for (const project of projects) {
   if (code === 3) process.exit(3);
   if (code !== 0) failed = code;
 }
+if (failures.length > 0) console.log(`\nFailed browser tests, again:\n${failures.join("\n")}`);
 console.log(`\nBrowser tests: ${times.join(", ")}.`);
 process.exit(failed);

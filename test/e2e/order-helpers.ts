@@ -3,6 +3,8 @@ import { addToCart, expect, hydrated, shopUrl, agreeAll } from "./fixtures";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
 import { koLifecycle } from "../../app/shared/messages/lifecycle";
+import { koMembership } from "../../app/shared/messages/membership";
+import { koDrawer } from "../../app/shared/messages/shop/drawer";
 
 /** Steps the order journeys share (issue 9's order life, issue 10's account area). */
 
@@ -11,6 +13,36 @@ export async function fillLogin(page: Page, email: string, password: string) {
   await form.getByLabel(koAuth.email).fill(email);
   await form.getByLabel(koAuth.password).fill(password);
   await form.getByRole("button", { name: koAuth.loginTitle }).click();
+}
+
+/** The signed-in shopper joins beauty as a member and is given its 2,000P welcome. */
+export async function joinBeauty(page: Page) {
+  await page.goto(shopUrl("beauty", "/shop/member_point"));
+  await page.getByRole("checkbox", { name: koMembership.agree }).check();
+  await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
+  await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
+}
+
+/** Puts beauty's b0014 in the cart and opens an order sheet for it from the cart. */
+export async function sheetOfOne(page: Page, js: boolean) {
+  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+  await page.goto(shopUrl("beauty", "/user/checkout"));
+  if (js) await hydrated(page);
+  await page.getByRole("button", { name: koCart.order, exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
+  if (js) await hydrated(page);
+}
+
+/** The owner, on a transfer order's console page: 입금확인, 발송처리 (한진택배) and 배송완료. */
+export async function shipAndDeliver(owner: Page, trackingNo: string) {
+  await act(owner, "입금확인", { confirm: true });
+  await act(owner, "발송처리", {
+    fill: async (form) => {
+      await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "한진택배" });
+      await form.getByLabel(koLifecycle.view.trackingNo).fill(trackingNo);
+    },
+  });
+  await act(owner, "배송완료");
 }
 
 /** A guest's bank-transfer order on beauty; answers its id, on its order page. */

@@ -1,11 +1,9 @@
 import type { Browser } from "@playwright/test";
-import { addToCart, collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
-import { act, fillLogin, guestOrder } from "./order-helpers";
+import { collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test, agreeAll } from "./fixtures";
+import { act, fillLogin, guestOrder, joinBeauty, sheetOfOne } from "./order-helpers";
 import { koAuth } from "../../app/shared/messages/auth";
-import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koOrder } from "../../app/shared/messages/cart";
 import { koLifecycle } from "../../app/shared/messages/lifecycle";
-import { koMembership } from "../../app/shared/messages/membership";
-import { koDrawer } from "../../app/shared/messages/shop/drawer";
 
 /** Issue 9: an order's life on both sides, the buyer's page and the owner's console. */
 
@@ -104,17 +102,8 @@ test.describe("an order's life", () => {
       email: `e2e-points-${testInfo.project.name}-${Date.now()}@example.test`,
       name: "적립 회원",
     });
-    await page.goto(shopUrl("beauty", "/shop/member_point"));
-    await page.getByRole("checkbox", { name: koMembership.agree }).check();
-    await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
-    await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
-
-    await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
-    await page.goto(shopUrl("beauty", "/user/checkout"));
-    if (js) await hydrated(page);
-    await page.getByRole("button", { name: koCart.order, exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-    if (js) await hydrated(page);
+    await joinBeauty(page);
+    await sheetOfOne(page, js);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     await expect(sheet.getByText("사용 가능 2,000원")).toBeVisible();
     await sheet.getByLabel(koAuth.name).fill("적립 회원");

@@ -1,10 +1,8 @@
-import { addToCart, expect, hydrated, jsOff, PORT, secondPage, shopUrl, signUp, test } from "./fixtures";
-import { act, fillLogin, payBySheet } from "./order-helpers";
-import { koCart } from "../../app/shared/messages/cart";
+import { expect, hydrated, jsOff, PORT, secondPage, shopUrl, signUp, test } from "./fixtures";
+import { act, fillLogin, joinBeauty, payBySheet, sheetOfOne, shipAndDeliver } from "./order-helpers";
 import { koLifecycle } from "../../app/shared/messages/lifecycle";
 import { koMembership } from "../../app/shared/messages/membership";
 import { koReviews } from "../../app/shared/messages/reviews";
-import { koDrawer } from "../../app/shared/messages/shop/drawer";
 
 /**
  * Issue 38's doors (decision 117): only the buyer of a line writes its review, through the page
@@ -17,17 +15,9 @@ test("a shopper who did not buy cannot review the line; the buyer's refund takes
   const js = !jsOff(testInfo);
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   await signUp(page, "beauty", { email: `e2e-review-door-${stamp}@example.test`, name: "반품리뷰" });
-  await page.goto(shopUrl("beauty", "/shop/member_point"));
-  await page.getByRole("checkbox", { name: koMembership.agree }).check();
-  await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
-  await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
+  await joinBeauty(page);
 
-  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
-  await page.goto(shopUrl("beauty", "/user/checkout"));
-  if (js) await hydrated(page);
-  await page.getByRole("button", { name: koCart.order, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-  if (js) await hydrated(page);
+  await sheetOfOne(page, js);
   await payBySheet(page);
   await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
   const id = new URL(page.url()).searchParams.get("id")!;
@@ -38,14 +28,7 @@ test("a shopper who did not buy cannot review the line; the buyer's refund takes
   await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
   await expect(owner).toHaveURL(shopUrl("beauty", `/admin/order?id=${id}`));
   if (js) await hydrated(owner);
-  await act(owner, "입금확인", { confirm: true });
-  await act(owner, "발송처리", {
-    fill: async (form) => {
-      await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "한진택배" });
-      await form.getByLabel(koLifecycle.view.trackingNo).fill("123456789013");
-    },
-  });
-  await act(owner, "배송완료");
+  await shipAndDeliver(owner, "123456789013");
 
   // Delivered: the buyer may review before 구매확정, and is paid the text reward.
   await page.goto(shopUrl("beauty", `/myshop/order_view?id=${id}`));

@@ -1,12 +1,9 @@
 import type { Browser } from "@playwright/test";
 import { encode } from "jpeg-js";
-import { addToCart, collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
-import { act, fillLogin, payBySheet } from "./order-helpers";
-import { koCart, koOrder } from "../../app/shared/messages/cart";
-import { koLifecycle } from "../../app/shared/messages/lifecycle";
-import { koMembership } from "../../app/shared/messages/membership";
+import { collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { act, fillLogin, joinBeauty, payBySheet, sheetOfOne, shipAndDeliver } from "./order-helpers";
+import { koOrder } from "../../app/shared/messages/cart";
 import { koReviews } from "../../app/shared/messages/reviews";
-import { koDrawer } from "../../app/shared/messages/shop/drawer";
 
 /** Issue 38 (decision 117): a buyer's photo review after 구매확정, its points, the owner's reply. */
 
@@ -47,30 +44,15 @@ test("a buyer confirms a purchase, writes a 4-star photo review and gets the sho
     email: `e2e-review-${testInfo.project.name}-${Date.now()}@example.test`,
     name: "리뷰어",
   });
-  await page.goto(shopUrl("beauty", "/shop/member_point"));
-  await page.getByRole("checkbox", { name: koMembership.agree }).check();
-  await page.getByRole("button", { name: koDrawer.joinPrompt }).click();
-  await expect(page.getByTestId("point-balance")).toHaveText("2,000P");
+  await joinBeauty(page);
 
-  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
-  await page.goto(shopUrl("beauty", "/user/checkout"));
-  if (js) await hydrated(page);
-  await page.getByRole("button", { name: koCart.order, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-  if (js) await hydrated(page);
+  await sheetOfOne(page, js);
   await payBySheet(page);
   await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
   const id = new URL(page.url()).searchParams.get("id")!;
 
   let { owner, close } = await ownerAt(browser, js, `/admin/order?id=${id}`);
-  await act(owner, "입금확인", { confirm: true });
-  await act(owner, "발송처리", {
-    fill: async (form) => {
-      await form.getByLabel(koLifecycle.view.courier).selectOption({ label: "한진택배" });
-      await form.getByLabel(koLifecycle.view.trackingNo).fill("123456789012");
-    },
-  });
-  await act(owner, "배송완료");
+  await shipAndDeliver(owner, "123456789012");
   await close();
 
   await page.goto(shopUrl("beauty", `/myshop/order_view?id=${id}`));

@@ -1,18 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
-export const list = style({ listStyle: "none", margin: 0, padding: 0 });
-export const item = style({ padding: "12px 4px", borderBottom: `1px solid ${vars.color.line}` });
-export const head = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center", margin: 0 });
-export const tag = style({
-  padding: "1px 6px",
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: 4,
-  fontSize: "calc(1em - 1px)",
-});
-export const done = style([tag, { borderColor: vars.color.mainText, color: vars.color.mainText }]);
+export { body, head, item, list, markedTag as done, tag } from "../board.css";
+
 export const muted = style({ color: vars.color.muted, fontSize: "calc(1em - 1px)" });
-export const body = style({ margin: "6px 0 0", whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
 export const answer = style({
   margin: "8px 0 0",
   padding: "8px 10px",

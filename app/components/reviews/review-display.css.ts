@@ -1,6 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
+export { body, head, item, list, markedTag as disclosure, tag } from "../board.css";
+
 export const summary = style({ display: "flex", gap: 16, alignItems: "center", flexWrap: "wrap", margin: "0 4px" });
 export const average = style({ fontSize: "calc(1em + 14px)", fontWeight: 700, margin: 0 });
 export const stars = style({ color: vars.color.mainText, letterSpacing: 1 });
@@ -25,17 +27,6 @@ export const strip = style({
   padding: "0 4px",
 });
 export const thumb = style({ width: 72, height: 72, objectFit: "cover", borderRadius: 6, display: "block" });
-export const list = style({ listStyle: "none", margin: 0, padding: 0 });
-export const item = style({ padding: "12px 4px", borderBottom: `1px solid ${vars.color.line}` });
-export const head = style({ display: "flex", flexWrap: "wrap", gap: 6, alignItems: "center", margin: 0 });
-export const tag = style({
-  padding: "1px 6px",
-  border: `1px solid ${vars.color.line}`,
-  borderRadius: 4,
-  fontSize: "calc(1em - 1px)",
-});
-export const disclosure = style([tag, { borderColor: vars.color.mainText, color: vars.color.mainText }]);
-export const body = style({ margin: "6px 0 0", whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
 export const photos = style({ display: "flex", gap: 6, flexWrap: "wrap", margin: "8px 0 0" });
 export const photo = style({ width: 96, height: 96, objectFit: "cover", borderRadius: 6 });
 export const reply = style({

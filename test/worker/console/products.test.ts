@@ -1,12 +1,12 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../../functions/worker";
 import { sanitizeRichText } from "../../../functions/catalogue/rich-text";
 import { shopImages } from "../../../functions/api/products";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { login, PASSWORD } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
 import { koProducts } from "~/shared/messages/products";
+import { viewCached } from "../helpers/page-cache";
 
 /** Issue 36 items 2 and 3 (decision 106): products and categories from the console, as plain form posts. */
 
@@ -71,15 +71,8 @@ const optionsOf = async (id: number) =>
 
 /** A guest's page through the whole Worker with the edge page cache on (decision 077). */
 async function cached(host: string, path: string) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`http://${host}${path}`, { headers: { host }, redirect: "manual" }),
-    { ...env, PAGE_CACHE_SECONDS: "60" },
-    ctx,
-  );
-  const html = (await res.text()).replace(/<!-- -->/g, "");
-  await waitOnExecutionContext(ctx);
-  return { status: res.status, html, state: /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] };
+  const { res, html, state } = await viewCached(host, path);
+  return { status: res.status, html: html.replace(/<!-- -->/g, ""), state };
 }
 
 /** Orders one of a product's options as a guest: the product now has a past order. */

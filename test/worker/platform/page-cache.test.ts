@@ -1,12 +1,12 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShopApi } from "~/shared/api-client.server";
 import type { ShopInfo } from "~/shared/contracts";
-import worker from "../../../functions/worker";
 import { currentShop } from "../../../functions/page-cache";
 import { ShopStore } from "../../../functions/db/shops";
 import { HostCache, resolveShop } from "../../../functions/tenant";
 import { toShopInfo } from "../../../functions/views/shop";
+import { viewCached } from "../helpers/page-cache";
 import { BEAUTY, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 
 /**
@@ -14,18 +14,7 @@ import { BEAUTY, PICKS, STUDIO_CUSTOM } from "../helpers/request";
  * run with it off). Every test asks for its own addresses (a `t` the pages ignore), so that no
  * test finds a page another one kept.
  */
-async function view(host: string, path: string, headers: Record<string, string> = {}, urlHost = host) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`http://${urlHost}${path}`, { headers: { host, ...headers }, redirect: "manual" }),
-    { ...env, PAGE_CACHE_SECONDS: "60" },
-    ctx,
-  );
-  const html = await res.text();
-  // What the response left to do afterwards (keeping the page, recording a view) is done.
-  await waitOnExecutionContext(ctx);
-  return { res, html, state: /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? null };
-}
+const view = viewCached;
 
 const fresh = () => `t=${crypto.randomUUID()}`;
 const nonces = (html: string) => [...new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))];

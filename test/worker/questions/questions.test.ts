@@ -1,10 +1,10 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../../functions/worker";
 import { QUESTIONS_PER_HOUR } from "../../../functions/db/questions";
 import { koQuestions } from "~/shared/messages/questions";
 import { BEAUTY_OWNER, joinNew, login, postForm, postJson, SHOPPER } from "../helpers/auth";
 import { BEAUTY, PICKS, get } from "../helpers/request";
+import { viewCached } from "../helpers/page-cache";
 
 /**
  * 상품문의 (decision 118) through the whole Worker: form posts as a browser without scripts sends
@@ -224,17 +224,7 @@ describe("상품문의", () => {
 });
 
 /** The product page as the edge cache serves it to visitors without cookies (decision 077). */
-async function cached(path: string) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`http://${BEAUTY}${path}`, { headers: { host: BEAUTY }, redirect: "manual" }),
-    { ...env, PAGE_CACHE_SECONDS: "60" },
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { html, state: /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? null };
-}
+const cached = (path: string) => viewCached(BEAUTY, path);
 
 describe("the cached product page and 상품문의", () => {
   it("follows a new public question at once and never holds a secret body", async () => {

@@ -1,10 +1,10 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "../../../functions/worker";
 import { koReviews } from "~/shared/messages/reviews";
 import { BEAUTY_OWNER, joinNew, login, postForm, SHOPPER } from "../helpers/auth";
 import { BEAUTY, PICKS, get } from "../helpers/request";
 import { ADDRESS, Shopper } from "../helpers/shopper";
+import { viewCached } from "../helpers/page-cache";
 
 /**
  * Reviews on the product page (decision 119): the summary and first few read with the product,
@@ -258,17 +258,7 @@ describe("the cards' counters", () => {
 });
 
 /** The product page as the edge cache serves it to visitors without cookies (decision 077). */
-async function cached(path: string) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`http://${BEAUTY}${path}`, { headers: { host: BEAUTY }, redirect: "manual" }),
-    { ...env, PAGE_CACHE_SECONDS: "60" },
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
-  return { html, state: /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? null };
-}
+const cached = (path: string) => viewCached(BEAUTY, path);
 
 describe("the cached product page", () => {
   it("follows a buyer's new review at once; a 도움돼요 does not change it", async () => {
