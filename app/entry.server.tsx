@@ -5,6 +5,7 @@ import { AfterPaintContext } from "./lib/after-paint";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
+import { SlotsContext } from "./lib/slots";
 import { NonceContext } from "./lib/nonce";
 import { RequestIdContext } from "./lib/request-id";
 import { isCrawler } from "./shared/crawler";
@@ -30,7 +31,10 @@ export default async function handleRequest(
       <RequestIdContext.Provider value={log.id}>
         <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
           <ServerIslands.Provider value={serverIslands}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            {/* A page that may be kept for every visitor marks its personal parts (decision 122). */}
+            <SlotsContext.Provider value={Boolean(loadContext.shared)}>
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            </SlotsContext.Provider>
           </ServerIslands.Provider>
         </AfterPaintContext.Provider>
       </RequestIdContext.Provider>

@@ -1,5 +1,6 @@
 import type { SharedPage } from "~/lib/context";
 import type { ShopInfo } from "~/shared/contracts";
+import type { PersonalNotes } from "~/shared/personal";
 import { requestPreferences } from "~/shared/preferences";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { HostCache } from "./tenant";
@@ -22,6 +23,8 @@ const STALE_SECONDS = 300;
 /** Headers of the kept copy only: never sent to a browser. */
 const STORED_AT = "x-page-stored-at";
 const VIEWED = "x-page-viewed";
+/** The page's notes for filling it in per visitor (decision 122), JSON. */
+const PERSONAL = "x-page-personal";
 
 declare global {
   // workerd's own cache (the DOM library the app's code also compiles against does not know it).
@@ -78,10 +81,23 @@ export function currentShop(shops: ShopStore, host: string | null): (shop: ShopI
   };
 }
 
-type Answered = { response: Response; state: PageCacheState; viewed: number | null };
+type Answered = {
+  response: Response;
+  state: PageCacheState;
+  viewed: number | null;
+  /** How the page may be filled in for a visitor with a session or device; null: it may not. */
+  personal: PersonalNotes | null;
+};
 
 /** A kept page, read. */
-type Kept = { status: number; headers: [string, string][]; body: ArrayBuffer; storedAt: number; viewed: number | null };
+type Kept = {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  storedAt: number;
+  viewed: number | null;
+  personal: PersonalNotes | null;
+};
 
 /**
  * The pages this isolate gave out last, by key (whose host and shop keep them apart): a hit without
@@ -116,7 +132,7 @@ export async function answerShared(
   if (kept) {
     const state = ageOf(kept) <= freshSeconds ? "hit" : "stale";
     if (state === "stale" && !drawing.has(key.url)) {
-      const notes: SharedPage = { keep: false, viewed: null };
+      const notes: SharedPage = { keep: false, viewed: null, personal: null };
       draw(
         key,
         waitUntil,
@@ -124,17 +140,20 @@ export async function answerShared(
         render(notes).then((again) => keep(key, again, life, notes)),
       );
     }
-    return { response: withNonce(forBrowser(kept), nonce), state, viewed: kept.viewed };
+    return { response: withNonce(forBrowser(kept), nonce), state, viewed: kept.viewed, personal: kept.personal };
   }
   const underway = drawing.get(key.url);
   const joined = underway ? await underway : null;
-  if (joined) return { response: withNonce(forBrowser(joined), nonce), state: "hit", viewed: joined.viewed };
-  const notes: SharedPage = { keep: false, viewed: null };
+  if (joined) {
+    const response = withNonce(forBrowser(joined), nonce);
+    return { response, state: "hit", viewed: joined.viewed, personal: joined.personal };
+  }
+  const notes: SharedPage = { keep: false, viewed: null, personal: null };
   const response = await render(notes);
-  if (!keepable(response, notes)) return { response, state: "miss", viewed: notes.viewed };
+  if (!keepable(response, notes)) return { response, state: "miss", viewed: notes.viewed, personal: null };
   const [out, copy] = response.body!.tee();
   draw(key, waitUntil, log, keep(key, new Response(copy, response), life, notes));
-  return { response: new Response(out, response), state: "miss", viewed: notes.viewed };
+  return { response: new Response(out, response), state: "miss", viewed: notes.viewed, personal: notes.personal };
 }
 
 /** Notes a page being drawn (and kept), until it is. */
@@ -170,6 +189,7 @@ async function keep(key: Request, response: Response, life: number, notes: Share
     body: await response.arrayBuffer(),
     storedAt: Date.now(),
     viewed: notes.viewed,
+    personal: notes.personal,
   };
   nearby.set(key.url, kept, life);
   await caches.default.put(key, stored(kept, life));
@@ -182,7 +202,7 @@ function keepable(response: Response, notes: SharedPage): boolean {
 
 /** The page's own headers: not the cache's. */
 const ownHeaders = (headers: Headers): [string, string][] =>
-  [...headers].filter(([name]) => ![STORED_AT, VIEWED, "age", "cf-cache-status", "expires"].includes(name));
+  [...headers].filter(([name]) => ![STORED_AT, VIEWED, PERSONAL, "age", "cf-cache-status", "expires"].includes(name));
 
 /** A page from the Cache API. */
 async function read(response: Response): Promise<Kept> {
@@ -192,7 +212,21 @@ async function read(response: Response): Promise<Kept> {
     body: await response.arrayBuffer(),
     storedAt: Number(response.headers.get(STORED_AT)) || 0,
     viewed: Number(response.headers.get(VIEWED)) || null,
+    personal: personalNotes(response.headers.get(PERSONAL)),
   };
+}
+
+/** The kept copy's notes for filling it in: what sharePage said, or null for anything else. */
+function personalNotes(header: string | null): PersonalNotes | null {
+  if (!header) return null;
+  try {
+    const notes = JSON.parse(header) as PersonalNotes;
+    return Array.isArray(notes.pids) && notes.pids.every(Number.isInteger)
+      ? { pids: notes.pids, one: notes.one === true }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 const ageOf = (kept: Kept) => (Date.now() - kept.storedAt) / 1000;
@@ -203,6 +237,7 @@ function stored(kept: Kept, life: number): Response {
   headers.set("cache-control", `public, max-age=${life}`);
   headers.set(STORED_AT, String(kept.storedAt));
   if (kept.viewed) headers.set(VIEWED, String(kept.viewed));
+  if (kept.personal) headers.set(PERSONAL, JSON.stringify(kept.personal));
   return new Response(kept.body, { status: kept.status, headers });
 }
 

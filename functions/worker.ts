@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-build";
 import { withApiFailurePages } from "~/shared/api-failures.server";
-import type { AppContext } from "~/lib/context";
+import type { AppContext, SharedPage } from "~/lib/context";
 import {
   createShopApi,
   isShopApiError,
@@ -51,6 +51,8 @@ import { customHostnames } from "./domains/cloudflare";
 import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
+import { sessionFromRequest } from "./auth/session";
+import { fillable, fillPage, NOBODY, overlayOf, ownsShop, readVisitor, withoutPersonalCookies } from "./personal";
 import { Log, newId, redact, requestId } from "./log";
 import { koErrors } from "~/shared/messages/shop/errors";
 
@@ -187,6 +189,11 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // Read before a first product view mints a device id: that visitor gets the shared page too.
   const variant = sharedVariant(guarded);
   const shared = variant === null ? null : { request: guarded, variant };
+  // A visitor with a session or device whose page may be the shared copy filled in for them
+  // (decision 122): keyed as the visitor without those cookies.
+  const asNobody = shared === null && fillable(guarded) ? withoutPersonalCookies(guarded) : null;
+  const nobodyVariant = asNobody ? sharedVariant(asNobody) : null;
+  const fillFrom = asNobody && nobodyVariant !== null ? { request: asNobody, variant: nobodyVariant } : null;
   // A guest's first posted change mints their device id (the cart's owner).
   const device = ensureDevice(guarded);
   // One D1 session per request: reads may come from a replica near the shopper, no older than
@@ -197,7 +204,16 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
   // A page whose visit minted the device id: nothing of that device to look up yet. (A post that
   // minted one looks as usual: what it wrote may be in the page it answers with.)
   const newDevice = device.setCookie !== null && request.method === "GET";
-  const response = await handle(device.request, { ...env, DB: queries.db }, ctx, answer, log, newDevice, shared);
+  const response = await handle(
+    device.request,
+    { ...env, DB: queries.db },
+    ctx,
+    answer,
+    log,
+    newDevice,
+    shared,
+    fillFrom,
+  );
   // The D1 round trips started before the response was returned (a streamed part's included,
   // once its query is under way), the time to the response (issue 15's profile), and whether the
   // page came from the edge cache.
@@ -217,6 +233,8 @@ async function handle(
   newDevice: boolean,
   /** The view as it came, when it carried no cookie that could make its page personal. */
   sharedView: Shared | null,
+  /** The view without the visitor's own cookies, when its page may be the shared copy filled in. */
+  fillView: Shared | null = null,
 ): Promise<Response> {
   const url = new URL(request.url);
   const config = readConfig(env);
@@ -253,12 +271,13 @@ async function handle(
   // The edge page cache: pages only, on the embedded API (whose shops have content versions).
   const shared =
     sharedView && config.PAGE_CACHE_SECONDS > 0 && !upstream && !isApiPath(url.pathname) ? sharedView : null;
+  const fillFrom = fillView && config.PAGE_CACHE_SECONDS > 0 && !upstream ? fillView : null;
 
   try {
     // A page that may be kept is drawn from the shop's record as it is now, and keyed by its version:
     // the isolate's copy, if its version is still the database's (one small read a second at
     // most), else read anew.
-    const isCurrent = shared ? currentShop(new ShopStore(env.DB), host) : undefined;
+    const isCurrent = shared || fillFrom ? currentShop(new ShopStore(env.DB), host) : undefined;
     shop = await resolveShop(host, config.PLATFORM_DOMAIN, api, config.SHOP_CACHE_TTL, undefined, isCurrent);
   } catch (error) {
     if (isShopApiError(error)) return upstreamErrorPage(log.id);
@@ -348,6 +367,14 @@ async function handle(
     newDevice,
     shared: null,
   };
+  const fillKey =
+    fillFrom && host && !ownsShop(member, shop) ? pageKey(fillFrom.request, host, shop, fillFrom.variant) : null;
+  if (fillFrom && fillKey) {
+    const filled = await fillIn(fillKey, fillFrom.request, request, context, answer, newDevice, (asNobody, notes) =>
+      remix(asNobody, { ...context, api: apiFor(asNobody), member: null, newDevice: false, shared: notes }),
+    );
+    if (filled) return filled;
+  }
   const key = shared && host ? pageKey(shared.request, host, shop, shared.variant) : null;
   if (!shared || !key) return remix(request, context);
   // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
@@ -362,5 +389,52 @@ async function handle(
   if (newDevice && device && page.viewed !== null) {
     answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
-  return page.response;
+  // Every mark out, nobody's parts shown: the page as it always was for them.
+  return fillPage(page.response, NOBODY, shop, storage, null);
+}
+
+/**
+ * The shared copy filled in for a visitor with a session or device (decision 122): drawn as for
+ * nobody and kept when it is not already, then their parts written in from one D1 round trip.
+ * Null when the page may not be filled in (its loader did not say so): it is drawn for them.
+ */
+async function fillIn(
+  key: Request,
+  asNobody: Request,
+  request: Request,
+  context: AppContext,
+  answer: Answer,
+  newDevice: boolean,
+  render: (asNobody: Request, notes: SharedPage) => Promise<Response>,
+): Promise<Response | null> {
+  const { config, log, shop, member } = context;
+  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, log, (notes) =>
+    render(asNobody, notes),
+  );
+  if (!page.personal) {
+    await page.response.body?.cancel();
+    return null;
+  }
+  const cookie = request.headers.get("cookie");
+  const device = newDevice ? null : readDeviceId(cookie);
+  // A link prefetched on hover is no view (as the product page's loader says).
+  const prefetch = /prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "");
+  const viewed = prefetch ? null : page.viewed;
+  const visitor = await readVisitor(
+    context.env.DB,
+    shop,
+    member,
+    device,
+    member === null && sessionFromRequest(request) !== null,
+    page.personal,
+    viewed,
+    Date.now(),
+  );
+  answer.pageCache = page.state;
+  // A guest whose device this view minted keeps the view in a cookie, as on the shared page.
+  const minted = readDeviceId(cookie);
+  if (newDevice && minted && !member && viewed !== null) {
+    answer.setCookie = firstViewCookie(viewed, new URL(request.url).protocol === "https:");
+  }
+  return fillPage(page.response, visitor, shop, context.storageUrl, overlayOf(visitor, page.personal));
 }

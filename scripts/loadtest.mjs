@@ -46,6 +46,19 @@ try {
   }
   let next = 0;
   const device = () => devices[next++ % devices.length];
+  // A logged-in member (the demo shopper), with a line in their cart and a product they like.
+  const login = await request("/api/user/login", {
+    method: "POST",
+    body: { email: "shopper@example.test", password: "demo1234!" },
+  });
+  if (login.status !== 200) throw new Error(`logging in: ${login.status} ${login.body}`);
+  const member = (login.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0])
+    .filter((c) => /^(sid|skey)=/.test(c))
+    .join("; ");
+  await request("/api/myshp/add/cart/v3", { method: "POST", body: { list: [{ ...line, qty: 1 }] }, cookie: member });
+  const asMember = (req) => ({ ...req, headers: { ...req.headers, cookie: member } });
+  const asDevice = (req) => ({ ...req, headers: { ...req.headers, cookie: device() } });
   const json = (body) => ({
     method: "POST",
     headers: { host: HOST, "content-type": "application/json" },
@@ -65,11 +78,11 @@ try {
       "product page `/shop/view/b0017`, a search engine",
       { path: "/shop/view/b0017", headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } },
     ],
-    // A returning device's page is its own (likes, cart count): drawn every time.
-    [
-      "product page `/shop/view/b0017`, a returning device (drawn for it)",
-      { path: "/shop/view/b0017", setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: device() } }) },
-    ],
+    // A returning device's and a member's pages: the shared copy filled in for them (decision 122).
+    ["product page `/shop/view/b0017`, a returning device", { path: "/shop/view/b0017", setupRequest: asDevice }],
+    ["home `/`, a returning device", { path: "/", setupRequest: asDevice }],
+    ["product page `/shop/view/b0017`, a logged-in member", { path: "/shop/view/b0017", setupRequest: asMember }],
+    ["home `/`, a logged-in member", { path: "/", setupRequest: asMember }],
     [
       "add to cart: `POST /api/myshp/add/cart/v3`, 50 devices",
       {

@@ -3,9 +3,13 @@ import { koCartButton } from "~/shared/messages/shop/cart";
 import { koHeader } from "~/shared/messages/shop/header";
 import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
+import { useSlots } from "~/lib/slots";
+import { SLOT, badgeText, type CountName } from "~/shared/slots";
 
 /** The header's cart button with its item-count badge. */
 export function CartButton({ count, to }: { count: number; to: string }) {
+  // A page kept for every visitor marks the count for the Worker to fill in (decision 122).
+  const slots = useSlots();
   return (
     <Link
       to={to}
@@ -13,6 +17,7 @@ export function CartButton({ count, to }: { count: number; to: string }) {
       aria-label={count > 0 ? koCartButton.badge(count) : koHeader.cart}
       title={koHeader.cart}
       data-testid="header-cart"
+      {...(slots ? { [SLOT.cartLabel]: "", [SLOT.device]: "" } : {})}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
         <path
@@ -24,7 +29,7 @@ export function CartButton({ count, to }: { count: number; to: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      {count > 0 ? <CountBadge count={count} className={cartCss.cartBadge} /> : null}
+      {count > 0 || slots ? <CountBadge count={count} className={cartCss.cartBadge} slot="cart" /> : null}
     </Link>
   );
 }
@@ -33,14 +38,22 @@ export function CountBadge({
   count,
   className,
   testId = "cart-count",
+  slot,
 }: {
   count: number;
   className?: string;
   testId?: string;
+  /** Which count it is, marked on a page kept for every visitor (decision 122). */
+  slot?: CountName;
 }) {
+  const slots = useSlots();
   return (
-    <span className={className ? `${css.badge} ${className}` : css.badge} data-testid={testId}>
-      {count > 99 ? "99+" : count}
+    <span
+      className={className ? `${css.badge} ${className}` : css.badge}
+      data-testid={testId}
+      {...(slots && slot ? { [SLOT.count]: slot } : {})}
+    >
+      {badgeText(count)}
     </span>
   );
 }

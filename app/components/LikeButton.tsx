@@ -33,7 +33,16 @@ export function LikeButton({
   const pending = fetcher.formData?.get(likeField.like);
   const on = pending != null ? pending === "1" : (fetcher.data?.liked ?? liked);
   return (
-    <fetcher.Form method="post" action={LIKE_ACTION} className={className ?? css.likeForm} onSubmit={submit}>
+    <fetcher.Form
+      method="post"
+      action={LIKE_ACTION}
+      className={className ?? css.likeForm}
+      onSubmit={submit}
+      // Whose ♡ it is, for the Worker to fill in a kept page (decision 122): always, as a context
+      // would cost the first load's scripts more; LIKE_SLOT's names written out for the same reason.
+      data-like-pid={pid}
+      data-like-title={title}
+    >
       <input type="hidden" name={likeField.pid} value={pid} />
       <input type="hidden" name={likeField.like} value={on ? "0" : "1"} />
       <input type="hidden" name={likeField.back} value={pathname + search} />

@@ -1,4 +1,5 @@
 import type { ShopInfo } from "~/shared/contracts";
+import type { PersonalNotes } from "~/shared/personal";
 import type { ShopApi } from "~/shared/api-client.server";
 import type { Config, RequestEnv } from "../../functions/env";
 import type { Member } from "../../functions/auth/member";
@@ -38,6 +39,11 @@ export type SharedPage = {
   keep: boolean;
   /** A product page's view, which the Worker records for each visitor it gives the page to. */
   viewed: number | null;
+  /**
+   * The page may also be given to visitors with a session or device, filled in for each by the
+   * Worker (decision 122): which ♡ it shows. Null: such visitors get it drawn for them.
+   */
+  personal: PersonalNotes | null;
 };
 
 declare module "@remix-run/cloudflare" {

@@ -21,6 +21,6 @@ export async function productListing<Page extends { items: ProductCard[]; pages:
   const sort = sortParam(url);
   const data = await fetchPage({ page, size: LISTING_PAGE_SIZE, sort }).catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
-  sharePage(context);
+  sharePage(context, null, { pids: data.items.map((p) => p.id), one: false });
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }

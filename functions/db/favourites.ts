@@ -77,6 +77,16 @@ export class FavouriteStore {
   }
 
   /** Which of `productIds` the owner likes (a product page, a grid of cards). */
+  /** The read of `likedAmong`, for a batch that does more (a page filled in at the edge, decision 122). */
+  likedAmongStatement(shopId: number, owner: Owner, productIds: number[]): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `SELECT product_id AS id FROM favourites
+         WHERE shop_id = ?1 AND owner = ?2 AND product_id IN (SELECT value FROM json_each(?3))`,
+      )
+      .bind(shopId, owner, JSON.stringify(productIds));
+  }
+
   async likedAmong(shopId: number, owner: Owner, productIds: number[]): Promise<number[]> {
     if (productIds.length === 0) return [];
     // A product page's own product: read with it when the page asked for it (decision 076).
@@ -134,7 +144,12 @@ export class RecentStore {
 
   /** Records a view of product `productId` (a visible product of this shop): two statements. */
   async record(shopId: number, owner: Owner, productId: number, now: number): Promise<void> {
-    await this.db.batch([this.insert(shopId, owner, productId, now), this.trim(shopId, owner)]);
+    await this.db.batch(this.recordStatements(shopId, owner, productId, now));
+  }
+
+  /** The statements of `record`, for a batch that does more (a page filled in at the edge, decision 122). */
+  recordStatements(shopId: number, owner: Owner, productId: number, now: number): D1PreparedStatement[] {
+    return [this.insert(shopId, owner, productId, now), this.trim(shopId, owner)];
   }
 
   /**

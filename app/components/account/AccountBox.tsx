@@ -3,7 +3,9 @@ import { koMemberBox } from "~/shared/messages/shop/account";
 import { koDrawer } from "~/shared/messages/shop/drawer";
 import { loginPath } from "~/shared/return-path";
 import type { SessionState } from "~/lib/session";
-import { Avatar } from "./Avatar";
+import { Avatar, AvatarSlots } from "./Avatar";
+import { useSlots } from "~/lib/slots";
+import { SLOT } from "~/shared/slots";
 import * as css from "./account.css";
 
 /** The drawer's account box: a login prompt for guests, a greeting for members. */
@@ -11,26 +13,33 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
   const location = useLocation();
   const here = location.pathname + location.search;
   const member = session.member;
-  if (!member) {
-    return (
-      <div className={css.prompt} data-testid="account-prompt">
-        <p className={css.flush}>{koDrawer.loginPrompt}</p>
-        <div className={css.promptButtons}>
-          <Link className={css.smallButton} to={loginPath(here)}>
-            {koDrawer.login}
-          </Link>
-          <Link className={css.smallSecondary} to={`/user/join?${new URLSearchParams({ url: here })}`}>
-            {koDrawer.join}
-          </Link>
-        </div>
+  // A page kept for every visitor draws both, marked: the Worker keeps the visitor's (decision 122).
+  const slots = useSlots();
+  const prompt = (
+    <div className={css.prompt} data-testid="account-prompt" {...(slots ? { [SLOT.only]: "guest" } : {})}>
+      <p className={css.flush}>{koDrawer.loginPrompt}</p>
+      <div className={css.promptButtons}>
+        <Link className={css.smallButton} to={loginPath(here)}>
+          {koDrawer.login}
+        </Link>
+        <Link className={css.smallSecondary} to={`/user/join?${new URLSearchParams({ url: here })}`}>
+          {koDrawer.join}
+        </Link>
       </div>
-    );
-  }
-  return (
-    <div className={css.account} data-testid="account-greeting">
-      <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatar} />
+    </div>
+  );
+  if (!member && !slots) return prompt;
+  const greeting = (
+    <div className={css.account} data-testid="account-greeting" {...(slots ? { [SLOT.only]: "member" } : {})}>
+      {member ? (
+        <Avatar name={member.name} profile={member.profile} storageUrl={storageUrl} className={css.avatar} />
+      ) : (
+        <AvatarSlots className={css.avatar} />
+      )}
       <div className={css.accountText}>
-        <p className={css.accountName}>{koMemberBox.greeting(member.name)}</p>
+        <p className={css.accountName} {...(slots ? { [SLOT.text]: "greeting" } : {})}>
+          {member ? koMemberBox.greeting(member.name) : ""}
+        </p>
         <div className={css.accountLinks}>
           <Link to="/user/info">{koMemberBox.settings}</Link>
           {/* A full navigation: the Worker answers it, not a Remix route. */}
@@ -38,5 +47,12 @@ export function AccountBox({ session, storageUrl }: { session: SessionState; sto
         </div>
       </div>
     </div>
+  );
+  if (!slots) return greeting;
+  return (
+    <>
+      {prompt}
+      {greeting}
+    </>
   );
 }

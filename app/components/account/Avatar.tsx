@@ -1,3 +1,4 @@
+import { SLOT } from "~/shared/slots";
 /** The member's profile image, or the first letter of their name on the shop's second colour. */
 export function Avatar({
   name,
@@ -17,5 +18,23 @@ export function Avatar({
     <span className={className} aria-hidden="true" data-testid="avatar-initial">
       {initial.toUpperCase()}
     </span>
+  );
+}
+
+/**
+ * Both avatars, marked, on a page kept for every visitor: the Worker keeps the member's picture
+ * with its address, or their initial (decision 122). Nobody's picture or name is drawn here.
+ */
+export function AvatarSlots({ className }: { className: string }) {
+  return (
+    <>
+      <img className={className} alt="" width={44} height={44} {...{ [SLOT.only]: "photo", [SLOT.photo]: "" }} />
+      <span
+        className={className}
+        aria-hidden="true"
+        data-testid="avatar-initial"
+        {...{ [SLOT.only]: "initial", [SLOT.text]: "initial" }}
+      />
+    </>
   );
 }

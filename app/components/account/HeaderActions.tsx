@@ -5,6 +5,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import { koHeader } from "~/shared/messages/shop/header";
 import type { SessionState } from "~/lib/session";
 import { CartButton, CountBadge } from "../CartButton";
+import { useSlots } from "~/lib/slots";
 import * as shop from "../shop.css";
 
 /** The panel opens from this width on; below it the message button is a plain link. */
@@ -35,6 +36,8 @@ export function HeaderButtons({
 export function HeaderActions({ session, unread, isIE }: { session: SessionState; unread: number; isIE: boolean }) {
   const [panel, setPanel] = useState<PanelSize>("closed");
   const ui = useUi();
+  // A page kept for every visitor marks the unread count for the Worker to fill in (decision 122).
+  const slots = useSlots();
   if (session.mshop && session.adminUrl) {
     return (
       <a className={shop.iconButton} href={session.adminUrl} data-testid="admin-button">
@@ -65,7 +68,9 @@ export function HeaderActions({ session, unread, isIE }: { session: SessionState
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>
-        {unread > 0 ? <CountBadge count={unread} className={shop.iconBadge} testId="unread-count" /> : null}
+        {unread > 0 || slots ? (
+          <CountBadge count={unread} className={shop.iconBadge} testId="unread-count" slot="message" />
+        ) : null}
       </Link>
       {panel === "closed" ? null : (
         <Suspense fallback={null}>

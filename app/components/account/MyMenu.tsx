@@ -6,6 +6,9 @@ import { withDevice } from "~/shared/device";
 import { CountBadge } from "../CartButton";
 import { SmartLink } from "../SmartLink";
 import * as css from "../shop.css";
+import { useSlots } from "~/lib/slots";
+import { SLOT, type CountName } from "~/shared/slots";
+import { membershipLine } from "~/shared/membership-line";
 
 const t = koDrawer;
 
@@ -29,44 +32,56 @@ export function MyMenu({
   side?: boolean;
 }) {
   const member = summary?.member != null;
+  // A page kept for every visitor draws every row and badge, marked: the Worker keeps and counts
+  // the visitor's (decision 122).
+  const slots = useSlots();
   const to = (path: string) => (member ? path : withDevice(path, device));
-  const row = (path: string, label: string, count: number | undefined, sub = false) => (
-    <SmartLink key={path} className={sub ? `${css.drawerLink} ${css.drawerSubLink}` : css.drawerLink} to={path}>
+  const row = (
+    path: string,
+    label: string,
+    count: number | undefined,
+    {
+      sub = false,
+      slot,
+      only,
+      device: withId = false,
+    }: { sub?: boolean; slot?: CountName; only?: string; device?: boolean } = {},
+  ) => (
+    <SmartLink
+      key={path}
+      className={sub ? `${css.drawerLink} ${css.drawerSubLink}` : css.drawerLink}
+      to={path}
+      {...(slots ? { ...(only ? { [SLOT.only]: only } : {}), ...(withId ? { [SLOT.device]: "" } : {}) } : {})}
+    >
       {label}
-      {count ? <CountBadge count={count} testId="menu-count" /> : null}
+      {count || (slots && slot) ? <CountBadge count={count ?? 0} testId="menu-count" slot={slot} /> : null}
     </SmartLink>
   );
   const orders = summary?.orders;
+  const ordersRow = (list: Exclude<keyof typeof LIST_PATHS, "ready" | "refundable_cash">, label: string) =>
+    row(to(LIST_PATHS[list]), label, orders?.[list], { sub: list !== "all", slot: `orders.${list}`, device: true });
   return (
     <>
       <nav className={css.drawerSection} aria-label={t.myMenu} data-testid={side ? "side-menu" : "my-menu"}>
-        {member ? row("/myshop", t.myPage, undefined) : null}
-        {member ? row("/message", t.messages, summary?.message) : null}
-        {row(to(LIST_PATHS.all), t.orders, orders?.all)}
-        {row(to(LIST_PATHS.payment), t.payment, orders?.payment, true)}
-        {row(to(LIST_PATHS.delivery), t.tracking, orders?.delivery, true)}
-        {row(to(LIST_PATHS.confirm), t.confirm, orders?.confirm, true)}
-        {row(to(LIST_PATHS.refund), t.claims, orders?.refund, true)}
-        {row(cartPath, t.cart, summary?.cart)}
-        {row(to("/myshop/favorite"), t.liked, summary?.like)}
-        {row(to("/myshop/recent"), t.recent, summary?.recent)}
-        {member ? null : row("/user/order_lookup", t.lookup, undefined)}
+        {member || slots ? row("/myshop", t.myPage, undefined, { only: "member" }) : null}
+        {member || slots ? row("/message", t.messages, summary?.message, { slot: "message", only: "member" }) : null}
+        {ordersRow("all", t.orders)}
+        {ordersRow("payment", t.payment)}
+        {ordersRow("delivery", t.tracking)}
+        {ordersRow("confirm", t.confirm)}
+        {ordersRow("refund", t.claims)}
+        {row(cartPath, t.cart, summary?.cart, { slot: "cart", device: true })}
+        {row(to("/myshop/favorite"), t.liked, summary?.like, { slot: "like", device: true })}
+        {row(to("/myshop/recent"), t.recent, summary?.recent, { slot: "recent", device: true })}
+        {member && !slots ? null : row("/user/order_lookup", t.lookup, undefined, { only: "guest" })}
       </nav>
       <SubscriptionBox membership={summary?.membership ?? null} member={member} shop={shop} side={side} />
     </>
   );
 }
 
-/** What the shopper has of this shop's membership, or what joining gives. */
-export function membershipLine(
-  member: boolean,
-  membership: MySummary["membership"],
-  shop: Pick<ShopInfo, "point" | "join_point">,
-): string {
-  if (!member) return t.guestMembership;
-  if (membership?.joined) return shop.point ? t.points(membership.point) : t.joined;
-  return shop.point && shop.join_point > 0 ? t.joinBonus(shop.join_point) : t.joinPrompt;
-}
+/** What the shopper has of this shop's membership, or what joining gives (app/shared, the Worker says it too). */
+export { membershipLine };
 
 /** Spec §2's subscription box: this shop's membership and points, or how to get them. */
 function SubscriptionBox({
@@ -81,12 +96,15 @@ function SubscriptionBox({
   side: boolean;
 }) {
   const line = membershipLine(member, membership, shop);
+  const slots = useSlots();
   return (
     <div className={css.drawerSection} data-testid={side ? undefined : "subscription-box"}>
       <SmartLink className={`${css.drawerLink} ${css.subscription}`} to="/shop/member_point">
         <span>
           <strong>{t.membership}</strong>
-          <span className={css.subscriptionLine}>{line}</span>
+          <span className={css.subscriptionLine} {...(slots ? { [SLOT.text]: "membership" } : {})}>
+            {line}
+          </span>
         </span>
         <span aria-hidden="true">›</span>
       </SmartLink>

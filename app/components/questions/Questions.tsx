@@ -10,6 +10,7 @@ import { formatDate } from "~/shared/format";
 import { koQuestions as t } from "~/shared/messages/questions";
 import * as shopCss from "../shop.css";
 import * as css from "./questions.css";
+import { SLOT } from "~/shared/slots";
 
 /** What a refused post sends back to its form: the messages by field, and what was typed. */
 export type QuestionFormState = {
@@ -82,7 +83,10 @@ export function QuestionList({
   );
 }
 
-/** The ask form, or for a guest the way to log in first. */
+/**
+ * The ask form, or for a guest the way to log in first. `"marked"`: a page kept for every visitor
+ * (decision 122) carries both, marked, and the Worker keeps the visitor's.
+ */
 export function AskForm({
   pid,
   sid,
@@ -92,10 +96,22 @@ export function AskForm({
 }: {
   pid: number;
   sid: string;
-  loggedIn: boolean;
+  loggedIn: boolean | "marked";
   loginHref: string;
   state?: QuestionFormState;
 }) {
+  if (loggedIn === "marked") {
+    return (
+      <>
+        <div {...{ [SLOT.only]: "guest" }}>
+          <AskForm pid={pid} sid={sid} loggedIn={false} loginHref={loginHref} />
+        </div>
+        <div {...{ [SLOT.only]: "member" }}>
+          <AskForm pid={pid} sid={sid} loggedIn loginHref={loginHref} />
+        </div>
+      </>
+    );
+  }
   if (!loggedIn) {
     return (
       <p>
@@ -207,7 +223,7 @@ export function QuestionsSection({
   total: number;
   pid: number;
   sid: string;
-  loggedIn: boolean;
+  loggedIn: boolean | "marked";
   loginHref: string;
 }) {
   return (

@@ -69,7 +69,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       query: { product_id: product.id, sort: "best", size: REVIEWS_ON_PAGE, strip: "1" },
     }),
   ]);
-  sharePage(context, product.id);
+  // Goods behind adult or identity verification differ per visitor beyond the marked parts: a
+  // visitor with cookies gets them drawn for them (decision 122). So does a page showing 상품문의:
+  // a secret one's body is its asker's to see, and each asker's own are marked 내 문의, neither of
+  // which the kept copy (nobody's) may hold.
+  const personal =
+    product.adult_only || product.auth_only || questions.items.length > 0 ? null : { pids: [product.id], one: true };
+  sharePage(context, product.id, personal);
   // Not awaited: streamed after the shell, so a slow recommendation never delays the page.
   const recommendations: Promise<ProductCard[]> = context.api
     .call("combinedContents", { query: { pid: product.id, type: "0", shopid } })
@@ -125,7 +131,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           total: questions.total,
           pid: product.id,
           sid: product.sid,
-          loggedIn: context.member !== null,
+          // The kept copy draws the ask form and the login link, marked: the Worker keeps the
+          // visitor's (decision 122).
+          loggedIn: context.shared ? "marked" : context.member !== null,
           loginHref: loginPath(`/shop/view/${encodeURIComponent(sid)}`, context.shop.dom),
         }),
       ),

@@ -22,6 +22,8 @@ import { koCommon } from "~/shared/messages/shop/common";
 import { koErrors } from "~/shared/messages/shop/errors";
 import { koProduct } from "~/shared/messages/shop/product";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
+import { personalised } from "~/lib/personal";
+import { LEAF_ROUTE } from "~/shared/personal";
 import { productDisplay } from "~/shared/display";
 import type { action, loader } from "./page.server";
 
@@ -117,7 +119,7 @@ export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
   const { product, info, recommendations, liked, verification, deliveryHtml, reviewsHtml, reviewsMore, questionsHtml } =
-    useLoaderData<typeof loader>();
+    personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen (with scripts; without them each option shows its own).

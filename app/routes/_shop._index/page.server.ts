@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.call("productList", { query: { shopid, category: 0, page: 1, size: HOME_PRODUCTS } }),
     context.api.call("notices", { query: { shopid, page: 1 } }),
   ]).catch((e) => rethrowAsResponse(e));
-  sharePage(context);
+  sharePage(context, null, { pids: products.items.map((p) => p.id), one: false });
   return {
     products: products.items,
     total: products.total,

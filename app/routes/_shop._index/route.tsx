@@ -8,6 +8,8 @@ import { koHome } from "~/shared/messages/shop/home";
 import { koList } from "~/shared/messages/shop/list";
 import { productDisplay } from "~/shared/display";
 import { useRootData, useShopFrameData } from "~/lib/root-data";
+import { personalised } from "~/lib/personal";
+import { LEAF_ROUTE } from "~/shared/personal";
 import { CategoryChips } from "~/components/CategoryChips";
 import type { loader } from "./page.server";
 
@@ -16,7 +18,7 @@ export { loader } from "./page.server";
 
 export default function Home() {
   const { shop, storageUrl } = useRootData();
-  const { products, total, notices, liked } = useLoaderData<typeof loader>();
+  const { products, total, notices, liked } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   // Category shortcuts: the top level, from the shop frame (no call of its own).
   const categories = (useShopFrameData()?.categories ?? []).filter((c) => c.parent_id === null);
   return (

@@ -1,6 +1,8 @@
 import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { personalised } from "~/lib/personal";
+import { LEAF_ROUTE } from "~/shared/personal";
 import { Pager } from "~/components/Pager";
 import { CategoryChips } from "~/components/CategoryChips";
 import { SortChips } from "~/components/SortChips";
@@ -28,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function ProductList() {
   const { storageUrl, shop } = useRootData();
-  const { items, page, pages, total, category, liked, sort } = useLoaderData<typeof loader>();
+  const { items, page, pages, total, category, liked, sort } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const categories = useShopFrameData()?.categories ?? [];
   const current = category?.id ?? 0;
   const parent = category?.parent_id ?? category?.id ?? null;

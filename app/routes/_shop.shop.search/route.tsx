@@ -1,6 +1,8 @@
 import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { personalised } from "~/lib/personal";
+import { LEAF_ROUTE } from "~/shared/personal";
 import { Pager } from "~/components/Pager";
 import { ProductGrid } from "~/components/ProductGrid";
 import { ShopSearchForm } from "~/components/SearchForm";
@@ -20,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function SearchPage() {
   const { storageUrl, shop } = useRootData();
-  const { items, page, pages, total, q, sort, liked } = useLoaderData<typeof loader>();
+  const { items, page, pages, total, q, sort, liked } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const href = (p: number, s = sort) =>
     `/shop/search?${new URLSearchParams({ q, ...(s !== "recommended" ? { sort: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (

@@ -6,6 +6,8 @@ import { ShopLayout } from "~/components/layouts/ShopLayout";
 import { island } from "~/lib/island";
 import { shopFrameData } from "~/lib/shop-frame.server";
 import { useRootData } from "~/lib/root-data";
+import { personalised } from "~/lib/personal";
+import { FRAME_ROUTE } from "~/shared/personal";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => shopFrameData(context, request);
 
@@ -27,7 +29,11 @@ const DrawerAccount = island("DrawerAccount", () => import("~/components/frame.i
 
 export default function ShopFrame() {
   const { shop, storageUrl, session, isIE } = useRootData();
-  const { categories, summary, cartCount, cartPath, device } = useLoaderData<typeof loader>();
+  // The counts on a page the Worker filled in for its visitor are theirs (decision 122).
+  const { categories, summary, cartCount, cartPath, device } = personalised(
+    FRAME_ROUTE,
+    useLoaderData<typeof loader>(),
+  );
   // A member's pages follow new messages and order changes (issue 12); a guest's order pages
   // follow their order (the device's room), and other guest pages open no socket.
   const { pathname } = useLocation();

@@ -1,0 +1,291 @@
+import type { ShopInfo } from "~/shared/contracts";
+import { BOOKMARK_COOKIE } from "./db/session";
+import { FIRST_VIEW_COOKIE, withDevice, DEVICE_KEY } from "~/shared/device";
+import { koCartButton } from "~/shared/messages/shop/cart";
+import { koHeader } from "~/shared/messages/shop/header";
+import { koMemberBox } from "~/shared/messages/shop/account";
+import { koProduct } from "~/shared/messages/shop/product";
+import { countsByList } from "~/shared/order-lists";
+import { badgeText, SLOT } from "~/shared/slots";
+import {
+  FRAME_ROUTE,
+  LEAF_ROUTE,
+  LIKE_SLOT,
+  OVERLAY_ATTRIBUTE,
+  ROOT_ROUTE,
+  type PersonalNotes,
+  type PersonalOverlay,
+} from "~/shared/personal";
+import { membershipLine } from "~/shared/membership-line";
+import { shopOwnerUid } from "~/shared/shop-owner";
+import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
+import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";
+import type { Member } from "./auth/member";
+import { AccountSummaryStore, type SummaryCounts } from "./db/account-summary";
+import { deviceOwner, memberOwner, type Owner } from "./db/cart";
+import { FavouriteStore, RecentStore } from "./db/favourites";
+import type { Db } from "./db/session";
+
+/**
+ * Personal pages from the shared copy (issue 39, decision 122). A page that differs per visitor
+ * only in marked parts (the header's and drawer's login state, counts and membership line, the
+ * ♡) is drawn once, like the page for visitors without cookies (decision 077), and filled in here
+ * for each visitor from one D1 round trip, with HTMLRewriter; the browser gets the same values as
+ * an overlay on the loader data it hydrates with (app/lib/personal.ts).
+ */
+
+/** The cookies a visitor whose page may be filled in may carry: theirs, and those that change nothing. */
+const PERSONAL_COOKIES = new Set([SID_COOKIE, SKEY_COOKIE, DEVICE_KEY, BOOKMARK_COOKIE, FIRST_VIEW_COOKIE]);
+
+/**
+ * The pages that may be filled in rather than drawn per visitor (their loaders say so too,
+ * sharePage's `personal`): home, product pages, lists and search. Their HTML only: a client
+ * navigation's data is the visitor's own.
+ */
+const FILLABLE = /^\/(?:|shop\/view\/[^/]+|shop\/list|shop\/search)$/;
+
+/**
+ * Whether this request's page may come from the shared copy, filled in: a GET of a fillable page
+ * whose cookies are a session, a device, a bookmark or a kept first view (and those that change
+ * nothing). A smart-order table or a login under way is drawn for its visitor.
+ */
+export function fillable(request: Request): boolean {
+  if (request.method !== "GET" || !FILLABLE.test(new URL(request.url).pathname)) return false;
+  let personal = false;
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const name = part.split("=")[0]!.trim();
+    if (!name || name === CONSENT_COOKIE || isTagCookie(name)) continue;
+    if (!PERSONAL_COOKIES.has(name)) return false;
+    personal = true;
+  }
+  return personal;
+}
+
+/** The request as a visitor without cookies of their own makes it: the shared copy's. */
+export function withoutPersonalCookies(request: Request): Request {
+  const kept = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !PERSONAL_COOKIES.has(part.split("=")[0]!.trim()));
+  const headers = new Headers(request.headers);
+  if (kept.length > 0) headers.set("cookie", kept.join("; "));
+  else headers.delete("cookie");
+  return new Request(request.url, { method: "GET", headers });
+}
+
+/** An owner's header has the console button: their pages are drawn for them. */
+export const ownsShop = (member: Member | null, shop: ShopInfo) => member !== null && member.uid === shopOwnerUid(shop);
+
+/** Who the page is filled in for, and what of theirs it shows. */
+export type Visitor = {
+  member: Member | null;
+  /** A guest's device id (a member's links carry none). */
+  device: string | null;
+  /** The drawer's counts; null when there is nobody to count for (as the frame's loader). */
+  summary: {
+    member: { name: string; profile: string | null } | null;
+    membership: SummaryCounts["membership"];
+    orders: Record<string, number>;
+    cart: number;
+    like: number;
+    recent: number;
+    message: number;
+  } | null;
+  liked: number[];
+};
+
+/** Nobody: the page as every visitor without cookies gets it. */
+export const NOBODY: Visitor = { member: null, device: null, summary: null, liked: [] };
+
+/**
+ * The visitor's part of a page, in one D1 round trip (one batch): their counts, which of the
+ * page's products they like, and, on a product page, their view recorded first (so the count has it).
+ * `sessionCookie`: they sent a session that is no longer valid, which counts as nobody's counts,
+ * as the account summary does.
+ */
+export async function readVisitor(
+  db: Db,
+  shop: ShopInfo,
+  member: Member | null,
+  device: string | null,
+  sessionCookie: boolean,
+  notes: PersonalNotes,
+  viewed: number | null,
+  now: number,
+): Promise<Visitor> {
+  const guestDevice = member ? null : device;
+  const owner: Owner | null = member ? memberOwner(member.uid) : sessionCookie || !device ? null : deviceOwner(device);
+  const mayOwn = member !== null || device !== null;
+  if (!owner) {
+    const zero = { cart: 0, like: 0, recent: 0, message: 0, membership: null, orders: countsByList([]) };
+    return { member, device: guestDevice, summary: mayOwn ? { member: null, ...zero } : null, liked: [] };
+  }
+  const summary = new AccountSummaryStore(db);
+  const record = viewed === null ? [] : new RecentStore(db).recordStatements(shop.shopid, owner, viewed, now);
+  const results = await db.batch([
+    ...record,
+    ...summary.statements(shop.shopid, owner, member?.uid ?? null, now),
+    new FavouriteStore(db).likedAmongStatement(shop.shopid, owner, notes.pids),
+  ]);
+  const [scalars, orders, liked] = results.slice(record.length);
+  const counts = summary.counts(scalars!, orders!, member?.uid ?? null);
+  return {
+    member,
+    device: guestDevice,
+    summary: {
+      member: member ? { name: member.name, profile: member.profile } : null,
+      membership: member ? counts.membership : null,
+      orders: countsByList(counts.orders),
+      cart: counts.cart,
+      like: counts.like,
+      recent: counts.recent,
+      message: member ? counts.message : 0,
+    },
+    liked: (liked!.results as { id: number }[]).map((r) => r.id),
+  };
+}
+
+/**
+ * What the browser puts over the loader data it hydrates with: what the root's, the frame's and
+ * the page's loaders would have said for this visitor (app/lib/session.ts, shop-frame.server.ts).
+ */
+export function overlayOf(visitor: Visitor, notes: PersonalNotes): PersonalOverlay {
+  const { member } = visitor;
+  const page = notes.one ? notes.pids.some((pid) => visitor.liked.includes(pid)) : visitor.liked;
+  return {
+    [ROOT_ROUTE]: {
+      session: member
+        ? {
+            login: 1,
+            muid: member.uid,
+            madmin: member.admin,
+            mshop: false,
+            member: { uid: member.uid, name: member.name, profile: member.profile },
+            adminUrl: null,
+          }
+        : { login: -1, muid: 0, madmin: false, mshop: false, member: null, adminUrl: null },
+    },
+    [FRAME_ROUTE]: {
+      summary: visitor.summary,
+      cartCount: visitor.summary?.cart ?? 0,
+      cartPath: withDevice("/user/checkout", visitor.device),
+      device: visitor.device,
+    },
+    [LEAF_ROUTE]: { liked: page },
+  };
+}
+
+/** The avatar's letter, as app/components/account/Avatar.tsx draws it. */
+const initialOf = (name: string) => (Array.from(name.trim())[0] ?? "?").toUpperCase();
+
+/**
+ * The kept page filled in for `visitor`: every mark removed, the parts that are not theirs with
+ * it, theirs written in; and, for a visitor with a session or device, the overlay on <html>.
+ */
+export function fillPage(
+  response: Response,
+  visitor: Visitor,
+  shop: ShopInfo,
+  storageUrl: string,
+  overlay: PersonalOverlay | null,
+): Response {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
+  const { member, summary } = visitor;
+  const counts: Record<string, number> = {
+    cart: summary?.cart ?? 0,
+    message: summary?.message ?? 0,
+    like: summary?.like ?? 0,
+    recent: summary?.recent ?? 0,
+    ...Object.fromEntries(Object.entries(summary?.orders ?? {}).map(([list, n]) => [`orders.${list}`, n])),
+  };
+  const applies: Record<string, boolean> = {
+    member: member !== null,
+    guest: member === null,
+    photo: member?.profile != null,
+    initial: member !== null && member.profile == null,
+  };
+  const texts: Record<string, string> = {
+    greeting: member ? koMemberBox.greeting(member.name) : "",
+    initial: member ? initialOf(member.name) : "",
+    membership: membershipLine(member !== null, summary?.membership ?? null, shop),
+  };
+  const liked = new Set(visitor.liked);
+  let like: { on: boolean; title: string } | null = null;
+  const rewriter = new HTMLRewriter()
+    .on(`[${SLOT.only}]`, {
+      element(element) {
+        if (!applies[element.getAttribute(SLOT.only) ?? ""]) element.remove();
+        else element.removeAttribute(SLOT.only);
+      },
+    })
+    .on(`[${SLOT.count}]`, {
+      element(element) {
+        const count = counts[element.getAttribute(SLOT.count) ?? ""] ?? 0;
+        if (count <= 0) {
+          element.remove();
+          return;
+        }
+        element.removeAttribute(SLOT.count);
+        element.setInnerContent(badgeText(count));
+      },
+    })
+    .on(`[${SLOT.text}]`, {
+      element(element) {
+        element.setInnerContent(texts[element.getAttribute(SLOT.text) ?? ""] ?? "");
+        element.removeAttribute(SLOT.text);
+      },
+    })
+    .on(`[${SLOT.device}]`, {
+      element(element) {
+        const href = element.getAttribute("href");
+        if (href && visitor.device) element.setAttribute("href", withDevice(href, visitor.device));
+        element.removeAttribute(SLOT.device);
+      },
+    })
+    .on(`[${SLOT.cartLabel}]`, {
+      element(element) {
+        element.setAttribute("aria-label", counts.cart! > 0 ? koCartButton.badge(counts.cart!) : koHeader.cart);
+        element.removeAttribute(SLOT.cartLabel);
+      },
+    })
+    .on(`[${SLOT.photo}]`, {
+      element(element) {
+        if (member?.profile) element.setAttribute("src", `${storageUrl}${member.profile}`);
+        element.removeAttribute(SLOT.photo);
+      },
+    })
+    // A ♡: the form's marks say whose; its fields, label and sign follow the visitor's like.
+    .on(`form[${LIKE_SLOT.pid}]`, {
+      element(element) {
+        const on = liked.has(Number(element.getAttribute(LIKE_SLOT.pid)));
+        like = { on, title: element.getAttribute(LIKE_SLOT.title) ?? "" };
+        element.removeAttribute(LIKE_SLOT.pid);
+        element.removeAttribute(LIKE_SLOT.title);
+        element.onEndTag(() => {
+          like = null;
+        });
+      },
+    })
+    .on('input[name="like"]', {
+      element(element) {
+        if (like?.on) element.setAttribute("value", "0");
+      },
+    })
+    .on("button[aria-pressed]", {
+      element(element) {
+        if (!like?.on) return;
+        element.setAttribute("aria-pressed", "true");
+        element.setAttribute("aria-label", koProduct.unlike(like.title));
+        element.setInnerContent("♥");
+      },
+    });
+  if (overlay) {
+    rewriter.on("html", {
+      element(element) {
+        // URI-encoded: no quote or ampersand for the attribute to escape.
+        element.setAttribute(OVERLAY_ATTRIBUTE, encodeURIComponent(JSON.stringify(overlay)));
+      },
+    });
+  }
+  return rewriter.transform(response);
+}
