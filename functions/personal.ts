@@ -19,8 +19,10 @@ import {
 import { membershipLine } from "~/shared/membership-line";
 import { shopOwnerUid } from "~/shared/shop-owner";
 import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
-import { SID_COOKIE, SKEY_COOKIE } from "./auth/session";
-import type { Member } from "./auth/member";
+import { nowSeconds, SID_COOKIE, SKEY_COOKIE } from "./auth/session";
+import { memberOfRow, type Member } from "./auth/member";
+import { sha256Hex } from "./auth/crypto";
+import { SessionStore, type SessionMemberRow } from "./db/sessions";
 import { AccountSummaryStore, type SummaryCounts } from "./db/account-summary";
 import { deviceOwner, memberOwner, type Owner } from "./db/cart";
 import { FavouriteStore, RecentStore } from "./db/favourites";
@@ -98,28 +100,41 @@ export type Visitor = {
 export const NOBODY: Visitor = { member: null, device: null, summary: null, liked: [] };
 
 /**
- * The visitor's part of a page, in one D1 round trip (one batch): their counts, which of the
- * page's products they like, and, on a product page, their view recorded first (so the count has it).
- * `sessionCookie`: they sent a session that is no longer valid, which counts as nobody's counts,
- * as the account summary does.
+ * Who asks for the page, as far as the Worker knows before the fill's batch: a member already read
+ * (or nobody; `sessionCookie`: they sent a session that is no longer valid, which counts as nobody's
+ * counts, as the account summary does), or a session whose id names its member, to be checked in
+ * that batch (decision 125).
+ */
+export type Asker =
+  | { member: Member | null; sessionCookie: boolean }
+  | { session: { sid: string; skey: string; uid: number; host: string } };
+
+/**
+ * The visitor's part of a page, in one D1 round trip (one batch): their session when it is still
+ * to be checked, their counts, which of the page's products they like, and, on a product page,
+ * their view recorded first (so the count has it).
  */
 export async function readVisitor(
   db: Db,
   shop: ShopInfo,
-  member: Member | null,
+  asker: Asker,
   device: string | null,
-  sessionCookie: boolean,
   notes: PersonalNotes,
   viewed: number | null,
   now: number,
 ): Promise<Visitor> {
-  const guestDevice = member ? null : device;
-  const owner: Owner | null = member ? memberOwner(member.uid) : sessionCookie || !device ? null : deviceOwner(device);
-  const mayOwn = member !== null || device !== null;
-  if (!owner) {
-    const zero = { cart: 0, like: 0, recent: 0, message: 0, membership: null, orders: countsByList([]) };
-    return { member, device: guestDevice, summary: mayOwn ? { member: null, ...zero } : null, liked: [] };
+  if ("session" in asker) {
+    // A batch the session's guard failed (a session ended since, or someone else's id) wrote
+    // nothing: the session is then read on its own, as for any page.
+    const read = await readClaimed(db, shop, asker.session, device, notes, viewed, now).catch(() => null);
+    if (read) return read;
+    const { sid, skey, host } = asker.session;
+    const member = await memberOfRow(await new SessionStore(db).findMember(sid, host, nowSeconds()), skey);
+    return readVisitor(db, shop, { member, sessionCookie: member === null }, device, notes, viewed, now);
   }
+  const { member, sessionCookie } = asker;
+  const owner: Owner | null = member ? memberOwner(member.uid) : sessionCookie || !device ? null : deviceOwner(device);
+  if (!owner) return nobodyCounted(member, device);
   const summary = new AccountSummaryStore(db);
   const record = viewed === null ? [] : new RecentStore(db).recordStatements(shop.shopid, owner, viewed, now);
   const results = await db.batch([
@@ -128,10 +143,60 @@ export async function readVisitor(
     new FavouriteStore(db).likedAmongStatement(shop.shopid, owner, notes.pids),
   ]);
   const [scalars, orders, liked] = results.slice(record.length);
-  const counts = summary.counts(scalars!, orders!, member?.uid ?? null);
+  return counted(member, device, summary.counts(scalars!, orders!, member?.uid ?? null), liked!);
+}
+
+/**
+ * The visitor whose session id names their member: the session and member read in the same batch
+ * as the counts read for that member, which are used only if the session holds (a forged id reads
+ * nothing it may see). A product page's view is written for that member behind the session's
+ * guard, which fails the whole batch when it does not hold.
+ */
+async function readClaimed(
+  db: Db,
+  shop: ShopInfo,
+  session: { sid: string; skey: string; uid: number; host: string },
+  device: string | null,
+  notes: PersonalNotes,
+  viewed: number | null,
+  now: number,
+): Promise<Visitor> {
+  const { sid, skey, uid, host } = session;
+  const sessions = new SessionStore(db);
+  const owner = memberOwner(uid);
+  const summary = new AccountSummaryStore(db);
+  const writes =
+    viewed === null
+      ? []
+      : [
+          sessions.guardStatement(sid, await sha256Hex(skey), uid, host, nowSeconds()),
+          ...new RecentStore(db).recordStatements(shop.shopid, owner, viewed, now),
+        ];
+  const results = await db.batch([
+    ...writes,
+    sessions.findMemberStatement(sid, host, nowSeconds()),
+    ...summary.statements(shop.shopid, owner, uid, now),
+    new FavouriteStore(db).likedAmongStatement(shop.shopid, owner, notes.pids),
+  ]);
+  const [row, scalars, orders, liked] = results.slice(writes.length);
+  const member = await memberOfRow(row!.results[0] as SessionMemberRow | undefined, skey);
+  if (!member || member.uid !== uid) return nobodyCounted(null, device);
+  return counted(member, device, summary.counts(scalars!, orders!, uid), liked!);
+}
+
+/** A visitor with nothing to count: a device new to the shop, or a session no longer valid. */
+function nobodyCounted(member: Member | null, device: string | null): Visitor {
+  const guestDevice = member ? null : device;
+  const zero = { cart: 0, like: 0, recent: 0, message: 0, membership: null, orders: countsByList([]) };
+  const mayOwn = member !== null || device !== null;
+  return { member, device: guestDevice, summary: mayOwn ? { member: null, ...zero } : null, liked: [] };
+}
+
+/** The visitor with their counts and likes, as the frame's loader would say them. */
+function counted(member: Member | null, device: string | null, counts: SummaryCounts, liked: D1Result): Visitor {
   return {
     member,
-    device: guestDevice,
+    device: member ? null : device,
     summary: {
       member: member ? { name: member.name, profile: member.profile } : null,
       membership: member ? counts.membership : null,
@@ -141,7 +206,7 @@ export async function readVisitor(
       recent: counts.recent,
       message: member ? counts.message : 0,
     },
-    liked: (liked!.results as { id: number }[]).map((r) => r.id),
+    liked: (liked.results as { id: number }[]).map((r) => r.id),
   };
 }
 

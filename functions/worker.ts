@@ -51,8 +51,18 @@ import { customHostnames } from "./domains/cloudflare";
 import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
 import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
-import { sessionFromRequest } from "./auth/session";
-import { fillable, fillPage, NOBODY, overlayOf, ownsShop, readVisitor, withoutPersonalCookies } from "./personal";
+import { claimedUid, sessionFromRequest } from "./auth/session";
+import { shopOwnerUid } from "~/shared/shop-owner";
+import {
+  fillable,
+  fillPage,
+  NOBODY,
+  overlayOf,
+  ownsShop,
+  readVisitor,
+  withoutPersonalCookies,
+  type Asker,
+} from "./personal";
 import { Log, newId, redact, requestId } from "./log";
 import { koErrors } from "~/shared/messages/shop/errors";
 
@@ -332,14 +342,23 @@ async function handle(
   // 115). A document's policy holds for the pages scripts navigate to from it, so every shop page allows it.
   answer.formOrigins = [...(answer.formOrigins ?? []), ...socialFormOrigins(config, url)];
 
-  const [storage, member] = await Promise.all([
-    storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),
+  // A page filled in for a member whose session id names them (decision 125): their session is
+  // read in the fill's own batch, not before it. Not in a closed shop, nor for its owner (whose
+  // pages are drawn for them).
+  const session = fillFrom ? sessionFromRequest(request) : null;
+  const claimed = session ? claimedUid(session.sid) : null;
+  const checkInFill = session && claimed !== null && host && !shop.suspended && claimed !== shopOwnerUid(shop);
+  const asker: Asker | null = checkInFill ? { session: { ...session, uid: claimed, host } } : null;
+  const readTheMember = () =>
     // A failed member lookup counts as "not logged in" (spec §8), never as an error page. An
     // upstream is asked through the contract; the embedded API's sessions are read from D1.
     (upstream ? memberFromApi(api) : readMember(env, request)).catch((error: unknown) => {
       log.error("member lookup failed", error);
       return null;
-    }),
+    });
+  const [storage, member] = await Promise.all([
+    storageUrl(config, api).catch(() => EMBEDDED_STORAGE_URL),
+    asker ? null : readTheMember(),
   ]);
   // A suspended shop is closed to shoppers, not to its owner or a platform admin (decision 108).
   if (shop.suspended && !mayPassSuspension(shop, member, url.pathname)) return closedShopPage(log.id);
@@ -368,13 +387,26 @@ async function handle(
     shared: null,
   };
   const fillKey =
-    fillFrom && host && !ownsShop(member, shop) ? pageKey(fillFrom.request, host, shop, fillFrom.variant) : null;
+    fillFrom && host && (asker || !ownsShop(member, shop))
+      ? pageKey(fillFrom.request, host, shop, fillFrom.variant)
+      : null;
   if (fillFrom && fillKey) {
-    const filled = await fillIn(fillKey, fillFrom.request, request, context, answer, newDevice, (asNobody, notes) =>
-      remix(asNobody, { ...context, api: apiFor(asNobody), member: null, newDevice: false, shared: notes }),
+    const who = asker ?? { member, sessionCookie: member === null && sessionFromRequest(request) !== null };
+    const filled = await fillIn(
+      fillKey,
+      fillFrom.request,
+      request,
+      context,
+      who,
+      answer,
+      newDevice,
+      (asNobody, notes) =>
+        remix(asNobody, { ...context, api: apiFor(asNobody), member: null, newDevice: false, shared: notes }),
     );
     if (filled) return filled;
   }
+  // The page is drawn for its visitor after all: who they are is read now if it was left to the fill.
+  if (asker) context.member = await readTheMember();
   const key = shared && host ? pageKey(shared.request, host, shop, shared.variant) : null;
   if (!shared || !key) return remix(request, context);
   // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
@@ -403,11 +435,12 @@ async function fillIn(
   asNobody: Request,
   request: Request,
   context: AppContext,
+  asker: Asker,
   answer: Answer,
   newDevice: boolean,
   render: (asNobody: Request, notes: SharedPage) => Promise<Response>,
 ): Promise<Response | null> {
-  const { config, log, shop, member } = context;
+  const { config, log, shop } = context;
   const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, log, (notes) =>
     render(asNobody, notes),
   );
@@ -420,20 +453,11 @@ async function fillIn(
   // A link prefetched on hover is no view (as the product page's loader says).
   const prefetch = /prefetch/i.test(request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "");
   const viewed = prefetch ? null : page.viewed;
-  const visitor = await readVisitor(
-    context.env.DB,
-    shop,
-    member,
-    device,
-    member === null && sessionFromRequest(request) !== null,
-    page.personal,
-    viewed,
-    Date.now(),
-  );
+  const visitor = await readVisitor(context.env.DB, shop, asker, device, page.personal, viewed, Date.now());
   answer.pageCache = page.state;
   // A guest whose device this view minted keeps the view in a cookie, as on the shared page.
   const minted = readDeviceId(cookie);
-  if (newDevice && minted && !member && viewed !== null) {
+  if (newDevice && minted && !visitor.member && viewed !== null) {
     answer.setCookie = firstViewCookie(viewed, new URL(request.url).protocol === "https:");
   }
   return fillPage(page.response, visitor, shop, context.storageUrl, overlayOf(visitor, page.personal));

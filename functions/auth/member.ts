@@ -1,6 +1,6 @@
 import type { RequestEnv } from "../env";
 import { requestHost } from "../host";
-import { SessionStore } from "../db/sessions";
+import { SessionStore, type SessionMemberRow } from "../db/sessions";
 import { sha256Hex, timingSafeEqualText } from "./crypto";
 import { nowSeconds, sessionFromRequest } from "./session";
 
@@ -23,7 +23,12 @@ export async function readMember(env: RequestEnv, request: Request): Promise<Mem
   const host = requestHost(request);
   if (!session || !host) return null;
   const row = await new SessionStore(env.DB).findMember(session.sid, host, nowSeconds());
+  return memberOfRow(row, session.skey);
+}
+
+/** The member of a session row read by its id, when the request's secret half is the row's. */
+export async function memberOfRow(row: SessionMemberRow | null | undefined, skey: string): Promise<Member | null> {
   if (!row) return null;
-  if (!timingSafeEqualText(await sha256Hex(session.skey), row.skey_hash)) return null;
+  if (!timingSafeEqualText(await sha256Hex(skey), row.skey_hash)) return null;
   return { uid: row.uid, name: row.name, admin: row.admin === 1, profile: row.profile };
 }

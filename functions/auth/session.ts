@@ -33,13 +33,27 @@ export function clearSessionCookies(secure: boolean): string[] {
   return [cookie(SID_COOKIE, "", { secure, maxAge: 0 }), cookie(SKEY_COOKIE, "", { secure, maxAge: 0 })];
 }
 
+/**
+ * A session id names the member it was made for before its random part (`{uid}.{random}`), so a
+ * page filled in at the edge can read the session and the member's counts in one batch (decision
+ * 123). The name is only a claim: the session row, checked in that batch, is what counts. Sessions
+ * made before have the random part alone, and are read first, as before.
+ */
+const SID_SHAPE = /^(?:([1-9][0-9]{0,14})\.)?[A-Za-z0-9_-]{22}$/;
+const SKEY_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+
 /** Both halves of the session from the request, when both are there and look like ours. */
 export function sessionFromRequest(request: Request): { sid: string; skey: string } | null {
   const header = request.headers.get("cookie");
   const sid = readCookie(header, SID_COOKIE);
   const skey = readCookie(header, SKEY_COOKIE);
-  const shape = /^[A-Za-z0-9_-]{22}$/;
-  return sid && skey && shape.test(sid) && shape.test(skey) ? { sid, skey } : null;
+  return sid && skey && SID_SHAPE.test(sid) && SKEY_SHAPE.test(skey) ? { sid, skey } : null;
+}
+
+/** The member a session id says it was made for (unchecked), or null for an id of the old shape. */
+export function claimedUid(sid: string): number | null {
+  const uid = SID_SHAPE.exec(sid)?.[1];
+  return uid ? Number(uid) : null;
 }
 
 /**
@@ -58,7 +72,7 @@ export async function startSession(
 ): Promise<string[]> {
   if (!host) throw new Error("no host to bind the session to");
   const previous = sessionFromRequest(request);
-  const sid = randomToken(16);
+  const sid = `${uid}.${randomToken(16)}`;
   const skey = randomToken(16);
   const now = nowSeconds();
   await store.batch([

@@ -35,8 +35,10 @@ describe("session cookies", () => {
       expect(attrs.some((a) => a.startsWith("domain"))).toBe(false);
       expect(attrs.some((a) => a.startsWith("max-age") || a.startsWith("expires"))).toBe(false);
       expect(attrs).not.toContain("secure"); // plain http (local development)
-      // 16 random bytes in base64url
-      expect(setCookies(res).get(name)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // 16 random bytes in base64url; the session id after the member it was made for (decision 125)
+      expect(setCookies(res).get(name)).toMatch(
+        name === "sid" ? /^[1-9]\d*\.[A-Za-z0-9_-]{22}$/ : /^[A-Za-z0-9_-]{22}$/,
+      );
     }
     const jar = setCookies(res);
     expect(jar.get("sid")).not.toBe(jar.get("skey"));
