@@ -26,7 +26,7 @@ import { isCallbackPath } from "./api/doors";
 import { isOAuthPath, socialFormOrigins } from "./oauth/flow";
 import { OAuthStore } from "./db/oauth";
 import { EMBEDDED_STORAGE_URL } from "./api/shops";
-import { readMember } from "./auth/member";
+import { readMember, type Member } from "./auth/member";
 import { crossSitePage } from "./auth/pages";
 import { ensureDevice, withSetCookie } from "./cart/device";
 import { TableStore } from "./db/tables";
@@ -79,10 +79,29 @@ function embeddedTransport(
   hostShop: () => ShopInfo | null,
   page: Request,
   log: Log,
+  whoIs: (request: Request) => Promise<Member | null>,
 ): Transport {
   // A page that only reads may have its next questions read ahead in one batch (decision 076).
   const readAhead = page.method === "GET" || page.method === "HEAD" ? new ReadAhead(RECOMMENDATION_COUNT) : null;
-  return (request) => handleApi(createApiContext(env, config, request, hostShop(), undefined, readAhead, log));
+  return (request) =>
+    handleApi(createApiContext(env, config, request, hostShop(), () => whoIs(request), readAhead, log));
+}
+
+/**
+ * Who is asking, read once per cookie header for a page that only reads: the Worker and each of
+ * the page's API calls (the root's, the frame's, the page's) asked D1 for the same session up to
+ * five times. A post reads it anew each time: its action may end or start a session before the
+ * loaders run in the same request.
+ */
+function sessionReads(env: RequestEnv, page: Request): (request: Request) => Promise<Member | null> {
+  if (page.method !== "GET" && page.method !== "HEAD") return (request) => readMember(env, request);
+  const reads = new Map<string, Promise<Member | null>>();
+  return (request) => {
+    const cookie = request.headers.get("cookie") ?? "";
+    let read = reads.get(cookie);
+    if (!read) reads.set(cookie, (read = readMember(env, request)));
+    return read;
+  };
 }
 
 // The file storage base belongs to the API, not to a shop: asked once per isolate and origin.
@@ -267,7 +286,10 @@ async function handle(
   let shop: ShopInfo | null = null;
   const host = requestHost(request);
   const upstream = config.SHOP_API_ORIGIN;
-  const transport = upstream ? upstreamTransport(upstream) : embeddedTransport(env, config, () => shop, request, log);
+  const whoIs = sessionReads(env, request);
+  const transport = upstream
+    ? upstreamTransport(upstream)
+    : embeddedTransport(env, config, () => shop, request, log, whoIs);
   const apiFor = (visitor: Request) =>
     createShopApi(transport, {
       origin: url.origin,
@@ -352,7 +374,7 @@ async function handle(
   const readTheMember = () =>
     // A failed member lookup counts as "not logged in" (spec §8), never as an error page. An
     // upstream is asked through the contract; the embedded API's sessions are read from D1.
-    (upstream ? memberFromApi(api) : readMember(env, request)).catch((error: unknown) => {
+    (upstream ? memberFromApi(api) : whoIs(request)).catch((error: unknown) => {
       log.error("member lookup failed", error);
       return null;
     });
