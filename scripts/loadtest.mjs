@@ -58,6 +58,14 @@ try {
     .join("; ");
   await request("/api/myshp/add/cart/v3", { method: "POST", body: { list: [{ ...line, qty: 1 }] }, cookie: member });
   const asMember = (req) => ({ ...req, headers: { ...req.headers, cookie: member } });
+  // The member's order sheet of that line, opened as 주문하기 opens it.
+  const opened = await request("/api/myshp/make/my/order/v4", {
+    method: "POST",
+    body: { list: [{ ...line, qty: 1 }], key: crypto.randomUUID() },
+    cookie: member,
+  });
+  const sheet = JSON.parse(opened.body)?.order_id;
+  if (opened.status !== 200 || !sheet) throw new Error(`opening an order sheet: ${opened.status} ${opened.body}`);
   const asDevice = (req) => ({ ...req, headers: { ...req.headers, cookie: device() } });
   const json = (body) => ({
     method: "POST",
@@ -83,6 +91,16 @@ try {
     ["home `/`, a returning device", { path: "/", setupRequest: asDevice }],
     ["product page `/shop/view/b0017`, a logged-in member", { path: "/shop/view/b0017", setupRequest: asMember }],
     ["home `/`, a logged-in member", { path: "/", setupRequest: asMember }],
+    // Personal through and through: drawn for the member on every request (issue 39's own budget).
+    [
+      "cart `/user/checkout`, a logged-in member (drawn per request)",
+      { path: "/user/checkout", setupRequest: asMember },
+    ],
+    [
+      "order sheet `/user/order?id=…`, a logged-in member (drawn per request)",
+      { path: `/user/order?id=${sheet}`, setupRequest: asMember },
+    ],
+    ["my page `/myshop`, a logged-in member (drawn per request)", { path: "/myshop", setupRequest: asMember }],
     [
       "add to cart: `POST /api/myshp/add/cart/v3`, 50 devices",
       {
