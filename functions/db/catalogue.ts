@@ -200,14 +200,18 @@ export class CatalogueStore {
       // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later ones.
       // Counted on the selling rows alone: each has its goods (a pick goes with its origin), and
       // without the join the count walks only the index (issue 39).
-      // A search is counted from the index's matches in this shop, each looked up by id (CROSS JOIN
-      // keeps that order): walking the shop's products to test each read all 50,000 of the big
-      // shop's for a word it has ten of (issue 39).
+      // A search is counted from the index's matches in this shop (walking the shop's products to
+      // test each read all 50,000 of the big shop's for a word it has ten of; issue 39). The index
+      // holds exactly the products on show of each shop once nothing waits in search_dirty, so for
+      // everything (category 0) its own count is the answer; otherwise each match is looked up by
+      // id (CROSS JOIN keeps that order). CASE runs only the subquery of the branch it takes.
       this.db
         .prepare(
           search
-            ? `SELECT COUNT(*) AS n FROM product_search s CROSS JOIN products p ON p.id = s.rowid
-               WHERE ${search.sql} AND ${shown}`
+            ? `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
+                 THEN (SELECT COUNT(*) FROM product_search s WHERE ${search.sql})
+                 ELSE (SELECT COUNT(*) FROM product_search s CROSS JOIN products p ON p.id = s.rowid
+                       WHERE ${search.sql} AND ${shown}) END AS n`
             : `SELECT COUNT(*) AS n FROM products p WHERE ${where}`,
         )
         .bind(...(search ? args : args.slice(0, 2))),

@@ -150,6 +150,21 @@ describe("query plans of the page queries (issue 39)", () => {
     expect(await plansOf((db) => new SearchIndex(db).refresh())).toEqual({});
   });
 
+  it("search counts the same from the index alone as through the products it names", async () => {
+    const store = new CatalogueStore(env.DB);
+    await new SearchIndex(env.DB).refresh();
+    for (const q of ["토너", "ㅅㅋ", "크림 ㅅㅋ"]) {
+      const byIndex = await store.list(BEAUTY, 0, 1, 20, "recommended", searchTerms(q));
+      // Something waiting to be indexed: counted through the products.
+      await env.DB.prepare("INSERT INTO search_dirty (product_id) VALUES (999999999)").run();
+      const byProducts = await store.list(BEAUTY, 0, 1, 20, "recommended", searchTerms(q));
+      await env.DB.prepare("DELETE FROM search_dirty WHERE product_id = 999999999").run();
+      expect(byIndex.total).toBeGreaterThan(0);
+      expect(byIndex.total).toBe(byProducts.total);
+      expect(byIndex.items.map((p) => p.id)).toEqual(byProducts.items.map((p) => p.id));
+    }
+  });
+
   it("the product page with what it reads ahead", async () => {
     const plans = await plansOf((db) => new CatalogueStore(db, new ReadAhead(30)).page(BEAUTY, "b0017", member));
     // The recommendations sort on purpose, sets they keep small: one category's products, the
