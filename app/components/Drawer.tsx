@@ -7,7 +7,6 @@ import { SmartLink } from "./SmartLink";
 import { useUi } from "./ui/UiProvider";
 import { ShopSearchForm } from "./SearchForm";
 import * as css from "./shop.css";
-import { DRAWER_TOGGLE_ID } from "./Header";
 
 /**
  * The side menu. Opened by a checkbox (so it works before scripts load); once hydrated it also
@@ -56,11 +55,11 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
           if (e.currentTarget.checked) openedAt.current = currentKey() ?? location.key;
         }}
         type="checkbox"
-        id={DRAWER_TOGGLE_ID}
+        id={css.DRAWER_TOGGLE_ID}
         className={css.drawerToggle}
         aria-label={koHeader.openMenu}
       />
-      <label htmlFor={DRAWER_TOGGLE_ID} className={css.scrim} aria-hidden="true" />
+      <label htmlFor={css.DRAWER_TOGGLE_ID} className={css.scrim} aria-hidden="true" />
       <nav className={css.drawer} aria-label={koDrawer.title} data-testid="drawer">
         <div className={css.drawerHead}>
           <p className={css.drawerShopName}>{shop.name}</p>

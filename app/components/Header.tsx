@@ -9,9 +9,6 @@ import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
 import { visuallyHidden } from "../../styles/a11y.css";
 
-/** The side menu's checkbox, which the header's menu button is a label for. */
-export const DRAWER_TOGGLE_ID = "drawer-toggle";
-
 /** True once the page has scrolled past the header's height plus the spec's 100 px. */
 export function useHeaderFixed(height: number): boolean {
   const [fixed, setFixed] = useState(false);
@@ -34,7 +31,7 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
       {fixed ? <div className={css.headerSpacer} aria-hidden="true" /> : null}
       <header className={fixed ? `${css.header} ${css.headerFixed}` : css.header} data-fixed={fixed ? "true" : "false"}>
         <div className={css.headerRow}>
-          <label htmlFor={DRAWER_TOGGLE_ID} className={css.iconButton} title={koHeader.openMenu}>
+          <label htmlFor={css.DRAWER_TOGGLE_ID} className={css.iconButton} title={koHeader.openMenu}>
             {/* A label takes no aria-label: its name is this text (WCAG, Lighthouse). */}
             <span className={visuallyHidden}>{koHeader.openMenu}</span>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

@@ -4,9 +4,8 @@
  * island's own dynamic import.
  */
 import type { Islands } from "~/lib/island";
-import { Drawer } from "~/components/Drawer";
+import { ShopMenu } from "~/components/ShopMenu";
 import { Footer } from "~/components/Footer";
-import { DrawerAccount } from "~/components/account/DrawerAccount";
 import { ConsentBar } from "~/components/tracking/ConsentBar";
 import { ProductGrid } from "~/components/ProductGrid";
 import { Header } from "~/components/Header";
@@ -16,9 +15,8 @@ import { ReviewsMore } from "~/components/reviews/ReviewsMore";
 
 declare module "~/lib/island" {
   interface Islands {
-    Drawer: typeof Drawer;
+    ShopMenu: typeof ShopMenu;
     Footer: typeof Footer;
-    DrawerAccount: typeof DrawerAccount;
     ConsentBar: typeof ConsentBar;
     ProductGrid: typeof ProductGrid;
     Header: typeof Header;
@@ -29,9 +27,8 @@ declare module "~/lib/island" {
 }
 
 export const serverIslands: Islands = {
-  Drawer,
+  ShopMenu,
   Footer,
-  DrawerAccount,
   ConsentBar,
   ProductGrid,
   Header,

@@ -97,6 +97,11 @@ export const badge = style({
 });
 
 // The drawer opens with a checkbox, so the menu works before (and without) JavaScript.
+/**
+ * The side menu's checkbox, which the header's menu button is a label for: here, where both the
+ * header and the menu (islands loaded apart, decision 128) already look, so neither imports the other.
+ */
+export const DRAWER_TOGGLE_ID = "drawer-toggle";
 export const drawerToggle = style({ position: "absolute", opacity: 0, pointerEvents: "none" });
 
 export const scrim = style({

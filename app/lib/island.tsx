@@ -4,6 +4,7 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -18,7 +19,9 @@ import {
  * Until then that HTML works as it does without scripts (links, the menu's checkbox).
  *
  * "visible" islands (below the fold, decision 082) wait until their HTML comes within half a
- * screen of the viewport, so a shopper who never scrolls there never pays for them.
+ * screen of the viewport, so a shopper who never scrolls there never pays for them. "use" islands
+ * (the side menu, decision 128) wait until the shopper uses them: a change (its checkbox, opened by
+ * the header's button), a focus or a touch inside; until then their HTML works without scripts.
  */
 // The islands by name: declared by app/components/islands.server.ts, which adds its members, so
 // that this module imports no component (one of which draws an island itself: an import circle).
@@ -37,7 +40,7 @@ const hydratedIslands = new Set<string>();
 export function island<Props extends object>(
   name: keyof Islands,
   load: () => Promise<ComponentType<Props>>,
-  when: "load" | "visible" = "load",
+  when: "load" | "visible" | "use" = "load",
 ) {
   const Lazy = lazy(async () => {
     const Component = await load();
@@ -52,7 +55,9 @@ export function island<Props extends object>(
   }) as unknown as ComponentType<Props>;
   function Island(props: Props) {
     const Server = (useContext(ServerIslands) as Partial<Record<keyof Islands, ComponentType<Props>>>)[name];
-    if (when === "visible") return <WhenNear name={name} props={props} load={load} Server={Server} Lazy={Lazy} />;
+    if (when !== "load") {
+      return <WhenNear name={name} props={props} load={load} Server={Server} Lazy={Lazy} trigger={when} />;
+    }
     if (!Server && !hydratedIslands.has(name) && !waiting.has(name)) {
       waiting.set(name, new Promise<void>((resolve) => settle.set(name, resolve)));
     }
@@ -63,11 +68,12 @@ export function island<Props extends object>(
 }
 
 /**
- * A "visible" island. Hydrating, it gives React its server HTML as opaque markup, which React
- * keeps as it is: a Suspense boundary waiting that long would hold every navigation and
+ * A "visible" or "use" island. Hydrating, it gives React its server HTML as opaque markup, which
+ * React keeps as it is: a Suspense boundary waiting that long would hold every navigation and
  * revalidation meanwhile (React holds a transition until a boundary under a changed context has
- * hydrated). Near the viewport, or when its data changes, it loads and draws the component in
- * place. Drawn fresh in the browser (a client navigation), it has no HTML and loads at once.
+ * hydrated). Near the viewport (or used), or when its data changes, it loads and draws the
+ * component in place, with the check boxes of its HTML as the shopper left them (an open menu
+ * stays open). Drawn fresh in the browser (a client navigation), it has no HTML and loads at once.
  */
 function WhenNear<Props extends object>({
   name,
@@ -75,12 +81,14 @@ function WhenNear<Props extends object>({
   load,
   Server,
   Lazy,
+  trigger,
 }: {
   name: string;
   props: Props;
   load: () => Promise<ComponentType<Props>>;
   Server?: ComponentType<Props>;
   Lazy: ComponentType<Props>;
+  trigger: "visible" | "use";
 }) {
   const box = useRef<HTMLDivElement>(null);
   const hydrating = useSyncExternalStore(noChange, notHydrating, duringHydration);
@@ -93,13 +101,34 @@ function WhenNear<Props extends object>({
   const first = useRef(props);
   const changed = !sameProps(first.current, props);
   const waiting = kept !== null && Component === null;
+  // The kept HTML's check boxes, as they were when the drawn component took its place.
+  const checked = useRef<[string, boolean][]>([]);
   useEffect(() => {
     if (!waiting) return;
     // Offline, the part stays as it is (its HTML works; a browser keeps a failed module for the
     // page's life, so there is no retrying). Left unhandled, the failure would make the
     // chunk-reload guard reload the page, losing what is on it (a cart change not yet saved).
-    const show = () => void load().then((loaded) => setComponent(() => loaded), ignore);
+    const show = () =>
+      void load().then((loaded) => {
+        const element = box.current;
+        checked.current = element
+          ? Array.from(element.querySelectorAll<HTMLInputElement>("input[type=checkbox][id]"), (i) => [i.id, i.checked])
+          : [];
+        setComponent(() => loaded);
+      }, ignore);
     if (changed) return show();
+    if (trigger === "use") {
+      const element = box.current!;
+      const events = ["change", "focusin", "pointerdown"] as const;
+      const used = () => {
+        for (const event of events) element.removeEventListener(event, used);
+        show();
+      };
+      for (const event of events) element.addEventListener(event, used);
+      return () => {
+        for (const event of events) element.removeEventListener(event, used);
+      };
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -110,11 +139,19 @@ function WhenNear<Props extends object>({
     );
     observer.observe(box.current!);
     return () => observer.disconnect();
-  }, [waiting, changed, load]);
+  }, [waiting, changed, load, trigger]);
+  useBrowserLayoutEffect(() => {
+    if (waiting) return;
+    for (const [id, on] of checked.current.splice(0)) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.checked = on;
+    }
+  }, [waiting]);
   if (waiting) return <div key="kept" ref={box} data-island={name} dangerouslySetInnerHTML={{ __html: kept }} />;
   const Part = Server ?? Component;
   return (
-    <div key="drawn" ref={box} data-island={name}>
+    // data-drawn: the component is in place (browser tests wait for it).
+    <div key="drawn" ref={box} data-island={name} data-drawn="">
       {Part ? (
         <Part {...props} />
       ) : (
@@ -127,15 +164,21 @@ function WhenNear<Props extends object>({
 }
 
 const ignore = () => {};
+/** Before the browser paints the drawn component; the server runs no effect (nor warns of one). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 const noChange = () => ignore;
 const notHydrating = () => false;
 /** React reads the server snapshot while hydrating, and only then in the browser. */
 const duringHydration = () => true;
 
-/** Whether new props hold the same data: a revalidation brings it again in new objects. */
+/**
+ * Whether new props hold the same data: a revalidation brings it again in new objects. An element
+ * among them compares by its props (its owner, a fiber, is no data).
+ */
 function sameProps(a: object, b: object): boolean {
+  const data = (key: string, value: unknown) => (key === "_owner" || key === "_store" ? undefined : value);
   try {
-    return JSON.stringify(a) === JSON.stringify(b);
+    return JSON.stringify(a, data) === JSON.stringify(b, data);
   } catch {
     return a === b; // not plain data
   }

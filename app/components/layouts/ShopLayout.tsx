@@ -3,11 +3,13 @@ import type { ReactNode } from "react";
 import type { Category, ShopInfo } from "~/shared/contracts";
 import { island } from "~/lib/island";
 import * as css from "../shop.css";
+import type { MenuAccount } from "../ShopMenu";
 
 // The frame hydrates after the page's own content (decision 073): until then its links, the
 // menu's checkbox and the search link work as they do without scripts.
 const Header = island("Header", () => import("../frame.islands").then((m) => m.Header));
-const Drawer = island("Drawer", () => import("../frame.islands").then((m) => m.Drawer));
+// The side menu loads when first used (decision 128): its checkbox opens its HTML before that.
+const Menu = island("ShopMenu", () => import("../menu.islands").then((m) => m.ShopMenu), "use");
 // The footer is plain markup below the fold: it hydrates only when the shopper scrolls near it.
 const Footer = island("Footer", () => import("../Footer").then((m) => m.Footer), "visible");
 
@@ -32,13 +34,14 @@ export function ShopLayout({
   storageUrl: string;
   categories: Category[];
   headerActions?: ReactNode;
-  account?: ReactNode;
+  /** The drawer's account part: the visitor's session and counts. */
+  account?: MenuAccount;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
   return (
     <>
-      <Drawer shop={shop} categories={categories} account={account} />
+      <Menu shop={shop} categories={categories} account={account} />
       <Header shop={shop} storageUrl={storageUrl} actions={headerActions} />
       <div className={css.page}>
         {shop.notice ? (

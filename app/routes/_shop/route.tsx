@@ -25,7 +25,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
       /^\/my(shop|order)(\/|$)/.test(nextUrl.pathname) || currentUrl.href === nextUrl.href;
 
 const HeaderButtons = island("HeaderButtons", () => import("~/components/frame.islands").then((m) => m.HeaderButtons));
-const DrawerAccount = island("DrawerAccount", () => import("~/components/frame.islands").then((m) => m.DrawerAccount));
 
 export default function ShopFrame() {
   const { shop, storageUrl, session, isIE } = useRootData();
@@ -44,8 +43,9 @@ export default function ShopFrame() {
     // Loaded after hydration, with the frame's islands (decision 073).
     // Its own task when the phone is idle: the first use of local storage reads it from disk.
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    // Destructured, so the bundler leaves out what of the module this does not use (its cookies' builders).
     void import("~/shared/device").then(
-      (device) => idle(() => device.syncDeviceStorage()),
+      ({ syncDeviceStorage }) => idle(() => syncDeviceStorage()),
       () => undefined, // an old build's chunk after a deploy: the cookie alone carries on
     );
   }, [cartPath]);
@@ -63,16 +63,7 @@ export default function ShopFrame() {
           isIE={isIE}
         />
       }
-      account={
-        <DrawerAccount
-          session={session}
-          storageUrl={storageUrl}
-          summary={summary}
-          device={device}
-          cartPath={cartPath}
-          shop={shop}
-        />
-      }
+      account={{ session, storageUrl, summary, device, cartPath, shop }}
     >
       <Outlet />
     </ShopLayout>
