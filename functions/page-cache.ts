@@ -104,6 +104,11 @@ type Kept = {
  * even the Cache API's round trip. Bounded: about 40 KB each.
  */
 const nearby = new HostCache<Kept>(100);
+/** A bigger kept body (a sitemap file of 49,000 addresses is ≈ 4 MB) only in the Cache API: 100 of them would not fit an isolate. */
+const NEARBY_MAX_BYTES = 256 * 1024;
+const keepNearby = (url: string, kept: Kept, seconds: number) => {
+  if (kept.body.byteLength <= NEARBY_MAX_BYTES) nearby.set(url, kept, seconds);
+};
 
 /** Pages being drawn in this isolate, by key: a burst of visitors to a new page waits for one. */
 const drawing = new Map<string, Promise<Kept | null>>();
@@ -126,7 +131,7 @@ export async function answerShared(
     const found = await caches.default.match(key);
     if (found) {
       kept = await read(found);
-      nearby.set(key.url, kept, life - ageOf(kept));
+      keepNearby(key.url, kept, life - ageOf(kept));
     }
   }
   if (kept) {
@@ -191,7 +196,7 @@ async function keep(key: Request, response: Response, life: number, notes: Share
     viewed: notes.viewed,
     personal: notes.personal,
   };
-  nearby.set(key.url, kept, life);
+  keepNearby(key.url, kept, life);
   await caches.default.put(key, stored(kept, life));
   return kept;
 }

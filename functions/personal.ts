@@ -52,7 +52,9 @@ const FILLABLE = /^\/(?:|shop\/view\/[^/]+|shop\/list|shop\/search)$/;
  * nothing). A smart-order table or a login under way is drawn for its visitor.
  */
 export function fillable(request: Request): boolean {
-  if (request.method !== "GET" || !FILLABLE.test(new URL(request.url).pathname)) return false;
+  const { pathname } = new URL(request.url);
+  // `/shop/view/b0017.data` is that page's data (Remix's single fetch): the visitor's own.
+  if (request.method !== "GET" || pathname.endsWith(".data") || !FILLABLE.test(pathname)) return false;
   let personal = false;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const name = part.split("=")[0]!.trim();

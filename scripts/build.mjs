@@ -9,7 +9,7 @@ import { remixBuild } from "./lib/remix-build.mjs";
 
 await remixBuild();
 const files = await rechunk();
-// rechunk's minifier is esbuild's service, a child process: stopped here rather than left to die
+// Remix's compiler leaves esbuild's service running, a child process: stopped here rather than left to die
 // with this one (issue 33 met it printing a Go "deadlock" stack after the build).
 await stopEsbuild();
 console.log(`rechunk: ${files.before} scripts -> ${files.after}`);

@@ -1,18 +1,22 @@
 // Lighthouse (mobile: simulated slow 4G, 4× CPU) on beauty's home, a category list and a product
 // page, served by the production bundle in workerd with a fresh seeded database (as `npm run
 // bench`). Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium): nothing is downloaded.
-// Prints each page's scores and fails below issue 15's goals. Not part of `npm test`:
-// run `npm run build && npm run lighthouse`. Full reports: .lighthouse/{home,list,product}.json.
+// Not part of `npm test`: run `npm run build && npm run lighthouse`.
 // Each page is measured LIGHTHOUSE_RUNS times (default 5), after one uncounted run in the fresh
-// browser, and the run of median performance is the one reported, as Lighthouse's guide on
-// variability advises: on a busy two-core machine one run moves by several points (the browser,
-// workerd and Lighthouse share the cores).
+// browser, and the goals (issue 39) hold in **every** run, not in a median: the page's own figures,
+// LCP ≤ 1.2 s, FCP ≤ 1.0 s, CLS 0, the main thread's busy time after the first paint ≤ 50 ms by
+// CPU, accessibility and SEO 100. The performance score is printed but is no goal: on this
+// two-core machine it moves by up to 8 points between batches of one build (docs/performance.md),
+// as it counts wall time in which the page's main thread waits for a core.
+// Busy time by CPU is read from each run's trace (mainThreadCpuAfterPaint below). Full reports:
+// .lighthouse/{page}-{run}.json.
 // LIGHTHOUSE_TRACES=1 also writes each run's trace (.lighthouse/{page}-{run}.trace.json), to read
-// task by task which work Total Blocking Time counted (docs/performance.md).
+// task by task what the main thread did (docs/performance.md).
 // LIGHTHOUSE_CPU=1 prints, per run, the CPU time each kind of process took (Chromium's browser, GPU,
 // network and renderer processes, workerd, Lighthouse itself), the frames Lighthouse screenshotted
 // and the observed first paint: what the page's main thread shared the two cores with.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import http from "node:http";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -25,7 +29,7 @@ const PAGES = [
   ["list", "/shop/list?category=0"],
   ["product", "/shop/view/b0017"],
 ];
-const GOALS = { performance: 98, lcp: 1500, fcp: 1200, cls: 0.01, accessibility: 100, seo: 100 };
+const GOALS = { lcp: 1200, fcp: 1000, cls: 0, cpu: 50, accessibility: 100, seo: 100 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 5));
 
 const mf = await startProductionWorker({ port: PORT, dir: ".lighthouse" });
@@ -42,6 +46,9 @@ const chrome = await chromeLauncher.launch({
     "--disable-sync",
   ],
 });
+
+/** The machine's load average over the last minute: how quiet the measurement was. */
+const loadAverage = () => loadavg()[0].toFixed(2);
 
 /** A response's body, over loopback with the shop's host (fetch cannot set Host). */
 const get = (path) =>
@@ -86,9 +93,7 @@ function cpuByKind() {
 /** Frames screenshotted during the load, and the observed first contentful paint, from a trace. */
 function framesAndPaint(trace) {
   const events = trace.traceEvents;
-  const start = events.findLast(
-    (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"),
-  );
+  const start = navigation(events);
   const fcp = events.find((e) => e.name === "firstContentfulPaint");
   return {
     frames: events.filter((e) => e.name === "Screenshot" && e.ts >= start?.ts).length,
@@ -96,9 +101,95 @@ function framesAndPaint(trace) {
   };
 }
 
-const rows = [];
+/** Chromium's names for a top-level task of a thread's message loop. */
+const TOP_LEVEL_TASKS = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+
+/** The measured document's navigation in a trace: its renderer's main thread (pid, tid) and start. */
+function navigation(events) {
+  return events.findLast((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"));
+}
+
+/**
+ * The renderer main thread's CPU time (ms) in tasks after the page's first contentful paint, and
+ * the longest such task's: each top-level task's (`RunTask`, what Lighthouse's own task list
+ * starts from) `tdur` (thread time), not its `dur` (wall), until the trace ends. On this
+ * machine a task's wall time is often ten times its CPU time, the rest spent waiting for a core
+ * that workerd, Lighthouse or Chromium's other processes hold: the CPU time is the page's own work,
+ * which a phone does too (Lighthouse simulates that phone as 4× this CPU, and so the goal is 50 ms
+ * here). A task under way at the paint counts for its part after it (by wall time). Tasks nested
+ * in another top-level task (a nested message loop) are counted once, with the outer one. `modules`
+ * is how many module scripts the thread evaluated after the paint: none means the page did not
+ * hydrate before Lighthouse stopped tracing, and its CPU figure would leave hydration out.
+ */
+function mainThreadCpuAfterPaint(trace) {
+  const events = trace.traceEvents;
+  const nav = navigation(events);
+  const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === nav?.pid && e.ts >= nav.ts);
+  if (!nav || !paint) return { cpu: NaN, longest: NaN, modules: 0 };
+  const modules = events.filter(
+    (e) => e.name === "v8.evaluateModule" && e.pid === nav.pid && e.tid === nav.tid && e.ts >= paint.ts,
+  ).length;
+  const tasks = events
+    .filter(
+      (e) =>
+        e.ph === "X" &&
+        e.pid === nav.pid &&
+        e.tid === nav.tid &&
+        TOP_LEVEL_TASKS.has(e.name) &&
+        e.ts + e.dur > paint.ts,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  let cpu = 0;
+  let longest = 0;
+  let until = 0;
+  for (const task of tasks) {
+    if (task.ts < until) continue;
+    until = task.ts + task.dur;
+    const share = task.ts >= paint.ts || task.dur === 0 ? 1 : (until - paint.ts) / task.dur;
+    const ms = ((task.tdur ?? task.dur) * share) / 1000;
+    cpu += ms;
+    longest = Math.max(longest, ms);
+  }
+  return { cpu: Math.round(cpu), longest: Math.round(longest), modules };
+}
+
+/** A run's figures (ms, scores out of 100), and the goals it missed. */
+function figures(lhr, trace) {
+  const a = lhr.audits;
+  const { cpu, longest, modules } = mainThreadCpuAfterPaint(trace);
+  const run = {
+    lcp: Math.round(a["largest-contentful-paint"].numericValue),
+    fcp: Math.round(a["first-contentful-paint"].numericValue),
+    cls: Number(a["cumulative-layout-shift"].numericValue.toFixed(3)),
+    cpu,
+    longest,
+    modules,
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    performance: Math.round(lhr.categories.performance.score * 100),
+    tbt: Math.round(a["total-blocking-time"].numericValue),
+  };
+  const misses = [
+    !(run.lcp <= GOALS.lcp) && `LCP ${run.lcp} ms > ${GOALS.lcp} ms`,
+    !(run.fcp <= GOALS.fcp) && `FCP ${run.fcp} ms > ${GOALS.fcp} ms`,
+    !(run.cls <= GOALS.cls) && `CLS ${run.cls} > ${GOALS.cls}`,
+    !(run.cpu <= GOALS.cpu) && `main-thread CPU after first paint ${run.cpu} ms > ${GOALS.cpu} ms`,
+    run.modules === 0 && "no module script ran before the trace ended (the page did not hydrate in it)",
+    !(run.accessibility >= GOALS.accessibility) && `accessibility ${run.accessibility} < ${GOALS.accessibility}`,
+    !(run.seo >= GOALS.seo) && `SEO ${run.seo} < ${GOALS.seo}`,
+  ].filter(Boolean);
+  // What lost points, so a failure says where to look.
+  const failing = Object.values(a)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+    .filter((audit) => ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode) || audit.details)
+    .map((audit) => `${audit.id} (${audit.score})`)
+    .slice(0, 12);
+  return { ...run, misses, failing };
+}
+
+const pages = [];
 const cpuRows = [];
-let failed = false;
+const load = loadAverage();
 try {
   for (const [name, path] of PAGES) {
     const url = `http://${HOST}${path}`;
@@ -124,7 +215,10 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "seo"],
       });
-      runs.push(lhr);
+      const run = figures(lhr, artifacts.Trace);
+      runs.push(run);
+      // The whole report, to read which requests and audits cost what.
+      writeFileSync(`.lighthouse/${name}-${i}.json`, JSON.stringify(lhr));
       if (before) {
         const after = cpuByKind();
         const cpu = Object.keys(after)
@@ -132,59 +226,40 @@ try {
           .map((kind) => `${kind} ${after[kind] - (before[kind] ?? 0)}`)
           .join(", ");
         const { frames, observedFcp } = framesAndPaint(artifacts.Trace);
-        const score = Math.round(lhr.categories.performance.score * 100);
-        const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
-        const lcp = Math.round(lhr.audits["largest-contentful-paint"].numericValue);
-        cpuRows.push(`| ${name} ${i} | ${score} | ${tbt} ms | ${lcp} ms | ${observedFcp} ms | ${frames} | ${cpu} |`);
+        cpuRows.push(
+          `| ${name} ${i + 1} | ${run.performance} | ${run.tbt} ms | ${run.lcp} ms | ${observedFcp} ms | ${frames} | ${cpu} |`,
+        );
       }
       if (process.env.LIGHTHOUSE_TRACES)
         writeFileSync(`.lighthouse/${name}-${i}.trace.json`, JSON.stringify(artifacts.Trace));
     }
-    runs.sort((x, y) => x.categories.performance.score - y.categories.performance.score);
-    const lhr = runs[Math.floor((runs.length - 1) / 2)];
-    // The whole report, to read which requests and audits cost what.
-    writeFileSync(`.lighthouse/${name}.json`, JSON.stringify(lhr));
-    const a = lhr.audits;
-    const row = {
-      page: `${name} ${path}`,
-      performance: Math.round(lhr.categories.performance.score * 100),
-      lcp: Math.round(a["largest-contentful-paint"].numericValue),
-      fcp: Math.round(a["first-contentful-paint"].numericValue),
-      cls: Number(a["cumulative-layout-shift"].numericValue.toFixed(3)),
-      tbt: Math.round(a["total-blocking-time"].numericValue),
-      si: Math.round(a["speed-index"].numericValue),
-      scores: runs.map((run) => Math.round(run.categories.performance.score * 100)).join(", "),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      seo: Math.round(lhr.categories.seo.score * 100),
-    };
-    const misses = [
-      row.performance < GOALS.performance && `performance ${row.performance} < ${GOALS.performance}`,
-      row.lcp > GOALS.lcp && `LCP ${row.lcp} ms > ${GOALS.lcp}`,
-      row.fcp > GOALS.fcp && `FCP ${row.fcp} ms > ${GOALS.fcp}`,
-      row.cls > GOALS.cls && `CLS ${row.cls} > ${GOALS.cls}`,
-      row.accessibility < GOALS.accessibility && `accessibility ${row.accessibility} < 100`,
-      row.seo < GOALS.seo && `SEO ${row.seo} < 100`,
-    ].filter(Boolean);
-    // What cost the points, so a failure says where to look.
-    const failing = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
-      .filter((audit) => ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode) || audit.details)
-      .map((audit) => `${audit.id} (${audit.score})`)
-      .slice(0, 12);
-    rows.push({ ...row, misses, failing });
-    if (misses.length > 0) failed = true;
+    pages.push({ name, path, runs });
   }
 } finally {
   await chrome.kill();
   await mf.dispose();
 }
 
-console.log(`Median of ${RUNS} run(s) per page.`);
-console.log("| page | performance (runs) | LCP | FCP | TBT | Speed Index | CLS | accessibility | SEO |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-for (const r of rows) {
+const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+console.log(
+  `${RUNS} run(s) per page; goals in every run: LCP ≤ ${GOALS.lcp} ms, FCP ≤ ${GOALS.fcp} ms, CLS ${GOALS.cls}, ` +
+    `main-thread CPU after first paint ≤ ${GOALS.cpu} ms, accessibility and SEO ${GOALS.seo}. ` +
+    `Load average (1 min) ${load} before, ${loadAverage()} after, on ${availableParallelism()} cores.`,
+);
+for (const { name, path, runs } of pages) {
+  console.log(`\n${name} ${path}`);
   console.log(
-    `| ${r.page} | ${r.performance} (${r.scores}) | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${r.tbt} ms | ${(r.si / 1000).toFixed(2)} s | ${r.cls} | ${r.accessibility} | ${r.seo} |`,
+    "| run | LCP | FCP | CLS | main-thread CPU after paint (longest task) | modules run | accessibility | SEO | performance | TBT |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  runs.forEach((r, i) =>
+    console.log(
+      `| ${i + 1}${r.misses.length ? " ✘" : ""} | ${r.lcp} ms | ${r.fcp} ms | ${r.cls} | ${r.cpu} ms (${r.longest} ms) | ${r.modules} | ${r.accessibility} | ${r.seo} | ${r.performance} | ${r.tbt} ms |`,
+    ),
+  );
+  const col = (key) => spread(runs.map((r) => r[key]));
+  console.log(
+    `| spread | ${col("lcp")} ms | ${col("fcp")} ms | ${col("cls")} | ${col("cpu")} ms | ${col("modules")} | ${col("accessibility")} | ${col("seo")} | ${col("performance")} | ${col("tbt")} ms |`,
   );
 }
 if (cpuRows.length) {
@@ -193,8 +268,13 @@ if (cpuRows.length) {
   console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const row of cpuRows) console.log(row);
 }
-for (const r of rows) {
-  if (r.misses.length) console.error(`${r.page}: below the goal: ${r.misses.join(", ")}`);
-  if (r.failing.length) console.error(`${r.page}: audits not passed: ${r.failing.join(", ")}`);
+let failed = false;
+for (const { name, path, runs } of pages) {
+  runs.forEach((r, i) => {
+    if (!r.misses.length) return;
+    failed = true;
+    console.error(`${name} ${path}, run ${i + 1}: missed ${r.misses.join(", ")}`);
+    if (r.failing.length) console.error(`  audits not passed: ${r.failing.join(", ")}`);
+  });
 }
 if (failed) process.exit(1);

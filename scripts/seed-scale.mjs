@@ -195,7 +195,7 @@ inTransaction("products, options, photos and the search index", () => {
   );
   const image = db.prepare("INSERT INTO product_images (product_id, image, sort) VALUES (?, ?, ?)");
   const second = db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)");
-  const search = db.prepare("INSERT INTO product_search (rowid, shop_id, body, initials) VALUES (?, ?, ?, ?)");
+  const search = db.prepare("INSERT INTO product_search (rowid, shop, body, initials) VALUES (?, ?, ?, ?)");
   let rows = 0;
   const add = (shop, category, i, categoryNames) => {
     const title = `${pick(ADJ)} ${pick(NOUN)} ${pick(TAIL)} ${i}`;
@@ -227,7 +227,7 @@ inTransaction("products, options, photos and the search index", () => {
     for (let k = 0; k < 3; k++) image.run(id, `shops/s${shop}/p/${i}-${k}.jpg`, k);
     search.run(
       id,
-      shop,
+      `#${shop}#`, // functions/db/search.ts shopToken
       indexBody([
         title,
         options.length > 1 ? COLORS.slice(0, count).join(" ") : "",

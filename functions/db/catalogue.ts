@@ -178,14 +178,13 @@ export class CatalogueStore {
     sort: ListSort = "recommended",
     terms: string[] = [],
   ) {
-    const search = terms.length > 0 ? SearchIndex.condition(terms, 5) : null;
+    const search = terms.length > 0 ? SearchIndex.condition(shopId, terms, 5) : null;
     // A product is in its first category (category_id) and in any product_categories names.
-    const where = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
+    const shown = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
         (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2))
         OR p.id IN (SELECT pc.product_id FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-          WHERE c.shop_id = ?1 AND (c.id = ?2 OR c.parent_id = ?2)))${
-            search ? ` AND p.id IN (SELECT s.rowid FROM product_search s WHERE s.shop_id = ?1 AND ${search.sql})` : ""
-          }`;
+          WHERE c.shop_id = ?1 AND (c.id = ?2 OR c.parent_id = ?2)))`;
+    const where = search ? `${shown} AND p.id IN (SELECT s.rowid FROM product_search s WHERE ${search.sql})` : shown;
     const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
     const [rows, count] = await this.db.batch([
       this.db
@@ -201,8 +200,20 @@ export class CatalogueStore {
       // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later ones.
       // Counted on the selling rows alone: each has its goods (a pick goes with its origin), and
       // without the join the count walks only the index (issue 39).
+      // A search is counted from the index's matches in this shop (walking the shop's products to
+      // test each read all 50,000 of the big shop's for a word it has ten of; issue 39). The index
+      // holds exactly the products on show of each shop once nothing waits in search_dirty, so for
+      // everything (category 0) its own count is the answer; otherwise each match is looked up by
+      // id (CROSS JOIN keeps that order). CASE runs only the subquery of the branch it takes.
       this.db
-        .prepare(`SELECT COUNT(*) AS n FROM products p WHERE ${where}`)
+        .prepare(
+          search
+            ? `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
+                 THEN (SELECT COUNT(*) FROM product_search s WHERE ${search.sql})
+                 ELSE (SELECT COUNT(*) FROM product_search s CROSS JOIN products p ON p.id = s.rowid
+                       WHERE ${search.sql} AND ${shown}) END AS n`
+            : `SELECT COUNT(*) AS n FROM products p WHERE ${where}`,
+        )
         .bind(...(search ? args : args.slice(0, 2))),
     ]);
     const total = (count!.results[0] as { n: number }).n;

@@ -3,7 +3,6 @@
  * upload takes, the orders a tracking upload ships, and the dashboard's sums. Every query is
  * scoped by the shop; writes go through the state machine's `transitionStatements`.
  */
-import { sqlAmountDue } from "~/shared/money";
 import { sqlPlaced } from "~/shared/order-status";
 import { batchFailure, type OrderRow } from "./orders";
 import { transitionStatements, type TransitionRequest } from "./order-transitions";
@@ -142,13 +141,12 @@ export class DailyStore {
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
     const [days, statuses, unread, setup, feedback] = await this.db.batch([
+      // Kept per shop and Korean day (migration 0040): summed from the orders, the big shop's month
+      // of ≈ 17,000 orders was read on every view. From the whole day 31 days ago: the 30 shown are whole.
       this.db
         .prepare(
-          `SELECT ${KST_DAY("o.created_at")} AS day, COUNT(*) AS orders,
-             COALESCE(SUM(CASE WHEN o.status = 'CANCELED' THEN 0 ELSE ${sqlAmountDue("o")} END), 0) AS sales
-           FROM orders o
-           WHERE o.shop_id = ?1 AND ${PLACED} AND o.created_at >= ?2
-           GROUP BY day`,
+          `SELECT day, orders, sales FROM shop_daily_orders
+           WHERE shop_id = ?1 AND day >= ${KST_DAY("?2")} AND orders > 0`,
         )
         .bind(shopId, from),
       // Kept per shop and status (migration 0039): counted row by row, 400,000 orders took a second.

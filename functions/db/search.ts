@@ -6,6 +6,13 @@
 import { indexBody, initialsOf, isInitialsQuery } from "~/shared/search";
 import type { Db } from "./session";
 
+/**
+ * A shop's token in the index's `shop` column (migration 0040): a search asks for it inside the
+ * index's own match, so only this shop's matches are read. Kept apart from the shop id's digits by
+ * `#` on both sides, so shop 1's `#1#` is never part of shop 10's `#10#`.
+ */
+export const shopToken = (shopId: number) => `#${shopId}#`;
+
 /** Products re-indexed per search at most; a bigger change is finished by the next searches. */
 const REFRESH_BATCH = 500;
 
@@ -46,7 +53,7 @@ export class SearchIndex {
       .filter((r) => r.shop_id !== null && r.visible === 1)
       .map((r) => ({
         id: r.product_id,
-        shop_id: r.shop_id,
+        shop: shopToken(r.shop_id!),
         body: indexBody([r.title ?? "", r.options ?? "", r.categories ?? "", r.summary ?? ""]),
         initials: initialsOf(r.title ?? ""),
       }));
@@ -55,8 +62,8 @@ export class SearchIndex {
       this.db.prepare("DELETE FROM product_search WHERE rowid IN (SELECT value FROM json_each(?1))").bind(ids),
       this.db
         .prepare(
-          `INSERT INTO product_search (rowid, shop_id, body, initials)
-           SELECT value ->> 'id', value ->> 'shop_id', value ->> 'body', value ->> 'initials' FROM json_each(?1)`,
+          `INSERT INTO product_search (rowid, shop, body, initials)
+           SELECT value ->> 'id', value ->> 'shop', value ->> 'body', value ->> 'initials' FROM json_each(?1)`,
         )
         .bind(JSON.stringify(rows)),
       this.db.prepare("DELETE FROM search_dirty WHERE product_id IN (SELECT value FROM json_each(?1))").bind(ids),
@@ -65,12 +72,15 @@ export class SearchIndex {
   }
 
   /**
-   * The SQL condition (on `s`, a product_search row) and its arguments for `terms`, every one of
-   * which must be found: a word of three characters or more through the index (MATCH), shorter
-   * ones as a substring; a word of initial consonants in the initials. Arguments from `?{first}`.
+   * The SQL condition (on `s`, a product_search row) and its arguments for `terms` in shop
+   * `shopId`, every one of which must be found: a word of three characters or more through the
+   * index (MATCH), shorter ones as a substring; a word of initial consonants in the initials.
+   * The shop's token is always part of the match: the trigram index then reads only this shop's
+   * entries, where a shop id beside the match read every shop's matching rows (issue 39: 4,086 of
+   * 5,677 for 수분크림, 30 ms). Arguments from `?{first}`.
    */
-  static condition(terms: string[], first: number): { sql: string; args: string[] } {
-    const match: string[] = [];
+  static condition(shopId: number, terms: string[], first: number): { sql: string; args: string[] } {
+    const match: string[] = [`shop : "${shopToken(shopId)}"`];
     const parts: string[] = [];
     const args: string[] = [];
     for (const term of terms) {
@@ -81,10 +91,8 @@ export class SearchIndex {
         parts.push(`s.${column} LIKE '%' || ?${first + args.length - 1} || '%'`);
       }
     }
-    if (match.length > 0) {
-      args.push(match.join(" AND "));
-      parts.push(`s.product_search MATCH ?${first + args.length - 1}`);
-    }
+    args.push(match.join(" AND "));
+    parts.push(`s.product_search MATCH ?${first + args.length - 1}`);
     return { sql: parts.join(" AND "), args };
   }
 }

@@ -88,3 +88,8 @@ export async function act(
   if (opts.confirm) await page.getByRole("button", { name: koLifecycle.view.confirmYes }).click();
   await expect(page.getByRole("status").filter({ hasText: `${name} 완료` })).toBeVisible();
 }
+
+/** The cart's next background save (decision 127), answered: wait on it before reloading or leaving. */
+export function cartSaved(page: Page) {
+  return page.waitForResponse((r) => r.request().method() === "POST" && /\/checkout\/save$/.test(r.url()));
+}

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, hydrated, jsOff, PORT, shopUrl, test } from "./fixtures";
 import { koProduct } from "../../app/shared/messages/shop/product";
 import { koSearch } from "../../app/shared/messages/shop/search";
@@ -41,6 +42,38 @@ test.describe("bytes a phone does not need", () => {
       await expect.poll(() => pictures.length).toBeGreaterThan(0);
       expect(pictures.length).toBeLessThan(30);
     }
+  });
+});
+
+test.describe("the product page's JavaScript before the network is idle (issue 39)", () => {
+  test("is at most 100 KB gzip, the frame's islands loaded right after hydration included", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "counts the scripts a page with JavaScript downloads");
+    const bodies: Promise<[string, number]>[] = [];
+    page.on("response", (res) => {
+      const type = res.headers()["content-type"] ?? "";
+      if (!/javascript/.test(type) && !/\.m?js(\?|$)/.test(res.url())) return;
+      // The e2e server sends files uncompressed; the CDN compresses them. Each body is gzipped
+      // here with node:zlib at level 9, the smallest gzip (Cloudflare's edge sends Chrome brotli,
+      // smaller still): what a phone downloads, counted the same way on any server.
+      bodies.push(res.body().then((body) => [new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length]));
+    });
+    await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+    // data-hydrated is set once the islands that load right after hydration (the header, its
+    // buttons and the menu: app/components/frame.islands.ts) have hydrated; then the network idles.
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const files = (await Promise.all(bodies)).sort((a, b) => b[1] - a[1]);
+    const total = files.reduce((sum, [, size]) => sum + size, 0);
+    // The count cannot pass by finding nothing: React, the page and the frame's islands are there.
+    expect(files.some(([file]) => /\/frame\.islands-/.test(file))).toBe(true);
+    expect(files.some(([file]) => /\/entry\.client-/.test(file))).toBe(true);
+    expect(total).toBeGreaterThan(50 * 1024);
+    const list = files.map(([file, size]) => `  ${(size / 1024).toFixed(1)} KB ${file}`).join("\n");
+    expect(total, `${(total / 1024).toFixed(1)} KB gzip in ${files.length} files:\n${list}\n`).toBeLessThanOrEqual(
+      100 * 1024,
+    );
   });
 });
 
@@ -164,7 +197,9 @@ test.describe("the frame's scripts (decision 073)", () => {
     await page.goto(shopUrl("beauty", product));
     await hydrated(page);
     expect(firstLoad.size, "the page's HTML names its scripts").toBeGreaterThan(0);
-    expect(due, "the frame's chunk imports files beyond the first load").not.toEqual([]);
+    // Since issue 39 what it shares with the product page is one file of the first load, so `due`
+    // may be empty; the chunk must still import something, or the check followed nothing.
+    expect(closure.size, "the frame's chunk imports files").toBeGreaterThan(0);
     expect(missing, "files the frame's chunk imports, requested only after it arrived").toEqual([]);
   });
 });
@@ -207,7 +242,9 @@ test.describe("the first paint comes before the scripts (decision 075)", () => {
       const scripts = js.length;
       const firstScript = Math.min(...js.map(([, , start]) => start));
       expect(fcp, path).toBeDefined();
-      expect(scripts, path).toBeGreaterThan(10);
+      // The framework, the root, the layout, the page and what they share (six files or more
+      // since issue 39): the order below cannot hold by there being no scripts.
+      expect(scripts, path).toBeGreaterThanOrEqual(5);
       expect(firstScript, path).toBeGreaterThanOrEqual(fcp!);
       // …and after the page's largest paint when the scripts were let in: its first picture, unless
       // a larger element came first (the page waits for exactly that, decision 075). A larger one

@@ -1,6 +1,5 @@
 import { field, intentValue } from "~/shared/cart-form";
 import * as css from "./cart.css";
-import { koCart } from "~/shared/messages/cart";
 
 /**
  * A button of the cart form: a real submit button carrying its intent (without scripts the form
@@ -48,16 +47,5 @@ export function OrderButton({
     >
       {children}
     </IntentButton>
-  );
-}
-
-export function SaveBar({ saving, onSave }: { saving: boolean; onSave: () => void }) {
-  return (
-    <div className={css.saveBar} role="status" data-testid="save-bar">
-      <span>{koCart.modified}</span>
-      <IntentButton intent={intentValue.save} className={css.saveButton} disabled={saving} onPress={onSave}>
-        {saving ? koCart.saving : koCart.save}
-      </IntentButton>
-    </div>
   );
 }

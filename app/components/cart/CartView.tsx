@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Cart } from "~/shared/contracts/cart";
-import { field, intentValue, lineKey, type LineKey } from "~/shared/cart-form";
+import { field, intentValue, lineKey, normaliseQty, type LineKey } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { useOptionalRootData } from "~/lib/root-data";
 import { shopHomeHref } from "~/shared/device-handoff";
@@ -10,21 +10,22 @@ import * as css from "./cart.css";
 import { koCart } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { CartRow } from "./CartRow";
-import { IntentButton, OrderButton, SaveBar } from "./CartButtons";
+import { IntentButton, OrderButton } from "./CartButtons";
+import { formatKRW } from "~/shared/format";
 import { GrandTotals, GroupSums } from "./Sums";
 import { useCartDraft } from "./use-cart-draft";
 import { useCartSync } from "./use-cart-sync";
 import { useOrderSubmit, type OrderLinks } from "./use-order-submit";
 
 export type { CartActionData } from "./use-order-submit";
-export { FEE_RECHECK_MS, SAVE_AFTER_DELETE_MS } from "./use-cart-sync";
+export { FEE_RECHECK_MS, SAVE_AFTER_CHANGE_MS } from "./use-cart-sync";
 
 /**
  * The cart view (spec §2). One form: without JavaScript every button posts it (quantities on
  * screen included) and the action saves at once. With JavaScript the same buttons change the
- * draft (use-cart-draft), which is kept in step with the server (use-cart-sync: fees after 1 s, a
- * save 3 s after a delete, on leaving, before ordering, with the save button) and ordered through
- * use-order-submit.
+ * draft (use-cart-draft), which is kept in step with the server (use-cart-sync: every change saved
+ * as it happens, fees after 1 s or at once for a check box; no save step, decision 127) and
+ * ordered through use-order-submit.
  */
 export function CartView({
   cart,
@@ -51,7 +52,10 @@ export function CartView({
   const shopHref = (url: string) => (home && url === home.url ? shopHomeHref(home) : `${url}/`);
 
   const changeQty = (key: LineKey, value: string) => {
-    if (draft.setQuantity(key, value)) sync.recheckFees();
+    if (!draft.setQuantity(key, value)) return;
+    sync.recheckFees();
+    // A field being typed in is saved when it settles (its blur or Enter sets the normal form).
+    if (value === String(normaliseQty(value))) sync.saveSoon();
   };
   const remove = (key: LineKey) => {
     draft.remove(key);
@@ -68,7 +72,8 @@ export function CartView({
   const pick = (on: boolean, key?: LineKey) => {
     if (key) draft.pick(key, on);
     else draft.pickAll(on);
-    sync.recheckFees();
+    // The goods' sum follows at once (use-cart-draft); the fee as soon as the server says it.
+    sync.recheckFees(0);
   };
   const restricted = draft.groups
     .flatMap((g) => g.items)
@@ -79,7 +84,11 @@ export function CartView({
     return (
       <>
         <p className={css.empty}>{koCart.empty}</p>
-        {draft.modified ? <SaveBar saving={sync.saving} onSave={sync.save} /> : null}
+        {sync.failed ? (
+          <p className={css.unsaved} role="status">
+            {koCart.unsaved}
+          </p>
+        ) : null}
         <Link className={css.secondary} to={links.shop}>
           {koCart.goShopping}
         </Link>
@@ -155,7 +164,15 @@ export function CartView({
                 );
               })}
             </ul>
-            <GroupSums sub={sub} fee={fee} freeFrom={group.free_delivery_threshold} total busy={busy} />
+            {/* One totals box: a cart of one shop shows only the grand totals (and the free-delivery hint). */}
+            <GroupSums
+              sub={sub}
+              fee={fee}
+              freeFrom={group.free_delivery_threshold}
+              total
+              busy={busy}
+              hintOnly={draft.groups.length === 1}
+            />
           </section>
         );
       })}
@@ -182,10 +199,26 @@ export function CartView({
         </div>
       ) : null}
 
-      <div className={css.actions}>
+      <div className={css.orderBar} data-testid="order-bar">
+        <p className={css.orderBarSum}>
+          <span>{koCart.orderBarCount(draft.pickedCount)}</span>
+          <span
+            className={busy ? `${css.orderBarAmount} ${css.busy}` : css.orderBarAmount}
+            data-testid="order-bar-total"
+          >
+            {formatKRW(draft.totals.sub + draft.totals.fee)}
+          </span>
+        </p>
+        {sync.failed ? (
+          <p className={css.unsaved} role="status">
+            {koCart.unsaved}
+          </p>
+        ) : null}
         <OrderButton npay={false} busy={orders.busy} onOrder={orders.order}>
           {orders.busy ? koCart.ordering : koCart.order}
         </OrderButton>
+      </div>
+      <div className={css.actions}>
         {cart.quick_order ? (
           <OrderButton npay busy={orders.busy} onOrder={orders.order}>
             {koCart.quickOrder}
@@ -195,7 +228,6 @@ export function CartView({
           {koCart.goToShop}
         </Link>
       </div>
-      {hydrated && draft.modified ? <SaveBar saving={sync.saving} onSave={sync.save} /> : null}
     </Form>
   );
 }

@@ -10,6 +10,7 @@ export function GroupSums({
   freeFrom,
   total = false,
   busy = false,
+  hintOnly = false,
 }: {
   sub: number;
   fee: number;
@@ -18,9 +19,18 @@ export function GroupSums({
   total?: boolean;
   /** Sums wait for the server's fee check. */
   busy?: boolean;
+  /** Only the free-delivery hint: the grand totals below say the rest (a cart of one shop). */
+  hintOnly?: boolean;
 }) {
   // The fee shown is the server's (the cart's fee check); only the hint is worked out here.
   const freeIn = fee > 0 && freeFrom !== undefined ? untilFreeDelivery(sub, fee, freeFrom) : null;
+  if (hintOnly) {
+    return freeIn !== null ? (
+      <p className={css.freeHint} data-testid="free-in">
+        {koCart.freeIn(formatKRW(freeIn))}
+      </p>
+    ) : null;
+  }
   return (
     <dl className={busy ? `${css.sums} ${css.busy}` : css.sums} aria-busy={busy || undefined}>
       <div className={css.sumRow}>

@@ -212,28 +212,29 @@ export const secondary = style({
   textDecoration: "none",
 });
 
-export const saveBar = style({
+/**
+ * 주문하기 with what it orders, kept in view at the bottom of a long cart (issue 40): the count and
+ * the amount above the button, the unsaved note when a save waits for the connection.
+ */
+export const orderBar = style({
   position: "sticky",
   bottom: 0,
   zIndex: 20,
+  display: "grid",
+  gap: 6,
+  margin: "0 -12px",
+  padding: "10px 12px calc(10px + env(safe-area-inset-bottom))",
+  background: vars.color.surface,
+  boxShadow: "0 -2px 8px rgba(0,0,0,.08)",
+});
+export const orderBarSum = style({
   display: "flex",
-  alignItems: "center",
   justifyContent: "space-between",
-  gap: 8,
-  margin: "12px -12px 0",
-  padding: "10px 12px",
-  background: vars.color.inverse,
-  color: vars.color.onInverse,
-});
-export const saveButton = style({
-  padding: "8px 14px",
-  border: 0,
-  borderRadius: 8,
-  background: vars.color.btn,
-  color: vars.color.onBtn,
+  alignItems: "baseline",
   fontWeight: 700,
-  cursor: "pointer",
 });
+export const orderBarAmount = style({ color: vars.skin.price, fontSize: "calc(1em + 2px)" });
+export const unsaved = style({ margin: 0, color: vars.color.muted, fontSize: "calc(1em - 2px)" });
 export const empty = style({ padding: "56px 16px", textAlign: "center", color: vars.color.muted });
 
 // Order sheet

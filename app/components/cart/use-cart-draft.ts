@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Cart, CartGroup, CartItem } from "~/shared/contracts/cart";
 import { field, lineKey, normaliseQty, type LineKey } from "~/shared/cart-form";
+import { itemsSum } from "~/shared/money";
 
 export type FeeData = {
   sig: string;
@@ -98,12 +99,21 @@ export function useCartDraft(cart: Cart) {
   // Sums follow the server's fee check once the page differs from what it loaded.
   const changed = modified || !allPicked;
 
-  /** Group sums of the checked lines: the server's, from the last fee check when the page has changed since loading. */
+  /**
+   * Group sums of the checked lines: the server's, from the last fee check when the page has
+   * changed since loading. Until that check answers for what is on screen, the goods' sum is worked
+   * out here (it follows a check box or a tap at once, issue 40) beside the last fee the server
+   * said, none for a group with nothing checked; the page marks them as waiting meanwhile.
+   */
   const sums = (g: CartGroup) => {
     if (!changed && !fees) return { sub: g.sub_total, fee: g.my_delivery_fee };
     const f = fees?.fees.find((x) => x.uid === g.uid && x.from_uid === g.origin_uid);
     if (fees && fees.sig === feeSig) return { sub: f?.sub_price ?? 0, fee: f?.delivery_fee ?? 0 };
-    return f ? { sub: f.sub_price, fee: f.delivery_fee } : { sub: g.sub_total, fee: g.my_delivery_fee };
+    const lines = g.data.filter((i) => picked.includes(i));
+    const sub = itemsSum(
+      lines.map((i) => ({ price: i.price, qty: normaliseQty(qty[lineKey(i)]), discontinued: i.error === "sold_out" })),
+    );
+    return { sub, fee: lines.length === 0 ? 0 : (f?.delivery_fee ?? g.my_delivery_fee) };
   };
 
   /** What the checked lines save against their list prices, at the quantities on screen. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Result } from "~/shared/contracts";
 import { SITEMAP_FILE_PRODUCTS } from "~/shared/limits";
+import { sharePage } from "~/lib/shared-page.server";
 
 /** At most this many addresses in one sitemap file (the protocol's limit). */
 const MAX_URLS = 50_000;
@@ -16,6 +17,9 @@ const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-c
  * big catalogue never sits in memory. A shop with more products than one file holds (the protocol
  * allows 50,000 addresses) gets a sitemap index instead, naming `/sitemap.xml?after={id}` files of
  * SITEMAP_FILE_PRODUCTS products each, found by id (a keyset: every file costs the same).
+ * The same for every visitor: kept at the edge like a page (decision 077, keyed by the shop's
+ * content version), so a crawler's next fetch of a 49,000-address file is not drawn again
+ * (issue 39: drawn, such a file takes about two seconds).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, api } = context;
@@ -26,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const first: Result<"sitemapEntries"> = await api.call("sitemapEntries", {
     query: { shopid: shop.shopid, after: part ?? 0 },
   });
+  sharePage(context);
   if (part === null && first.parts.length > 0) {
     const files = [0, ...first.parts].map(
       (after) => `<sitemap><loc>${escapeXml(`${base}/sitemap.xml?after=${after}`)}</loc></sitemap>\n`,

@@ -155,7 +155,9 @@ describe("scripts after the first paint (issue 15, decision 075)", () => {
       expect(html, path).not.toMatch(/<link rel="modulepreload"/);
       expect(html, path).not.toMatch(/<script[^>]*type="module"/);
       const held = [...html.matchAll(new RegExp(`<link rel="${HELD_PRELOAD}" href="(/build/[^"]+)"`, "g"))];
-      expect(held.length, path).toBeGreaterThan(10);
+      // The framework, the root, the layout, the page and what they share (issue 39 made the
+      // product page's six files): the check cannot pass on the entry alone.
+      expect(held.length, path).toBeGreaterThanOrEqual(5);
       expect(held.some((m) => /\/entry\.client-/.test(m[1]!))).toBe(true);
       // The held module script keeps Remix's content (route modules, then the entry) and its nonce.
       const module = new RegExp(`<script nonce="([^"]+)" type="${HELD_MODULE}" async="">([\\s\\S]*?)</script>`).exec(

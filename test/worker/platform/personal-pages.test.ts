@@ -83,6 +83,19 @@ describe("personal pages from the shared copy", () => {
   // may run in the same isolate next, count the round trips of reading it.
   afterEach(() => forgetHost(BEAUTY));
 
+  it("answers a page's data (a client navigation, a revalidation) for its visitor, never from the kept copy", async () => {
+    const path = `/shop/view/b0017?t=${crypto.randomUUID()}`;
+    await call(path); // kept for visitors without cookies
+    const guest = await newDevice(await lineOf("b0018"), 1);
+    for (const data of [`/shop/view/b0017.data?t=${path.slice(-36)}`, `/.data?t=${path.slice(-36)}`]) {
+      const { res, html, state } = await call(data, { cookie: guest });
+      expect(res.status, data).toBe(200);
+      expect(state, data).toBeNull();
+      // Remix's single-fetch stream: the frame's cart address carries this device (the kept copy's none).
+      expect(html, data).toContain(`/user/checkout?uuid_value=${guest.slice("uuid_value=".length)}`);
+    }
+  });
+
   it("gives two shoppers the same kept page, each with only their own counts, heart and name", async () => {
     const path = `/shop/view/b0017?t=${crypto.randomUUID()}`;
     const line = await lineOf("b0017");
