@@ -195,6 +195,13 @@ describe("the owner's 판매취소", () => {
     expect([res.status, res.data.error?.code]).toEqual([403, "NOT_SHOP_OWNER"]);
     res = await ownerAct(await signedIn(PICKS, "owner@picks.example.test"), cancel(id));
     expect([res.status, res.data.error?.code]).toEqual([404, "ORDER_NOT_FOUND"]);
+    // The owner's own session, but a form posted from another site (a sibling shop): refused.
+    const forged = await owner.fetch(`/admin/order?id=${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://${PICKS}` },
+      body: new URLSearchParams({ id: String(id), action: "seller_cancel", sale_reason: "stock", confirm: "1" }),
+    });
+    expect(forged.status).toBe(403);
     // Shipped: too late.
     await ownerAct(owner, { id, action: "ship", courier: "cj", tracking_no: "601234567890" });
     res = await ownerAct(owner, cancel(id));
