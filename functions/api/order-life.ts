@@ -169,10 +169,18 @@ async function act(
   const mail = MAIL_AFTER[input.action] ?? (online && online.refunded > 0 ? "refunded" : undefined);
   if (mail) await sendOrderMail(ctx.db, mail, after, shop, ctx.log);
   // 판매취소 is written before any money moves (decision 126): only the press that cancelled goes
-  // on to the refund through Toss, as 환불완료 (a refusal leaves it in 환불대기 with that button).
+  // on to the refund through Toss, as 환불완료.
   const next = orderFacts(after);
   if (input.action === "seller_cancel" && next && refundsOnline(next) && nextStatus(next, "refund_done", actor)) {
-    return await act(ctx, shop, read, actor, actorUid, { action: "refund_done", note: "" });
+    try {
+      return await act(ctx, shop, read, actor, actorUid, { action: "refund_done", note: "" });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // The cancel stands: the order waits in 환불대기, the receipt keeps Toss's refusal and the
+      // console offers 환불완료 again, which asks Toss the same (the same key).
+      ctx.log.info("sale cancel's refund not done yet", { code: error.code, order: o.id });
+      return (await read()) ?? after;
+    }
   }
   return after;
 }

@@ -8,7 +8,8 @@ const t = koLifecycle.saleCancel;
 /**
  * The shop's 판매취소 at the top of the order (decision 126): the buyer reads why at once (their
  * open page follows the order's live event) and what happens to the money: Toss gives it back to
- * the card or wallet, a transfer waits for the account the buyer gives in the form below.
+ * the card or wallet, a transfer waits for the account the buyer gives in the form below; a card
+ * refund Toss did not make yet is the owner's to ask again (환불완료).
  */
 export function SaleCancelNotice({ order, side }: { order: OrderView; side: "buyer" | "owner" }) {
   if (order.cancel_reason !== "shop") return null;
@@ -19,7 +20,9 @@ export function SaleCancelNotice({ order, side }: { order: OrderView; side: "buy
   const money = !waiting
     ? null
     : card
-      ? t.refundOnline
+      ? side === "owner"
+        ? t.refundRetry
+        : t.refundOnline
       : order.refund?.account
         ? t.waitRefund
         : side === "buyer"

@@ -139,6 +139,7 @@ export const koLifecycle = {
     giveAccount: "입금하신 금액을 돌려드릴 계좌를 아래에 입력해 주세요.",
     waitRefund: "환불 계좌를 받았습니다. 판매자가 곧 환불해 드립니다.",
     refundOnline: "결제하신 수단으로 환불됩니다.",
+    refundRetry: "토스페이먼츠 환불이 아직 끝나지 않았습니다. 환불완료를 눌러 다시 요청해 주세요.",
   },
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {

@@ -260,6 +260,21 @@ describe("the owner's 판매취소", () => {
     expect(await tossCancelRows(id)).toBe(1);
   });
 
+  it("keeps the cancel when Toss does not answer; 환불완료 asks again with the same key", async () => {
+    const { id, owner } = await cardPaid();
+    standin.addFault({ path: "/v1/payments/*/cancel", kind: "drop", delayMs: 0 });
+    let res = await ownerAct(owner, cancel(id, "discontinued"));
+    expect([res.status, res.data.status, res.data.actions]).toEqual([200, "REQ_BANK_REFUND", ["refund_done"]]);
+    expect(await tossCancelRows(id)).toBe(0);
+    const page = (await (await owner.fetch(`/admin/order?id=${id}`)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(koLifecycle.saleCancel.refundRetry);
+    res = await ownerAct(owner, { id, action: "refund_done" });
+    expect([res.status, res.data.status]).toEqual([200, "REFUNDED"]);
+    expect(tossCancels.map((c) => c.reason)).toEqual(["판매 중단", "판매 중단"]);
+    expect(tossCancels[1]!.key).toBe(tossCancels[0]!.key);
+    expect(await tossCancelRows(id)).toBe(1);
+  });
+
   it("refunds once when two presses race", async () => {
     const { id, owner } = await cardPaid();
     const before = await stockOf(LINE.pid3);
