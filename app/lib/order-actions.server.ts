@@ -22,6 +22,7 @@ const FIELDS = [
   "action",
   "reason",
   "note",
+  "sale_reason",
   "courier",
   "tracking_no",
   "refund_bank",

@@ -238,12 +238,14 @@ export const TRANSITIONS: readonly Transition[] = [
     when: (o) => o.smartOrder,
     confirm: true,
   },
-  // 판매자 취소 before shipping (sold out, cannot deliver): the buyer is told why, the stock comes
-  // back, and the money goes back through the provider at once when it was paid there.
+  // 판매취소 before shipping (sold out, cannot deliver): the buyer is told why and the stock comes
+  // back. Money received waits in 환불대기 for its refund (refund_done), which the same press makes
+  // through the provider when it was paid there: the cancel is written first, so a ship or the
+  // buyer's 취소요청 racing it wins or loses before any money moves (decision 126).
   {
     action: "seller_cancel",
     from: BEFORE_SHIPPING,
-    to: afterCancel,
+    to: (o) => (o.paidAmount > 0 ? "REQ_BANK_REFUND" : "CANCELED"),
     by: OWNER,
     needs: ["note"],
     effects: ["cancel_payment", "return_stock", "release_points"],

@@ -2,7 +2,8 @@ import { liveRoom } from "../live/publisher";
 import { ADMIN_PAGE_SIZE, type OrderListItem } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { amountDue, returnRefund } from "~/shared/money";
-import { claimOf, nextStatus, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
+import { claimOf, nextStatus, refundsOnline, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
+import { saleCancelNote } from "~/shared/sale-cancel";
 import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order-lists";
 import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
@@ -75,9 +76,20 @@ function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | unde
 /** The mail each action sends the buyer once it is done. */
 const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
   confirm_payment: "paid",
+  seller_cancel: "sale_canceled",
   ship: "shipped",
   refund_done: "refunded",
 };
+
+/**
+ * The same action by the same side was the order's last step: a replay or the other of two
+ * presses at once, done. A 판매취소 counts as done whatever followed it (the refund it led to).
+ */
+function doneAlready(record: OrderRecord, action: OrderAction, actor: Actor): boolean {
+  const last = record.events.at(-1);
+  if (last && last.action === action && last.actor === actor) return true;
+  return action === "seller_cancel" && record.events.some((e) => e.action === action && e.actor === actor);
+}
 
 async function act(
   ctx: ApiContext,
@@ -92,8 +104,7 @@ async function act(
   const facts = orderFacts(record);
   const to = facts ? nextStatus(facts, input.action, actor) : null;
   if (!facts || !to) {
-    const last = record.events.at(-1);
-    if (last && last.action === input.action && last.actor === actor) return record;
+    if (doneAlready(record, input.action, actor)) return record;
     throw refused();
   }
   // The one action that keeps the status writes a timeline row each time: the same account again
@@ -143,8 +154,7 @@ async function act(
     if (batchFailure(error) !== "state") throw error;
     // Someone else moved the order first: the same action by the same side is fine.
     const again = await read();
-    const last = again?.events.at(-1);
-    if (again && last?.action === input.action && last.actor === actor) return again;
+    if (again && doneAlready(again, input.action, actor)) return again;
     throw raced();
   }
   const after = await read();
@@ -158,6 +168,20 @@ async function act(
   // A cancel Toss refunded at once tells the buyer where the money went, as 환불완료 does.
   const mail = MAIL_AFTER[input.action] ?? (online && online.refunded > 0 ? "refunded" : undefined);
   if (mail) await sendOrderMail(ctx.db, mail, after, shop, ctx.log);
+  // 판매취소 is written before any money moves (decision 126): only the press that cancelled goes
+  // on to the refund through Toss, as 환불완료.
+  const next = orderFacts(after);
+  if (input.action === "seller_cancel" && next && refundsOnline(next) && nextStatus(next, "refund_done", actor)) {
+    try {
+      return await act(ctx, shop, read, actor, actorUid, { action: "refund_done", note: "" });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // The cancel stands: the order waits in 환불대기, the receipt keeps Toss's refusal and the
+      // console offers 환불완료 again, which asks Toss the same (the same key).
+      ctx.log.info("sale cancel's refund not done yet", { code: error.code, order: o.id });
+      return (await read()) ?? after;
+    }
+  }
   return after;
 }
 
@@ -258,9 +282,12 @@ export const lifecycleHandlers = {
     const { shop, member, actor } = await ctx.requireOwner();
     const shipment =
       body.courier && body.tracking_no ? { courier: body.courier, trackingNo: body.tracking_no } : undefined;
+    // 판매취소: the buyer and Toss read the reason's label with the owner's words (decision 126).
+    const note =
+      body.action === "seller_cancel" && body.sale_reason ? saleCancelNote(body.sale_reason, body.note) : body.note;
     const record = await act(ctx, shop, () => ctx.db.orders.getForShop(shop.shopid, body.id), actor, member.uid, {
       action: body.action,
-      note: body.note,
+      note,
       shipment,
       returnQty: body.return_qty,
     });

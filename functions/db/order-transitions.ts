@@ -154,7 +154,10 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
     else if (effect === "record_refund") set(`refund_amount = ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
     if (effect === "refund_after_done") set("refund_after_done = 1");
   }
-  if (r.to === "CANCELED") set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);
+  // A 판매취소 of a paid order waits for its refund in 환불대기, but it is cancelled (by the shop) now.
+  if (r.to === "CANCELED" || r.action === "seller_cancel") {
+    set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);
+  }
   // A cancel Toss refunded in the same step closes the order with its money back (no 환불대기).
   if (r.online && r.online.refunded > 0 && !t.effects.includes("record_refund")) {
     set("refund_amount = ?, refunded_at = ?", r.online.refunded, r.now);

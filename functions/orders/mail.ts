@@ -11,7 +11,7 @@ import type { MailMessage } from "../mail/provider";
 import type { Log } from "../log";
 
 /** The order mails, by the moment they are sent. */
-export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded";
+export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled";
 
 /** The buyer's address: a member's account address, or what a guest left on the order sheet. */
 async function buyerAddress(db: Stores, record: OrderRecord): Promise<string | null> {
@@ -29,6 +29,12 @@ function refundedTo(record: OrderRecord): string {
   if (p.easy_pay) return t.refundedTo.wallet(p.easy_pay);
   if (p.choice !== "card") return t.refundedTo.wallet(koCheckout.choices[p.choice]);
   return t.refundedTo.card(p.card_company ?? "");
+}
+
+/** Toss gives the money back to the card or wallet it came from: the buyer gives no account. */
+function paidBack(record: OrderRecord): boolean {
+  const p = record.online;
+  return Boolean(p?.payment_key) && p?.choice !== "vbank";
 }
 
 function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to: string): MailMessage | null {
@@ -91,6 +97,16 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
         trackingUrl: trackingUrl(o.courier, o.tracking_no),
         link,
       }),
+    };
+  }
+  if (kind === "sale_canceled") {
+    const sale = record.events.filter((e) => e.action === "seller_cancel").at(-1);
+    // Money back: through Toss by itself, or to an account the buyer gives on the order page.
+    const refund = o.paid_amount <= 0 ? "none" : paidBack(record) ? "online" : "account";
+    return {
+      to,
+      subject: t.saleCanceled.subject(shop.name, o.id),
+      text: t.saleCanceled.body({ name, reason: sale?.note ?? koLifecycle.saleCancel.reasons.other, refund, link }),
     };
   }
   if (kind === "refunded") {

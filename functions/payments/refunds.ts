@@ -61,7 +61,7 @@ export function cancelPlanOf(
   }
   if (!refundsOnline(facts)) return null;
   const left = p.balance_amount ?? 0;
-  if (action === "accept_cancel" || action === "kitchen_cancel" || action === "seller_cancel") {
+  if (action === "accept_cancel" || action === "kitchen_cancel") {
     const amount = Math.min(left, refundAmount(o));
     if (amount <= 0) return null;
     const reason = why(action === "accept_cancel" ? t.cancelReasons.claim : t.cancelReasons.shop);
@@ -70,7 +70,12 @@ export function cancelPlanOf(
   if (action === "refund_done") {
     const amount = Math.min(left, refundAmount(o));
     if (amount <= 0) return null;
-    return { amount, reason: why(t.cancelReasons.refund), voids: false, refundAccount: accountOf(record) };
+    // A 판매취소's refund goes to Toss with the shop's reason, read from the cancel itself, so a
+    // retried 환불완료 asks exactly what the first press asked (the same idempotency key).
+    const sale =
+      o.cancel_reason === "shop" ? record.events.filter((e) => e.action === "seller_cancel").at(-1) : undefined;
+    const reason = sale ? (sale.note || t.cancelReasons.shop).slice(0, 200) : why(t.cancelReasons.refund);
+    return { amount, reason, voids: false, refundAccount: accountOf(record) };
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { koLifecycle } from "~/shared/messages/lifecycle";
 import { transitionOf, type OrderAction } from "~/shared/order-machine";
 import * as cartCss from "~/components/cart/cart.css";
 import type { OrderActionResult } from "~/lib/order-actions.server";
+import { SALE_CANCEL_REASONS } from "~/shared/sale-cancel";
 import { Field } from "../ui/Field";
 import * as css from "./order.css";
 
@@ -61,7 +62,25 @@ export function ActionForms({
                   {mine.error}
                 </div>
               ) : null}
-              {needs.includes("reason") || needs.includes("note") ? (
+              {side === "owner" && action === "seller_cancel" ? (
+                // 판매취소: a reason from the short list the buyer reads, and words of the owner's
+                // own (required for 기타, checked by the schema, decision 126).
+                <>
+                  <Field label={t.saleCancel.reason} error={errors.sale_reason}>
+                    <select className={cartCss.input} name="sale_reason" defaultValue={values.sale_reason ?? ""}>
+                      <option value="">{t.saleCancel.chooseReason}</option>
+                      {SALE_CANCEL_REASONS.map((r) => (
+                        <option key={r} value={r}>
+                          {t.saleCancel.reasons[r]}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field label={t.saleCancel.detail} error={errors.note}>
+                    <textarea className={css.textarea} name="note" defaultValue={values.note} maxLength={500} />
+                  </Field>
+                </>
+              ) : needs.includes("reason") || needs.includes("note") ? (
                 <Field label={side === "buyer" ? t.view.reason : t.view.note} error={errors.reason ?? errors.note}>
                   <textarea
                     className={css.textarea}

@@ -8,6 +8,7 @@ import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
+import { SaleCancelNotice } from "~/components/order/SaleCancelNotice";
 import { Timeline } from "~/components/order/Timeline";
 import { ReviewInvite } from "~/components/reviews/ReviewInvite";
 import { useRootData } from "~/lib/root-data";
@@ -40,6 +41,7 @@ export default function OrderView() {
           {koLifecycle.view.done(koLifecycle.actions[done])}
         </div>
       ) : null}
+      <SaleCancelNotice order={order} side="buyer" />
       {order.status === "WAITING_PAYMENT" && !order.payment ? (
         <p>
           {/* A document of its own: only the sheet's CSP lets Toss's window in. */}

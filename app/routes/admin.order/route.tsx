@@ -6,6 +6,7 @@ import * as cartCss from "~/components/cart/cart.css";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
+import { SaleCancelNotice } from "~/components/order/SaleCancelNotice";
 import { Timeline } from "~/components/order/Timeline";
 import { formatKRW } from "~/shared/format";
 import { useRootData } from "~/lib/root-data";
@@ -42,6 +43,7 @@ export default function AdminOrder() {
           {koLifecycle.view.done(koLifecycle.actions[done])}
         </div>
       ) : null}
+      <SaleCancelNotice order={order} side="owner" />
       <ActionForms
         orderId={order.id}
         actions={order.actions}

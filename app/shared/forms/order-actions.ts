@@ -10,6 +10,7 @@ import { koLifecycle } from "../messages/lifecycle";
 import { ORDER_ACTIONS } from "../order-machine";
 import { charCount } from "./text";
 import { MAX_LINE_QTY } from "../limits";
+import { SALE_CANCEL_REASONS } from "../sale-cancel";
 
 const t = koLifecycle.fieldErrors;
 
@@ -34,26 +35,37 @@ export const BuyerActionBody = z.object({
   refund_holder: text(30),
 });
 
-export const OwnerActionBody = z.object({
-  id: z.coerce.number().int().positive(),
-  action: orderActionField,
-  note: reasonField,
-  courier: z.union([z.enum(COURIER_IDS), z.literal("")]).default(""),
-  tracking_no: text(30)
-    .transform(normaliseTrackingNo)
-    .refine((v) => v === "" || TRACKING_NO.test(v), { error: t.trackingNo }),
-  /**
-   * A return's quantity per line, in the order's line order (accept_refund, refund_after_done;
-   * decision 104). Empty: every line comes back whole.
-   */
-  return_qty: z
-    .array(
-      z.coerce
-        .number({ error: t.returnQty })
-        .int({ error: t.returnQty })
-        .min(0, { error: t.returnQty })
-        .max(MAX_LINE_QTY, { error: t.returnQty }),
-    )
-    .max(200)
-    .default([]),
-});
+export const OwnerActionBody = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    action: orderActionField,
+    note: reasonField,
+    /** 판매취소's reason from the short list; its note is the detail, required for 기타. */
+    sale_reason: z.union([z.enum(SALE_CANCEL_REASONS), z.literal("")], { error: t.saleCancelReason }).default(""),
+    courier: z.union([z.enum(COURIER_IDS), z.literal("")]).default(""),
+    tracking_no: text(30)
+      .transform(normaliseTrackingNo)
+      .refine((v) => v === "" || TRACKING_NO.test(v), { error: t.trackingNo }),
+    /**
+     * A return's quantity per line, in the order's line order (accept_refund, refund_after_done;
+     * decision 104). Empty: every line comes back whole.
+     */
+    return_qty: z
+      .array(
+        z.coerce
+          .number({ error: t.returnQty })
+          .int({ error: t.returnQty })
+          .min(0, { error: t.returnQty })
+          .max(MAX_LINE_QTY, { error: t.returnQty }),
+      )
+      .max(200)
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    // Only 판매취소 takes a reason from the list: it must have one, and 기타 its words.
+    if (v.action !== "seller_cancel") return;
+    if (!v.sale_reason) ctx.addIssue({ code: "custom", path: ["sale_reason"], message: t.saleCancelReason });
+    else if (v.sale_reason === "other" && !v.note) {
+      ctx.addIssue({ code: "custom", path: ["note"], message: t.saleCancelDetail });
+    }
+  });

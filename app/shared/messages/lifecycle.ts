@@ -11,7 +11,7 @@ export const koLifecycle = {
     prepare: "상품준비",
     serve: "조리 완료",
     kitchen_cancel: "주방 취소",
-    seller_cancel: "판매자 취소",
+    seller_cancel: "판매취소",
     ship: "발송처리",
     deliver: "배송완료",
     confirm: "구매확정",
@@ -40,7 +40,8 @@ export const koLifecycle = {
     refund_done: "환불 금액을 보냈나요? 환불완료로 바뀝니다.",
     refund_after_done: "구매확정된 주문을 환불할까요? 재고가 돌아갑니다.",
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 받은 금액은 환불해야 합니다.",
-    seller_cancel: "이 주문을 취소할까요? 구매자에게 사유가 전달되고 재고가 돌아갑니다. 입금된 금액은 환불해야 합니다.",
+    seller_cancel:
+      "판매취소할까요? 구매자에게 사유가 전달되고 재고가 돌아갑니다. 입금된 금액은 구매자의 환불 계좌로 보내야 합니다.",
   } as Partial<Record<string, string>>,
   /** An order's goods in one line: the first, and how many more (lists, console, mail). */
   items: (first: string | null, count: number) =>
@@ -119,8 +120,27 @@ export const koLifecycle = {
     accept_cancel: "취소를 승인할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     refund_done: "환불할까요? 환불 금액이 토스페이먼츠로 바로 환불됩니다.",
-    seller_cancel: "이 주문을 취소할까요? 구매자에게 사유가 전달되고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    seller_cancel: "판매취소할까요? 구매자에게 사유가 전달되고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
   } as Partial<Record<string, string>>,
+  /** The owner's 판매취소 of a paid order (decision 126): its reasons, and what the buyer reads. */
+  saleCancel: {
+    reason: "판매취소 사유",
+    chooseReason: "사유 선택",
+    reasons: {
+      stock: "재고 부족",
+      discontinued: "판매 중단",
+      area: "배송 불가 지역",
+      buyer: "고객 요청",
+      other: "기타",
+    },
+    detail: "상세 사유 (구매자에게 보입니다)",
+    title: "판매자가 주문을 취소했습니다 (판매취소)",
+    reasonLine: (reason: string) => `사유: ${reason}`,
+    giveAccount: "입금하신 금액을 돌려드릴 계좌를 아래에 입력해 주세요.",
+    waitRefund: "환불 계좌를 받았습니다. 판매자가 곧 환불해 드립니다.",
+    refundOnline: "결제하신 수단으로 환불됩니다.",
+    refundRetry: "토스페이먼츠 환불이 아직 끝나지 않았습니다. 환불완료를 눌러 다시 요청해 주세요.",
+  },
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {
     title: "돌려받을 상품",
@@ -140,5 +160,7 @@ export const koLifecycle = {
     refundAccountMissing: "환불받을 은행, 계좌번호, 예금주를 모두 입력해 주세요",
     tooLong: (max: number) => `${max}자 이내로 입력해 주세요`,
     returnQty: "반품 수량은 0 이상 주문 수량 이하의 숫자로 입력해 주세요",
+    saleCancelReason: "판매취소 사유를 골라 주세요",
+    saleCancelDetail: "기타 사유를 적어 주세요",
   },
 } as const;

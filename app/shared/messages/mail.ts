@@ -98,6 +98,22 @@ export const koOrderMail = {
     body: (p: { name: string; amount: string; account: string; link: string }) =>
       [`${p.name}님, ${p.amount}을 ${p.account}(으)로 환불해 드렸습니다.`, "", `주문 상세: ${p.link}`].join("\n"),
   },
+  /** The shop's 판매취소 (decision 126): why, and how the money comes back. */
+  saleCanceled: {
+    subject: (shop: string, id: number) => `[${shop}] 판매자가 주문을 취소했습니다 (주문번호 ${id})`,
+    body: (p: { name: string; reason: string; refund: "none" | "online" | "account"; link: string }) =>
+      [
+        `${p.name}님, 판매자가 주문을 취소했습니다 (판매취소).`,
+        `사유: ${p.reason}`,
+        "",
+        ...(p.refund === "online"
+          ? ["결제하신 금액은 결제하신 수단으로 환불됩니다.", ""]
+          : p.refund === "account"
+            ? ["입금하신 금액을 돌려드릴 계좌를 주문 상세에서 입력해 주세요.", ""]
+            : []),
+        `주문 상세: ${p.link}`,
+      ].join("\n"),
+  },
   /** Where Toss sent a refund back (decision 104), for the refunded mail's sentence. */
   refundedTo: {
     card: (company: string) => (company ? `결제하신 ${company}카드` : "결제하신 카드"),

@@ -30,7 +30,7 @@ const EXPECTED = `
   CONFIRM_PAYMENT    prepare           owner,admin   READY_FOR_DELIVERY
   CONFIRM_PAYMENT    ship              owner,admin   DELIVERY
   CONFIRM_PAYMENT    request_cancel    buyer         REQ_CANCEL
-  CONFIRM_PAYMENT    seller_cancel     owner,admin   REQ_BANK_REFUND   (paid by transfer; through Toss: CANCELED)
+  CONFIRM_PAYMENT    seller_cancel     owner,admin   REQ_BANK_REFUND   (paid; through Toss the same press goes on to refund_done)
   READY_FOR_DELIVERY ship              owner,admin   DELIVERY
   READY_FOR_DELIVERY request_cancel    buyer         REQ_CANCEL
   READY_FOR_DELIVERY seller_cancel     owner,admin   REQ_BANK_REFUND

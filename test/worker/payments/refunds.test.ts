@@ -146,19 +146,25 @@ describe("the state machine with Toss", () => {
 });
 
 describe("money back through Toss", () => {
-  it("the owner cancels a paid order before shipping (판매자 취소) with a reason: Toss refunds it at once", async () => {
+  it("the owner cancels a paid order before shipping (판매취소) with a reason: Toss refunds it in the same press", async () => {
     const { id, providerOrderId } = await payOnline(standin, BEAUTY, [LINE_A]);
     const owner = await ownerOf(BEAUTY, "owner@beauty.example.test");
     // The reason is required: the buyer is told why.
     const bare = await ownerAct(owner, { id, action: "seller_cancel" });
     expect(bare.status).toBe(400);
     expect(atToss(providerOrderId).status).toBe("DONE");
-    const res = await ownerAct(owner, { id, action: "seller_cancel", note: "재고가 모두 소진되었습니다" });
-    expect([res.status, res.data.status]).toEqual([200, "CANCELED"]);
+    const res = await ownerAct(owner, {
+      id,
+      action: "seller_cancel",
+      sale_reason: "stock",
+      note: "재고가 모두 소진되었습니다",
+    });
+    // Cancelled first, then refunded (decision 126): 환불완료 with the money back at once.
+    expect([res.status, res.data.status]).toEqual([200, "REFUNDED"]);
     expect(res.data.online).toMatchObject({ status: "CANCELED", balance: 0 });
     expect(atToss(providerOrderId)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
-    expect(atToss(providerOrderId).cancels![0]!.cancelReason).toBe("재고가 모두 소진되었습니다");
-    expect(await row(id)).toMatchObject({ status: "CANCELED", refund_amount: res.data.paid_amount, cancels: 1 });
+    expect(atToss(providerOrderId).cancels![0]!.cancelReason).toBe("재고 부족 · 재고가 모두 소진되었습니다");
+    expect(await row(id)).toMatchObject({ status: "REFUNDED", refund_amount: res.data.paid_amount, cancels: 1 });
   });
 
   it("refunds a card-paid order the owner cancels (취소승인): Toss cancels it, the order is CANCELED with its refund", async () => {
