@@ -144,6 +144,10 @@ test.describe("live", () => {
     await expect.poll(() => answers).toBe(1);
     await page.clock.runFor(150);
     await seen; // the first answer's reload is on its way, and held
+    // The owner's form is cleared once its first reply is sent: typed before that, the second
+    // reply was cleared with it on a busy machine, and nothing went out.
+    await expect(owner.getByTestId("message").last()).toHaveText("다음 주에 들어와요.");
+    await expect(reply).toHaveValue("");
     await reply.fill("입고되면 알려 드릴게요.");
     await owner.getByRole("button", { name: koChat.send }).click();
     await expect.poll(() => answers).toBe(2);
