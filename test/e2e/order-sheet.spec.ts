@@ -17,6 +17,10 @@ test.describe("order sheet", () => {
     await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
     if (js) await hydrated(page);
     const sheet = page.url();
+    // Nothing is ordered yet: no order number and no "결제 대기" (issue 40), what to do instead.
+    await expect(page.getByText(koOrder.sheetHint)).toBeVisible();
+    await expect(page.getByText(/주문번호/)).toHaveCount(0);
+    await expect(page.getByTestId("order-status")).toHaveCount(0);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/user\/checkout/);

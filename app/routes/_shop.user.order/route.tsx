@@ -159,12 +159,18 @@ export default function OrderSheet() {
   return (
     <>
       <h1 className={css.title}>{koOrder.sheetTitle}</h1>
-      <p className={css.muted}>
-        {koOrder.orderNo(order.id)} ·{" "}
-        <span data-testid="order-status">
-          {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
-        </span>
-      </p>
+      {/* An open sheet is no order yet (issue 40): its number and "결제 대기" came before anything was
+          ordered. Once paid, cancelled or replaced, the sheet says which order it became. */}
+      {open ? (
+        <p className={css.muted}>{koOrder.sheetHint}</p>
+      ) : (
+        <p className={css.muted}>
+          {koOrder.orderNo(order.id)} ·{" "}
+          <span data-testid="order-status">
+            {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
+          </span>
+        </p>
+      )}
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">
           {order.cancel_reason === "replaced"

@@ -71,6 +71,7 @@ export const koOrder = {
   emptyOrder: "장바구니에 담긴 상품이 없습니다",
   nothingPicked: "주문할 상품을 선택해 주세요",
   sheetTitle: "주문서",
+  sheetHint: "받는 분과 결제 방법을 확인한 뒤 결제해 주세요",
   lookupHint: "다른 기기에서는 주문번호와 휴대폰 번호로 주문을 찾을 수 있습니다.",
   lookupLink: "비회원 주문조회",
   orderNo: (id: number) => `주문번호 ${id}`,
