@@ -16,7 +16,7 @@ import type { OrderFieldName } from "~/shared/forms/order-fields";
 import { amountDue, earnedPoints, parsePoints, pointsProblem, totalForArea } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
 import { koCommon } from "~/shared/messages/shop/common";
-import { orderStatusLabel } from "~/shared/order-status";
+import { OrderNoLine } from "~/components/order/OrderNoLine";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
@@ -161,16 +161,7 @@ export default function OrderSheet() {
       <h1 className={css.title}>{koOrder.sheetTitle}</h1>
       {/* An open sheet is no order yet (issue 40): its number and "결제 대기" came before anything was
           ordered. Once paid, cancelled or replaced, the sheet says which order it became. */}
-      {open ? (
-        <p className={css.muted}>{koOrder.sheetHint}</p>
-      ) : (
-        <p className={css.muted}>
-          {koOrder.orderNo(order.id)} ·{" "}
-          <span data-testid="order-status">
-            {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
-          </span>
-        </p>
-      )}
+      {open ? <p className={css.muted}>{koOrder.sheetHint}</p> : <OrderNoLine order={order} />}
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">
           {order.cancel_reason === "replaced"

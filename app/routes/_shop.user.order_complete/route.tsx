@@ -8,7 +8,7 @@ import { DeliveryInfo } from "~/components/order/DeliveryInfo";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { koCheckout } from "~/shared/messages/checkout";
-import { orderStatusLabel } from "~/shared/order-status";
+import { OrderNoLine } from "~/components/order/OrderNoLine";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import type { loader } from "./page.server";
@@ -27,12 +27,7 @@ export default function OrderComplete() {
   return (
     <>
       <h1 className={css.title}>{canceled ? koOrder.canceled : koOrder.complete}</h1>
-      <p className={css.muted}>
-        {koOrder.orderNo(order.id)} ·{" "}
-        <span data-testid="order-status">
-          {orderStatusLabel(order.status, { payMethod: order.pay_method, smartOrder: order.table !== null })}
-        </span>
-      </p>
+      <OrderNoLine order={order} />
       <section className={css.section}>
         <p>
           {canceled
