@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
-import { addToCart, agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { koAuth } from "../../app/shared/messages/auth";
-import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koOrder } from "../../app/shared/messages/cart";
 import { koCheckout } from "../../app/shared/messages/checkout";
 import { tossStandinOrigin } from "../../scripts/lib/e2e-paths.mjs";
+import { sheetOfOne } from "./order-helpers";
 
 /**
  * Issue 35 (decision 102): paying by card, wallet or virtual account through the shop's own Toss
@@ -13,12 +14,7 @@ import { tossStandinOrigin } from "../../scripts/lib/e2e-paths.mjs";
 
 /** A sheet of b0014 on beauty, filled in; the form. */
 async function filledSheet(page: Page, js: boolean) {
-  await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
-  await page.goto(shopUrl("beauty", "/user/checkout"));
-  if (js) await hydrated(page);
-  await page.getByRole("button", { name: koCart.order, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-  if (js) await hydrated(page);
+  await sheetOfOne(page, js);
   const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
   await sheet.getByLabel(koAuth.name).fill("김카드");
   await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-3000-5000");
