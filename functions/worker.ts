@@ -80,11 +80,12 @@ function embeddedTransport(
   page: Request,
   log: Log,
   whoIs: (request: Request) => Promise<Member | null>,
+  waitUntil: (work: Promise<unknown>) => void,
 ): Transport {
   // A page that only reads may have its next questions read ahead in one batch (decision 076).
   const readAhead = page.method === "GET" || page.method === "HEAD" ? new ReadAhead(RECOMMENDATION_COUNT) : null;
   return (request) =>
-    handleApi(createApiContext(env, config, request, hostShop(), () => whoIs(request), readAhead, log));
+    handleApi(createApiContext(env, config, request, hostShop(), () => whoIs(request), readAhead, log, waitUntil));
 }
 
 /**
@@ -289,7 +290,15 @@ async function handle(
   const whoIs = sessionReads(env, request);
   const transport = upstream
     ? upstreamTransport(upstream)
-    : embeddedTransport(env, config, () => shop, request, log, whoIs);
+    : embeddedTransport(
+        env,
+        config,
+        () => shop,
+        request,
+        log,
+        whoIs,
+        (work) => ctx.waitUntil(work),
+      );
   const apiFor = (visitor: Request) =>
     createShopApi(transport, {
       origin: url.origin,
@@ -342,7 +351,7 @@ async function handle(
     // answered here on D1.
     return upstream
       ? proxyApi(request, upstream, host, shop)
-      : handleApi(createApiContext(env, config, request, shop, undefined, null, log));
+      : handleApi(createApiContext(env, config, request, shop, undefined, null, log, (work) => ctx.waitUntil(work)));
   }
 
   answer.kind = "page";

@@ -43,6 +43,11 @@ export type ApiContext = {
   responseHeaders: Headers;
   /** The request's logger (functions/log.ts): failures are logged with the id its page shows. */
   log: Log;
+  /**
+   * Work that need not hold up the answer (mails after a write): kept alive by the Worker's
+   * waitUntil. Its failures must be caught and logged by the work itself.
+   */
+  later: (work: Promise<unknown>) => void;
 };
 
 export const apiErrors = {
@@ -62,6 +67,8 @@ export function createApiContext(
   readAhead: ReadAhead | null = null,
   /** The page request's logger; tests get one of their own. */
   log: Log = new Log(requestId(request)),
+  /** The request's waitUntil; without one (a test's context) the work simply runs on. */
+  waitUntil: (work: Promise<unknown>) => void = (work) => void work,
 ): ApiContext {
   const member = once(readSession);
   const requireHostShop = (shopid?: number) => {
@@ -92,6 +99,7 @@ export function createApiContext(
     },
     responseHeaders: new Headers(),
     log,
+    later: waitUntil,
   };
 }
 

@@ -41,7 +41,8 @@ const MAIL_AT_ONCE = 10;
 /**
  * Each buyer gets the mail the single-order ship sends, only for the orders this upload moved
  * (bad rows and orders shipped before are not in `shipped`), read after the write so the mail
- * carries the stored courier and number. A mail that fails is logged by sendOrderMail.
+ * carries the stored courier and number. A mail that fails is logged by sendOrderMail; a read
+ * that fails is logged here (this runs after the answer, nobody else would hear of it).
  */
 async function mailShipped(ctx: ApiContext, shop: ShopInfo, shipped: number[]): Promise<void> {
   for (let i = 0; i < shipped.length; i += MAIL_AT_ONCE) {
@@ -50,7 +51,7 @@ async function mailShipped(ctx: ApiContext, shop: ShopInfo, shipped: number[]): 
         const record = await ctx.db.orders.getForShop(shop.shopid, id);
         if (record) await sendOrderMail(ctx.db, "shipped", record, shop, ctx.log);
       }),
-    );
+    ).catch((error: unknown) => ctx.log.error("tracking upload mail", error));
   }
 }
 
@@ -151,7 +152,8 @@ export const dailyHandlers = {
     if (shipped.length > 0) {
       // The console's open pages follow; each buyer's page shows 배송중 on its next load.
       await ctx.live.publish([liveRoom.inbox(shop.shopid)], { type: "order", id: shipped[0]!, status: "DELIVERY" });
-      await mailShipped(ctx, shop, shipped);
+      // The mails go after the answer: a 200-row upload must not wait on 200 mails.
+      ctx.later(mailShipped(ctx, shop, shipped));
     }
     problems.sort((a, b) => a.line - b.line);
     return { shipped, problems };

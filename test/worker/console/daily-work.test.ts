@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BOM, guardCell, parseCsv, toCsv } from "~/shared/csv";
 import { koDaily } from "~/shared/messages/daily";
 import { orderStatusLabel } from "~/shared/order-status";
@@ -166,8 +166,9 @@ describe("the console's daily work", () => {
       ).results;
     const csv = ["주문번호,택배사,송장번호", `${a},epost,1234567890123`, `${b},없는택배,601234567893`].join("\r\n");
     expect(await html(await upload(owner, csv))).toContain(t.tracking.shipped(formatCount(1)));
+    // The mails go after the answer (waitUntil).
+    await vi.waitFor(async () => expect(await shippedMail(emailA)).toHaveLength(1));
     const mail = await shippedMail(emailA);
-    expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(String(a));
     expect(mail[0]!.body).toContain("우체국택배");
     expect(mail[0]!.body).toContain("1234567890123");
