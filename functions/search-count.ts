@@ -12,6 +12,15 @@ const SEARCH_PAGE = /^\/shop\/search(\.data)?\/?$/;
 export const CountedQuery = z.string().min(1).max(40);
 
 /**
+ * A query that may be someone's own details, never counted (the counts are shown to every
+ * shopper): an e-mail address, or a run of six digits or more however split by spaces, dots or
+ * hyphens (a phone, order or card number; sizes like 200ml or SPF50 have fewer).
+ */
+function personal(query: string): boolean {
+  return query.includes("@") || /\d{6,}/.test(query.replace(/[\s.-]/g, ""));
+}
+
+/**
  * The query a request searched for, normalised, or null when it is no search to count: anything
  * but a GET of the search page's first page (or its data), an empty query, or a link prefetched
  * on hover.
@@ -23,5 +32,5 @@ export function countedSearch(request: Request, url: URL): string | null {
   if (page !== null && page !== "1") return null;
   const query = normaliseText(searchTerms(url.searchParams.get("q") ?? "").join(" "));
   const parsed = CountedQuery.safeParse(query);
-  return parsed.success ? parsed.data : null;
+  return parsed.success && !personal(parsed.data) ? parsed.data : null;
 }

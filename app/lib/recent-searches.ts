@@ -3,14 +3,22 @@
  * shop host (each shop has its own origin), never sent to the server. Without scripts there are
  * none; the empty search page then offers the shop's popular searches alone.
  */
-import { z } from "zod";
 import { MAX_QUERY_CHARS, normaliseText } from "~/shared/search";
 
 const KEY = "recent-searches";
 /** How many the empty search page offers. */
 export const RECENT_SEARCHES = 10;
 
-const Stored = z.array(z.string().min(1).max(MAX_QUERY_CHARS)).max(RECENT_SEARCHES);
+/**
+ * What local storage holds is checked by hand, not with zod: the search page is one of those that
+ * load no form validation code (test/worker/platform/budget.test.ts), and this is one small shape.
+ */
+function stored(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((q): q is string => typeof q === "string" && q.length > 0 && q.length <= MAX_QUERY_CHARS)
+    .slice(0, RECENT_SEARCHES);
+}
 
 function storage(): Storage | null {
   try {
@@ -25,8 +33,7 @@ export function readRecentSearches(): string[] {
   const raw = storage()?.getItem(KEY);
   if (!raw) return [];
   try {
-    const parsed = Stored.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    return stored(JSON.parse(raw));
   } catch {
     return [];
   }

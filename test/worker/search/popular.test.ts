@@ -33,6 +33,9 @@ describe("popular searches", () => {
     await (await search(BEAUTY, "토너", "10.0.0.3", "&page=2")).text();
     await (await get(BEAUTY, "/shop/search?q=토너", { headers: { purpose: "prefetch" } })).text();
     await (await search(BEAUTY, "", "10.0.0.1")).text();
+    // Nor someone's own details: a phone number, an e-mail address.
+    for (const q of ["010-9876-5432", "010 9876 5432", "me@example.test"])
+      for (const ip of ["10.0.0.4", "10.0.0.5"]) await (await search(BEAUTY, q, ip)).text();
     await counted(3);
     const rows = await env.DB.prepare("SELECT shop_id, query, n FROM search_counts ORDER BY query").all();
     expect(rows.results).toEqual([
