@@ -64,6 +64,9 @@ import {
   type Asker,
 } from "./personal";
 import { Log, newId, redact, requestId } from "./log";
+import { countedSearch } from "./search-count";
+import { SearchCounts } from "./db/search";
+import { clientKey } from "./auth/throttle";
 import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
@@ -417,6 +420,15 @@ async function handle(
     newDevice,
     shared: null,
   };
+  // A search counts towards the shop's popular searches, after the answer (decision 129).
+  const searched = upstream ? null : countedSearch(request, url);
+  if (searched !== null) {
+    ctx.waitUntil(
+      new SearchCounts(env.DB)
+        .count(shop.shopid, searched, clientKey(request), Date.now())
+        .catch((error: unknown) => log.error("search not counted", error)),
+    );
+  }
   const fillKey =
     fillFrom && host && (asker || !ownsShop(member, shop))
       ? pageKey(fillFrom.request, host, shop, fillFrom.variant)

@@ -15,12 +15,14 @@ export async function productListing<Page extends { items: ProductCard[]; pages:
   context: AppLoadContext,
   request: Request,
   fetchPage: (query: { page: number; size: number; sort: ListSort }) => Promise<Page>,
+  /** False for a page that changes without the shop's content changing (the empty search's popular searches). */
+  share = true,
 ) {
   const url = new URL(request.url);
   const page = pageParam(url);
   const sort = sortParam(url);
   const data = await fetchPage({ page, size: LISTING_PAGE_SIZE, sort }).catch((e) => rethrowAsResponse(e));
   if (page > data.pages) throw new Response(null, { status: 404 });
-  sharePage(context, null, { pids: data.items.map((p) => p.id), one: false });
+  if (share) sharePage(context, null, { pids: data.items.map((p) => p.id), one: false });
   return { ...data, sort, liked: await likedOf(context, request, data.items) };
 }

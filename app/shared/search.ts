@@ -54,3 +54,46 @@ export function indexBody(words: string[]): string {
   const text = normaliseText(words.filter(Boolean).join(" "));
   return `${text} ${text.replace(/ /g, "")}`;
 }
+
+/** The longest word (UTF-8 bytes) a LIKE pattern `%word%` may hold in D1. */
+const MAX_LIKE_BYTES = 48;
+
+/** Most LIKE patterns a loose search asks for, over all its words (each is one bound argument). */
+const MAX_LOOSE_PATTERNS = 48;
+
+/**
+ * The ways a word may be found when the search as typed found nothing (decision 129), each a list
+ * of substrings that must all be found: the word split in two at every point with two characters
+ * or more on each side ("수분크림" finds "수분 젤 크림": Koreans write compounds with or without
+ * spaces), and the word with any one Hangul syllable left open as LIKE's `_` (one mistyped
+ * syllable: "수뷴크림", "세라마이트"). A word of initials, or shorter than three characters,
+ * has no other form.
+ */
+export function looseForms(term: string): string[][] {
+  const chars = [...term];
+  // D1 refuses a LIKE pattern over 50 bytes (SQLITE_MAX_LIKE_PATTERN_LENGTH): 16 syllables.
+  if (isInitialsQuery(term) || chars.length < 3 || new TextEncoder().encode(term).length > MAX_LIKE_BYTES)
+    return [[term]];
+  const forms: string[][] = [[term]];
+  for (let i = 2; i <= chars.length - 2; i++) forms.push([chars.slice(0, i).join(""), chars.slice(i).join("")]);
+  chars.forEach((ch, i) => {
+    const code = ch.codePointAt(0)!;
+    if (code >= SYLLABLE_FIRST && code <= SYLLABLE_LAST)
+      forms.push([[...chars.slice(0, i), "_", ...chars.slice(i + 1)].join("")]);
+  });
+  return forms;
+}
+
+/** looseForms of every word, cut so that all of them together stay within MAX_LOOSE_PATTERNS. */
+export function looseQuery(terms: string[]): string[][][] {
+  let left = MAX_LOOSE_PATTERNS;
+  return terms.map((term) => {
+    const kept: string[][] = [];
+    for (const form of looseForms(term)) {
+      if (form.length > left && kept.length > 0) break;
+      kept.push(form);
+      left -= form.length;
+    }
+    return kept;
+  });
+}

@@ -47,10 +47,14 @@ export const catalogueHandlers = {
     ctx.requireHostShop(query.shopid);
     const terms = searchTerms(query.q);
     const q = normaliseText(query.q).slice(0, MAX_QUERY_CHARS);
-    if (terms.length === 0) return { items: [], total: 0, pages: 1, page: 1, category: null, q };
+    // The empty search page offers the shop's popular searches (decision 129).
+    if (terms.length === 0) {
+      const popular = await ctx.db.searchCounts.popular(query.shopid, Date.now());
+      return { items: [], total: 0, pages: 1, page: 1, category: null, q, loose: false, popular };
+    }
     await ctx.db.search.refresh();
     const page = await ctx.db.catalogue.list(query.shopid, 0, query.page, query.size, query.sort, terms);
-    return { ...page, page: query.page, category: null, q };
+    return { ...page, page: query.page, category: null, q, popular: [] };
   },
 
   async productDetail({ query }, ctx) {

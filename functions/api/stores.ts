@@ -19,7 +19,7 @@ import { DailyStore } from "../db/daily";
 import { QuestionStore } from "../db/questions";
 import { OrderGrantStore } from "../db/order-grants";
 import { SessionStore } from "../db/sessions";
-import { SearchIndex } from "../db/search";
+import { SearchCounts, SearchIndex } from "../db/search";
 import { TableOrderStore } from "../db/table-orders";
 import { TableStore } from "../db/tables";
 import { ShopMemberStore } from "../db/shop-members";
@@ -119,6 +119,10 @@ export class Stores {
   /** The on-site search's index (kept up to date before each search). */
   get search(): SearchIndex {
     return this.#lazy("search", (db) => new SearchIndex(db));
+  }
+  /** The shop's popular searches (decision 129). */
+  get searchCounts(): SearchCounts {
+    return this.#lazy("searchCounts", (db) => new SearchCounts(db));
   }
   /** A restaurant's tables and the meals at them (smart order). */
   get tables(): TableStore {

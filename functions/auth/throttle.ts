@@ -28,6 +28,9 @@ export const LIMITS = {
   // Opening a shop (decision 108): a few per account, more per address (shared NAT), per window.
   open_account: 3,
   open_client: 10,
+  // Searches counted towards the shop's popular searches (decision 129): a shopper types a few a
+  // minute; past this the search still answers, it only stops counting.
+  search_client: 30,
 } as const satisfies Record<AttemptKind, number>;
 
 /**

@@ -17,7 +17,8 @@ export type AttemptKind =
   | "lookup_pair"
   | "lookup_order"
   | "open_account"
-  | "open_client";
+  | "open_client"
+  | "search_client";
 
 export type AttemptKey = { kind: AttemptKind; key: string };
 

@@ -178,7 +178,26 @@ export class CatalogueStore {
     sort: ListSort = "recommended",
     terms: string[] = [],
   ) {
-    const search = terms.length > 0 ? SearchIndex.condition(shopId, terms, 5) : null;
+    const strict = terms.length > 0 ? SearchIndex.condition(shopId, terms, 5) : null;
+    const found = await this.#listed(shopId, category, page, size, sort, strict);
+    if (!strict || found.total > 0) return { ...found, loose: false };
+    // Nothing found as typed: once more with each word split or one syllable mistyped (decision
+    // 129). One more batch only for a search that would otherwise show nothing.
+    const loose = SearchIndex.looseCondition(shopId, terms, 5);
+    return loose
+      ? { ...(await this.#listed(shopId, category, page, size, sort, loose)), loose: true }
+      : { ...found, loose: false };
+  }
+
+  /** `list`'s page and count, for a search's condition (functions/db/search.ts) or none. */
+  async #listed(
+    shopId: number,
+    category: number,
+    page: number,
+    size: number,
+    sort: ListSort,
+    search: { sql: string; args: string[] } | null,
+  ) {
     // A product is in its first category (category_id) and in any product_categories names.
     const shown = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
         (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2))

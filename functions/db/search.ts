@@ -3,7 +3,8 @@
  * trigram tokenizer) is brought up to date from `search_dirty`, which triggers on the catalogue
  * fill, before each search: one small batch when something changed, one cheap read otherwise.
  */
-import { indexBody, initialsOf, isInitialsQuery } from "~/shared/search";
+import { indexBody, initialsOf, isInitialsQuery, looseQuery } from "~/shared/search";
+import { LIMITS, THROTTLE_WINDOW_SECONDS } from "../auth/throttle";
 import type { Db } from "./session";
 
 /**
@@ -23,6 +24,9 @@ type DirtyRow = {
   product_id: number;
   shop_id: number | null;
   visible: number | null;
+  /** The goods' (the origin's, for a pick) own flags: hidden, or their sale ended (판매종료). */
+  goods_visible: number | null;
+  sale_ended: number | null;
   title: string | null;
   summary: string | null;
   options: string | null;
@@ -36,7 +40,7 @@ export class SearchIndex {
   async refresh(): Promise<number> {
     const { results } = await this.db
       .prepare(
-        `SELECT d.product_id, p.shop_id, p.visible, p.title, g.summary,
+        `SELECT d.product_id, p.shop_id, p.visible, g.visible AS goods_visible, g.sold_out AS sale_ended, p.title, g.summary,
            (SELECT group_concat(name, ' ') FROM product_options WHERE product_id = g.id AND default_option = 0) AS options,
            (SELECT group_concat(name, ' ') FROM categories WHERE shop_id = p.shop_id AND id IN (
               SELECT id FROM categories WHERE id IN (${IN_CATEGORY})
@@ -50,7 +54,9 @@ export class SearchIndex {
       .all<DirtyRow>();
     if (results.length === 0) return 0;
     const rows = results
-      .filter((r) => r.shop_id !== null && r.visible === 1)
+      // Hidden goods and goods whose sale has ended (판매종료) are left out (decision 129): a search
+      // answers with what can be bought; migration 0041 marks them again when either flag changes.
+      .filter((r) => r.shop_id !== null && r.visible === 1 && r.goods_visible === 1 && r.sale_ended !== 1)
       .map((r) => ({
         id: r.product_id,
         shop: shopToken(r.shop_id!),
@@ -94,5 +100,99 @@ export class SearchIndex {
     args.push(match.join(" AND "));
     parts.push(`s.product_search MATCH ?${first + args.length - 1}`);
     return { sql: parts.join(" AND "), args };
+  }
+
+  /**
+   * The loose form of `condition` (decision 129), asked only when the words as typed found
+   * nothing: each word may also be found split in two or with one syllable mistyped
+   * (app/shared/search.ts looseForms), every one of these as a LIKE on the shop's own entries of
+   * the index (the match is the shop's token alone; the trigram index cannot look up a
+   * two-character piece or a pattern with a gap). It reads every entry of the shop once, so it is
+   * the fallback, never the first query. Null when no word has another form.
+   */
+  static looseCondition(shopId: number, terms: string[], first: number): { sql: string; args: string[] } | null {
+    const query = looseQuery(terms);
+    if (query.every((forms) => forms.length === 1)) return null;
+    const args: string[] = [];
+    const arg = (value: string) => {
+      args.push(value);
+      return `?${first + args.length - 1}`;
+    };
+    const match = [`shop : "${shopToken(shopId)}"`];
+    const parts = query.flatMap((forms, i) => {
+      const term = terms[i]!;
+      const column = isInitialsQuery(term) ? "initials" : "body";
+      // A word with no other form is asked as `condition` asks it (a long one cannot be a LIKE).
+      if (forms.length === 1 && [...term].length >= 3) {
+        match.push(`${column} : "${term}"`);
+        return [];
+      }
+      const alternatives = forms.map(
+        (pieces) => `(${pieces.map((piece) => `s.${column} LIKE '%' || ${arg(piece)} || '%'`).join(" AND ")})`,
+      );
+      return [`(${alternatives.join(" OR ")})`];
+    });
+    parts.push(`s.product_search MATCH ${arg(match.join(" AND "))}`);
+    return { sql: parts.join(" AND "), args };
+  }
+}
+
+/** Days the popular searches are summed over, and days a shop's counts are kept at all. */
+export const POPULAR_DAYS = 7;
+const KEEP_DAYS = 30;
+/** A query is popular once searched this often over POPULAR_DAYS: one person's once is not. */
+export const POPULAR_MIN = 2;
+/** Distinct queries counted per shop and day: the table stays small whatever is typed. */
+const QUERIES_PER_DAY = 1000;
+
+/** Korea's calendar day (YYYY-MM-DD) of a time in ms, `back` days earlier. */
+const kstDay = (ms: number, back = 0) => new Date(ms + 9 * 3600_000 - back * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The shop's popular searches (decision 129, migration 0041): a count per shop, day and
+ * normalised query, nothing about who searched.
+ */
+export class SearchCounts {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Counts one search of `query` in the shop, unless `client` (an address key, functions/auth/
+   * throttle.ts clientKey) has been counted LIMITS.search_client times in the window: one batch
+   * records the client's attempt, counts only under the limit and drops the shop's days past
+   * KEEP_DAYS.
+   */
+  async count(shopId: number, query: string, client: string, nowMs: number): Promise<void> {
+    const now = Math.floor(nowMs / 1000);
+    const since = now - THROTTLE_WINDOW_SECONDS;
+    const day = kstDay(nowMs);
+    await this.db.batch([
+      this.db.prepare("DELETE FROM auth_attempts WHERE created_at <= ?").bind(since),
+      this.db
+        .prepare("INSERT INTO auth_attempts (kind, key, created_at) VALUES ('search_client', ?, ?)")
+        .bind(client, now),
+      this.db
+        .prepare(
+          `INSERT INTO search_counts (shop_id, day, query, n)
+           SELECT ?1, ?2, ?3, 1
+           WHERE (SELECT COUNT(*) FROM auth_attempts WHERE kind = 'search_client' AND key = ?4 AND created_at > ?5) <= ?6
+             AND (EXISTS (SELECT 1 FROM search_counts WHERE shop_id = ?1 AND day = ?2 AND query = ?3)
+               OR (SELECT COUNT(*) FROM search_counts WHERE shop_id = ?1 AND day = ?2) < ?7)
+           ON CONFLICT (shop_id, day, query) DO UPDATE SET n = n + 1`,
+        )
+        .bind(shopId, day, query, client, since, LIMITS.search_client, QUERIES_PER_DAY),
+      this.db.prepare("DELETE FROM search_counts WHERE shop_id = ? AND day < ?").bind(shopId, kstDay(nowMs, KEEP_DAYS)),
+    ]);
+  }
+
+  /** The shop's most searched queries over the last POPULAR_DAYS days, most first. */
+  async popular(shopId: number, nowMs: number, limit = 10): Promise<string[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT query FROM search_counts WHERE shop_id = ?1 AND day > ?2
+         GROUP BY query HAVING SUM(n) >= ?3 ORDER BY SUM(n) DESC, query LIMIT ?4`,
+      )
+      .bind(shopId, kstDay(nowMs, POPULAR_DAYS), POPULAR_MIN, limit)
+      .all<{ query: string }>();
+    return results.map((r) => r.query);
   }
 }

@@ -4,11 +4,17 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { productListing } from "~/lib/product-listing.server";
+import { searchTerms } from "~/shared/search";
 
 /** /shop/search?q=: the shop's own products matching the words (decision 067), sorted and paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  return productListing(context, request, (query) =>
-    context.api.call("productSearch", { query: { shopid: context.shop.shopid, q, ...query } }),
+  // The empty search page shows the shop's popular searches as counted now (decision 129): it is
+  // not kept at the edge, where it would stay as drawn until the shop's content changes.
+  return productListing(
+    context,
+    request,
+    (query) => context.api.call("productSearch", { query: { shopid: context.shop.shopid, q, ...query } }),
+    searchTerms(q).length > 0,
   );
 }

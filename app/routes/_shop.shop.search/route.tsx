@@ -6,6 +6,7 @@ import { LEAF_ROUTE } from "~/shared/personal";
 import { Pager } from "~/components/Pager";
 import { ProductGrid } from "~/components/ProductGrid";
 import { ShopSearchForm } from "~/components/SearchForm";
+import { RememberSearch, SearchSuggestions } from "~/components/SearchSuggestions";
 import { SortChips } from "~/components/SortChips";
 import * as css from "~/components/shop.css";
 import { productDisplay } from "~/shared/display";
@@ -22,22 +23,29 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function SearchPage() {
   const { storageUrl, shop } = useRootData();
-  const { items, page, pages, total, q, sort, liked } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
+  const { items, page, pages, total, q, sort, liked, loose, popular } = personalised(
+    LEAF_ROUTE,
+    useLoaderData<typeof loader>(),
+  );
   const href = (p: number, s = sort) =>
     `/shop/search?${new URLSearchParams({ q, ...(s !== "recommended" ? { sort: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <>
       <h1 className={css.sectionTitle}>{koSearch.title}</h1>
       <ShopSearchForm q={q} autoFocus={q === ""} />
+      <RememberSearch q={q} />
       {q === "" ? (
-        <p className={css.empty}>{koSearch.hint}</p>
+        <>
+          <p className={css.empty}>{koSearch.hint}</p>
+          <SearchSuggestions popular={popular} />
+        </>
       ) : total === 0 ? (
         <p className={css.empty} role="status">
           {koSearch.none(q)}
         </p>
       ) : (
         <>
-          <p role="status">{koSearch.results(q, total)}</p>
+          <p role="status">{loose ? koSearch.loose(q, total) : koSearch.results(q, total)}</p>
           <SortChips current={sort} href={(s) => href(1, s)} />
           <ProductGrid
             display={productDisplay(shop)}

@@ -278,7 +278,13 @@ export const shopApi = {
       size: z.coerce.number().int().min(1).max(60).default(20),
       sort: listSort,
     }),
-    response: ProductPage.extend({ q: z.string() }),
+    response: ProductPage.extend({
+      q: z.string(),
+      /** Found only with a word split or one syllable mistyped (decision 129): "비슷한 상품". */
+      loose: z.boolean(),
+      /** On the empty search (no words): the shop's popular searches, most first. */
+      popular: z.array(z.string()),
+    }),
   }),
   productDetail: endpoint({
     method: "GET",
