@@ -8,6 +8,7 @@ import { koOrder } from "~/shared/messages/cart";
 import type { SettingsIntent, SettingsResult } from "~/lib/settings-actions.server";
 import { Checkbox, Field, FormMessage } from "./Fields";
 import * as css from "./account.css";
+import { formatPhone } from "~/shared/phone";
 
 /** The parts of /user/info besides the profile: each its own form, posting its `intent`. */
 
@@ -121,7 +122,7 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
             <p className={css.flush}>
               ({a.postcode}) {a.address} {a.detail}
             </p>
-            <p className={css.hint}>{a.receiver_phone}</p>
+            <p className={css.hint}>{formatPhone(a.receiver_phone)}</p>
             <Form method="post" className={css.inlineButtons}>
               <input type="hidden" name="intent" value="address_change" />
               <input type="hidden" name="id" value={a.id} />
