@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { addToCart, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koSettings } from "../../app/shared/messages/settings";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
 import { koBuyRefused, koProduct } from "../../app/shared/messages/shop/product";
 
@@ -96,6 +97,30 @@ test.describe("quantities and forms", () => {
     await expect(message).toBeVisible();
     await phone.fill("010-2222-3333");
     await expect(message).toHaveCount(0);
+  });
+
+  test("the address book refuses 12345678 beside the field and shows a saved number with hyphens", async ({
+    page,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    const email = `e2e-forms-${testInfo.project.name}-${Date.now()}@example.test`;
+    await signUp(page, "beauty", { email, name: "번호 회원", url: "/user/info" });
+    if (js) await hydrated(page);
+    const form = page.getByRole("form", { name: koSettings.addAddress });
+    await form.getByLabel(koOrder.receiver).fill("정번호");
+    const phone = form.getByLabel(koOrder.phone);
+    await phone.fill("12345678");
+    await form.getByLabel(koOrder.postcode).fill("48058");
+    await form.getByLabel(koOrder.address, { exact: true }).fill("부산광역시 해운대구 센텀중앙로 79");
+    await form.getByRole("button", { name: koSettings.addAddress }).click();
+    const message = page.locator("#field-receiver_phone-error");
+    await expect(message).toHaveText(koOrder.fieldErrors.pattern.receiver_phone!);
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await phone.fill("010 4444 5555");
+    if (js) await expect(message).toHaveCount(0);
+    await form.getByRole("button", { name: koSettings.addAddress }).click();
+    await expect(page.getByText(koSettings.addressSaved)).toBeVisible();
+    await expect(page.getByTestId("addresses")).toContainText("010-4444-5555");
   });
 });
 

@@ -2,7 +2,7 @@ import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SavedAddress } from "~/shared/contracts/settings";
-import { ORDER_FIELDS } from "~/shared/forms/order-fields";
+import { meetsRule, ORDER_FIELDS } from "~/shared/forms/order-fields";
 import { koSettings as t } from "~/shared/messages/settings";
 import { koOrder } from "~/shared/messages/cart";
 import type { SettingsIntent, SettingsResult } from "~/lib/settings-actions.server";
@@ -105,6 +105,7 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
       maxLength={ORDER_FIELDS[name].max}
       defaultValue={values[name] ?? ""}
       error={errors[name]}
+      valid={(v) => meetsRule(name, v)}
       {...extra}
     />
   );
