@@ -4,6 +4,7 @@ import * as css from "./shop.css";
 import { ConsentSettingsButton } from "./tracking/ConsentBar";
 import { trackingIds } from "~/shared/tracking";
 import { tossEscrowCheckUrl } from "~/shared/escrow";
+import { formatPhone } from "~/shared/phone";
 
 /**
  * The shop's purchase-safety mark (전자상거래법 §13②10, decision 103): one link, Toss's when the
@@ -42,7 +43,7 @@ export function Footer({ shop }: { shop: ShopInfo }) {
     [koFooter.idnum, shop.idnum],
     [koFooter.idnumSingo, shop.idnum_singo],
     [koFooter.address, [shop.zipcode && `(${shop.zipcode})`, shop.address].filter(Boolean).join(" ") || null],
-    [koFooter.tel, shop.tel],
+    [koFooter.tel, formatPhone(shop.tel) || null],
     [koFooter.email, shop.email],
     [koFooter.privacyOfficer, shop.privacy_officer],
   ];

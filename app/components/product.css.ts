@@ -40,6 +40,8 @@ export const soldOut = style({
 });
 export const buyForm = style({ display: "grid", gap: 12, marginTop: 16 });
 export const field = style({ display: "grid", gap: 4 });
+/** A refused field's message, right under it (issue 40). */
+export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: "calc(1em - 1px)" });
 export const select = style({
   padding: "10px 12px",
   border: `1px solid ${vars.color.line}`,
@@ -53,6 +55,7 @@ export const qty = style({
   border: `1px solid ${vars.color.line}`,
   textAlign: "center",
   fontSize: 16,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 export const primary = style({
   minHeight: 48,

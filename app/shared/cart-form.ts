@@ -73,6 +73,17 @@ export function normaliseQty(value: unknown, max = MAX_LINE_QTY): number {
   return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : 1;
 }
 
+/**
+ * A quantity a shopper typed on the product page (issue 40): the whole number from 1 to the line
+ * maximum, or null for anything else (0, 9999, empty, a fraction), which the page refuses with a
+ * message beside the field rather than putting 1 in the cart. No field at all is the page's 1.
+ */
+export function typedQty(value: FormDataEntryValue | null, max = MAX_LINE_QTY): number | null {
+  if (value === null) return 1;
+  const n = normaliseQty(value, max);
+  return typeof value === "string" && n === Number(value.trim()) ? n : null;
+}
+
 /** The − and + buttons: one less (never below 1) or one more (never above the maximum). */
 export function stepQty(qty: number, step: "inc" | "dec"): number {
   return step === "inc" ? Math.min(qty + 1, MAX_LINE_QTY) : Math.max(qty - 1, 1);

@@ -9,6 +9,7 @@ import type { OrderRecord } from "../db/orders";
 import type { Stores } from "../api/stores";
 import type { MailMessage } from "../mail/provider";
 import type { Log } from "../log";
+import { formatPhone } from "~/shared/phone";
 
 /** The order mails, by the moment they are sent. */
 export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled";
@@ -146,7 +147,7 @@ export async function sendOrderMail(
         text: t.newOrder.body({
           items: koLifecycle.items(first.name, record.lines.length),
           amount: formatKRW(record.payment?.amount ?? record.order.points_used),
-          orderer: `${record.order.orderer_name ?? t.guest} (${record.order.orderer_phone ?? "-"})`,
+          orderer: `${record.order.orderer_name ?? t.guest} (${formatPhone(record.order.orderer_phone) || "-"})`,
           deadline: record.payment ? formatDeadline(record.payment.deadline ?? record.order.deadline) : null,
           online: record.online?.payment_key
             ? {

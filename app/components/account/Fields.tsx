@@ -1,15 +1,37 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import * as css from "./account.css";
 
-/** A labelled input with its Korean error right under it, tied together for screen readers. */
+/**
+ * A labelled input with its Korean error right under it, tied together for screen readers. With
+ * `valid` (the rule the server refuses with, zod-free), the error goes as soon as the value meets
+ * it (issue 40), and may come back with the next post.
+ */
 export function Field({
   name,
   label,
-  error,
+  error: sent,
   hint,
+  valid,
   ...input
-}: { name: string; label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  valid?: (value: string) => boolean;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
+  const ref = useRef<HTMLInputElement>(null);
+  const [fixed, setFixed] = useState(false);
+  // A new post may be refused again for the same words: the field counts as unfixed from then.
+  useEffect(() => {
+    const form = ref.current?.form;
+    if (!form || !fixed) return;
+    const reset = () => setFixed(false);
+    form.addEventListener("submit", reset);
+    return () => form.removeEventListener("submit", reset);
+  }, [fixed]);
+  const error = fixed ? undefined : sent;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={css.field}>
@@ -23,6 +45,11 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
         {...input}
+        ref={ref}
+        onInput={(e) => {
+          input.onInput?.(e);
+          if (valid) setFixed(valid(e.currentTarget.value));
+        }}
       />
       {hint ? (
         <span id={`${id}-hint`} className={css.hint}>

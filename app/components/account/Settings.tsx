@@ -2,12 +2,13 @@ import { PostcodeSearch } from "~/components/PostcodeSearch";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SavedAddress } from "~/shared/contracts/settings";
-import { ORDER_FIELDS } from "~/shared/forms/order-fields";
+import { meetsRule, ORDER_FIELDS } from "~/shared/forms/order-fields";
 import { koSettings as t } from "~/shared/messages/settings";
 import { koOrder } from "~/shared/messages/cart";
 import type { SettingsIntent, SettingsResult } from "~/lib/settings-actions.server";
 import { Checkbox, Field, FormMessage } from "./Fields";
 import * as css from "./account.css";
+import { formatPhone } from "~/shared/phone";
 
 /** The parts of /user/info besides the profile: each its own form, posting its `intent`. */
 
@@ -104,6 +105,7 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
       maxLength={ORDER_FIELDS[name].max}
       defaultValue={values[name] ?? ""}
       error={errors[name]}
+      valid={(v) => meetsRule(name, v)}
       {...extra}
     />
   );
@@ -121,7 +123,7 @@ export function AddressSection({ items, result }: { items: SavedAddress[]; resul
             <p className={css.flush}>
               ({a.postcode}) {a.address} {a.detail}
             </p>
-            <p className={css.hint}>{a.receiver_phone}</p>
+            <p className={css.hint}>{formatPhone(a.receiver_phone)}</p>
             <Form method="post" className={css.inlineButtons}>
               <input type="hidden" name="intent" value="address_change" />
               <input type="hidden" name="id" value={a.id} />

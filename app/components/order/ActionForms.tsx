@@ -54,7 +54,7 @@ export function ActionForms({
           const needs = transitionOf(action).needs;
           const asking = mine?.confirm === action;
           return (
-            <Form key={action} method="post" className={css.actionForm} aria-label={t.actions[action]}>
+            <Form key={action} method="post" className={css.actionForm} aria-label={t.actions[action]} noValidate>
               <input type="hidden" name="id" value={orderId} />
               <input type="hidden" name="action" value={action} />
               {mine?.error && !Object.keys(errors).length ? (

@@ -1,6 +1,7 @@
 import type { OrderView } from "~/shared/contracts/cart";
 import { koOrder } from "~/shared/messages/cart";
 import * as css from "~/components/cart/cart.css";
+import { formatPhone } from "~/shared/phone";
 
 /** Where the order goes: receiver, phone, address and memo. */
 export function DeliveryInfo({ order }: { order: OrderView }) {
@@ -14,7 +15,7 @@ export function DeliveryInfo({ order }: { order: OrderView }) {
       <dl className={css.dl}>
         <dt>{koOrder.receiver}</dt>
         <dd>
-          {d.name} · {d.phone}
+          {d.name} · {formatPhone(d.phone)}
         </dd>
         <dt>{koOrder.address}</dt>
         <dd>

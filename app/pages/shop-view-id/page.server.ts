@@ -15,12 +15,13 @@ import { isShopApiError } from "~/shared/api-client.server";
 import { accountPath, loginAgainIfExpired, trackingCookies } from "~/lib/cart.server";
 import { orderErrorCode, orderErrorView } from "~/shared/order-errors";
 import { approveOnlyText } from "~/lib/membership-text.server";
-import { field, normaliseQty } from "~/shared/cart-form";
+import { field, typedQty } from "~/shared/cart-form";
+import { MAX_LINE_QTY } from "~/shared/limits";
 import { NO_PRODUCT, NOT_READY } from "~/components/ErrorPage";
 import { likedOf } from "~/lib/my-products.server";
 import type { ProductCard, ProductReview, ReviewSummary } from "~/shared/contracts";
 import { koCartButton } from "~/shared/messages/shop/cart";
-import { koProduct } from "~/shared/messages/shop/product";
+import { koBuyRefused, koProduct } from "~/shared/messages/shop/product";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { sharePage } from "~/lib/shared-page.server";
 import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
@@ -34,6 +35,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { QuestionsSection } from "~/components/questions/Questions";
 import { ProductReviewsSection } from "~/components/reviews/ReviewDisplay";
 import { REVIEWS_ON_PAGE } from "~/shared/review-display";
+import { formatPhone } from "~/shared/phone";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sid = params.sid ?? "";
@@ -106,7 +108,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           "p",
           null,
           `${koDelivery.seller}: ${info.seller.corpname ?? info.delivery.shop_name}`,
-          info.seller.tel ? ` · ${info.seller.tel}` : "",
+          info.seller.tel ? ` · ${formatPhone(info.seller.tel)}` : "",
         ),
       ),
     ),
@@ -157,19 +159,28 @@ function reviewsJsonLd(summary: ReviewSummary, top: ProductReview[]) {
   };
 }
 
-type AddResult = { ok: true; count: number; eventId: string; error?: undefined } | { ok?: undefined; error: string };
+type AddResult =
+  | { ok: true; count: number; eventId: string; error?: undefined }
+  | { ok?: undefined; error: string; field?: undefined }
+  | { ok?: undefined; error: string; field: "qty" | "option"; typed: string };
 
 /**
- * Add to cart (spec §5): option and quantity from the form, a quantity of 0 or less becomes 1.
- * Without scripts the page comes back with a confirmation (?added=1); with them, data for a
- * snackbar. Only the product and option ids travel: the API checks both against this shop.
+ * Add to cart (spec §5): option and quantity from the form. A quantity out of 1 to the maximum
+ * and a missing option are refused with a message beside their field (issue 40), never changed
+ * to 1 or left to the API's general failure. Without scripts the page comes back with a
+ * confirmation (?added=1); with them, data for a snackbar. Only the product and option ids
+ * travel: the API checks both against this shop.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const pid2 = Number(form.get("pid2"));
   const pid3 = Number(form.get("option"));
-  const qty = normaliseQty(form.get("qty"));
+  const qty = typedQty(form.get("qty"));
   const back = `/shop/view/${encodeURIComponent(params.sid ?? "")}`;
+  const typed = String(form.get("qty") ?? "");
+  // Both buttons: 바로구매 posts the same form (with scripts too, through the router).
+  if (qty === null) return data(refusal("qty", koBuyRefused.qtyRange(MAX_LINE_QTY), typed), { status: 400 });
+  if (!(pid3 > 0)) return data(refusal("option", koProduct.chooseOption, typed), { status: 400 });
   if (form.get("intent") === "buy") return buyNow(request, context, { pid2, pid3, qty });
   let result: AddResult;
   try {
@@ -179,11 +190,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = { error: koProduct.overStock(stock) };
     } else {
       const { count } = await context.api.call("addCart", {
-        body: { list: [{ pid2, pid3, qty }], ...trackingCookies(request) },
+        body: { list: [{ pid2, pid3, qty: qty }], ...trackingCookies(request) },
       });
       // The browser's add_to_cart and the server's carry this one id (decision 070).
       const eventId = crypto.randomUUID();
-      sendServerEvent(request, context, { event: "add_to_cart", event_id: eventId, pid2, pid3, qty });
+      sendServerEvent(request, context, { event: "add_to_cart", event_id: eventId, pid2, pid3, qty: qty });
       result = { ok: true, count, eventId };
     }
   } catch (error) {
@@ -201,6 +212,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (result.ok) return redirect(`${back}?added=1`, 303);
   return data(result, { status: 400 });
 }
+
+/** A refused field: its message, and the quantity as typed (the page shows it again, unchanged). */
+const refusal = (field: "qty" | "option", error: string, typed: string): AddResult => ({ error, field, typed });
 
 /** The stock of option `pid3` of this page's product, or null when the page names another. */
 async function optionStock(context: AppLoadContext, sid: string, pid2: number, pid3: number) {

@@ -307,7 +307,9 @@ function BuyBox({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
     const added = "ok" in answer && answer.ok;
-    ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
+    // A refused field says so beside it, not in a snackbar.
+    if (!("field" in answer && answer.field))
+      ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
     if (added && "eventId" in answer && sent.current) {
       const { option: o, qty: n } = sent.current;
       const price = optionPrice(product.price, product.options.find((x) => x.id === o)?.extra_price ?? 0);
@@ -322,8 +324,12 @@ function BuyBox({
   }, [fetcher.state, fetcher.data, ui, product]);
 
   const added = !hydrated && params.get("added");
-  const error = failed && "error" in failed ? failed.error : null;
+  // The last refusal of a field (issue 40), shown beside it until the field is right again.
+  const refused = (fetcher.data ?? failed) as { field?: "qty" | "option"; error: string; typed: string } | undefined;
+  const error = failed && "error" in failed && !refused?.field ? failed.error : null;
   const n = normaliseQty(qty);
+  const qtyError = refused?.field === "qty" && !(hydrated && n === Number(qty)) ? refused.error : null;
+  const optionError = refused?.field === "option" && !chosen ? refused.error : null;
   return (
     <>
       {added ? (
@@ -337,9 +343,11 @@ function BuyBox({
           {error}
         </p>
       ) : null}
+      {/* noValidate: every check is the action's, with its message beside the field (issue 40). */}
       <fetcher.Form
         className={view.buyForm}
         method="post"
+        noValidate
         aria-label={koProduct.addToCart}
         onSubmit={() => {
           sent.current = chosen ? { option: chosen.id, qty: n } : null;
@@ -350,6 +358,11 @@ function BuyBox({
         {choosable.length > 0 ? (
           <fieldset className={view.options}>
             <legend className={view.legend}>{koProduct.option}</legend>
+            {optionError ? (
+              <p id="buy-option-error" className={view.fieldError} role="alert">
+                {optionError}
+              </p>
+            ) : null}
             {choosable.map((o) => (
               <label key={o.id} className={view.optionRow} data-off={o.stock <= 0 || undefined}>
                 <input
@@ -357,7 +370,7 @@ function BuyBox({
                   type="radio"
                   name="option"
                   value={o.id}
-                  required
+                  aria-describedby={optionError ? "buy-option-error" : undefined}
                   disabled={o.stock <= 0}
                   checked={hydrated ? option === o.id : undefined}
                   onChange={() => onOption(o.id)}
@@ -394,16 +407,18 @@ function BuyBox({
                   −
                 </button>
               ) : null}
-              {/* No min: 0 or less is allowed and becomes 1 (spec §5), rather than a browser complaint. */}
+              {/* No min or max: the action refuses out of range with its own message (issue 40). */}
               <input
                 id="buy-qty"
                 name="qty"
                 type="number"
                 inputMode="numeric"
                 value={hydrated ? qty : undefined}
-                defaultValue={hydrated ? undefined : 1}
+                defaultValue={hydrated ? undefined : (refused?.typed ?? 1)}
                 onChange={(e) => setQty(e.target.value)}
                 className={view.qty}
+                aria-invalid={qtyError ? true : undefined}
+                aria-describedby={qtyError ? "buy-qty-error" : undefined}
               />
               {hydrated ? (
                 <button
@@ -416,6 +431,11 @@ function BuyBox({
                 </button>
               ) : null}
             </span>
+            {qtyError ? (
+              <p id="buy-qty-error" className={view.fieldError} role="alert">
+                {qtyError}
+              </p>
+            ) : null}
           </div>
           {hydrated && chosen && showPrice ? (
             <p className={view.total} data-testid="total">
@@ -444,9 +464,7 @@ function BuyBox({
               // 바로구매 leaves the page: a plain post (the action answers with the order sheet).
               if (!hydrated) return;
               e.preventDefault();
-              const form = e.currentTarget.form!;
-              if (!form.reportValidity()) return;
-              const data = new FormData(form);
+              const data = new FormData(e.currentTarget.form!);
               data.set("intent", "buy");
               data.delete(field.js);
               submit(data, { method: "post" });

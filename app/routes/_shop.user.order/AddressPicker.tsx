@@ -5,6 +5,7 @@ import type { SavedAddress } from "~/shared/contracts/settings";
 import { koOrder } from "~/shared/messages/cart";
 import * as page from "./page.css";
 import { receiverOf } from "./receiver";
+import { formatPhone } from "~/shared/phone";
 
 /**
  * 배송지 선택: the member's saved addresses. Each is a link that reloads the sheet filled with it
@@ -56,7 +57,7 @@ export function AddressPicker({
               <span>
                 ({a.postcode}) {a.address} {a.detail}
               </span>
-              <span className={css.muted}>{a.receiver_phone}</span>
+              <span className={css.muted}>{formatPhone(a.receiver_phone)}</span>
             </a>
           </li>
         ))}

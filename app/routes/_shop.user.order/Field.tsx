@@ -1,5 +1,5 @@
 import * as css from "~/components/cart/cart.css";
-import { ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
+import { meetsRule, ORDER_FIELDS, type OrderFieldName } from "~/shared/forms/order-fields";
 
 /** What the page gives each field by its name: its value, message, focus and the message's reset. */
 export type FieldOf = (name: OrderFieldName) => {
@@ -12,7 +12,8 @@ export type FieldOf = (name: OrderFieldName) => {
 
 /**
  * One input of the sheet, its limits from ORDER_FIELDS and its message from the action. With
- * scripts, the message goes as soon as the value meets the field's rules (`onValid`).
+ * scripts, the message goes as soon as the value meets the field's rules (`onValid`): the rules
+ * the schema refuses with (meetsRule, the phone rule included), not the browser's looser ones.
  */
 export function Field({
   name,
@@ -43,8 +44,7 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onInput={(e) => {
-          const input = e.currentTarget;
-          if (error && input.validity.valid && (!rule.required || input.value.trim() !== "")) onValid?.(name);
+          if (error && meetsRule(name, e.currentTarget.value)) onValid?.(name);
         }}
         {...rest}
       />

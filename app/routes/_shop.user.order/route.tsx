@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { openPaymentWindow } from "~/lib/toss-window";
 import { koCheckout } from "~/shared/messages/checkout";
 import type { FieldErrors } from "~/shared/forms/errors";
-import type { OrderFieldName } from "~/shared/forms/order-fields";
+import { meetsRule, type OrderFieldName } from "~/shared/forms/order-fields";
 import { amountDue, earnedPoints, parsePoints, pointsProblem, totalForArea } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
 import { koCommon } from "~/shared/messages/shop/common";
@@ -50,6 +50,12 @@ const SHEET_ORDER = [
   "agree_third_party",
 ] as const;
 
+/** The receiver's field that 주문자 정보와 동일 fills from each orderer's field. */
+const RECEIVER_OF: Partial<Record<string, OrderFieldName>> = {
+  orderer_name: "receiver_name",
+  orderer_phone: "receiver_phone",
+};
+
 const isPayChoice = (value: string | undefined): value is PayChoice =>
   (PAY_CHOICES as readonly string[]).includes(value ?? "");
 
@@ -62,9 +68,12 @@ function useFieldErrors(answer: { errors: FieldErrors } | undefined) {
   const names = fixed.of === answer ? fixed.names : [];
   const errors: FieldErrors = { ...answer?.errors };
   for (const name of names) delete errors[name];
-  const clear = (name: string) => {
-    if (!names.includes(name)) setFixed({ of: answer, names: [...names, name] });
-  };
+  // Functional: one keystroke may fix two fields (주문자 정보와 동일 copies the orderer's).
+  const clear = (name: string) =>
+    setFixed((f) => {
+      const now = f.of === answer ? f.names : [];
+      return now.includes(name) ? f : { of: answer, names: [...now, name] };
+    });
   return { errors, clear };
 }
 
@@ -110,6 +119,8 @@ export default function OrderSheet() {
   const open = order.status === "WAITING_PAYMENT" && !order.payment;
   const thirdParty = thirdPartyShops(order);
   const formRef = useRef<HTMLFormElement>(null);
+  const clearRef = useRef(clear);
+  clearRef.current = clear;
   // After a refused post (with scripts), the first field to fix comes into view, focused.
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
@@ -120,7 +131,17 @@ export default function OrderSheet() {
     if (!form) return;
     const follow = (e: Event) => {
       const target = e.target;
-      if (target instanceof HTMLInputElement && target.name === "postcode") setPostcode(target.value);
+      if (!(target instanceof HTMLInputElement)) return;
+      if (target.name === "postcode") setPostcode(target.value);
+      // 주문자 정보와 동일: the receiver follows the orderer as it is typed, and its message goes
+      // with the orderer's, rather than staying red until the next post (issue 40).
+      const to = RECEIVER_OF[target.name];
+      const same = form.elements.namedItem("same_as_orderer");
+      const receiver = to ? form.elements.namedItem(to) : null;
+      if (!to || !(same instanceof HTMLInputElement) || !same.checked || !(receiver instanceof HTMLInputElement))
+        return;
+      receiver.value = target.value;
+      if (meetsRule(to, target.value)) clearRef.current(to);
     };
     form.addEventListener("input", follow);
     form.addEventListener("change", follow);

@@ -15,6 +15,7 @@ import { koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { orderStatusLabel } from "~/shared/order-status";
 import type { loader, action } from "./page.server";
+import { formatPhone } from "~/shared/phone";
 
 export { loader, action } from "./page.server";
 
@@ -63,7 +64,7 @@ export default function AdminOrder() {
           <dt>{koOrder.name}</dt>
           <dd>{order.orderer?.name ?? koAdmin.orders.guest}</dd>
           <dt>{koOrder.phone}</dt>
-          <dd>{order.orderer?.phone ?? "-"}</dd>
+          <dd>{formatPhone(order.orderer?.phone) || "-"}</dd>
           {order.payment ? (
             <>
               <dt>{koOrder.payment}</dt>

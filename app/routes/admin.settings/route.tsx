@@ -9,6 +9,7 @@ import type { ShopSettings } from "~/shared/contracts";
 import { backgroundChoice, type SettingsSection as SectionName } from "~/shared/forms/shop-settings";
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
+import { formatPhone } from "~/shared/phone";
 
 const t = koShopSettings;
 const f = t.fields;
@@ -167,7 +168,7 @@ function Forms({
         />
         <Text name="zipcode" label={f.zipcode} stored={s.zipcode} state={business} max={5} inputMode="numeric" />
         <Text name="address" label={f.address} stored={s.address} state={business} max={200} />
-        <Text name="tel" label={f.tel} stored={s.tel} state={business} max={20} type="tel" />
+        <Text name="tel" label={f.tel} stored={formatPhone(s.tel) || null} state={business} max={20} type="tel" />
         <Text name="email" label={f.email} stored={s.email} state={business} max={100} type="email" />
         <Text name="privacy_officer" label={f.privacyOfficer} stored={s.privacy_officer} state={business} max={30} />
       </SettingsSection>

@@ -3,6 +3,7 @@ import { requireShopOwner } from "~/lib/admin.server";
 import { toCsv } from "~/shared/csv";
 import { koDaily } from "~/shared/messages/daily";
 import { isOrderStatus, orderStatusLabel } from "~/shared/order-status";
+import { formatPhone } from "~/shared/phone";
 
 const t = koDaily.csv;
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...rows.map((r) => [
       String(r.id),
       r.receiver_name ?? "",
-      r.receiver_phone ?? "",
+      formatPhone(r.receiver_phone),
       r.postcode ?? "",
       r.address ?? "",
       r.address_detail ?? "",

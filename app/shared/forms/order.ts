@@ -10,6 +10,7 @@ import { koOrder } from "../messages/cart";
 import { ORDER_FIELDS, type OrderFieldName } from "./order-fields";
 import { checkbox, requiredBox } from "./checkbox";
 import { charCount } from "./text";
+import { phoneDigits, validPhone } from "../phone";
 
 const t = koOrder.fieldErrors;
 
@@ -24,6 +25,13 @@ function field(name: OrderFieldName) {
   if (rule.pattern) {
     const pattern = new RegExp(`^(?:${rule.pattern})$`);
     schema = schema.refine((v) => v === "" || pattern.test(v), { error: t.pattern[name] ?? t.invalid });
+  }
+  // Phones: refused unless a Korean number, then kept as digits only (issue 40, decision 130);
+  // every page shows them with hyphens (formatPhone).
+  if (rule.phone) {
+    return schema
+      .refine((v) => v === "" || validPhone(v), { error: t.pattern[name] ?? t.invalid })
+      .transform((v) => (v === "" ? "" : phoneDigits(v)));
   }
   return schema;
 }

@@ -8,6 +8,7 @@ import { koShopSettings } from "../messages/shop-settings";
 import { PLATFORM_COLOURS } from "../theme-defaults";
 import { checkbox } from "./checkbox";
 import { charCount } from "./text";
+import { phoneDigits, validPhone } from "../phone";
 
 const t = koShopSettings.errors;
 
@@ -104,7 +105,10 @@ export const BusinessBody = z.object({
   idnum_singo: optional(40, /^[\p{L}\p{N} ()-]+$/u, t.idnumSingo),
   zipcode: optional(5, /^\d{5}$/, t.zipcode),
   address: optional(200),
-  tel: optional(20, /^[0-9][0-9-]{6,19}$/, t.tel),
+  // The one phone rule (decision 130), 대표번호 (1588-…) included for a shop; kept as digits.
+  tel: optional(20)
+    .refine((v) => v === null || validPhone(v, { business: true }), { error: t.tel })
+    .transform((v) => (v === null ? null : phoneDigits(v))),
   email: optional(100, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, t.email),
   privacy_officer: optional(30),
 });

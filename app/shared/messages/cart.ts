@@ -132,8 +132,8 @@ export const koOrder = {
     tooLong: (max: number) => `${max}자 이내로 입력해 주세요`,
     invalid: "입력한 내용을 다시 확인해 주세요",
     pattern: {
-      orderer_phone: "휴대폰 번호는 숫자로 8~20자리 입력해 주세요 (예: 010-1234-5678)",
-      receiver_phone: "휴대폰 번호는 숫자로 8~20자리 입력해 주세요 (예: 010-1234-5678)",
+      orderer_phone: "연락받을 수 있는 휴대폰·전화번호를 입력해 주세요 (예: 010-1234-5678)",
+      receiver_phone: "연락받을 수 있는 휴대폰·전화번호를 입력해 주세요 (예: 010-1234-5678)",
       postcode: "우편번호는 숫자 5자리로 입력해 주세요",
       email: "이메일 주소를 확인해 주세요",
     } as Partial<Record<string, string>>,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BEAUTY, PICKS } from "../helpers/request";
 import { ADDRESS, Shopper } from "../helpers/shopper";
 import { koOrder } from "~/shared/messages/cart";
+import { phoneDigits } from "../../../app/shared/phone";
 
 /** Issue 11, point 3 (in part): the sheet's consents and 주문자 정보와 동일, without scripts. */
 
@@ -39,7 +40,7 @@ describe("the order sheet's consents", () => {
     const row = await env.DB.prepare("SELECT receiver_name, receiver_phone FROM orders WHERE id = ?")
       .bind(id)
       .first<{ receiver_name: string; receiver_phone: string }>();
-    expect(row).toEqual({ receiver_name: ADDRESS.orderer_name, receiver_phone: ADDRESS.orderer_phone });
+    expect(row).toEqual({ receiver_name: ADDRESS.orderer_name, receiver_phone: phoneDigits(ADDRESS.orderer_phone) });
     expect(await agreedAt(id)).toEqual({ order: expect.any(Number), thirdParty: null });
   });
 

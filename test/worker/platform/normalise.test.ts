@@ -112,7 +112,10 @@ describe("one quantity rule", () => {
   it("applies it to form posts from the product page and the cart, and to the API", async () => {
     const shopper = new Shopper(BEAUTY);
     const qtyOf = async () => (await shopper.cart()).data.groups[0]!.data.find((i) => i.pid2 === 38)!.qty;
-    expect((await shopper.form("/shop/view/b0038", { pid2: "38", option: "3800", qty: "1e3" })).status).toBe(303);
+    // The product page refuses what it cannot read (issue 40): nothing added, nothing guessed.
+    expect((await shopper.form("/shop/view/b0038", { pid2: "38", option: "3800", qty: "1e3" })).status).toBe(400);
+    expect((await shopper.cart()).data.count).toBe(0);
+    expect((await shopper.form("/shop/view/b0038", { pid2: "38", option: "3800", qty: "1" })).status).toBe(303);
     expect(await qtyOf()).toBe(1);
     await shopper.form("/user/checkout", [
       ["line", "38.3800"],

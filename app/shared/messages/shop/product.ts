@@ -38,3 +38,8 @@ export const koProduct = {
   verifyAdult: "성인인증 하기",
   verifyIdentity: "본인인증 하기",
 } as const;
+
+/** The add-to-cart action's refusals (server only: a name of its own keeps them off the page's script). */
+export const koBuyRefused = {
+  qtyRange: (max: number) => `수량은 1~${max}개 사이로 입력해 주세요`,
+};
