@@ -1,11 +1,13 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
+/** Holds the count over the gallery without scrolling with it. */
+export const galleryFrame = style({ position: "relative", margin: "-12px -12px 0" });
 export const gallery = style({
   display: "flex",
+  gap: 4,
   overflowX: "auto",
   scrollSnapType: "x mandatory",
-  margin: "-12px -12px 0",
   background: vars.skin.bg1,
 });
 export const galleryImage = style({
@@ -15,6 +17,22 @@ export const galleryImage = style({
   aspectRatio: "1",
   objectFit: "cover",
   scrollSnapAlign: "start",
+  selectors: {
+    // With more than one picture the next one shows at the edge: a sign to swipe (issue 40).
+    [`${gallery}[data-more] &`]: { flexBasis: "88%", width: "88%" },
+  },
+});
+export const photoCount = style({
+  position: "absolute",
+  zIndex: 1,
+  right: 8,
+  bottom: 8,
+  padding: "2px 8px",
+  borderRadius: 12,
+  background: "rgba(0,0,0,.6)",
+  color: "#fff",
+  fontSize: "calc(1em - 2px)",
+  pointerEvents: "none",
 });
 export const summary = style({ padding: "16px 4px" });
 export const origin = style({ margin: 0, color: vars.color.muted });
@@ -119,6 +137,16 @@ export const buyBar = style({
   padding: "8px 12px calc(8px + env(safe-area-inset-bottom))",
   background: vars.color.surface,
   boxShadow: "0 -4px 12px rgba(0,0,0,.08)",
+});
+/** 장바구니에 담았습니다 · 장바구니 보기, the bar's full width above its two buttons. */
+export const added = style({
+  gridColumn: "1 / -1",
+  margin: 0,
+  padding: "8px 12px",
+  borderRadius: 8,
+  background: vars.color.success,
+  color: vars.color.onSuccess,
+  selectors: { "&[hidden]": { display: "none" } },
 });
 export const secondaryBuy = style([
   primary,

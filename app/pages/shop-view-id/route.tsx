@@ -134,27 +134,35 @@ export default function ProductPage() {
   }, [product.sid, product.title, product.price]);
   return (
     <article>
-      <div className={view.gallery}>
-        {verification.covered ? (
-          <div className={css.adultCovered} data-testid="adult-covered">
-            <AdultMark />
-            <span>{koProduct.adultCovered}</span>
-          </div>
+      <div className={view.galleryFrame}>
+        {product.images.length > 1 ? (
+          // More pictures to swipe: the next one shows at the edge, and the count says how many.
+          <span className={view.photoCount} data-testid="photo-count">
+            {koProduct.photoCount(product.images.length)}
+          </span>
         ) : null}
-        {product.images.map((image, i) => (
-          <img
-            key={image}
-            className={view.galleryImage}
-            src={`${storageUrl}${image}`}
-            {...pictureSizes(storageUrl, image, "page")}
-            alt={i === 0 ? product.title : ""}
-            width={300}
-            height={300}
-            loading={i === 0 ? "eager" : "lazy"}
-            // The first picture is the page's largest paint: fetched first, before scripts.
-            {...(i === 0 ? FIRST_PICTURE : {})}
-          />
-        ))}
+        <div className={view.gallery} data-more={product.images.length > 1 || undefined}>
+          {verification.covered ? (
+            <div className={css.adultCovered} data-testid="adult-covered">
+              <AdultMark />
+              <span>{koProduct.adultCovered}</span>
+            </div>
+          ) : null}
+          {product.images.map((image, i) => (
+            <img
+              key={image}
+              className={view.galleryImage}
+              src={`${storageUrl}${image}`}
+              {...pictureSizes(storageUrl, image, "page")}
+              alt={i === 0 ? product.title : ""}
+              width={300}
+              height={300}
+              loading={i === 0 ? "eager" : "lazy"}
+              // The first picture is the page's largest paint: fetched first, before scripts.
+              {...(i === 0 ? FIRST_PICTURE : {})}
+            />
+          ))}
+        </div>
       </div>
       <div className={view.summary}>
         {product.ptype === "pick" ? (
@@ -307,9 +315,10 @@ function BuyBox({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const answer = fetcher.data;
     const added = "ok" in answer && answer.ok;
-    // A refused field says so beside it, not in a snackbar.
-    if (!("field" in answer && answer.field))
-      ui.snackbar(added ? koCartButton.added : ("error" in answer && answer.error) || koCartButton.addFailed);
+    // A refused field says so beside it; the added line sits in the buy bar (issue 40: a snackbar
+    // covered the buttons and led nowhere). Only a failure of the call itself is a snackbar.
+    if (!added && !("field" in answer && answer.field))
+      ui.snackbar(("error" in answer && answer.error) || koCartButton.addFailed);
     if (added && "eventId" in answer && sent.current) {
       const { option: o, qty: n } = sent.current;
       const price = optionPrice(product.price, product.options.find((x) => x.id === o)?.extra_price ?? 0);
@@ -323,7 +332,9 @@ function BuyBox({
     }
   }, [fetcher.state, fetcher.data, ui, product]);
 
-  const added = !hydrated && params.get("added");
+  // Added: after a post without scripts the page came back with ?added=1; with scripts, the answer.
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  const added = hydrated ? Boolean(answered && "ok" in answered && answered.ok) : Boolean(params.get("added"));
   // The last refusal of a field (issue 40), shown beside it until the field is right again.
   const refused = (fetcher.data ?? failed) as { field?: "qty" | "option"; error: string; typed: string } | undefined;
   const error = failed && "error" in failed && !refused?.field ? failed.error : null;
@@ -332,12 +343,6 @@ function BuyBox({
   const optionError = refused?.field === "option" && !chosen ? refused.error : null;
   return (
     <>
-      {added ? (
-        // Without scripts: the confirmation after the post came back here.
-        <p className={uiCss.success} role="status">
-          {koCartButton.added} · <Link to={cartPath}>{koCartButton.viewCart}</Link>
-        </p>
-      ) : null}
       {error ? (
         <p className={uiCss.notice} role="alert">
           {error}
@@ -445,6 +450,14 @@ function BuyBox({
           ) : null}
         </div>
         <div className={view.buyBar}>
+          {/* Above the buttons, never over them, with the way to the cart. */}
+          <p className={view.added} role="status" hidden={!added}>
+            {added ? (
+              <>
+                {koCartButton.added} · <Link to={cartPath}>{koCartButton.viewCart}</Link>
+              </>
+            ) : null}
+          </p>
           <button
             type="submit"
             name="intent"

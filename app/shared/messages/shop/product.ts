@@ -33,6 +33,8 @@ export const koProduct = {
   adultMark: "19",
   adultMarkLabel: "19세 이상 구매 가능",
   adultCovered: "성인인증 후 상품 이미지와 설명을 볼 수 있습니다.",
+  /** The gallery's sign that there is more to swipe (issue 40). */
+  photoCount: (n: number) => `사진 ${n}장`,
   adultDescriptionHidden: "이 상품의 상세 설명은 성인인증 후에 볼 수 있습니다.",
   identityNeeded: "이 상품은 본인인증 후에 구매할 수 있습니다.",
   verifyAdult: "성인인증 하기",

@@ -1,0 +1,42 @@
+import { collectErrors, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { koCartButton } from "../../app/shared/messages/shop/cart";
+import { koProduct } from "../../app/shared/messages/shop/product";
+
+/** Issue 40's smaller points on the product page, on a 412 px phone, with scripts and without. */
+test.describe("the product page", () => {
+  test("says an add to cart in its buy bar, above the buttons, with a way to the cart", async ({ page }, testInfo) => {
+    const errors = collectErrors(page);
+    await page.goto(shopUrl("beauty", "/shop/view/b0002"));
+    if (!jsOff(testInfo)) await hydrated(page);
+    const form = page.getByRole("form", { name: koProduct.addToCart });
+    const add = form.getByRole("button", { name: koProduct.addToCart });
+    await add.click();
+    const said = form.getByRole("status");
+    await expect(said).toHaveText(`${koCartButton.added} · ${koCartButton.viewCart}`);
+    // Nothing lies over the buttons: the line ends above them.
+    const line = (await said.boundingBox())!;
+    for (const button of [add, form.getByRole("button", { name: koProduct.buyNow })]) {
+      const box = (await button.boundingBox())!;
+      expect(line.y + line.height).toBeLessThanOrEqual(box.y);
+    }
+    await page.screenshot({ path: testInfo.outputPath("added-412.png") });
+    await said.getByRole("link", { name: koCartButton.viewCart }).click();
+    await expect(page).toHaveURL(/\/user\/checkout/);
+    await expect(page.getByTestId("cart-row").first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("shows that there are more photos to swipe", async ({ page }, testInfo) => {
+    await page.goto(shopUrl("beauty", "/shop/view/b0001"));
+    await expect(page.getByTestId("photo-count")).toHaveText(koProduct.photoCount(3));
+    // The next photo shows at the gallery's edge, inside the screen.
+    const width = page.viewportSize()!.width;
+    const second = (await page.locator("main img").nth(1).boundingBox())!;
+    expect(second.x).toBeLessThan(width);
+    await page.screenshot({ path: testInfo.outputPath("gallery-412.png") });
+    // One photo: nothing to say.
+    await page.goto(shopUrl("beauty", "/shop/view/b0002"));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("photo-count")).toHaveCount(0);
+  });
+});
