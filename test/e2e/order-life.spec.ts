@@ -52,6 +52,14 @@ test.describe("an order's life", () => {
       "href",
       "https://www.cjlogistics.com/ko/tool/parcel/tracking?gnbInvcNo=601234567890",
     );
+    // Delivered: 반품요청 and 교환요청 are offered folded under their names, no empty boxes open
+    // (issue 40); pressing one opens its reason box.
+    for (const request of [koLifecycle.actions.request_refund, koLifecycle.actions.request_change]) {
+      await expect(page.getByRole("form", { name: request })).toBeVisible();
+    }
+    await expect(page.getByRole("textbox", { name: koLifecycle.view.reason })).toHaveCount(0);
+    await page.getByRole("form", { name: koLifecycle.actions.request_refund }).locator("summary").click();
+    await expect(page.getByRole("textbox", { name: koLifecycle.view.reason })).toHaveCount(1);
     await act(page, "구매확정", { confirm: true });
     await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.DONE);
     await expect(page.getByTestId("timeline").getByRole("listitem")).toHaveCount(5);

@@ -53,10 +53,12 @@ export function ActionForms({
           const errors = mine?.errors ?? {};
           const needs = transitionOf(action).needs;
           const asking = mine?.confirm === action;
-          return (
-            <Form key={action} method="post" className={css.actionForm} aria-label={t.actions[action]} noValidate>
-              <input type="hidden" name="id" value={orderId} />
-              <input type="hidden" name="action" value={action} />
+          // A buyer's request with a reason (취소·반품·교환 요청) stays folded under its name until
+          // pressed: a delivered order opened three empty boxes at once (issue 40). Native
+          // <details>, so it opens without scripts; open again when the post came back to it.
+          const folded = side === "buyer" && needs.includes("reason");
+          const fields = (
+            <>
               {mine?.error && !Object.keys(errors).length ? (
                 <div className={cartCss.notice} role="alert">
                   {mine.error}
@@ -190,6 +192,20 @@ export function ActionForms({
                 <button type="submit" className={cartCss.secondary} disabled={busy}>
                   {t.actions[action]}
                 </button>
+              )}
+            </>
+          );
+          return (
+            <Form key={action} method="post" className={css.actionForm} aria-label={t.actions[action]} noValidate>
+              <input type="hidden" name="id" value={orderId} />
+              <input type="hidden" name="action" value={action} />
+              {folded ? (
+                <details className={css.fold} open={mine ? true : undefined}>
+                  <summary className={css.foldToggle}>{t.actions[action]}</summary>
+                  <div className={css.foldBody}>{fields}</div>
+                </details>
+              ) : (
+                fields
               )}
             </Form>
           );

@@ -21,6 +21,27 @@ export const actionForm = style({
   borderTop: `1px solid ${vars.color.line}`,
   selectors: { "&:first-of-type": { paddingTop: 0, borderTop: 0 } },
 });
+/** A buyer's request folded under its name until pressed (issue 40). */
+export const fold = style({ display: "grid" });
+export const foldToggle = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: 6,
+  minHeight: 44,
+  border: `1px solid ${vars.color.line}`,
+  borderRadius: 8,
+  background: vars.color.surface,
+  cursor: "pointer",
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    // A chevron that turns when open: the box folds, it does not send.
+    "&::after": { content: '"▾"', fontSize: "0.8em", transition: "transform .15s" },
+    "details[open] > &::after": { transform: "rotate(180deg)" },
+  },
+});
+export const foldBody = style({ display: "grid", gap: 8, paddingTop: 8 });
 export const textarea = style({
   padding: "10px 12px",
   border: `1px solid ${vars.color.line}`,
