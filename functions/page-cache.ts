@@ -120,7 +120,6 @@ const drawing = new Map<string, Promise<Kept | null>>();
 export async function answerShared(
   key: Request,
   freshSeconds: number,
-  nonce: string,
   waitUntil: (promise: Promise<unknown>) => void,
   log: Log,
   render: (notes: SharedPage) => Promise<Response>,
@@ -145,13 +144,12 @@ export async function answerShared(
         render(notes).then((again) => keep(key, again, life, notes)),
       );
     }
-    return { response: withNonce(forBrowser(kept), nonce), state, viewed: kept.viewed, personal: kept.personal };
+    return { response: forBrowser(kept), state, viewed: kept.viewed, personal: kept.personal };
   }
   const underway = drawing.get(key.url);
   const joined = underway ? await underway : null;
   if (joined) {
-    const response = withNonce(forBrowser(joined), nonce);
-    return { response, state: "hit", viewed: joined.viewed, personal: joined.personal };
+    return { response: forBrowser(joined), state: "hit", viewed: joined.viewed, personal: joined.personal };
   }
   const notes: SharedPage = { keep: false, viewed: null, personal: null };
   const response = await render(notes);
@@ -251,16 +249,4 @@ function forBrowser(kept: Kept): Response {
   const headers = new Headers(kept.headers);
   headers.set("cache-control", "private, no-cache");
   return new Response(kept.body, { status: kept.status, headers });
-}
-
-/** This response's nonce on every script the kept page carries (its CSP names only this one). */
-function withNonce(response: Response, nonce: string): Response {
-  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
 }

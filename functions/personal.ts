@@ -255,6 +255,8 @@ export function fillPage(
   shop: ShopInfo,
   storageUrl: string,
   overlay: PersonalOverlay | null,
+  /** This response's nonce: a kept page's scripts carry the one it was drawn with (its CSP names only this one). */
+  nonce: string,
 ): Response {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
   const { member, summary } = visitor;
@@ -278,7 +280,13 @@ export function fillPage(
   };
   const liked = new Set(visitor.liked);
   let like: { on: boolean; title: string } | null = null;
+  // One pass over the page for the nonce and the visitor's parts: each pass re-parses the whole page.
   const rewriter = new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
     .on(`[${SLOT.only}]`, {
       element(element) {
         if (!applies[element.getAttribute(SLOT.only) ?? ""]) element.remove();

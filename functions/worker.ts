@@ -455,7 +455,7 @@ async function handle(
   // Drawn as the visitor came, before any device id was minted: the page everyone without cookies gets.
   const asCame = shared.request;
   const visitor = { ...context, api: apiFor(asCame), newDevice: false };
-  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, log, (notes) =>
+  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, context.waitUntil, log, (notes) =>
     remix(asCame, { ...visitor, shared: notes }),
   );
   answer.pageCache = page.state;
@@ -465,7 +465,7 @@ async function handle(
     answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
   // Every mark out, nobody's parts shown: the page as it always was for them.
-  return fillPage(page.response, NOBODY, shop, storage, null);
+  return fillPage(page.response, NOBODY, shop, storage, null, answer.nonce);
 }
 
 /**
@@ -484,7 +484,7 @@ async function fillIn(
   render: (asNobody: Request, notes: SharedPage) => Promise<Response>,
 ): Promise<Response | null> {
   const { config, log, shop } = context;
-  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, answer.nonce, context.waitUntil, log, (notes) =>
+  const page = await answerShared(key, config.PAGE_CACHE_SECONDS, context.waitUntil, log, (notes) =>
     render(asNobody, notes),
   );
   if (!page.personal) {
@@ -503,5 +503,5 @@ async function fillIn(
   if (newDevice && minted && !visitor.member && viewed !== null) {
     answer.setCookie = firstViewCookie(viewed, new URL(request.url).protocol === "https:");
   }
-  return fillPage(page.response, visitor, shop, context.storageUrl, overlayOf(visitor, page.personal));
+  return fillPage(page.response, visitor, shop, context.storageUrl, overlayOf(visitor, page.personal), answer.nonce);
 }

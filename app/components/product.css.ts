@@ -29,8 +29,9 @@ export const photoCount = style({
   bottom: 8,
   padding: "2px 8px",
   borderRadius: 12,
-  background: "rgba(0,0,0,.6)",
-  color: "#fff",
+  background: vars.color.inverse,
+  color: vars.color.onInverse,
+  opacity: 0.85,
   fontSize: "calc(1em - 2px)",
   pointerEvents: "none",
 });
