@@ -87,6 +87,8 @@ type Answered = {
   viewed: number | null;
   /** How the page may be filled in for a visitor with a session or device; null: it may not. */
   personal: PersonalNotes | null;
+  /** The kept copy given out (a hit or a stale one), for nobodysCopy; null for a page drawn now. */
+  kept: Kept | null;
 };
 
 /** A kept page, read. */
@@ -97,6 +99,8 @@ type Kept = {
   storedAt: number;
   viewed: number | null;
   personal: PersonalNotes | null;
+  /** Nobody's copy of it, made once in this isolate (nobodysCopy). */
+  nobody?: Promise<{ text: string; mark: string }>;
 };
 
 /**
@@ -144,19 +148,31 @@ export async function answerShared(
         render(notes).then((again) => keep(key, again, life, notes)),
       );
     }
-    return { response: forBrowser(kept), state, viewed: kept.viewed, personal: kept.personal };
+    return { response: forBrowser(kept), state, viewed: kept.viewed, personal: kept.personal, kept };
   }
   const underway = drawing.get(key.url);
   const joined = underway ? await underway : null;
   if (joined) {
-    return { response: forBrowser(joined), state: "hit", viewed: joined.viewed, personal: joined.personal };
+    return {
+      response: forBrowser(joined),
+      state: "hit",
+      viewed: joined.viewed,
+      personal: joined.personal,
+      kept: joined,
+    };
   }
   const notes: SharedPage = { keep: false, viewed: null, personal: null };
   const response = await render(notes);
-  if (!keepable(response, notes)) return { response, state: "miss", viewed: notes.viewed, personal: null };
+  if (!keepable(response, notes)) return { response, state: "miss", viewed: notes.viewed, personal: null, kept: null };
   const [out, copy] = response.body!.tee();
   draw(key, waitUntil, log, keep(key, new Response(copy, response), life, notes));
-  return { response: new Response(out, response), state: "miss", viewed: notes.viewed, personal: notes.personal };
+  return {
+    response: new Response(out, response),
+    state: "miss",
+    viewed: notes.viewed,
+    personal: notes.personal,
+    kept: null,
+  };
 }
 
 /** Notes a page being drawn (and kept), until it is. */
@@ -249,4 +265,32 @@ function forBrowser(kept: Kept): Response {
   const headers = new Headers(kept.headers);
   headers.set("cache-control", "private, no-cache");
   return new Response(kept.body, { status: kept.status, headers });
+}
+
+/**
+ * A kept page as a visitor with no session or device gets it, with this response's nonce. Its
+ * nobody's fill (every mark out) is made once per isolate with a random mark in place of the
+ * nonce, so each later visitor costs a string replace rather than another pass of HTMLRewriter over
+ * the page: the most common page of all, an anonymous hit, was twice a trivial response for that
+ * pass alone (docs/performance.md). A page too big to be kept nearby, or no HTML, takes the usual way.
+ */
+export async function nobodysCopy(
+  kept: Kept,
+  nonce: string,
+  fill: (response: Response, nonce: string) => Response,
+): Promise<Response> {
+  const html = kept.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+  if (!html || kept.body.byteLength > NEARBY_MAX_BYTES) return fill(forBrowser(kept), nonce);
+  kept.nobody ??= (async () => {
+    // 32 hex characters from the isolate's random source: never in a page by chance.
+    const mark = crypto.randomUUID().replaceAll("-", "");
+    return { mark, text: await fill(forBrowser(kept), mark).text() };
+  })().catch((error: unknown) => {
+    kept.nobody = undefined; // the next visitor tries again
+    throw error;
+  });
+  const { mark, text } = await kept.nobody;
+  const headers = new Headers(kept.headers);
+  headers.set("cache-control", "private, no-cache");
+  return new Response(text.replaceAll(mark, nonce), { status: kept.status, headers });
 }

@@ -50,7 +50,7 @@ import { CustomDomainStore } from "./db/custom-domains";
 import { customHostnames } from "./domains/cloudflare";
 import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
-import { answerShared, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
+import { answerShared, nobodysCopy, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
 import { claimedUid, sessionFromRequest } from "./auth/session";
 import { shopOwnerUid } from "~/shared/shop-owner";
 import {
@@ -465,7 +465,12 @@ async function handle(
     answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
   // Every mark out, nobody's parts shown: the page as it always was for them.
-  return fillPage(page.response, NOBODY, shop, storage, null, answer.nonce);
+  const nobody = (response: Response, nonce: string) => fillPage(response, NOBODY, shop, storage, null, nonce);
+  if (page.kept) {
+    await page.response.body?.cancel();
+    return nobodysCopy(page.kept, answer.nonce, nobody);
+  }
+  return nobody(page.response, answer.nonce);
 }
 
 /**

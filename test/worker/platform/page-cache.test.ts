@@ -36,6 +36,12 @@ describe("the edge page cache", () => {
     expect(nonces(second.html)).toEqual([cspNonce(second.res)]);
     expect(cspNonce(second.res)).not.toBe(cspNonce(first.res));
     expect(second.html.replaceAll(cspNonce(second.res)!, "N")).toBe(first.html.replaceAll(cspNonce(first.res)!, "N"));
+    // Later hits are nobody's copy made once per isolate, the nonce written in: each its own still.
+    const third = await view(BEAUTY, path);
+    expect(third.state).toBe("hit");
+    expect(nonces(third.html)).toEqual([cspNonce(third.res)]);
+    expect(cspNonce(third.res)).not.toBe(cspNonce(second.res));
+    expect(third.html.replaceAll(cspNonce(third.res)!, "N")).toBe(first.html.replaceAll(cspNonce(first.res)!, "N"));
     // Browsers keep nothing, and the cache's own headers stay inside.
     expect(second.res.headers.get("cache-control")).toBe("private, no-cache");
     expect([...second.res.headers.keys()].filter((h) => h.startsWith("x-page"))).toEqual([]);
