@@ -26,17 +26,19 @@ export function KitchenRing({ orderIds }: { orderIds: number[] }) {
   useEffect(() => setMuted(readMuted()), []);
 
   // Browsers let a page play sound only after a tap or a key: the first one anywhere on the page
-  // makes the audio context (the 소리 켜기 button is there to invite it).
+  // makes the audio context (the 소리 켜기 button is there to invite it). A finished click, not a
+  // pointerdown: the button goes away when armed, and the board moving up between a press and its
+  // release would send the release elsewhere (a 조리 시작 tap that does nothing).
   const arm = useCallback(() => {
     if (audio.current) return;
     audio.current = audioContext();
     setArmed(true);
   }, []);
   useEffect(() => {
-    window.addEventListener("pointerdown", arm, { once: true });
+    window.addEventListener("click", arm, { once: true });
     window.addEventListener("keydown", arm, { once: true });
     return () => {
-      window.removeEventListener("pointerdown", arm);
+      window.removeEventListener("click", arm);
       window.removeEventListener("keydown", arm);
     };
   }, [arm]);
