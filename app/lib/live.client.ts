@@ -14,6 +14,7 @@ export type LiveEvent =
   | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
   | { type: "order"; id: number; status: string }
   | { type: "question"; id: number; pid: number }
+  | { type: "table_cart" }
   /** The socket is (re)connected: anything may have been missed meanwhile. */
   | { type: "connected" };
 

@@ -65,6 +65,15 @@ function cartView(lines: TableLineRow[]) {
   };
 }
 
+/**
+ * The other phones at this table reload their bar and order check (decision 132). Only this meal's
+ * room hears it, and it says only that the cart changed; sent after the answer, so the diner's own
+ * tap never waits for the room.
+ */
+function cartChanged(ctx: ApiContext, shopId: number, visitId: string): void {
+  ctx.later(ctx.live.publish([liveRoom.table(shopId, visitId)], { type: "table_cart" }));
+}
+
 function payOf(o: { pay_later: number; pay_method: string | null }): "counter" | "bank" | "points" | "card" {
   if (o.pay_later) return "counter";
   if (o.pay_method === "bank") return "bank";
@@ -135,13 +144,15 @@ export const smartHandlers = {
     const shop = ctx.requireHostShop();
     const visit = await requireVisit(ctx, shop);
     const member = await ctx.member();
-    const [lines, bank, membership, payFirst] = await Promise.all([
+    const [lines, bank, membership, payFirst, orders] = await Promise.all([
       ctx.db.tableOrders.lines(shop.shopid, visit.id),
       ctx.db.shops.bank(shop.shopid),
       member ? ctx.db.shopMembers.get(shop.shopid, member.uid, Date.now()) : null,
       ctx.db.tables.payFirst(shop.shopid),
+      ctx.db.tableOrders.visitOrders(shop.shopid, visit.id),
     ]);
     const cart = cartView(lines);
+    const last = orders.at(-1);
     return {
       name: visit.table_name,
       expires_at: visit.expires_at,
@@ -150,6 +161,7 @@ export const smartHandlers = {
       bank: bank !== null,
       points: membership && membership.id !== null ? membership.point : null,
       pay_first: payFirst,
+      last: last ? { id: last.id, count: last.item_count, total: last.total_price } : null,
     };
   },
 
@@ -223,6 +235,7 @@ export const smartHandlers = {
       Date.now(),
     );
     if (!added) throw new ApiError(409, "TABLE_CART_FULL", t.errors.cartFull);
+    cartChanged(ctx, shop.shopid, visit.id);
     return cartView(await ctx.db.tableOrders.lines(shop.shopid, visit.id));
   },
 
@@ -230,6 +243,7 @@ export const smartHandlers = {
     const shop = ctx.requireHostShop();
     const visit = await requireVisit(ctx, shop);
     await ctx.db.tableOrders.setQty(visit.id, body.line, body.qty);
+    cartChanged(ctx, shop.shopid, visit.id);
     return cartView(await ctx.db.tableOrders.lines(shop.shopid, visit.id));
   },
 

@@ -28,7 +28,9 @@ export type LiveEvent =
   | { type: "message"; ticket_id: number; message_id: number; sender: "member" | "shop" }
   | { type: "order"; id: number; status: string }
   /** The shop answered the member's 상품문의 (decision 118). */
-  | { type: "question"; id: number; pid: number };
+  | { type: "question"; id: number; pid: number }
+  /** A phone at the table added, changed or removed a dish (decision 132): nothing else is said. */
+  | { type: "table_cart" };
 
 /** Publishes events to rooms and opens sockets into them; without the binding, nothing is live. */
 export class LivePublisher {

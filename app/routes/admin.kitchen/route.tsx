@@ -7,6 +7,7 @@ import { formatKRW } from "~/shared/format";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koSmart } from "~/shared/messages/smart";
 import { orderStatusLabel } from "~/shared/order-status";
+import { KitchenRing } from "./KitchenRing";
 import type { loader, action } from "./page.server";
 
 const t = koSmart.admin;
@@ -105,6 +106,7 @@ export default function Kitchen() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.kitchenTitle}</h2>
+      <KitchenRing orderIds={orders.map((o) => o.id)} />
       {open.length === 0 ? <p className={cartCss.muted}>{t.kitchenEmpty}</p> : null}
       <ul className={css.list} aria-label={t.kitchenTitle}>
         {open.map(card)}

@@ -8,6 +8,7 @@ import { koCheckout } from "~/shared/messages/checkout";
 import * as css from "~/components/smart/smart.css";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
+import { koTableLive } from "~/shared/messages/smart-live";
 import type { SmartFrameData } from "../smartorder/route";
 import type { action, loader } from "./page.server";
 
@@ -54,7 +55,20 @@ export default function OrderCheck() {
           ) : null}
         </p>
       ) : null}
-      {cart.lines.length === 0 ? (
+      {cart.lines.length === 0 && table?.last ? (
+        // Sent a moment ago (by this phone or another at the table): say so, not just "empty".
+        <div className={css.center} data-testid="table-ordered">
+          <p role="status">
+            {koTableLive.orderedCheck(table.last.count, formatKRW(table.last.total))} {koTableLive.orderedNext}
+          </p>
+          <Link className={css.pick} to={`/smartorder/order_complete?id=${table.last.id}`}>
+            {koTableLive.seeOrders}
+          </Link>{" "}
+          <Link className={css.pick} to="/smartorder/start">
+            {koTableLive.addMore}
+          </Link>
+        </div>
+      ) : cart.lines.length === 0 ? (
         <div className={css.center}>
           <p>{t.cartEmpty}</p>
           <Link className={css.pick} to="/smartorder/start">
@@ -79,7 +93,8 @@ export default function OrderCheck() {
                     {l.problem}
                   </span>
                 ) : null}
-                <Form method="post" replace className={css.lineForm}>
+                {/* Keyed by the quantity: another phone's change, read live, resets the picker. */}
+                <Form key={l.qty} method="post" replace className={css.lineForm}>
                   <input type="hidden" name="intent" value="qty" />
                   <input type="hidden" name="line" value={l.id} />
                   <select

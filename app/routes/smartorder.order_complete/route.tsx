@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/smart/smart.css";
-import { useLive } from "~/lib/use-live";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import { orderStatusLabel } from "~/shared/order-status";
@@ -15,8 +14,8 @@ export { loader } from "./page.server";
 
 export default function TableOrderComplete() {
   const { order, orders } = useLoaderData<typeof loader>();
-  // The kitchen's 조리 시작 and 완료 reach every phone at the table without a reload.
-  useLive("table");
+  // The kitchen's 조리 시작 and 완료 reach every phone at the table without a reload: the smart
+  // frame holds the table's socket (app/routes/smartorder/route.tsx).
   const step = STEP_OF[order.status];
   const label = (status: string) =>
     orderStatusLabel(status, { smartOrder: true, payMethod: order.pay === "bank" ? "bank" : null });

@@ -4,6 +4,7 @@ import * as css from "~/components/smart/smart.css";
 import { useRootData } from "~/lib/root-data";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
+import { koTableLive } from "~/shared/messages/smart-live";
 import type { SmartFrameData } from "../smartorder/route";
 import type { action, loader } from "./page.server";
 
@@ -23,6 +24,8 @@ export default function SmartMenu() {
   const others = items.filter((i) => !categories.some((c) => c.id === i.category_id));
   if (others.length > 0) groups.push({ id: 0, name: t.menu, items: others });
   const count = frame?.table?.count ?? 0;
+  // Once the cart is empty again after an order, the bar says what went to the kitchen (decision 132).
+  const last = count === 0 ? (frame?.table?.last ?? null) : null;
   return (
     <>
       {added ? (
@@ -96,14 +99,20 @@ export default function SmartMenu() {
       ))}
       <div className={css.barSpacer} />
       <div className={css.bar}>
-        <Link
-          className={css.primary}
-          to="/smartorder/order_check"
-          aria-disabled={count === 0 ? true : undefined}
-          data-testid="cart-bar"
-        >
-          {count > 0 ? `${t.cartBar(count, formatKRW(frame?.table?.total ?? 0))} · ${t.toCheck}` : t.cartEmpty}
-        </Link>
+        {last ? (
+          <Link className={css.primary} to={`/smartorder/order_complete?id=${last.id}`} data-testid="cart-bar">
+            {koTableLive.ordered(last.count, formatKRW(last.total))}
+          </Link>
+        ) : (
+          <Link
+            className={css.primary}
+            to="/smartorder/order_check"
+            aria-disabled={count === 0 ? true : undefined}
+            data-testid="cart-bar"
+          >
+            {count > 0 ? `${t.cartBar(count, formatKRW(frame?.table?.total ?? 0))} · ${t.toCheck}` : t.cartEmpty}
+          </Link>
+        )}
       </div>
     </>
   );

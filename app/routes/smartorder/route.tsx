@@ -1,8 +1,9 @@
 import { shopMeta } from "~/lib/seo";
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { SmartLayout } from "~/components/layouts";
 import { useRootData } from "~/lib/root-data";
+import { useLive } from "~/lib/use-live";
 import { koSmart } from "~/shared/messages/smart";
 import type { loader } from "./page.server";
 
@@ -12,9 +13,18 @@ export { loader } from "./page.server";
 
 export type SmartFrameData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The table's cart changes on other phones: the bar's count is read again on every move between
+ * the table's pages, not only after this phone's own posts (decision 132), so the bar and the
+ * order check always show the same cart.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
 export default function SmartFrame() {
   const { table } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
+  // The page's one socket: the table's room, for the other phones' dishes and the kitchen's steps.
+  useLive(table ? "table" : null);
   return (
     <SmartLayout shop={shop} table={table ? koSmart.table(table.name) : undefined}>
       <Outlet />

@@ -99,6 +99,8 @@ export const smartApi = {
       points: z.number().int().nullable(),
       /** 선결제: the table pays by card or easy pay before the kitchen gets the order (decision 105). */
       pay_first: z.boolean(),
+      /** The meal's newest placed order: what the bar says once the cart is empty again (decision 132). */
+      last: z.object({ id: z.number().int(), count: z.number().int(), total: z.number().int() }).nullable(),
     }),
   }),
   tableMenu: endpoint({
