@@ -28,7 +28,13 @@ export default function AdminNotify() {
       ) : null}
       <p className={cartCss.muted}>{t.help}</p>
       {settings.available ? null : <p className={cartCss.muted}>{t.unavailable}</p>}
-      <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
+      {/* Keyed by what is stored: after a save the fields show it, as typed digits come back as digits. */}
+      <Form
+        key={JSON.stringify([settings.owner_phone, settings.kinds])}
+        method="post"
+        className={`${cartCss.section} ${cartCss.fields}`}
+        aria-label={t.title}
+      >
         <Field label={t.ownerPhone} error={errors.owner_phone} hint={t.ownerPhoneHelp}>
           <input
             className={cartCss.input}
