@@ -56,6 +56,14 @@ export default defineConfig(async () => {
             TOSS_SDK_URL: "https://toss.invalid/v2/standard",
             // Identity verification and Kakao/Naver login (issue 37): tests route these to the
             // stand-ins' handlers (scripts/lib/portone-standin.mjs, scripts/lib/oauth-standin.mjs).
+            // 알림톡 (decision 131): routed to scripts/lib/solapi-standin.mjs by the tests that send.
+            SOLAPI_API_BASE: "https://solapi.invalid",
+            SOLAPI_API_KEY: "NCSSTANDINLOCAL0",
+            SOLAPI_API_SECRET: "solapi-standin-api-secret-local-only-0000",
+            SOLAPI_PFID: "KA01PF_STANDIN_LOCAL",
+            SOLAPI_SENDER: "0212345678",
+            SOLAPI_TEMPLATES:
+              "account=KA01TP_ACCOUNT,paid=KA01TP_PAID,shipped=KA01TP_SHIPPED,answer=KA01TP_ANSWER,new_order=KA01TP_NEW_ORDER,new_message=KA01TP_NEW_MESSAGE",
             PORTONE_API_BASE: "https://portone.invalid",
             PORTONE_SDK_URL: "https://portone.invalid/v2/browser-sdk.js",
             // The stand-in's own local secret, store and channel (decision 114's tests).

@@ -48,6 +48,13 @@ export interface Env {
   NAVER_API_BASE?: string;
   NAVER_CLIENT_ID?: string;
   NAVER_CLIENT_SECRET?: string;
+  /** 알림톡/SMS through SOLAPI (issue 40, decision 131): address, keys (secret a secret), channel, sender, templates. */
+  SOLAPI_API_BASE?: string;
+  SOLAPI_API_KEY?: string;
+  SOLAPI_API_SECRET?: string;
+  SOLAPI_PFID?: string;
+  SOLAPI_SENDER?: string;
+  SOLAPI_TEMPLATES?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
 }
@@ -143,6 +150,14 @@ const ConfigSchema = z.object({
   KAKAO_ADMIN_KEY: z.string().trim().default(""),
   NAVER_CLIENT_ID: z.string().trim().default(""),
   NAVER_CLIENT_SECRET: z.string().trim().default(""),
+  // 알림톡 with SMS fallback through SOLAPI (decision 131); locally the stand-in's. Without a key,
+  // a secret, a channel and a sender nothing is sent. SOLAPI_TEMPLATES: "kind=templateId,…".
+  SOLAPI_API_BASE: base("https://api.solapi.com"),
+  SOLAPI_API_KEY: z.string().trim().default(""),
+  SOLAPI_API_SECRET: z.string().trim().default(""),
+  SOLAPI_PFID: z.string().trim().default(""),
+  SOLAPI_SENDER: z.string().trim().regex(/^\d*$/).default(""),
+  SOLAPI_TEMPLATES: z.string().trim().default(""),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -67,6 +67,8 @@ import { Log, newId, redact, requestId } from "./log";
 import { countedSearch } from "./search-count";
 import { SearchCounts } from "./db/search";
 import { clientKey } from "./auth/throttle";
+import { Notifier } from "./notify/notify";
+import { NotifyStore } from "./db/notify";
 import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
@@ -185,7 +187,7 @@ export default {
     const log = new Log(newId(), { cron: controller.cron });
     try {
       const config = readConfig(env);
-      const [orders, tableLines, events, domains, oauthRows] = await Promise.all([
+      const [orders, tableLines, events, domains, oauthRows, notify] = await Promise.all([
         runScheduledTransitions(env.DB, controller.scheduledTime),
         // Carts of meals that ended (smart order) are dropped.
         new TableStore(env.DB).purgeEnded(controller.scheduledTime),
@@ -195,9 +197,20 @@ export default {
         recheckWaiting(customHostnames(config), new CustomDomainStore(env.DB), controller.scheduledTime, log),
         // Social login's states and tickets past their expiry (decision 115).
         new OAuthStore(env.DB).purge(Math.floor(controller.scheduledTime / 1000)),
+        // 알림톡 that failed, tried again up to three attempts in all (decision 131).
+        new Notifier(new NotifyStore(env.DB), config, log, undefined, () => controller.scheduledTime).retry(),
       ]);
       // One line per run: what it changed, and how long it took.
-      log.info("scheduled", { ...orders, tableLines, events, domains, oauthRows, ms: Date.now() - started });
+      log.info("scheduled", {
+        ...orders,
+        tableLines,
+        events,
+        domains,
+        oauthRows,
+        notifyRetried: notify.retried,
+        notifySent: notify.sent,
+        ms: Date.now() - started,
+      });
     } catch (error) {
       log.error("scheduled run failed", error, { ms: Date.now() - started });
       throw error;

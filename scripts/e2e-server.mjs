@@ -18,6 +18,7 @@ const platform = await startLocalPlatform({
   tossPort: 0,
   portonePort: 0,
   oauthPort: 0,
+  solapiPort: 0,
 });
 // The tests find the stand-ins (to activate a domain as Cloudflare would, to pay a virtual account
 // as a shopper would) through the file: readStandins() in scripts/lib/e2e-paths.mjs.
@@ -36,6 +37,7 @@ writeFileSync(
       kakao: platform.oauth.kakao.authBase,
       naver: platform.oauth.naver.authBase,
     },
+    solapi: { origin: platform.solapi.origin },
   }),
 );
 console.log(`Serving the browser tests' Worker on http://127.0.0.1:${port}`);

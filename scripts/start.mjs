@@ -51,6 +51,8 @@ try {
     // Identity verification and Kakao/Naver login (issue 37, decision 113), likewise fixed.
     portonePort: Number(process.env.PORTONE_STANDIN_PORT || 3395),
     oauthPort: Number(process.env.OAUTH_STANDIN_PORT || 3396),
+    // SOLAPI's 알림톡 (decision 131): fixed, so the README can point at its page of sent messages.
+    solapiPort: Number(process.env.SOLAPI_STANDIN_PORT || 3397),
   });
 } catch (error) {
   console.error(`\n✘ Could not serve on ${host}:${port}: ${error.message}`);
@@ -78,6 +80,10 @@ console.log(
 console.log(
   `  PortOne's identity verification is stood in on ${platform.portone.origin} (its window: ${platform.portone.windowUrl}),` +
     ` Kakao's and Naver's login on ${platform.oauth.origin}/kakao and /naver (linked Kakao users: ${platform.oauth.kakao.authBase}/_standin/).`,
+);
+console.log(
+  `  SOLAPI's 알림톡/SMS is stood in on ${platform.solapi.origin}: what was sent is on ${platform.solapi.pageUrl}` +
+    ` (README, "Messages (알림톡/SMS) locally").`,
 );
 console.log("  Ctrl+C stops it.");
 

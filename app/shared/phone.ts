@@ -81,3 +81,14 @@ export function formatPhone(value: string | null | undefined): string {
   // 대표번호 has two parts (its cuts fall together): no empty middle.
   return [d.slice(0, at[0]), d.slice(at[0], at[1]), d.slice(at[1])].filter(Boolean).join("-");
 }
+
+/**
+ * A Korean mobile number as a messaging provider takes it (알림톡 and 문자 reach only these): its
+ * digits (010-1234-5678 and +82 10 1234 5678 both give 01012345678), or null for a landline, a
+ * 대표번호 or no number at all. The one rule above decides what a number is.
+ */
+export function mobileDigits(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const digits = phoneDigits(raw);
+  return /^01[016-9]/.test(digits) && parts(digits, false) !== null ? digits : null;
+}

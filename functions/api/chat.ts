@@ -112,6 +112,7 @@ export const chatHandlers = {
         const opened = await store.open(shop.shopid, member.uid, { productId, orderId }, body.text, now);
         if (!opened) throw tooMany();
         await announce(ctx, shop.shopid, member.uid, opened.ticketId, opened.message);
+        ctx.later(ctx.db.notifier(ctx.log).newMessage(shop, opened.ticketId, opened.message.id));
         return { ticket_id: opened.ticketId, message: toMessage(opened.message) };
       }
     }
@@ -121,6 +122,7 @@ export const chatHandlers = {
       throw tooMany();
     }
     await announce(ctx, shop.shopid, member.uid, ticketId, message);
+    ctx.later(ctx.db.notifier(ctx.log).newMessage(shop, ticketId, message.id));
     return { ticket_id: ticketId, message: toMessage(message) };
   },
 

@@ -50,6 +50,7 @@ async function mailShipped(ctx: ApiContext, shop: ShopInfo, shipped: number[]): 
       shipped.slice(i, i + MAIL_AT_ONCE).map(async (id) => {
         const record = await ctx.db.orders.getForShop(shop.shopid, id);
         if (record) await sendOrderMail(ctx.db, "shipped", record, shop, ctx.log);
+        if (record) await ctx.db.notifier(ctx.log).order("shipped", record, shop);
       }),
     ).catch((error: unknown) => ctx.log.error("tracking upload mail", error));
   }

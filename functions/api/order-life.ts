@@ -168,6 +168,7 @@ async function act(
   // A cancel Toss refunded at once tells the buyer where the money went, as 환불완료 does.
   const mail = MAIL_AFTER[input.action] ?? (online && online.refunded > 0 ? "refunded" : undefined);
   if (mail) await sendOrderMail(ctx.db, mail, after, shop, ctx.log);
+  if (mail) ctx.later(ctx.db.notifier(ctx.log).order(mail, after, shop));
   // 판매취소 is written before any money moves (decision 126): only the press that cancelled goes
   // on to the refund through Toss, as 환불완료.
   const next = orderFacts(after);

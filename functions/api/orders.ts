@@ -7,6 +7,7 @@ import { batchFailure, type OrderRecord } from "../db/orders";
 import { remoteOf, toOrderView, type PaymentTerms } from "../views/order";
 import { remoteArea } from "~/shared/remote-areas";
 import { sendOrderMail } from "../orders/mail";
+import { mobileDigits } from "~/shared/phone";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS } from "../orders/payments";
@@ -239,6 +240,13 @@ export const orderHandlers = {
       throw amountChanged();
     }
     const shownTotal = body.shown_total ?? null;
+    // [선택] 알림톡 (decision 131): the number the buyer agreed to, or none; before either path pays.
+    await ctx.db.notify.setConsent(
+      shop.shopid,
+      body.id,
+      body.agree_notify ? mobileDigits(body.orderer_phone) : null,
+      now,
+    );
     if (points > 0) {
       if (uid === null) throw pointError(koOrder.points.membersOnly);
       if (!shop.point) throw pointError(koOrder.points.off);
@@ -298,6 +306,7 @@ export const orderHandlers = {
     const placed = await ownOrder(ctx, shop, owner, body.id);
     // The bank, account, amount and the one deadline, to the buyer; the new order, to the owner.
     await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
+    ctx.later(ctx.db.notifier(ctx.log).order("placed", placed, shop));
     return { order: toOrderView(placed, available), redirect_url: null, window: null };
   },
 
@@ -308,7 +317,10 @@ export const orderHandlers = {
     const outcome = await confirm(ctx, shop, owner, record, body);
     const placed = await ownOrder(ctx, shop, owner, body.id);
     // Paid (or a virtual account issued): the buyer's receipt or account, the owner's new order.
-    if (outcome === "placed") await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
+    if (outcome === "placed") {
+      await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
+      ctx.later(ctx.db.notifier(ctx.log).order("placed", placed, shop));
+    }
     return { order: toOrderView(placed, await paymentTerms(ctx, shop.shopid, owner)) };
   },
 

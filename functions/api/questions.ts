@@ -126,6 +126,7 @@ export const questionHandlers = {
         id: before.id,
         pid: before.product_id,
       });
+      ctx.later(ctx.db.notifier(ctx.log).answer(shop, before));
       if (before.email) {
         const link = `${shop.url}/shop/qna?${new URLSearchParams({ pid: before.product_sid })}`;
         try {

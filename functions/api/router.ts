@@ -28,6 +28,7 @@ import { socialLoginHandlers } from "./social-login";
 import { identityHandlers } from "./identity";
 import { reviewHandlers } from "./reviews";
 import { questionHandlers } from "./questions";
+import { notifyHandlers } from "./notify";
 
 // Every contract has its handler: a contract entry without one fails the typecheck.
 const handlers = {
@@ -54,6 +55,7 @@ const handlers = {
   ...identityHandlers,
   ...reviewHandlers,
   ...questionHandlers,
+  ...notifyHandlers,
 } satisfies { [N in ApiName]: Handler<N> };
 
 type Route = { endpoint: Endpoint; handler: Handler<ApiName> };

@@ -36,6 +36,9 @@ import { IdentityStore } from "../db/identity";
 import { ReviewStore } from "../db/reviews";
 import { ReviewReportStore } from "../db/review-reports";
 import type { Db } from "../db/session";
+import { NotifyStore } from "../db/notify";
+import { Notifier } from "../notify/notify";
+import { Log } from "../log";
 
 /**
  * Every D1 store a handler may use, each built on first use: most calls need one or two. Handlers
@@ -197,6 +200,14 @@ export class Stores {
   /** Cloudflare for SaaS's custom hostnames, or null when the platform is not configured for it. */
   get cloudflare(): CustomHostnames | null {
     return this.#lazy("cloudflare", () => customHostnames(this.config));
+  }
+  /** 알림톡 sends, consents and switches (decision 131). */
+  get notify(): NotifyStore {
+    return this.#lazy("notify", (db) => new NotifyStore(db));
+  }
+  /** What to send outside the browser, through SOLAPI when configured (decision 131). */
+  notifier(log: Log = new Log("notify")): Notifier {
+    return new Notifier(this.notify, this.config, log);
   }
   /** The configured mail API, or the local outbox table. */
   get mail(): MailProvider {

@@ -91,6 +91,7 @@ async function depositCallback(ctx: ApiContext): Promise<Response> {
   }
   const record = await ctx.db.orders.getForShop(shop.shopid, row.order_id);
   if (record) await sendOrderMail(ctx.db, "paid", record, shop, ctx.log);
+  if (record) ctx.later(ctx.db.notifier(ctx.log).order("paid", record, shop));
   return answer(200, "OK");
 }
 

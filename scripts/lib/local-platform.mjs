@@ -14,6 +14,7 @@ import { serveBundle } from "./production-worker.mjs";
 import { startOauthStandin } from "./oauth-standin.mjs";
 import { startPortoneStandin } from "./portone-standin.mjs";
 import { startTossStandin } from "./toss-standin.mjs";
+import { startSolapiStandin } from "./solapi-standin.mjs";
 
 export { LOCAL_PAYMENT_KEYS_SECRET };
 
@@ -31,8 +32,11 @@ export { LOCAL_PAYMENT_KEYS_SECRET };
  *   Toss's; the Worker gets their addresses and the local apps' keys. Kakao's and Naver's only
  *   registered redirect URIs are the platform host's /auth/{kakao,naver}/callback, and Kakao's
  *   unlink notice goes to its /auth/kakao/unlink on this Worker.
+ * - `solapiPort`: SOLAPI's message API (알림톡/SMS, decision 131) is stood in on that loopback port
+ *   (0: any free one); the Worker gets its address, the local key and secret, channel, sender and
+ *   templates. Its page `/_standin/` lists what was "sent".
  * - `requestLines`: the Worker's JSON line per request is printed (decision 093).
- * Resolves to `{ mf, crons, cloudflare, toss, portone, oauth, stop }`; `stop()` ends the schedule,
+ * Resolves to `{ mf, crons, cloudflare, toss, portone, oauth, solapi, stop }`; `stop()` ends the schedule,
  * the stand-ins and the server.
  */
 export async function startLocalPlatform({
@@ -50,6 +54,7 @@ export async function startLocalPlatform({
   tossPublicHost,
   portonePort = null,
   oauthPort = null,
+  solapiPort = null,
 }) {
   const cloudflare = cloudflarePort === null ? null : await startCloudflareStandin({ port: cloudflarePort });
   let toss = null;
@@ -69,15 +74,19 @@ export async function startLocalPlatform({
   }
   let portone = null;
   let oauth = null;
+  let solapi = null;
   const closeStandins = async () => {
     await cloudflare?.close();
     await toss?.close();
     await portone?.close();
     await oauth?.close();
+    await solapi?.close();
   };
   try {
     const standinHost = { host: tossHost, publicHost: tossPublicHost };
     if (portonePort !== null) portone = await startPortoneStandin({ port: portonePort, ...standinHost });
+    // Only the Worker calls SOLAPI: loopback, whatever the platform listens on.
+    if (solapiPort !== null) solapi = await startSolapiStandin({ port: solapiPort });
     if (oauthPort !== null) {
       const platformOrigin = `http://localhost:${port}`;
       oauth = await startOauthStandin({
@@ -117,6 +126,16 @@ export async function startLocalPlatform({
         NAVER_CLIENT_SECRET: oauth.naver.clientSecret,
       }
     : {};
+  const solapiVars = solapi
+    ? {
+        SOLAPI_API_BASE: solapi.apiBase,
+        SOLAPI_API_KEY: solapi.apiKey,
+        SOLAPI_API_SECRET: solapi.apiSecret,
+        SOLAPI_PFID: solapi.pfId,
+        SOLAPI_SENDER: solapi.sender,
+        SOLAPI_TEMPLATES: solapi.templates,
+      }
+    : {};
   // The client appends /v1/…: the base is the origin alone.
   const tossVars = toss ? { TOSS_API_BASE: toss.apiBase, TOSS_SDK_URL: toss.sdkUrl } : {};
   const cloudflareVars = cloudflare
@@ -140,6 +159,7 @@ export async function startLocalPlatform({
         ...tossVars,
         ...portoneVars,
         ...oauthVars,
+        ...solapiVars,
         ...vars,
       },
       persistLive,
@@ -163,6 +183,7 @@ export async function startLocalPlatform({
     toss,
     portone,
     oauth,
+    solapi,
     async stop() {
       stopCrons();
       await mf.dispose();

@@ -1,7 +1,7 @@
 import * as css from "~/components/cart/cart.css";
 import type { OrderSheetValues } from "./page.server";
 
-/** A required consent: a check box with its message from the action, gone once it is ticked. */
+/** A consent (required, or the optional 알림톡 one): a check box with its message from the action, gone once it is ticked. */
 export function Consent({
   name,
   label,
@@ -10,12 +10,12 @@ export function Consent({
   autoFocus,
   onValid,
 }: {
-  name: "agree_order" | "agree_third_party";
+  name: "agree_order" | "agree_third_party" | "agree_notify";
   label: string;
   values: OrderSheetValues;
   error?: string;
   autoFocus?: boolean;
-  onValid?: (name: "agree_order" | "agree_third_party") => void;
+  onValid?: (name: "agree_order" | "agree_third_party" | "agree_notify") => void;
 }) {
   return (
     <label className={css.check}>

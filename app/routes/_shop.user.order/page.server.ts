@@ -30,7 +30,14 @@ import { receiverOf } from "./receiver";
 /** What the sheet's form sends, as typed (kept for showing again). */
 export type OrderSheetValues = Partial<
   Record<
-    OrderFieldName | "pay_method" | "points" | "same_as_orderer" | "agree_order" | "agree_third_party" | "escrow",
+    | OrderFieldName
+    | "pay_method"
+    | "points"
+    | "same_as_orderer"
+    | "agree_order"
+    | "agree_third_party"
+    | "escrow"
+    | "agree_notify",
     string
   >
 >;
@@ -168,6 +175,7 @@ const SHEET_VALUES = [
   "agree_order",
   "agree_third_party",
   "escrow",
+  "agree_notify",
 ];
 
 /** The message for points the sheet cannot use, or null. */

@@ -21,6 +21,7 @@ import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { thirdPartyShops } from "~/shared/consents";
+import { koNotify } from "~/shared/messages/notify";
 import { Consent } from "./Consent";
 import { DeliverySection } from "./DeliverySection";
 import { Field } from "./Field";
@@ -295,6 +296,8 @@ export default function OrderSheet() {
                 <p className={css.muted}>{koOrder.thirdPartyText(thirdParty.join(", "))}</p>
               </>
             ) : null}
+            <Consent name="agree_notify" label={koNotify.consent} values={values} />
+            <p className={css.muted}>{koNotify.consentHelp}</p>
           </section>
           {/* What 구매확정 earns: a member of a shop that runs points, on what is paid after points. */}
           {pointBalance !== null && pointRate > 0 ? (

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { koNotify } from "~/shared/messages/notify";
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import * as css from "~/components/admin/admin.css";
 import { useLive } from "~/lib/use-live";
@@ -80,6 +81,9 @@ export default function AdminFrame() {
         </NavLink>
         <NavLink className={css.navLink} to="/admin/settings">
           {koAdmin.nav.settings}
+        </NavLink>
+        <NavLink className={css.navLink} to="/admin/notify">
+          {koNotify.nav}
         </NavLink>
         <NavLink className={css.navLink} to="/admin/payments">
           {koAdmin.nav.payments}

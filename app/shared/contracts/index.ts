@@ -24,6 +24,7 @@ import { socialLoginApi } from "./social-login";
 import { identityApi } from "./identity";
 import { reviewsApi } from "./reviews";
 import { questionsApi } from "./questions";
+import { notifyApi } from "./notify";
 
 export * from "./core";
 export * from "./shop";
@@ -46,6 +47,7 @@ export * from "./social-login";
 export * from "./identity";
 export * from "./reviews";
 export * from "./questions";
+export * from "./notify";
 
 export const api = {
   ...shopApi,
@@ -68,6 +70,7 @@ export const api = {
   ...identityApi,
   ...reviewsApi,
   ...questionsApi,
+  ...notifyApi,
 } as const;
 
 export type Api = typeof api;

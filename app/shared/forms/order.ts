@@ -78,6 +78,8 @@ export const orderFields = {
   agree_third_party: checkbox.default(false),
   /** 구매안전서비스(에스크로) asked for on a virtual account, where the shop offers it. */
   escrow: checkbox.default(false),
+  /** [선택] 알림톡 to the orderer's phone (decision 131): unticked unless the buyer ticks it. */
+  agree_notify: checkbox.default(false),
 };
 
 export const PayMethodField = z.enum(PAY_CHOICES, { error: t.payMethod });
@@ -105,6 +107,7 @@ export const OrderSheetForm = z
     agree_order: orderFields.agree_order,
     agree_third_party: orderFields.agree_third_party,
     escrow: orderFields.escrow,
+    agree_notify: orderFields.agree_notify,
   })
   .transform(({ depositor, ...v }) => ({
     ...v,
