@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addToCart, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { fillLogin } from "./order-helpers";
+import { koAdmin } from "../../app/shared/messages/admin";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
 import { koSettings } from "../../app/shared/messages/settings";
@@ -121,6 +123,49 @@ test.describe("quantities and forms", () => {
     await form.getByRole("button", { name: koSettings.addAddress }).click();
     await expect(page.getByText(koSettings.addressSaved)).toBeVisible();
     await expect(page.getByTestId("addresses")).toContainText("010-4444-5555");
+  });
+
+  test("on the join page a wrong e-mail's message goes as soon as it is fixed, before any post", async ({
+    page,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "a message that goes while typing needs scripts");
+    await page.goto(shopUrl("beauty", "/user/join"));
+    await hydrated(page);
+    const form = page.getByRole("form", { name: koAuth.joinTitle });
+    const email = form.getByRole("textbox", { name: koAuth.email });
+    await email.fill("someone@example");
+    await form.getByRole("button", { name: koAuth.joinButton }).click();
+    const message = page.locator("#field-email-error");
+    await expect(message).toHaveText(koAuth.emailInvalid);
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    // Still wrong: the message stays. Right: it goes at once, nothing posted.
+    await email.fill("someone@example.");
+    await expect(message).toHaveText(koAuth.emailInvalid);
+    await email.fill("someone@example.com");
+    await expect(message).toHaveCount(0);
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(shopUrl("beauty", "/user/join"));
+  });
+
+  test("the console's notice form posted empty shows our message, not the browser's bubble", async ({
+    page,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await page.goto(shopUrl("beauty", `/user/login?url=${encodeURIComponent("/admin/notices")}`));
+    if (js) await hydrated(page);
+    await fillLogin(page, "owner@beauty.example.test", "demo1234!");
+    await expect(page).toHaveURL(shopUrl("beauty", "/admin/notices"));
+    if (js) await hydrated(page);
+    await page.getByText(koAdmin.notices.add, { exact: true }).click();
+    const form = page.getByRole("form", { name: koAdmin.notices.add });
+    const title = form.getByLabel(koAdmin.notices.titleLabel);
+    // The browser would stop the post with its bubble and Playwright would wait on it: the page
+    // must have posted for our message to show.
+    await form.getByRole("button", { name: koAdmin.notices.save }).click();
+    await expect(form.getByText(koAdmin.errors.noticeTitle)).toBeVisible();
+    await expect(form.getByText(koAdmin.errors.noticeBody)).toBeVisible();
+    await expect(title).toHaveAttribute("required", "");
+    await expect(title).toHaveValue("");
   });
 });
 

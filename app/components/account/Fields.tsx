@@ -3,8 +3,9 @@ import * as css from "./account.css";
 
 /**
  * A labelled input with its Korean error right under it, tied together for screen readers. With
- * `valid` (the rule the server refuses with, zod-free), the error goes as soon as the value meets
- * it (issue 40), and may come back with the next post.
+ * `valid` (the rule the server refuses with, zod-free; the form for a field checked against
+ * another), the error goes as soon as the value meets it (issue 40), and may come back with the
+ * next post.
  */
 export function Field({
   name,
@@ -18,7 +19,7 @@ export function Field({
   label: string;
   error?: string;
   hint?: ReactNode;
-  valid?: (value: string) => boolean;
+  valid?: (value: string, form: HTMLFormElement | null) => boolean;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
   const ref = useRef<HTMLInputElement>(null);
@@ -48,7 +49,7 @@ export function Field({
         ref={ref}
         onInput={(e) => {
           input.onInput?.(e);
-          if (valid) setFixed(valid(e.currentTarget.value));
+          if (valid) setFixed(valid(e.currentTarget.value, e.currentTarget.form));
         }}
       />
       {hint ? (

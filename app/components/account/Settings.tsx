@@ -7,6 +7,7 @@ import { koSettings as t } from "~/shared/messages/settings";
 import { koOrder } from "~/shared/messages/cart";
 import type { SettingsIntent, SettingsResult } from "~/lib/settings-actions.server";
 import { Checkbox, Field, FormMessage } from "./Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import * as css from "./account.css";
 import { formatPhone } from "~/shared/phone";
 
@@ -50,6 +51,7 @@ export function PasswordSection({ result }: { result?: SettingsResult }) {
           type="password"
           autoComplete="current-password"
           error={errors.current}
+          valid={accountRule.password}
         />
         <Field
           name="password"
@@ -57,6 +59,7 @@ export function PasswordSection({ result }: { result?: SettingsResult }) {
           type="password"
           autoComplete="new-password"
           error={errors.password}
+          valid={accountRule.changedPassword}
         />
         <Field
           name="password2"
@@ -64,6 +67,7 @@ export function PasswordSection({ result }: { result?: SettingsResult }) {
           type="password"
           autoComplete="new-password"
           error={errors.password2}
+          valid={accountRule.password2}
         />
         <button className={css.button} type="submit">
           {t.changePassword}
@@ -173,6 +177,7 @@ export function WithdrawSection({ result, hasPassword }: { result?: SettingsResu
             type="password"
             autoComplete="current-password"
             error={errors.leave_password}
+            valid={accountRule.password}
           />
         ) : null}
         <Checkbox name="confirm" label={t.withdrawConfirm} error={errors.confirm} />

@@ -153,7 +153,13 @@ function QuestionFields({
   const v = state?.values ?? initial;
   const errors = state?.errors ?? {};
   return (
-    <form method="post" action={action} className={css.form} aria-label={intent === "ask" ? t.ask.title : t.edit}>
+    <form
+      method="post"
+      noValidate
+      action={action}
+      className={css.form}
+      aria-label={intent === "ask" ? t.ask.title : t.edit}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

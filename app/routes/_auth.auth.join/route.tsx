@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Field, FormMessage } from "~/components/account/Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import { JoinConsents } from "~/components/account/JoinConsents";
 import { SocialJoinForm } from "~/shared/forms/social-login";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
@@ -57,6 +58,7 @@ export default function SocialJoinPage() {
           autoComplete="name"
           defaultValue={values.name ?? pending.name ?? ""}
           error={errors.name}
+          valid={accountRule.name}
         />
         <JoinConsents values={values} errors={errors} />
         <button className={css.button} type="submit" disabled={submitting}>

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Field, FormMessage } from "~/components/account/Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import { ForgetForm, ResetForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koAuth } from "~/shared/messages/auth";
@@ -47,6 +48,7 @@ function RequestForm({ result }: { result: ActionData | undefined }) {
           autoComplete="email"
           defaultValue={result?.values?.email}
           error={errors.email}
+          valid={accountRule.email}
         />
         <button className={css.button} type="submit" disabled={submitting}>
           {koAuth.forgetButton}
@@ -91,6 +93,7 @@ function ResetPasswordForm({
           autoComplete="new-password"
           hint={koAuth.passwordHint}
           error={errors.password}
+          valid={accountRule.newPassword}
         />
         <Field
           name="password2"
@@ -98,6 +101,7 @@ function ResetPasswordForm({
           type="password"
           autoComplete="new-password"
           error={errors.password2}
+          valid={accountRule.password2}
         />
         <button className={css.button} type="submit" disabled={submitting}>
           {koAuth.resetButton}

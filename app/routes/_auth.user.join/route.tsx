@@ -7,6 +7,7 @@ import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
 import { SocialLoginLinks } from "~/components/account/SocialLogin";
 import { Field, FormMessage } from "~/components/account/Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import { JoinConsents } from "~/components/account/JoinConsents";
 import { JoinForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
@@ -63,8 +64,16 @@ export default function JoinPage() {
           autoComplete="email"
           defaultValue={values.email}
           error={errors.email}
+          valid={accountRule.email}
         />
-        <Field name="name" label={koAuth.name} autoComplete="name" defaultValue={values.name} error={errors.name} />
+        <Field
+          name="name"
+          label={koAuth.name}
+          autoComplete="name"
+          defaultValue={values.name}
+          error={errors.name}
+          valid={accountRule.name}
+        />
         <Field
           name="password"
           label={koAuth.password}
@@ -72,6 +81,7 @@ export default function JoinPage() {
           autoComplete="new-password"
           hint={koAuth.passwordHint}
           error={errors.password}
+          valid={accountRule.newPassword}
         />
         <Field
           name="password2"
@@ -79,6 +89,7 @@ export default function JoinPage() {
           type="password"
           autoComplete="new-password"
           error={errors.password2}
+          valid={accountRule.password2}
         />
         <JoinConsents values={values} errors={errors} />
         <button className={css.button} type="submit" disabled={submitting}>

@@ -7,6 +7,7 @@ import * as css from "~/components/account/account.css";
 import { AppLoginDone } from "~/components/account/AppLoginDone";
 import { SocialLoginLinks, SocialNote } from "~/components/account/SocialLogin";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import { LoginForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { recallReturn, rememberReturn } from "~/lib/login-return.client";
@@ -77,6 +78,7 @@ export default function LoginPage() {
           autoComplete="username"
           defaultValue={values.email}
           error={errors.email}
+          valid={accountRule.email}
         />
         <Field
           name="password"
@@ -84,6 +86,7 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           error={errors.password}
+          valid={accountRule.password}
         />
         <Checkbox name="keep" label={koAuth.keep} defaultChecked={values.keep === "on"} />
         <button className={css.button} type="submit" disabled={submitting}>

@@ -72,6 +72,7 @@ export default function ReviewPage() {
           // photos just uploaded, and a second press would upload them again.
           key={JSON.stringify(review)}
           method="post"
+          noValidate
           encType="multipart/form-data"
           className={`${css.section} ${css.fields}`}
           aria-label={title}

@@ -5,6 +5,7 @@ import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/account/account.css";
 import { Avatar } from "~/components/account/Avatar";
 import { Checkbox, Field, FormMessage } from "~/components/account/Fields";
+import { accountRule } from "~/shared/forms/account-rules";
 import { ProfileForm } from "~/shared/forms/auth";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koMemberBox } from "~/shared/messages/shop/account";
@@ -58,6 +59,7 @@ export default function InfoPage() {
             autoComplete="name"
             defaultValue={result?.values?.name ?? info.name}
             error={errors.name}
+            valid={accountRule.name}
           />
           <Field
             name="image"

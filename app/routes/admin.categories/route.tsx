@@ -33,7 +33,7 @@ function NameForm({
   const parent = mine?.values?.parent_id ?? String(category?.parent_id ?? "");
   const label = category ? `${category.name} ${t.rename}` : t.add;
   return (
-    <Form method="post" className={cartCss.fields} aria-label={label}>
+    <Form method="post" noValidate className={cartCss.fields} aria-label={label}>
       {category ? <input type="hidden" name="id" value={category.id} /> : null}
       <Field label={t.name} error={errors.name}>
         <input

@@ -129,7 +129,7 @@ export default function AdminDomain() {
       {domain ? (
         <Connected domain={domain} available={available} busy={busy} confirm={result?.confirmRemove === true} />
       ) : available ? (
-        <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.connect}>
+        <Form method="post" noValidate className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.connect}>
           <Field label={t.field} hint={t.fieldHint} error={errors.hostname}>
             <input
               className={cartCss.input}

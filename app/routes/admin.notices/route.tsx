@@ -30,7 +30,7 @@ function NoticeForm({ notice, result, busy }: { notice?: Notice; result?: Notice
   const values = mine?.values;
   const errors = mine?.errors ?? {};
   return (
-    <Form method="post" className={cartCss.fields} aria-label={notice ? `${t.edit} ${notice.title}` : t.add}>
+    <Form method="post" noValidate className={cartCss.fields} aria-label={notice ? `${t.edit} ${notice.title}` : t.add}>
       {notice?.id ? <input type="hidden" name="id" value={notice.id} /> : null}
       {mine?.error ? (
         <div className={cartCss.notice} role="alert">

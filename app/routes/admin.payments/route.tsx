@@ -148,7 +148,12 @@ export default function AdminPayments() {
       )}
       {available ? (
         // The secret is typed, sent once and never put back into the page, even after a refusal.
-        <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={keys ? t.replace : t.save}>
+        <Form
+          method="post"
+          noValidate
+          className={`${cartCss.section} ${cartCss.fields}`}
+          aria-label={keys ? t.replace : t.save}
+        >
           <Field label={t.clientKey} hint={t.clientKeyHint} error={errors.client_key}>
             <input
               className={cartCss.input}

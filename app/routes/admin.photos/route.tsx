@@ -88,7 +88,7 @@ export default function AdminPhotos() {
           </li>
         ))}
       </ul>
-      <Form method="post" encType="multipart/form-data" className={css.card} aria-label={t.upload}>
+      <Form method="post" noValidate encType="multipart/form-data" className={css.card} aria-label={t.upload}>
         <h3 className={css.cardTitle}>{t.upload}</h3>
         <label className={cartCss.label}>
           <span>{t.file}</span>

@@ -32,7 +32,7 @@ export default function AdminPoints() {
           {t.saved}
         </div>
       ) : null}
-      <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
+      <Form method="post" noValidate className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
         <label className={cartCss.checkRow}>
           <input type="checkbox" name="point" defaultChecked={values ? values.point === "on" : terms.point} />
           <span>{t.enabled}</span>

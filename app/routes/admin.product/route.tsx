@@ -149,6 +149,7 @@ export default function AdminProduct() {
       <Form
         key={`${id ?? "new"}:${done ?? ""}`}
         method="post"
+        noValidate
         className={`${cartCss.section} ${formCss.form}`}
         aria-label={id ? t.edit : t.create}
       >

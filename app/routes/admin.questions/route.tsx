@@ -70,7 +70,7 @@ type Result = ReturnType<typeof useActionResult<typeof action>>;
 function AnswerForm({ q, result, busy }: { q: AdminQuestion; result: Result; busy: boolean }) {
   const mine = result && result.id === q.id ? result : undefined;
   return (
-    <Form method="post" className={cartCss.fields} aria-label={`${t.admin.answer} ${q.id}`}>
+    <Form method="post" noValidate className={cartCss.fields} aria-label={`${t.admin.answer} ${q.id}`}>
       <input type="hidden" name="id" value={q.id} />
       {mine?.error ? (
         <div className={cartCss.notice} role="alert">

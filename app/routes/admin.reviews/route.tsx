@@ -70,7 +70,7 @@ export default function AdminReviews() {
                   {result.error}
                 </p>
               ) : null}
-              <Form method="post" className={css.fields} aria-label={`${t.admin.reply} ${r.id}`}>
+              <Form method="post" noValidate className={css.fields} aria-label={`${t.admin.reply} ${r.id}`}>
                 <input type="hidden" name="id" value={r.id} />
                 <Field label={t.admin.reply} error={errors.body}>
                   <textarea

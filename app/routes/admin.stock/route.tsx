@@ -51,7 +51,13 @@ export default function AdminStock() {
             {p.options.map((o) => {
               const mine = result?.option === o.id ? result : undefined;
               return (
-                <Form key={o.id} method="post" className={css.search} aria-label={`${p.title} ${t.option(o.name)}`}>
+                <Form
+                  key={o.id}
+                  method="post"
+                  noValidate
+                  className={css.search}
+                  aria-label={`${p.title} ${t.option(o.name)}`}
+                >
                   <input type="hidden" name="option_id" value={o.id} />
                   <label className={cartCss.labelPlain}>
                     <span>

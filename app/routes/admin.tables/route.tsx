@@ -19,7 +19,7 @@ export default function AdminTables() {
     <>
       <h2 className={cartCss.sectionTitle}>{t.tablesTitle}</h2>
       <p className={cartCss.muted}>{t.tablesHelp}</p>
-      <Form method="post" className={css.search}>
+      <Form method="post" noValidate className={css.search}>
         <input type="hidden" name="intent" value="add" />
         <label className={cartCss.labelPlain}>
           <span>{t.name}</span>

@@ -61,7 +61,7 @@ export default function TrackingUpload() {
           ) : null}
         </section>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className={css.card} aria-label={t.title}>
+      <Form method="post" noValidate encType="multipart/form-data" className={css.card} aria-label={t.title}>
         <label className={cartCss.label}>
           <span>{t.file}</span>
           <input

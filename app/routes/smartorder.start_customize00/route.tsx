@@ -32,7 +32,7 @@ export default function Customize() {
     extras.filter((e) => picked.includes(e.id)).map((e) => e.price),
   );
   return (
-    <Form method="post" replace>
+    <Form method="post" noValidate replace>
       <input type="hidden" name="sid" value={item.sid} />
       {item.image ? (
         <img className={css.hero} src={`${storageUrl}${item.image}`} alt="" width={480} height={360} />

@@ -7,11 +7,9 @@ import * as z from "zod";
 import { koAuth } from "~/shared/messages/auth";
 import { checkbox, requiredBox as required } from "./checkbox";
 import { charCount } from "./text";
+import { BAD_NAME, EMAIL, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./account-rules";
 
 const t = koAuth;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Control characters and the bidi overrides that can disguise a name; Hangul and emoji are fine.
-const BAD_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** A form value that must be filled in (missing fields arrive as undefined). */
 const text = () => z.string({ error: t.required });
@@ -21,7 +19,7 @@ export const emailField = text()
   .normalize("NFC")
   .toLowerCase()
   .min(1, { error: t.required })
-  .max(254, { error: t.emailInvalid })
+  .max(EMAIL_MAX, { error: t.emailInvalid })
   .regex(EMAIL, { error: t.emailInvalid });
 
 /**
@@ -32,20 +30,20 @@ export const emailField = text()
 export const loginPasswordField = text()
   .normalize("NFC")
   .min(1, { error: t.required })
-  .refine((v) => charCount(v) <= 128, { error: t.passwordTooLong });
+  .refine((v) => charCount(v) <= PASSWORD_MAX, { error: t.passwordTooLong });
 
 export const newPasswordField = text()
   .normalize("NFC")
   .min(1, { error: t.required })
-  .refine((v) => charCount(v) >= 8, { error: t.passwordTooShort })
-  .refine((v) => charCount(v) <= 128, { error: t.passwordTooLong });
+  .refine((v) => charCount(v) >= PASSWORD_MIN, { error: t.passwordTooShort })
+  .refine((v) => charCount(v) <= PASSWORD_MAX, { error: t.passwordTooLong });
 
 /** Kept as entered (trimmed, NFC): Hangul, emoji and all; 30 characters. */
 export const nameField = text()
   .trim()
   .normalize("NFC")
   .min(1, { error: t.required })
-  .refine((v) => charCount(v) <= 30, { error: t.nameTooLong })
+  .refine((v) => charCount(v) <= NAME_MAX, { error: t.nameTooLong })
   .refine((v) => !BAD_NAME.test(v), { error: t.nameInvalid });
 
 export { checkbox } from "./checkbox";
