@@ -36,6 +36,13 @@ export type NotifyDraft = {
 
 /** A row left "queued" this long was claimed by a run that never finished: tried again. */
 const STUCK_MS = 10 * 60_000;
+/**
+ * How long a send is kept (its number and text are personal data): long enough for an owner to
+ * answer "did my customer get the account number?" and for a dispute over a shipping notice.
+ */
+export const NOTIFY_KEPT_MS = 90 * 24 * 60 * 60_000;
+/** Rows one scheduled run removes at most: a bounded statement every five minutes. */
+const PURGE_AT_ONCE = 500;
 
 export class NotifyStore {
   constructor(private readonly db: Db) {}
@@ -180,6 +187,37 @@ export class NotifyStore {
       .bind(NOTIFY_MAX_ATTEMPTS, now, STUCK_MS, limit)
       .all<{ id: number }>();
     return results.map((r) => r.id);
+  }
+
+  /**
+   * Sends older than NOTIFY_KEPT_MS go, the oldest first (ids grow with time: the scan stops at the
+   * first PURGE_AT_ONCE old rows without an index on the time).
+   */
+  async purge(now: number): Promise<number> {
+    const { meta } = await this.db
+      .prepare(
+        `DELETE FROM notify_sends WHERE id IN
+           (SELECT id FROM notify_sends WHERE created_at < ? ORDER BY id LIMIT ?)`,
+      )
+      .bind(now - NOTIFY_KEPT_MS, PURGE_AT_ONCE)
+      .run();
+    return meta.changes ?? 0;
+  }
+
+  /**
+   * Whether a member's chat message is the first the owner has not answered: the conversation's
+   * first, or the first after the shop's last reply. Only that one reaches the owner's phone; the
+   * rest of the run waits in the console (a busy conversation is not a text per line).
+   */
+  async firstSinceReply(shopId: number, ticketId: number, messageId: number): Promise<boolean> {
+    const before = await this.db
+      .prepare(
+        `SELECT m.sender FROM messages m JOIN tickets t ON t.id = m.ticket_id
+         WHERE t.id = ? AND t.shop_id = ? AND m.id < ? ORDER BY m.id DESC LIMIT 1`,
+      )
+      .bind(ticketId, shopId, messageId)
+      .first<{ sender: "member" | "shop" }>();
+    return before?.sender !== "member";
   }
 
   /** The shop's latest sends, for its console. */

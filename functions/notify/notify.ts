@@ -136,7 +136,7 @@ export class Notifier {
   async newMessage(shop: ShopInfo, ticketId: number, messageId: number): Promise<void> {
     await this.#guard("message", async () => {
       const owner = (await this.store.settings(shop.shopid)).owner_phone;
-      if (!owner) return;
+      if (!owner || !(await this.store.firstSinceReply(shop.shopid, ticketId, messageId))) return;
       const link = `${shop.url}/admin/message?id=${ticketId}`;
       await this.#deliver(shop.shopid, [
         { kind: "new_message", subjectId: messageId, phone: owner, variables: vars({ shop: shop.name, link }) },
@@ -144,8 +144,10 @@ export class Notifier {
     });
   }
 
-  /** The scheduled retry: failed sends with attempts left, and those a dead run left queued. */
+  /** The scheduled run: old sends removed; failed sends with attempts left, and those a dead run left queued, tried again. */
   async retry(): Promise<{ retried: number; sent: number }> {
+    // Old sends go whether or not sending is configured now.
+    await this.store.purge(this.now());
     if (!this.#client) return { retried: 0, sent: 0 };
     const ids = await this.store.due(this.now());
     let sent = 0;

@@ -39,7 +39,7 @@ export const koNotifyTemplates: Record<NotifyKind, string> = {
 /** The order sheet's consent and the console's page. */
 export const koNotify = {
   /** A separate, unticked box: the buyer's word for messages to the number on the order. */
-  consent: "[선택] 주문·배송 알림을 카카오 알림톡(실패 시 문자)으로 받기",
+  consent: "[선택] 주문·배송·문의 답변 알림을 카카오 알림톡(실패 시 문자)으로 받기",
   consentHelp:
     "입금 계좌, 결제 확인, 발송 소식과 이 상점에 남긴 상품문의의 답변을 주문자 휴대폰 번호로 보내 드립니다. 동의하지 않아도 주문할 수 있습니다.",
   nav: "알림톡 설정",

@@ -90,5 +90,33 @@ describe("알림톡 at an order's later moments and for questions and messages",
     expect(sent.status).toBe(200);
     await vi.waitFor(() => expect(templates()).toEqual([["KA01TP_NEW_MESSAGE", "01012340000"]]));
     expect(standin.sent[0]!.text).toContain(`/admin/message?id=${sent.data.ticket_id}`);
+
+    // More lines before the owner answers: the owner's phone has heard already.
+    const id = sent.data.ticket_id;
+    expect((await member.api("/api/message/v2/send", { id, text: "하나 더 여쭐게요" })).status).toBe(200);
+    expect((await member.api("/api/message/v2/send", { id, text: "그리고 배송은요?" })).status).toBe(200);
+    // After the shop's reply the member's next line is news again.
+    const owner = await signedIn(BEAUTY_OWNER);
+    expect((await owner.api("/api/admin/message/send", { id, text: "네, 답변드립니다" })).status).toBe(200);
+    expect((await member.api("/api/message/v2/send", { id, text: "감사합니다, 한 가지 더요" })).status).toBe(200);
+    await vi.waitFor(() => expect(standin.sent).toHaveLength(2));
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM notify_sends WHERE kind = 'new_message'").first<{
+      n: number;
+    }>();
+    expect(rows!.n).toBe(2);
+  });
+
+  it("forgets sends after 90 days (their numbers and texts), the oldest first", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    const row = (subject: number, at: number) =>
+      env.DB.prepare(
+        `INSERT INTO notify_sends (shop_id, kind, subject_id, phone, template, variables, text, status, created_at, updated_at)
+         VALUES (1, 'paid', ?, '01022223333', 'T', '{}', 't', 'sent', ?, ?)`,
+      ).bind(subject, at, at);
+    await env.DB.batch([row(1, now - 91 * day), row(2, now - 90 * day - 1000), row(3, now - 89 * day), row(4, now)]);
+    expect(await new NotifyStore(env.DB).purge(now)).toBe(2);
+    const { results } = await env.DB.prepare("SELECT subject_id FROM notify_sends ORDER BY subject_id").all();
+    expect(results.map((r) => r.subject_id)).toEqual([3, 4]);
   });
 });
