@@ -1,4 +1,5 @@
 import { collectErrors, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { sheetOfOne } from "./order-helpers";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
 import { koProduct } from "../../app/shared/messages/shop/product";
 
@@ -39,4 +40,19 @@ test.describe("the product page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("photo-count")).toHaveCount(0);
   });
+});
+
+test("the order sheet's consents read beside their boxes on a phone", async ({ page }, testInfo) => {
+  await sheetOfOne(page, !jsOff(testInfo));
+  // The optional 알림톡 consent is the longest: its words start on the box's line, not under it.
+  for (const name of [/\[필수\]/, /\[선택\]/]) {
+    const box = (await page.getByRole("checkbox", { name }).boundingBox())!;
+    const words = (await page
+      .locator("label", { has: page.getByRole("checkbox", { name }) })
+      .locator("span")
+      .first()
+      .boundingBox())!;
+    expect(words.x).toBeGreaterThan(box.x + box.width);
+    expect(words.y).toBeLessThan(box.y + box.height);
+  }
 });

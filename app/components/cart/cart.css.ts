@@ -290,6 +290,9 @@ export const check = style({
   fontWeight: 400,
 });
 globalStyle(`${check} input`, { width: 20, height: 20, accentColor: vars.color.main, scrollMarginTop: 88 });
+// A long label wraps beside its box, not under it; a message after it takes a line of its own.
+globalStyle(`${check} > input + span`, { flex: "1 1 0", minWidth: 0 });
+globalStyle(`${check} > span + span`, { flexBasis: "100%" });
 
 // 배송지 선택 on the order sheet: the member's saved addresses as tappable rows.
 export const picker = style({ padding: "8px 12px", border: `1px solid ${vars.color.line}`, borderRadius: 8 });
