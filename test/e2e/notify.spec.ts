@@ -1,8 +1,8 @@
-import { addToCart, agreeAll, expect, hydrated, jsOff, secondPage, shopUrl, test } from "./fixtures";
-import { fillLogin } from "./order-helpers";
+import { agreeAll, expect, hydrated, jsOff, secondPage, shopUrl, test } from "./fixtures";
+import { fillLogin, sheetOfOne } from "./order-helpers";
 import { readStandins } from "../../scripts/lib/e2e-paths.mjs";
 import { koAuth } from "../../app/shared/messages/auth";
-import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koOrder } from "../../app/shared/messages/cart";
 import { koNotify } from "../../app/shared/messages/notify";
 
 /**
@@ -45,12 +45,7 @@ test.describe("알림톡 outside the browser", () => {
     );
 
     // A guest orders by bank transfer, the e-mail left empty, the separate box ticked.
-    await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
-    await page.goto(shopUrl("beauty", "/user/checkout"));
-    if (js) await hydrated(page);
-    await page.getByRole("button", { name: koCart.order, exact: true }).click();
-    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-    if (js) await hydrated(page);
+    await sheetOfOne(page, js);
     const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
     const consent = sheet.getByRole("checkbox", { name: koNotify.consent });
     await expect(consent).not.toBeChecked();

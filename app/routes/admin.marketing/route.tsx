@@ -8,6 +8,7 @@ import { requireShopOwner } from "~/lib/admin.server";
 import type { action } from "./page.server";
 import { formatKRW } from "~/shared/format";
 import { koAdmin } from "~/shared/messages/admin";
+import { Outcome } from "~/components/admin/Outcome";
 
 const t = koAdmin.marketing;
 
@@ -46,11 +47,7 @@ export default function AdminMarketing() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
-      {params.get("saved") ? (
-        <div className={cartCss.success} role="status">
-          {t.saved}
-        </div>
-      ) : null}
+      <Outcome done={params.get("saved") ? t.saved : null} answered={Boolean(result)} />
       <p className={cartCss.muted}>{t.help}</p>
       <Form method="post" className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
         {FIELDS.map((f) => (

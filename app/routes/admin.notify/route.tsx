@@ -6,6 +6,7 @@ import { formatDeadline } from "~/shared/format";
 import { koNotify } from "~/shared/messages/notify";
 import { NOTIFY_KINDS } from "~/shared/notify-kinds";
 import type { action, loader } from "./page.server";
+import { Outcome } from "~/components/admin/Outcome";
 
 const t = koNotify;
 
@@ -21,11 +22,7 @@ export default function AdminNotify() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
-      {params.get("saved") ? (
-        <div className={cartCss.success} role="status">
-          {t.saved}
-        </div>
-      ) : null}
+      <Outcome done={params.get("saved") ? t.saved : null} answered={Boolean(result)} />
       <p className={cartCss.muted}>{t.help}</p>
       {settings.available ? null : <p className={cartCss.muted}>{t.unavailable}</p>}
       {/* Keyed by what is stored: after a save the fields show it, as typed digits come back as digits. */}

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/Field";
 import { requireShopOwner } from "~/lib/admin.server";
 import type { action } from "./page.server";
 import { koAdmin } from "~/shared/messages/admin";
+import { Outcome } from "~/components/admin/Outcome";
 
 const t = koAdmin.points;
 
@@ -27,11 +28,7 @@ export default function AdminPoints() {
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
-      {params.get("saved") ? (
-        <div className={cartCss.success} role="status">
-          {t.saved}
-        </div>
-      ) : null}
+      <Outcome done={params.get("saved") ? t.saved : null} answered={Boolean(result)} />
       <Form method="post" noValidate className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.title}>
         <label className={cartCss.checkRow}>
           <input type="checkbox" name="point" defaultChecked={values ? values.point === "on" : terms.point} />

@@ -12,6 +12,7 @@ import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
+import { closeOpened, keepOpened } from "../helpers/sockets";
 
 /** Issue 12 (in part): the event socket on a Durable Object: who may open it, pings, limits, events. */
 
@@ -40,26 +41,8 @@ async function refusal(host: string, cookie: string | null, room?: string): Prom
   return closed;
 }
 
-/**
- * How each socket a test opened has closed. The room writes a line when a socket closes (decision
- * 093): a test that ends before those lines are out leaves vitest closing its channel under a
- * pending log ("Closing rpc while onUserConsoleLog was pending"), so each test waits for its
- * sockets' closes.
- */
-const opened: { socket: WebSocket; closed: Promise<unknown> }[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-afterEach(async () => {
-  const sockets = opened.splice(0);
-  for (const { socket } of sockets) {
-    try {
-      socket.close(1000, "test over");
-    } catch {
-      // closed already
-    }
-  }
-  await Promise.all(sockets.map(({ closed }) => Promise.race([closed, sleep(2_000)])));
-  await sleep(50);
-});
+afterEach(closeOpened);
 
 /** An open socket with what it receives and how it closed. */
 async function open(host: string, cookie: string, room?: string, ip?: string) {
@@ -70,7 +53,7 @@ async function open(host: string, cookie: string, room?: string, ip?: string) {
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
   );
-  opened.push({ socket, closed });
+  keepOpened(socket, closed);
   // A listener returns nothing: workerd 1.2026-11 warns about one that returns push()'s count.
   socket.addEventListener("message", (e) => {
     received.push(String(e.data));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { BEAUTY, BISTRO, get } from "../helpers/request";
 import { Shopper } from "../helpers/shopper";
+import { closeOpened, keepOpened } from "../helpers/sockets";
 
 /**
  * Issue 40, item 5 (decision 132): a change to a table's cart reaches every phone at that table
@@ -14,20 +15,7 @@ const COLA = "m0010"; // 콜라 2,000, one default option
 const CIDER = "m0011";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const opened: { socket: WebSocket; closed: Promise<unknown> }[] = [];
-afterEach(async () => {
-  const sockets = opened.splice(0);
-  for (const { socket } of sockets) {
-    try {
-      socket.close(1000, "test over");
-    } catch {
-      // closed already
-    }
-  }
-  // The room logs each close: wait for them before the test's channel goes (see live-rooms.test.ts).
-  await Promise.all(sockets.map(({ closed }) => Promise.race([closed, sleep(2_000)])));
-  await sleep(50);
-});
+afterEach(closeOpened);
 
 let n = 0;
 /** A phone that scanned a table's code on a host: its device and table cookies. */
@@ -50,7 +38,7 @@ async function listen(phone: Shopper) {
   const socket = res.webSocket!;
   const heard: string[] = [];
   const closed = new Promise<number>((resolve) => socket.addEventListener("close", (e) => resolve(e.code)));
-  opened.push({ socket, closed });
+  keepOpened(socket, closed);
   socket.addEventListener("message", (e) => {
     heard.push(String(e.data));
   });
