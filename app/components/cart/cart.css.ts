@@ -338,5 +338,6 @@ export const secondaryPadded = style([secondary, { padding: "0 16px" }]);
 /** A button at the end of a row of fields, level with the inputs rather than their labels. */
 export const secondaryInline = style([secondaryPadded, { alignSelf: "end" }]);
 export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" });
+globalStyle(`${checkRow} input`, { accentColor: vars.color.main });
 export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);
 export const pickAllBox = style([pick, { margin: 0 }]);

@@ -7,6 +7,7 @@ import { koNotify } from "~/shared/messages/notify";
 import { NOTIFY_KINDS } from "~/shared/notify-kinds";
 import type { action, loader } from "./page.server";
 import { Outcome } from "~/components/admin/Outcome";
+import * as formCss from "~/components/admin/product-form.css";
 
 const t = koNotify;
 
@@ -44,8 +45,8 @@ export default function AdminNotify() {
             aria-invalid={errors.owner_phone ? true : undefined}
           />
         </Field>
-        <fieldset className={cartCss.fields}>
-          <legend>{t.kindsTitle}</legend>
+        <fieldset className={formCss.fieldset}>
+          <legend className={cartCss.label}>{t.kindsTitle}</legend>
           {NOTIFY_KINDS.map((kind) => (
             <label key={kind} className={cartCss.checkRow}>
               <input
