@@ -4,8 +4,12 @@
  * value would pass, so a page that has no zod of its own (/user/info) need not load it for this.
  */
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
+import { EMAIL_MAX, EMAIL_PATTERN } from "./order-fields";
+
+export { EMAIL_MAX };
+
+/** The order sheet's e-mail rule, whole-value: one rule for an address wherever one is typed. */
+export const EMAIL = new RegExp(`^(?:${EMAIL_PATTERN})$`);
 // Control characters and the bidi overrides that can disguise a name; Hangul and emoji are fine.
 export const BAD_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 export const NAME_MAX = 30;

@@ -8,6 +8,8 @@ import { validPhone } from "../phone";
 
 /** An e-mail address, loosely: something@domain.tld. Also an HTML pattern. */
 export const EMAIL_PATTERN = String.raw`[^\s@]+@[^\s@]+\.[^\s@]+`;
+/** The longest address (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX = 254;
 /** Five-digit road-name postcodes (and the old six). */
 export const POSTCODE_PATTERN = "[0-9]{5,6}";
 
@@ -44,7 +46,7 @@ export const ORDER_FIELDS: Record<OrderFieldName, FieldRule> = {
   memo: { max: 200, required: false },
   depositor: { max: 40, required: false },
   // Where a guest gets the order's mail (a member's goes to their account's address).
-  email: { max: 254, required: false, pattern: EMAIL_PATTERN },
+  email: { max: EMAIL_MAX, required: false, pattern: EMAIL_PATTERN },
 };
 
 export const ORDER_FIELD_NAMES = Object.keys(ORDER_FIELDS) as OrderFieldName[];
