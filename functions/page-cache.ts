@@ -6,6 +6,7 @@ import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { HostCache } from "./tenant";
 import type { ShopStore } from "./db/shops";
 import type { Log } from "./log";
+import { fillTemplate, type FillTemplate } from "./personal";
 
 /**
  * The edge page cache (issue 15, decision 077). A page view (its HTML, or its data for a client
@@ -99,8 +100,8 @@ type Kept = {
   storedAt: number;
   viewed: number | null;
   personal: PersonalNotes | null;
-  /** Nobody's copy of it, made once in this isolate (nobodysCopy). */
-  nobody?: Promise<{ text: string; mark: string }>;
+  /** Its template for filling it in, made once in this isolate (filledAnswer). */
+  template?: Promise<FillTemplate>;
 };
 
 /**
@@ -268,29 +269,31 @@ function forBrowser(kept: Kept): Response {
 }
 
 /**
- * A kept page as a visitor with no session or device gets it, with this response's nonce. Its
- * nobody's fill (every mark out) is made once per isolate with a random mark in place of the
- * nonce, so each later visitor costs a string replace rather than another pass of HTMLRewriter over
- * the page: the most common page of all, an anonymous hit, was twice a trivial response for that
- * pass alone (docs/performance.md). A page too big to be kept nearby, or no HTML, takes the usual way.
+ * The page as one visitor gets it: `fill` puts it together from the page's template (decision 134),
+ * made once per kept page in this isolate, so a visitor costs joining strings rather than a pass of
+ * HTMLRewriter over the page (the most common page of all, an anonymous hit, was twice a trivial
+ * response for that pass alone; a returning visitor's, three times). A page drawn now is read whole
+ * first. Anything but HTML is given out as it is.
  */
-export async function nobodysCopy(
-  kept: Kept,
-  nonce: string,
-  fill: (response: Response, nonce: string) => Response,
+export async function filledAnswer(
+  answered: Pick<Answered, "response" | "kept">,
+  fill: (template: FillTemplate) => string,
 ): Promise<Response> {
-  const html = kept.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-  if (!html || kept.body.byteLength > NEARBY_MAX_BYTES) return fill(forBrowser(kept), nonce);
-  kept.nobody ??= (async () => {
-    // 32 hex characters from the isolate's random source: never in a page by chance.
-    const mark = crypto.randomUUID().replaceAll("-", "");
-    return { mark, text: await fill(forBrowser(kept), mark).text() };
-  })().catch((error: unknown) => {
-    kept.nobody = undefined; // the next visitor tries again
+  const { response, kept } = answered;
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
+  if (!kept) {
+    const template = await fillTemplate(await response.text());
+    const headers = new Headers(response.headers);
+    headers.delete("content-length");
+    return new Response(fill(template), { status: response.status, statusText: response.statusText, headers });
+  }
+  await response.body?.cancel();
+  kept.template ??= fillTemplate(new TextDecoder().decode(kept.body)).catch((error: unknown) => {
+    kept.template = undefined; // the next visitor tries again
     throw error;
   });
-  const { mark, text } = await kept.nobody;
+  const template = await kept.template;
   const headers = new Headers(kept.headers);
   headers.set("cache-control", "private, no-cache");
-  return new Response(text.replaceAll(mark, nonce), { status: kept.status, headers });
+  return new Response(fill(template), { status: kept.status, headers });
 }

@@ -27,6 +27,7 @@ import { AccountSummaryStore, type SummaryCounts } from "./db/account-summary";
 import { deviceOwner, memberOwner, type Owner } from "./db/cart";
 import { FavouriteStore, RecentStore } from "./db/favourites";
 import type { Db } from "./db/session";
+import { escapeText, render, TemplateMaker, type Part, type Template } from "./html-template";
 
 /**
  * Personal pages from the shared copy (issue 39, decision 122). A page that differs per visitor
@@ -245,95 +246,138 @@ export function overlayOf(visitor: Visitor, notes: PersonalNotes): PersonalOverl
 /** The avatar's letter, as app/components/account/Avatar.tsx draws it. */
 const initialOf = (name: string) => (Array.from(name.trim())[0] ?? "?").toUpperCase();
 
-/**
- * The kept page filled in for `visitor`: every mark removed, the parts that are not theirs with
- * it, theirs written in; and, for a visitor with a session or device, the overlay on <html>.
- */
-export function fillPage(
-  response: Response,
+/** What one visitor's page is filled in with: the values the page's tokens read. */
+export type Filling = {
+  counts: Record<string, number>;
+  /** Which of SLOT.only's names the visitor's page keeps. */
+  applies: Record<string, boolean>;
+  texts: Record<string, string>;
+  liked: Set<number>;
+  /** The guest's device id for links to carry; null for a member or nobody. */
+  device: string | null;
+  /** The avatar's address; null when the member has no picture (or there is no member). */
+  photo: string | null;
+  /** The overlay on <html>, encoded; null for nobody. */
+  overlay: string | null;
+  /** This response's nonce: a kept page's scripts carry the one it was drawn with (its CSP names only this one). */
+  nonce: string;
+};
+
+/** The values `visitor`'s page is filled in with. */
+export function fillingOf(
   visitor: Visitor,
   shop: ShopInfo,
   storageUrl: string,
   overlay: PersonalOverlay | null,
-  /** This response's nonce: a kept page's scripts carry the one it was drawn with (its CSP names only this one). */
   nonce: string,
-): Response {
-  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
+): Filling {
   const { member, summary } = visitor;
-  const counts: Record<string, number> = {
-    cart: summary?.cart ?? 0,
-    message: summary?.message ?? 0,
-    like: summary?.like ?? 0,
-    recent: summary?.recent ?? 0,
-    ...Object.fromEntries(Object.entries(summary?.orders ?? {}).map(([list, n]) => [`orders.${list}`, n])),
+  return {
+    counts: {
+      cart: summary?.cart ?? 0,
+      message: summary?.message ?? 0,
+      like: summary?.like ?? 0,
+      recent: summary?.recent ?? 0,
+      ...Object.fromEntries(Object.entries(summary?.orders ?? {}).map(([list, n]) => [`orders.${list}`, n])),
+    },
+    applies: {
+      member: member !== null,
+      guest: member === null,
+      photo: member?.profile != null,
+      initial: member !== null && member.profile == null,
+    },
+    texts: {
+      greeting: member ? koMemberBox.greeting(member.name) : "",
+      initial: member ? initialOf(member.name) : "",
+      membership: membershipLine(member !== null, summary?.membership ?? null, shop),
+    },
+    liked: new Set(visitor.liked),
+    device: visitor.device,
+    photo: member?.profile ? `${storageUrl}${member.profile}` : null,
+    // URI-encoded: no quote or ampersand for the attribute to escape.
+    overlay: overlay ? encodeURIComponent(JSON.stringify(overlay)) : null,
+    nonce,
   };
-  const applies: Record<string, boolean> = {
-    member: member !== null,
-    guest: member === null,
-    photo: member?.profile != null,
-    initial: member !== null && member.profile == null,
-  };
-  const texts: Record<string, string> = {
-    greeting: member ? koMemberBox.greeting(member.name) : "",
-    initial: member ? initialOf(member.name) : "",
-    membership: membershipLine(member !== null, summary?.membership ?? null, shop),
-  };
-  const liked = new Set(visitor.liked);
-  let like: { on: boolean; title: string } | null = null;
-  // One pass over the page for the nonce and the visitor's parts: each pass re-parses the whole page.
-  const rewriter = new HTMLRewriter()
+}
+
+export type FillTemplate = Template<Filling>;
+
+/**
+ * A kept page split where visitors differ (decision 134): every mark out, a token where each
+ * visitor's part goes (the parts not theirs left out, theirs written in), and where the nonce and
+ * the overlay go. One HTMLRewriter pass per kept page and isolate; each visitor is then `render`.
+ */
+export async function fillTemplate(html: string): Promise<FillTemplate> {
+  const maker = new TemplateMaker<Filling>();
+  const token = (part: Part<Filling>) => maker.token(part);
+  const end = () => token({ end: true });
+  const count = (v: Filling, name: string) => v.counts[name] ?? 0;
+  let like: { pid: number; title: string } | null = null;
+  const marked = await new HTMLRewriter()
     .on("[nonce]", {
       element(element) {
-        element.setAttribute("nonce", nonce);
+        element.setAttribute("nonce", token({ attribute: "nonce", value: (v) => v.nonce }));
       },
     })
     .on(`[${SLOT.only}]`, {
       element(element) {
-        if (!applies[element.getAttribute(SLOT.only) ?? ""]) element.remove();
-        else element.removeAttribute(SLOT.only);
+        const name = element.getAttribute(SLOT.only) ?? "";
+        element.removeAttribute(SLOT.only);
+        element.before(token({ when: (v) => v.applies[name] === true }), { html: true });
+        element.after(end(), { html: true });
       },
     })
     .on(`[${SLOT.count}]`, {
       element(element) {
-        const count = counts[element.getAttribute(SLOT.count) ?? ""] ?? 0;
-        if (count <= 0) {
-          element.remove();
-          return;
-        }
+        const name = element.getAttribute(SLOT.count) ?? "";
         element.removeAttribute(SLOT.count);
-        element.setInnerContent(badgeText(count));
+        element.before(token({ when: (v) => count(v, name) > 0 }), { html: true });
+        element.setInnerContent(token({ html: (v) => badgeText(count(v, name)) }), { html: true });
+        element.after(end(), { html: true });
       },
     })
     .on(`[${SLOT.text}]`, {
       element(element) {
-        element.setInnerContent(texts[element.getAttribute(SLOT.text) ?? ""] ?? "");
+        const name = element.getAttribute(SLOT.text) ?? "";
         element.removeAttribute(SLOT.text);
+        element.setInnerContent(token({ html: (v) => escapeText(v.texts[name] ?? "") }), { html: true });
       },
     })
     .on(`[${SLOT.device}]`, {
       element(element) {
         const href = element.getAttribute("href");
-        if (href && visitor.device) element.setAttribute("href", withDevice(href, visitor.device));
         element.removeAttribute(SLOT.device);
+        if (href === null) return;
+        element.setAttribute(
+          "href",
+          token({ attribute: "href", value: (v) => (v.device ? withDevice(href, v.device) : href) }),
+        );
       },
     })
     .on(`[${SLOT.cartLabel}]`, {
       element(element) {
-        element.setAttribute("aria-label", counts.cart! > 0 ? koCartButton.badge(counts.cart!) : koHeader.cart);
         element.removeAttribute(SLOT.cartLabel);
+        element.setAttribute(
+          "aria-label",
+          token({
+            attribute: "aria-label",
+            value: (v) => (count(v, "cart") > 0 ? koCartButton.badge(count(v, "cart")) : koHeader.cart),
+          }),
+        );
       },
     })
     .on(`[${SLOT.photo}]`, {
       element(element) {
-        if (member?.profile) element.setAttribute("src", `${storageUrl}${member.profile}`);
+        const src = element.getAttribute("src");
         element.removeAttribute(SLOT.photo);
+        element.setAttribute("src", token({ attribute: "src", value: (v) => v.photo ?? src }));
       },
     })
     // A ♡: the form's marks say whose; its fields, label and sign follow the visitor's like.
     .on(`form[${LIKE_SLOT.pid}]`, {
       element(element) {
-        const on = liked.has(Number(element.getAttribute(LIKE_SLOT.pid)));
-        like = { on, title: element.getAttribute(LIKE_SLOT.title) ?? "" };
+        const pid = Number(element.getAttribute(LIKE_SLOT.pid));
+        like = { pid, title: element.getAttribute(LIKE_SLOT.title) ?? "" };
         element.removeAttribute(LIKE_SLOT.pid);
         element.removeAttribute(LIKE_SLOT.title);
         element.onEndTag(() => {
@@ -343,24 +387,42 @@ export function fillPage(
     })
     .on('input[name="like"]', {
       element(element) {
-        if (like?.on) element.setAttribute("value", "0");
+        if (!like) return;
+        const { pid } = like;
+        const value = element.getAttribute("value");
+        element.setAttribute("value", token({ attribute: "value", value: (v) => (v.liked.has(pid) ? "0" : value) }));
       },
     })
     .on("button[aria-pressed]", {
       element(element) {
-        if (!like?.on) return;
-        element.setAttribute("aria-pressed", "true");
-        element.setAttribute("aria-label", koProduct.unlike(like.title));
-        element.setInnerContent("♥");
+        if (!like) return;
+        const { pid, title } = like;
+        const on = (v: Filling) => v.liked.has(pid);
+        const pressed = element.getAttribute("aria-pressed");
+        const label = element.getAttribute("aria-label");
+        element.setAttribute(
+          "aria-pressed",
+          token({ attribute: "aria-pressed", value: (v) => (on(v) ? "true" : pressed) }),
+        );
+        element.setAttribute(
+          "aria-label",
+          token({ attribute: "aria-label", value: (v) => (on(v) ? koProduct.unlike(title) : label) }),
+        );
+        // The sign drawn (♡) kept unless liked, then ♥.
+        element.prepend(token({ when: (v) => !on(v) }), { html: true });
+        element.append(end(), { html: true });
+        element.append(token({ html: (v) => (on(v) ? "♥" : "") }), { html: true });
       },
-    });
-  if (overlay) {
-    rewriter.on("html", {
+    })
+    .on("html", {
       element(element) {
-        // URI-encoded: no quote or ampersand for the attribute to escape.
-        element.setAttribute(OVERLAY_ATTRIBUTE, encodeURIComponent(JSON.stringify(overlay)));
+        element.setAttribute(OVERLAY_ATTRIBUTE, token({ attribute: OVERLAY_ATTRIBUTE, value: (v) => v.overlay }));
       },
-    });
-  }
-  return rewriter.transform(response);
+    })
+    .transform(new Response(html))
+    .text();
+  return maker.make(marked);
 }
+
+/** The page filled in for one visitor. */
+export const filledPage = (template: FillTemplate, filling: Filling) => render(template, filling);

@@ -50,12 +50,13 @@ import { CustomDomainStore } from "./db/custom-domains";
 import { customHostnames } from "./domains/cloudflare";
 import { recheckWaiting } from "./domains/connect";
 import { memberFromApi, proxyApi, shopHeaders } from "./upstream";
-import { answerShared, nobodysCopy, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
+import { answerShared, filledAnswer, currentShop, pageKey, sharedVariant, type PageCacheState } from "./page-cache";
 import { claimedUid, sessionFromRequest } from "./auth/session";
 import { shopOwnerUid } from "~/shared/shop-owner";
 import {
   fillable,
-  fillPage,
+  filledPage,
+  fillingOf,
   NOBODY,
   overlayOf,
   ownsShop,
@@ -478,12 +479,8 @@ async function handle(
     answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
   // Every mark out, nobody's parts shown: the page as it always was for them.
-  const nobody = (response: Response, nonce: string) => fillPage(response, NOBODY, shop, storage, null, nonce);
-  if (page.kept) {
-    await page.response.body?.cancel();
-    return nobodysCopy(page.kept, answer.nonce, nobody);
-  }
-  return nobody(page.response, answer.nonce);
+  const nobody = fillingOf(NOBODY, shop, storage, null, answer.nonce);
+  return filledAnswer(page, (template) => filledPage(template, nobody));
 }
 
 /**
@@ -521,5 +518,6 @@ async function fillIn(
   if (newDevice && minted && !visitor.member && viewed !== null) {
     answer.setCookie = firstViewCookie(viewed, new URL(request.url).protocol === "https:");
   }
-  return fillPage(page.response, visitor, shop, context.storageUrl, overlayOf(visitor, page.personal), answer.nonce);
+  const filling = fillingOf(visitor, shop, context.storageUrl, overlayOf(visitor, page.personal), answer.nonce);
+  return filledAnswer(page, (template) => filledPage(template, filling));
 }
