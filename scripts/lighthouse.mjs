@@ -24,11 +24,17 @@ import { startProductionWorker } from "./lib/production-worker.mjs";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT || 3391);
 const HOST = `beauty.localhost:${PORT}`;
-const PAGES = [
+const ALL_PAGES = [
   ["home", "/"],
   ["list", "/shop/list?category=0"],
   ["product", "/shop/view/b0017"],
 ];
+// LIGHTHOUSE_PAGES=product,/link?type=terms: some of them by name, or any other page by its path.
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? process.env.LIGHTHOUSE_PAGES.split(",").map(
+      (want) => ALL_PAGES.find(([name]) => name === want) ?? [want.replace(/\W+/g, "-").replace(/^-|-$/g, ""), want],
+    )
+  : ALL_PAGES;
 const GOALS = { lcp: 1200, fcp: 1000, cls: 0, cpu: 50, accessibility: 100, seo: 100 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 5));
 
