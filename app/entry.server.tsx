@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
-import { AFTER_PAINT_STARTER, holdScriptsUntilPaint } from "./lib/after-paint.server";
+import { AFTER_PAINT_STARTER, holdScriptsUntilPaint, startsOnUse } from "./lib/after-paint.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
 import { SlotsContext } from "./lib/slots";
@@ -63,7 +63,9 @@ export default async function handleRequest(
   // development build would report the held attributes as hydration mismatches. NODE_ENV is a
   // constant the Remix compiler writes into the build, not configuration read at run time.
   // eslint-disable-next-line no-restricted-globals
-  return process.env.NODE_ENV === "production" ? holdScriptsUntilPaint(response) : response;
+  return process.env.NODE_ENV === "production"
+    ? holdScriptsUntilPaint(response, startsOnUse(request, remixContext))
+    : response;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, STARTED_MODULE_ID } from "./after-paint";
+import type { EntryContext } from "@remix-run/cloudflare";
+import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, START_ON_USE, STARTED_MODULE_ID } from "./after-paint";
 
 /**
  * Holds Remix's module preloads and module script in the HTML on its way out (streaming, nothing
@@ -6,8 +7,13 @@ import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, STARTED_MODULE_ID } from "./a
  * these tags itself and takes no attribute for them; React does not compare attribute values when
  * it hydrates a production build, and Remix's scripts suppress the comparison anyway.
  */
-export function holdScriptsUntilPaint(response: Response): Response {
+export function holdScriptsUntilPaint(response: Response, onUse: boolean): Response {
   return new HTMLRewriter()
+    .on("html", {
+      element(html) {
+        if (onUse) html.setAttribute(START_ON_USE, "");
+      },
+    })
     .on('link[rel="modulepreload"]', {
       element(link) {
         link.setAttribute("rel", HELD_PRELOAD);
@@ -19,6 +25,21 @@ export function holdScriptsUntilPaint(response: Response): Response {
       },
     })
     .transform(response);
+}
+
+/**
+ * The pages that start on use (decision 135): browsing (home, lists, search, a product, notices,
+ * the shop's texts), whose HTML is all a visitor needs until they reach for it. Not while the shop's
+ * ad tags are to run (consent given): they are scripts that load after hydration (decision 070).
+ * Decided here rather than in the root so that the browser's scripts carry none of it.
+ */
+const BROWSING = /^\/(?:|shop\/view\/[^/]+|shop\/list|shop\/search|shop\/notice-list|link)\/?$/;
+
+export function startsOnUse(request: Request, context: EntryContext): boolean {
+  const root = context.staticHandlerContext.loaderData.root as
+    { tracking?: unknown; consent?: string | null; saveData?: boolean } | undefined;
+  const tagsRun = Boolean(root?.tracking) && root?.consent === "granted" && !root?.saveData;
+  return !tagsRun && BROWSING.test(new URL(request.url).pathname);
 }
 
 /**
@@ -40,17 +61,29 @@ export function holdScriptsUntilPaint(response: Response): Response {
  * size is the element's box in whole pixels, so a card of the same size as the first one, painted
  * in the same frame and reported instead of it, measured 35299 against the picture's 35344 and held
  * the home page's scripts for the 3 s (issue 39: no Lighthouse run of home or list hydrated).
+ *
+ * A page that starts on use (START_ON_USE, decision 135) hydrates at the shopper's first reach for
+ * it (a touch, a key, a focus, a scroll, the pointer moving): all of the above waits for both the
+ * paint and that use. Its scripts are not even fetched before: a visitor who only reads downloads
+ * none, and fetching them cost the main thread 10–20 ms of a phone's load for the responses alone.
  */
 const FIRST_PICTURE_SELECTOR = Object.entries(FIRST_PICTURE)
   .map(([name, value]) => `img[${name}="${value}"]`)
   .join("");
 
 export const AFTER_PAINT_STARTER = `(function(){
-var started=false;
+var started=false,used=!document.documentElement.hasAttribute("${START_ON_USE}"),onUsed=null;
+var uses=["pointerdown","keydown","focusin","scroll","wheel","pointermove"];
+function use(){used=true;uses.forEach(function(u){removeEventListener(u,use,true)});if(onUsed){var f=onUsed;onUsed=null;later(f)}}
+if(!used)uses.forEach(function(u){addEventListener(u,use,{capture:true,passive:true})});
 function later(f){setTimeout(f,0)}
 function start(){
 if(started)return;started=true;
 var links=[].slice.call(document.querySelectorAll('link[rel="${HELD_PRELOAD}"]'));
+if(used)return load(links);
+onUsed=function(){load(links)};
+}
+function load(links){
 var modules=links.map(function(l){return l.href}).filter(function(h){return !/\\/entry\\.client-/.test(h)});
 var pending=links.length,evaluating=false;
 function evaluateOnce(){if(!evaluating){evaluating=true;evaluate()}}

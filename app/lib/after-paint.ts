@@ -17,6 +17,11 @@ export const HELD_MODULE = "text/x-held-module";
  * React 18 has no fetchPriority prop; a lowercase attribute passes through as written.
  */
 export const FIRST_PICTURE = { fetchpriority: "high" } as const;
+/**
+ * On <html>: the page hydrates when the shopper first reaches for it (a touch, a key, a scroll, the
+ * pointer moving), not as soon as its scripts are in (decision 135).
+ */
+export const START_ON_USE = "data-start-on-use";
 /** The module script written back by the starter; removed again before hydration compares the DOM. */
 export const STARTED_MODULE_ID = "after-paint-module";
 

@@ -3,13 +3,21 @@ import { koAuth } from "../../app/shared/messages/auth";
 import { koCart } from "../../app/shared/messages/cart";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
 import { koProduct } from "../../app/shared/messages/shop/product";
+import { START_ON_USE } from "../../app/lib/after-paint";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
 export const customUrl = (path = "/") => `http://shop.example.test:${PORT}${path}`;
 
-/** Waits until React has hydrated the page, so clicks reach scripted handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach scripted handlers. A browsing page
+ * starts on its first use (decision 135): it is given one, a scroll event, as a shopper's first
+ * scroll or touch would.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.evaluate((mark) => {
+    if (document.documentElement.hasAttribute(mark)) window.dispatchEvent(new Event("scroll"));
+  }, START_ON_USE);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

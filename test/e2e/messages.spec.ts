@@ -234,7 +234,7 @@ test.describe("message window", () => {
     });
     const page = await context.newPage();
     await page.goto(shopUrl("beauty", "/"));
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByTestId("message-button").click();
     await expect(page.getByText("이 브라우저에서는 메시지 기능을 사용할 수 없습니다.")).toBeVisible();
     await expect(page).toHaveURL(shopUrl("beauty", "/"));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HELD_MODULE, HELD_PRELOAD } from "~/lib/after-paint";
+import { HELD_MODULE, HELD_PRELOAD, START_ON_USE } from "~/lib/after-paint";
+import { CONSENT_COOKIE } from "~/shared/tracking";
 import { AFTER_PAINT_STARTER } from "~/lib/after-paint.server";
 import { BEAUTY, STUDIO_CUSTOM, get } from "../helpers/request";
 
@@ -171,6 +172,35 @@ describe("scripts after the first paint (issue 15, decision 075)", () => {
       expect(starter, path).toBeGreaterThan(module!.index);
       expect(html.slice(0, starter).endsWith(`<script nonce="${module![1]}">`), path).toBe(true);
     }
+  });
+});
+
+describe("browsing pages start on use (decision 135)", () => {
+  const startsOnUse = (html: string) => new RegExp(`<html[^>]* ${START_ON_USE}=""`).test(html);
+  it("marks home, lists, search, a product, notices and the shop's texts, and no other page", async () => {
+    for (const path of [
+      "/",
+      "/shop/list?category=0",
+      "/shop/search?q=토너",
+      "/shop/view/b0017",
+      "/shop/notice-list",
+      "/link?type=terms",
+    ]) {
+      expect(startsOnUse(await (await get(BEAUTY, path)).text()), path).toBe(true);
+    }
+    for (const path of ["/user/checkout", "/user/login", "/user/order_lookup"]) {
+      const res = await get(BEAUTY, path);
+      expect(res.status, path).toBe(200);
+      expect(startsOnUse(await res.text()), path).toBe(false);
+    }
+  });
+
+  it("starts at load where the shop's ad tags are to run (consent given), as they load after hydration", async () => {
+    const page = (cookie?: string) =>
+      get(STUDIO_CUSTOM, "/shop/view/s0001", cookie ? { headers: { cookie } } : {}).then((res) => res.text());
+    expect(startsOnUse(await page())).toBe(true);
+    expect(startsOnUse(await page(`${CONSENT_COOKIE}=denied`))).toBe(true);
+    expect(startsOnUse(await page(`${CONSENT_COOKIE}=granted`))).toBe(false);
   });
 });
 
