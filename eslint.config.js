@@ -37,6 +37,8 @@ export default tseslint.config(
       ".bench-orders/",
       ".bench-account/",
       ".bench-live/",
+      ".bench-scale/",
+      ".scale/",
       ".bench-tracking/",
       ".lighthouse/",
       ".loadtest/",
