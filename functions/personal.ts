@@ -142,11 +142,11 @@ export async function readVisitor(
   const record = viewed === null ? [] : new RecentStore(db).recordStatements(shop.shopid, owner, viewed, now);
   const results = await db.batch([
     ...record,
-    ...summary.statements(shop.shopid, owner, member?.uid ?? null, now),
+    summary.statement(shop.shopid, owner, member?.uid ?? null, now),
     new FavouriteStore(db).likedAmongStatement(shop.shopid, owner, notes.pids),
   ]);
-  const [scalars, orders, liked] = results.slice(record.length);
-  return counted(member, device, summary.counts(scalars!, orders!, member?.uid ?? null), liked!);
+  const [counts, liked] = results.slice(record.length);
+  return counted(member, device, summary.counts(counts!, member?.uid ?? null), liked!);
 }
 
 /**
@@ -178,13 +178,13 @@ async function readClaimed(
   const results = await db.batch([
     ...writes,
     sessions.findMemberStatement(sid, host, nowSeconds()),
-    ...summary.statements(shop.shopid, owner, uid, now),
+    summary.statement(shop.shopid, owner, uid, now),
     new FavouriteStore(db).likedAmongStatement(shop.shopid, owner, notes.pids),
   ]);
-  const [row, scalars, orders, liked] = results.slice(writes.length);
+  const [row, counts, liked] = results.slice(writes.length);
   const member = await memberOfRow(row!.results[0] as SessionMemberRow | undefined, skey);
   if (!member || member.uid !== uid) return nobodyCounted(null, device);
-  return counted(member, device, summary.counts(scalars!, orders!, uid), liked!);
+  return counted(member, device, summary.counts(counts!, uid), liked!);
 }
 
 /** A visitor with nothing to count: a device new to the shop, or a session no longer valid. */

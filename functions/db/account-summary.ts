@@ -1,5 +1,5 @@
 import type { Owner } from "./cart";
-import { OrderStore, type StatusCount } from "./orders";
+import { buyerCountsSql, type StatusCount } from "./orders";
 import type { Db } from "./session";
 
 /** The counts of the account summary (spec §3 "User summary"), before they are shaped for the contract. */
@@ -16,44 +16,44 @@ export type SummaryCounts = {
 
 /**
  * Everything the drawer's my menu and /myshop count, for one owner (member or device) on one shop,
- * in one D1 round trip: a batch of two reads (the scalar counts, then orders per status).
+ * in one read: the scalar counts, and the orders per status as a JSON column (a second statement
+ * in the same batch cost a returning visitor's filled page a few per cent: docs/performance.md).
  */
 export class AccountSummaryStore {
   constructor(private readonly db: Db) {}
 
   async read(shopId: number, owner: Owner, uid: number | null, now: number): Promise<SummaryCounts> {
-    const [scalars, orders] = await this.db.batch(this.statements(shopId, owner, uid, now));
-    return this.counts(scalars!, orders!, uid);
+    return this.counts(await this.statement(shopId, owner, uid, now).all(), uid);
   }
 
-  /** The batch's two reads, for a batch that does more (a page filled in at the edge, decision 122). */
-  statements(shopId: number, owner: Owner, uid: number | null, now: number): D1PreparedStatement[] {
-    return [
-      this.db
-        .prepare(
-          `SELECT
-             (SELECT COUNT(*) FROM cart_lines WHERE shop_id = ?1 AND owner = ?2) AS cart,
-             (SELECT COUNT(*) FROM favourites WHERE shop_id = ?1 AND owner = ?2) AS "like",
-             (SELECT COUNT(*) FROM recent_views WHERE shop_id = ?1 AND owner = ?2) AS recent,
-             EXISTS (SELECT 1 FROM shop_members WHERE shop_id = ?1 AND uid = ?3) AS joined,
-             (SELECT COALESCE(SUM(member_unread), 0) FROM tickets WHERE shop_id = ?1 AND uid = ?3) AS message,
-             COALESCE((SELECT SUM(h.rem_value) FROM point_history h
-                       WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point`,
-        )
-        .bind(shopId, owner, uid ?? 0, now),
-      new OrderStore(this.db).countsForBuyerStatement(shopId, owner),
-    ];
+  /** The read, for a batch that does more (a page filled in at the edge, decision 122). */
+  statement(shopId: number, owner: Owner, uid: number | null, now: number): D1PreparedStatement {
+    return this.db
+      .prepare(
+        `SELECT
+           (SELECT COUNT(*) FROM cart_lines WHERE shop_id = ?1 AND owner = ?2) AS cart,
+           (SELECT COUNT(*) FROM favourites WHERE shop_id = ?1 AND owner = ?2) AS "like",
+           (SELECT COUNT(*) FROM recent_views WHERE shop_id = ?1 AND owner = ?2) AS recent,
+           EXISTS (SELECT 1 FROM shop_members WHERE shop_id = ?1 AND uid = ?3) AS joined,
+           (SELECT COALESCE(SUM(member_unread), 0) FROM tickets WHERE shop_id = ?1 AND uid = ?3) AS message,
+           COALESCE((SELECT SUM(h.rem_value) FROM point_history h
+                     WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point,
+           (SELECT json_group_array(json_object('status', status, 'n', n, 'needs_account', needs_account))
+              FROM (${buyerCountsSql("?1", "?2")})) AS orders`,
+      )
+      .bind(shopId, owner, uid ?? 0, now);
   }
 
-  /** The counts from the results of `statements`. */
-  counts(scalars: D1Result, orders: D1Result, uid: number | null): SummaryCounts {
-    const row = (scalars.results[0] ?? {}) as {
+  /** The counts from the result of `statement`. */
+  counts(result: D1Result, uid: number | null): SummaryCounts {
+    const row = (result.results[0] ?? {}) as {
       cart?: number;
       like?: number;
       recent?: number;
       message?: number;
       joined?: number;
       point?: number;
+      orders?: string;
     };
     return {
       cart: row.cart ?? 0,
@@ -61,7 +61,7 @@ export class AccountSummaryStore {
       recent: row.recent ?? 0,
       message: row.message ?? 0,
       membership: uid === null ? null : { joined: row.joined === 1, point: row.point ?? 0 },
-      orders: orders.results as StatusCount[],
+      orders: JSON.parse(row.orders ?? "[]") as StatusCount[],
     };
   }
 }

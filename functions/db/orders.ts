@@ -254,6 +254,15 @@ const PLACED = sqlPlaced("o");
 const NEEDS_ACCOUNT = `(o.refund_account IS NULL AND o.paid_amount > 0 AND NOT EXISTS (SELECT 1 FROM provider_payments p
   WHERE p.order_id = o.id AND p.payment_key IS NOT NULL AND p.choice <> 'vbank'))`;
 
+/**
+ * A buyer's placed orders per status (and how many wait for a refund account), their shop and
+ * owner given as SQL parameters: a statement of its own, or a sub-select of the account summary's.
+ */
+export const buyerCountsSql = (shop: string, owner: string) =>
+  `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
+   FROM orders o WHERE o.shop_id = ${shop} AND o.owner = ${owner} AND ${PLACED}
+   GROUP BY o.status`;
+
 export class OrderStore {
   constructor(private readonly db: Db) {}
 
@@ -474,19 +483,8 @@ export class OrderStore {
 
   /** How many of one buyer's orders on this shop are in each status, in one query. */
   async countsForBuyer(shopId: number, owner: Owner): Promise<StatusCount[]> {
-    const { results } = await this.countsForBuyerStatement(shopId, owner).all<StatusCount>();
+    const { results } = await this.db.prepare(buyerCountsSql("?1", "?2")).bind(shopId, owner).all<StatusCount>();
     return results;
-  }
-
-  /** The statement of `countsForBuyer`, for a batch that reads more (the account summary). */
-  countsForBuyerStatement(shopId: number, owner: Owner): D1PreparedStatement {
-    return this.db
-      .prepare(
-        `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
-         FROM orders o WHERE o.shop_id = ?1 AND o.owner = ?2 AND ${PLACED}
-         GROUP BY o.status`,
-      )
-      .bind(shopId, owner);
   }
 
   /** A guest's orders on this shop become the member's at login (in the login's batch, like the cart). */

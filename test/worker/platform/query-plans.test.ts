@@ -4,6 +4,7 @@ import { CartStore } from "../../../functions/db/cart";
 import { CatalogueStore, ReadAhead } from "../../../functions/db/catalogue";
 import { DailyStore } from "../../../functions/db/daily";
 import { FavouriteStore, RecentStore } from "../../../functions/db/favourites";
+import { AccountSummaryStore } from "../../../functions/db/account-summary";
 import { OrderStore } from "../../../functions/db/orders";
 import { SearchIndex } from "../../../functions/db/search";
 import type { Db } from "../../../functions/db/session";
@@ -269,6 +270,8 @@ describe("query plans of the page queries (issue 39)", () => {
       ),
     ).toEqual({});
     expect(await plansOf((db) => new OrderStore(db).countsForBuyer(BEAUTY, member))).toEqual({});
+    // The drawer's counts, the order counts among them (one statement, read on every filled page).
+    expect(await plansOf((db) => new AccountSummaryStore(db).read(BEAUTY, member, 1, Date.now()))).toEqual({});
   });
 
   it("favourites and recently viewed", async () => {
