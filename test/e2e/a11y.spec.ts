@@ -13,8 +13,8 @@ const PAGES = ["/", "/shop/list?category=0", "/shop/view/b0017"];
 const VIEWPORT = { width: 412, height: 915 };
 
 async function violations(page: Page): Promise<string[]> {
-  // The settled page: the footer fades in after 2 s, and text half-way through a fade has less
-  // contrast than the page it ends in.
+  // The settled page: the footer appears after 2 s (opacity 0 until then), and text not yet shown has
+  // less contrast than the page it ends in.
   await page.evaluate(() =>
     Promise.all(
       document

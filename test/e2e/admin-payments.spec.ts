@@ -99,7 +99,7 @@ test("the owner turns on escrow with the shop's MID and the footer shows the mar
     "href",
     `https://pgweb.tosspayments.com/ms/escrow/s_escrowYn.do?mertid=${mid}`,
   );
-  // The footer fades in after the page settles (shop.css.ts): wait for it before the picture.
+  // The footer appears after the page settles (shop.css.ts): wait for it before the picture.
   await expect(footer).toHaveCSS("opacity", "1");
   await footer.screenshot({ path: testInfo.outputPath("escrow-footer-412.png") });
 });

@@ -128,7 +128,7 @@ describe("first paint (issue 15)", () => {
 });
 
 describe("the footer's 2 s wait (spec §9)", () => {
-  it("fades in by an animation of opacity alone, which the compositor runs without the main thread", async () => {
+  it("appears by an animation of opacity alone, which the compositor runs without the main thread", async () => {
     const html = await (await get(BEAUTY, "/")).text();
     const classes = /<footer class="([^"]+)" data-testid="footer">/.exec(html)?.[1]?.split(" ");
     expect(classes?.length).toBeGreaterThan(0);
