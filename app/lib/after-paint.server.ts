@@ -1,4 +1,6 @@
 import type { EntryContext } from "@remix-run/cloudflare";
+import { tagsMayRun } from "~/shared/tracking";
+import type { rootData } from "./root.server";
 import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, START_ON_USE, STARTED_MODULE_ID } from "./after-paint";
 
 /**
@@ -36,9 +38,9 @@ export function holdScriptsUntilPaint(response: Response, onUse: boolean): Respo
 const BROWSING = /^\/(?:|shop\/view\/[^/]+|shop\/list|shop\/search|shop\/notice-list|link)\/?$/;
 
 export function startsOnUse(request: Request, context: EntryContext): boolean {
-  const root = context.staticHandlerContext.loaderData.root as
-    { tracking?: unknown; consent?: string | null; saveData?: boolean } | undefined;
-  const tagsRun = Boolean(root?.tracking) && root?.consent === "granted" && !root?.saveData;
+  // Undefined when the root's loader failed (an error page): no tags then.
+  const root = context.staticHandlerContext.loaderData.root as Awaited<ReturnType<typeof rootData>> | undefined;
+  const tagsRun = root !== undefined && root.tracking !== null && tagsMayRun(root.consent, root.saveData);
   return !tagsRun && BROWSING.test(new URL(request.url).pathname);
 }
 

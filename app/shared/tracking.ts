@@ -84,6 +84,9 @@ export type Consent = "granted" | "denied";
 /** A year, then the shopper is asked again. */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** Whether a shop's tags load for a visitor: only on their consent, and never while they save data. */
+export const tagsMayRun = (consent: Consent | null, savingData: boolean) => consent === "granted" && !savingData;
+
 export function consentOf(value: string | null | undefined): Consent | null {
   return value === "granted" || value === "denied" ? value : null;
 }

@@ -1,7 +1,14 @@
 import { useEffect, useState } from "react";
 import { island } from "~/lib/island";
 import { readCookie } from "~/shared/cookies";
-import { ASK_CONSENT_EVENT, CONSENT_COOKIE, consentOf, type Consent, type TrackingIds } from "~/shared/tracking";
+import {
+  ASK_CONSENT_EVENT,
+  CONSENT_COOKIE,
+  consentOf,
+  tagsMayRun,
+  type Consent,
+  type TrackingIds,
+} from "~/shared/tracking";
 
 // The bar is drawn only until the shopper answers: its code loads only on the pages that show it.
 const ConsentBar = island("ConsentBar", () => import("./ConsentBar").then((m) => m.ConsentBar));
@@ -37,7 +44,7 @@ export function Tracking({
   }, [ids]);
 
   useEffect(() => {
-    if (consent !== "granted" || saveData()) return;
+    if (!tagsMayRun(consent, saveData())) return;
     import("~/lib/tracking.client").then(
       (tags) => tags.startTracking(ids),
       () => undefined, // an old build's chunk after a deploy: no tags on this page
