@@ -6,7 +6,8 @@ import { CONSENT_COOKIE, isTagCookie } from "~/shared/tracking";
 import { HostCache } from "./tenant";
 import type { ShopStore } from "./db/shops";
 import type { Log } from "./log";
-import { fillTemplate, type FillTemplate } from "./personal";
+import { fillTemplate, type FillTemplate, type Filling } from "./personal";
+import { render } from "./html-template";
 
 /**
  * The edge page cache (issue 15, decision 077). A page view (its HTML, or its data for a client
@@ -269,16 +270,14 @@ function forBrowser(kept: Kept): Response {
 }
 
 /**
- * The page as one visitor gets it: `fill` puts it together from the page's template (decision 134),
+ * The page as one visitor gets it: put together with their `filling` from the page's template (decision 134),
  * made once per kept page in this isolate, so a visitor costs joining strings rather than a pass of
  * HTMLRewriter over the page (the most common page of all, an anonymous hit, was twice a trivial
  * response for that pass alone; a returning visitor's, three times). A page drawn now is read whole
  * first. Anything but HTML is given out as it is.
  */
-export async function filledAnswer(
-  answered: Pick<Answered, "response" | "kept">,
-  fill: (template: FillTemplate) => string,
-): Promise<Response> {
+export async function filledAnswer(answered: Pick<Answered, "response" | "kept">, filling: Filling): Promise<Response> {
+  const fill = (template: FillTemplate) => render(template, filling);
   const { response, kept } = answered;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
   if (!kept) {

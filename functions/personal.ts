@@ -27,7 +27,7 @@ import { AccountSummaryStore, type SummaryCounts } from "./db/account-summary";
 import { deviceOwner, memberOwner, type Owner } from "./db/cart";
 import { FavouriteStore, RecentStore } from "./db/favourites";
 import type { Db } from "./db/session";
-import { escapeText, render, TemplateMaker, type Part, type Template } from "./html-template";
+import { escapeText, TemplateMaker, type Part, type Template } from "./html-template";
 
 /**
  * Personal pages from the shared copy (issue 39, decision 122). A page that differs per visitor
@@ -305,7 +305,8 @@ export type FillTemplate = Template<Filling>;
 /**
  * A kept page split where visitors differ (decision 134): every mark out, a token where each
  * visitor's part goes (the parts not theirs left out, theirs written in), and where the nonce and
- * the overlay go. One HTMLRewriter pass per kept page and isolate; each visitor is then `render`.
+ * the overlay go. One HTMLRewriter pass per kept page and isolate; each visitor is then
+ * html-template's `render` (page-cache.ts filledAnswer).
  */
 export async function fillTemplate(html: string): Promise<FillTemplate> {
   const maker = new TemplateMaker<Filling>();
@@ -423,6 +424,3 @@ export async function fillTemplate(html: string): Promise<FillTemplate> {
     .text();
   return maker.make(marked);
 }
-
-/** The page filled in for one visitor. */
-export const filledPage = (template: FillTemplate, filling: Filling) => render(template, filling);

@@ -55,7 +55,6 @@ import { claimedUid, sessionFromRequest } from "./auth/session";
 import { shopOwnerUid } from "~/shared/shop-owner";
 import {
   fillable,
-  filledPage,
   fillingOf,
   NOBODY,
   overlayOf,
@@ -479,8 +478,7 @@ async function handle(
     answer.setCookie = firstViewCookie(page.viewed, url.protocol === "https:");
   }
   // Every mark out, nobody's parts shown: the page as it always was for them.
-  const nobody = fillingOf(NOBODY, shop, storage, null, answer.nonce);
-  return filledAnswer(page, (template) => filledPage(template, nobody));
+  return filledAnswer(page, fillingOf(NOBODY, shop, storage, null, answer.nonce));
 }
 
 /**
@@ -518,6 +516,8 @@ async function fillIn(
   if (newDevice && minted && !visitor.member && viewed !== null) {
     answer.setCookie = firstViewCookie(viewed, new URL(request.url).protocol === "https:");
   }
-  const filling = fillingOf(visitor, shop, context.storageUrl, overlayOf(visitor, page.personal), answer.nonce);
-  return filledAnswer(page, (template) => filledPage(template, filling));
+  return filledAnswer(
+    page,
+    fillingOf(visitor, shop, context.storageUrl, overlayOf(visitor, page.personal), answer.nonce),
+  );
 }

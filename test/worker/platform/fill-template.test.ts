@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillingOf, fillTemplate, filledPage, NOBODY, type Visitor } from "../../../functions/personal";
+import { fillingOf, fillTemplate, NOBODY, type Visitor } from "../../../functions/personal";
 import { render, TemplateMaker } from "../../../functions/html-template";
 import type { ShopInfo } from "~/shared/contracts";
 import type { Member } from "../../../functions/auth/member";
@@ -45,7 +45,7 @@ function visitor(part: Partial<Visitor>): Visitor {
 
 describe("a kept page's template", () => {
   it("gives nobody every mark out, nobody's parts kept, their nonce, and no overlay", async () => {
-    const page = filledPage(await fillTemplate(PAGE), fillingOf(NOBODY, SHOP, "/s/", null, "n1"));
+    const page = render(await fillTemplate(PAGE), fillingOf(NOBODY, SHOP, "/s/", null, "n1"));
     expect(page).not.toMatch(/data-p-|data-like-|data-personal/);
     expect(page).toContain('<a href="/user/checkout" aria-label="장바구니">카트</a>');
     expect(page).toContain("<div>로그인</div>");
@@ -61,7 +61,7 @@ describe("a kept page's template", () => {
   it("fills in a guest's device on its links, counts over 99 and its hearts", async () => {
     const template = await fillTemplate(PAGE);
     const guest = visitor({ device: "dev1", liked: [2], summary: { ...visitor({}).summary!, cart: 120 } });
-    const page = filledPage(template, fillingOf(guest, SHOP, "/s/", { root: { x: 1 } }, "n2"));
+    const page = render(template, fillingOf(guest, SHOP, "/s/", { root: { x: 1 } }, "n2"));
     expect(page).toContain(
       '<a href="/user/checkout?uuid_value=dev1" aria-label="장바구니 120개">카트<span>99+</span></a>',
     );
@@ -81,14 +81,14 @@ describe("a kept page's template", () => {
   it("fills in a member's name as text, their picture, and their counts inside their part", async () => {
     const template = await fillTemplate(PAGE);
     const member = visitor({ member: MEMBER, summary: { ...visitor({}).summary!, orders: { ready: 3 } } });
-    const page = filledPage(template, fillingOf(member, SHOP, "https://files/", null, "n3"));
+    const page = render(template, fillingOf(member, SHOP, "https://files/", null, "n3"));
     expect(page).not.toContain("로그인</div>");
     expect(page).toContain(
       '<div><p>&lt;김&gt;&amp;님, 안녕하세요</p><span>3</span><img alt="" width="44" src="https://files/p/7.jpg"></div>',
     );
     expect(page).toContain('<a href="/user/checkout" aria-label="장바구니">카트</a>');
     // The same template, the next visitor: nothing of the member left.
-    const next = filledPage(template, fillingOf(NOBODY, SHOP, "/s/", null, "n4"));
+    const next = render(template, fillingOf(NOBODY, SHOP, "/s/", null, "n4"));
     expect(next).not.toMatch(/김|p\/7\.jpg|n3/);
   });
 
