@@ -1,5 +1,5 @@
 import type { Owner } from "./cart";
-import { buyerCountsSql, type StatusCount } from "./orders";
+import { BUYER_COUNTS_SQL, type StatusCount } from "./orders";
 import type { Db } from "./session";
 
 /** The counts of the account summary (spec §3 "User summary"), before they are shaped for the contract. */
@@ -39,7 +39,7 @@ export class AccountSummaryStore {
            COALESCE((SELECT SUM(h.rem_value) FROM point_history h
                      WHERE h.shop_id = ?1 AND h.uid = ?3 AND (h.expires_at IS NULL OR h.expires_at > ?4)), 0) AS point,
            (SELECT json_group_array(json_object('status', status, 'n', n, 'needs_account', needs_account))
-              FROM (${buyerCountsSql("?1", "?2")})) AS orders`,
+              FROM (${BUYER_COUNTS_SQL})) AS orders`,
       )
       .bind(shopId, owner, uid ?? 0, now);
   }

@@ -255,12 +255,11 @@ const NEEDS_ACCOUNT = `(o.refund_account IS NULL AND o.paid_amount > 0 AND NOT E
   WHERE p.order_id = o.id AND p.payment_key IS NOT NULL AND p.choice <> 'vbank'))`;
 
 /**
- * A buyer's placed orders per status (and how many wait for a refund account), their shop and
- * owner given as SQL parameters: a statement of its own, or a sub-select of the account summary's.
+ * A buyer's placed orders per status (and how many wait for a refund account), of shop ?1 and
+ * owner ?2: a statement of its own, or a sub-select of the account summary's.
  */
-export const buyerCountsSql = (shop: string, owner: string) =>
-  `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
-   FROM orders o WHERE o.shop_id = ${shop} AND o.owner = ${owner} AND ${PLACED}
+export const BUYER_COUNTS_SQL = `SELECT o.status, COUNT(*) AS n, SUM(CASE WHEN ${NEEDS_ACCOUNT} THEN 1 ELSE 0 END) AS needs_account
+   FROM orders o WHERE o.shop_id = ?1 AND o.owner = ?2 AND ${PLACED}
    GROUP BY o.status`;
 
 export class OrderStore {
@@ -483,7 +482,7 @@ export class OrderStore {
 
   /** How many of one buyer's orders on this shop are in each status, in one query. */
   async countsForBuyer(shopId: number, owner: Owner): Promise<StatusCount[]> {
-    const { results } = await this.db.prepare(buyerCountsSql("?1", "?2")).bind(shopId, owner).all<StatusCount>();
+    const { results } = await this.db.prepare(BUYER_COUNTS_SQL).bind(shopId, owner).all<StatusCount>();
     return results;
   }
 
