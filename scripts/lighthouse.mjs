@@ -138,18 +138,18 @@ function mainThreadCpuAfterPaint(trace) {
   const nav = navigation(events);
   const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === nav?.pid && e.ts >= nav.ts);
   if (!nav || !paint) return { cpu: NaN, longest: NaN, modules: 0 };
-  const modules = events.filter(
-    (e) => e.name === "v8.evaluateModule" && e.pid === nav.pid && e.tid === nav.tid && e.ts >= paint.ts,
-  ).length;
+  return threadCpuFrom(events, nav.pid, nav.tid, paint.ts);
+}
+
+/**
+ * One thread's CPU (ms) in top-level tasks from `from` (a trace timestamp) to the trace's end, the
+ * longest such task's, and the module scripts it evaluated: as mainThreadCpuAfterPaint says.
+ */
+function threadCpuFrom(events, pid, tid, from) {
+  const own = (e) => e.pid === pid && e.tid === tid;
+  const modules = events.filter((e) => e.name === "v8.evaluateModule" && own(e) && e.ts >= from).length;
   const tasks = events
-    .filter(
-      (e) =>
-        e.ph === "X" &&
-        e.pid === nav.pid &&
-        e.tid === nav.tid &&
-        TOP_LEVEL_TASKS.has(e.name) &&
-        e.ts + e.dur > paint.ts,
-    )
+    .filter((e) => e.ph === "X" && own(e) && TOP_LEVEL_TASKS.has(e.name) && e.ts + e.dur > from)
     .sort((a, b) => a.ts - b.ts);
   let cpu = 0;
   let longest = 0;
@@ -157,7 +157,7 @@ function mainThreadCpuAfterPaint(trace) {
   for (const task of tasks) {
     if (task.ts < until) continue;
     until = task.ts + task.dur;
-    const share = task.ts >= paint.ts || task.dur === 0 ? 1 : (until - paint.ts) / task.dur;
+    const share = task.ts >= from || task.dur === 0 ? 1 : (until - from) / task.dur;
     const ms = ((task.tdur ?? task.dur) * share) / 1000;
     cpu += ms;
     longest = Math.max(longest, ms);
@@ -245,22 +245,7 @@ async function firstUse(url) {
 /** The main thread's CPU (ms) in top-level tasks after a user-timing mark, as mainThreadCpuAfterPaint reads it. */
 function cpuAfterMark(events, name) {
   const mark = events.find((e) => e.name === name && e.cat?.includes("blink.user_timing"));
-  if (!mark) return { cpu: NaN, longest: NaN, modules: 0 };
-  const own = (e) => e.pid === mark.pid && e.tid === mark.tid && e.ts >= mark.ts;
-  const modules = events.filter((e) => e.name === "v8.evaluateModule" && own(e)).length;
-  let cpu = 0;
-  let longest = 0;
-  let until = 0;
-  for (const task of events
-    .filter((e) => e.ph === "X" && TOP_LEVEL_TASKS.has(e.name) && own(e))
-    .sort((a, b) => a.ts - b.ts)) {
-    if (task.ts < until) continue;
-    until = task.ts + task.dur;
-    const ms = (task.tdur ?? task.dur) / 1000;
-    cpu += ms;
-    longest = Math.max(longest, ms);
-  }
-  return { cpu: Math.round(cpu), longest: Math.round(longest), modules };
+  return mark ? threadCpuFrom(events, mark.pid, mark.tid, mark.ts) : { cpu: NaN, longest: NaN, modules: 0 };
 }
 
 const pages = [];
