@@ -38,9 +38,9 @@ export function holdScriptsUntilPaint(response: Response, onUse: boolean): Respo
 const BROWSING = /^\/(?:|shop\/view\/[^/]+|shop\/list|shop\/search|shop\/notice-list|link)\/?$/;
 
 export function startsOnUse(request: Request, context: EntryContext): boolean {
-  // Undefined when the root's loader failed (an error page): no tags then.
-  const root = context.staticHandlerContext.loaderData.root as Awaited<ReturnType<typeof rootData>> | undefined;
-  const tagsRun = root !== undefined && root.tracking !== null && tagsMayRun(root.consent, root.saveData);
+  // None when the root's loader did not run or failed (an action's error page): no tags then.
+  const root = context.staticHandlerContext.loaderData.root as Awaited<ReturnType<typeof rootData>> | null | undefined;
+  const tagsRun = root != null && root.tracking !== null && tagsMayRun(root.consent, root.saveData);
   return !tagsRun && BROWSING.test(new URL(request.url).pathname);
 }
 
