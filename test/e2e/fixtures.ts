@@ -32,7 +32,9 @@ const isAppPage = (page: Page) =>
 export function collectErrors(page: Page, expected: RegExp[] = []): string[] {
   const errors: string[] = [];
   page.on("console", (msg) => {
-    const text = msg.text();
+    // A failed load says only its status; where it came from is what one needs to mend it.
+    const from = msg.location().url;
+    const text = /^Failed to load resource/.test(msg.text()) && from ? `${msg.text()} (${from})` : msg.text();
     if (msg.type() !== "error" || expected.some((re) => re.test(text))) return;
     // Remix logs the stream of a data request the browser aborted (a live reload overtaken by
     // a navigation on a busy machine): a superseded request, never a fault of the page. Chromium
