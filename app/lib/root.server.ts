@@ -9,8 +9,12 @@ import { requestPreferences } from "~/shared/preferences";
 import { trackingIds } from "~/shared/tracking";
 
 export async function rootData(context: AppLoadContext, request: Request) {
+  // Not its content version, which the browser has no use for: it moves with any change to any of
+  // the shop's pages (another shopper's order moves a stock count), and changed props make the
+  // frame's waiting parts (the footer, the menu) load their scripts at the next revalidation.
+  const { content_version: _version, ...shop } = context.shop;
   return {
-    shop: context.shop,
+    shop,
     // The theme's custom properties, ready for <html style>: the browser never computes them.
     theme: themeStyle(context.shop, context.storageUrl),
     storageUrl: context.storageUrl,

@@ -1,13 +1,14 @@
 import { gzipSync } from "node:zlib";
-import { expect, hydrated, jsOff, PORT, shopUrl, test } from "./fixtures";
+import { expect, hydrated, jsOff, PORT, secondPage, shopUrl, test } from "./fixtures";
+import { guestOrder } from "./order-helpers";
 import { koProduct } from "../../app/shared/messages/shop/product";
 import { koSearch } from "../../app/shared/messages/shop/search";
 
 /** Issue 15 (in part): what a phone downloads and keeps. */
 
 test.describe("bytes a phone does not need", () => {
-  // The browser reports the 404 of the rules file.
-  test.use({ expectedConsoleErrors: [/status of 404/] });
+  // The browser reports the 404 of the rules file (and nothing else: not the icon it asks for).
+  test.use({ expectedConsoleErrors: [/status of 404 .*\/_headers\)$/] });
   test("hashed build files are kept a year; other public files are revalidated", async ({ page }) => {
     // Read from the responses themselves, so this holds with and without scripts.
     const html = await (await page.goto(shopUrl("beauty", "/")))!.text();
@@ -19,6 +20,8 @@ test.describe("bytes a phone does not need", () => {
     };
     expect((await open(module!)).cacheControl).toBe("public, max-age=31536000, immutable");
     expect((await open("/favicon.png")).cacheControl).not.toContain("immutable");
+    // A document without an icon link (the API's JSON, a picture) makes the browser ask here.
+    expect((await open("/favicon.ico")).status).toBe(200);
     // The rules file itself is not served.
     expect((await open("/_headers")).status).toBe(404);
   });
@@ -80,6 +83,7 @@ test.describe("the product page's JavaScript before the network is idle (issue 3
 test.describe("parts below the fold wait for the shopper (decision 082)", () => {
   test("the recommendations and the footer hydrate only when scrolled near, and keep their HTML through a revalidation before then", async ({
     page,
+    browser,
   }, testInfo) => {
     test.skip(jsOff(testInfo), "about when scripts load");
     // A short phone screen, so the recommendations start well over half a screen below it.
@@ -95,6 +99,12 @@ test.describe("parts below the fold wait for the shopper (decision 082)", () => 
     // Their HTML is there (links work); their pictures come with their scripts, not yet asked for.
     await expect(recs.locator("img")).toHaveCount(0);
     await expect(page.getByTestId("footer")).toBeAttached();
+
+    // Meanwhile another shopper's order moves a stock count, and with it the shop's content
+    // version: the shop data the waiting parts were drawn from is not what the revalidation brings.
+    const other = await secondPage(browser, false);
+    await guestOrder(other.page, false);
+    await other.close();
 
     // Adding to the cart revalidates the page, the waiting parts' data included: they keep the
     // HTML they have (React would drop it for an update it cannot apply, error 421) and still wait.
