@@ -21,9 +21,6 @@ function notFound(): never {
   throw new ApiError(404, "PRODUCT_NOT_FOUND", koErrors.notReady);
 }
 
-/** Products per sitemap page read (the sitemap itself streams them all). */
-const SITEMAP_PAGE = 1000;
-
 export const catalogueHandlers = {
   async categories({ query }, ctx) {
     return { categories: await ctx.db.catalogue.categories(query.shopid) };
@@ -39,7 +36,8 @@ export const catalogueHandlers = {
 
   async sitemapEntries({ query }, ctx) {
     ctx.requireHostShop(query.shopid);
-    return ctx.db.catalogue.sitemap(query.shopid, query.after, SITEMAP_PAGE, SITEMAP_FILE_PRODUCTS);
+    // A file is one read: as many products a read as a file holds.
+    return ctx.db.catalogue.sitemap(query.shopid, query.after, SITEMAP_FILE_PRODUCTS, SITEMAP_FILE_PRODUCTS);
   },
 
   async productSearch({ query }, ctx) {

@@ -18,8 +18,7 @@ const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-c
  * allows 50,000 addresses) gets a sitemap index instead, naming `/sitemap.xml?after={id}` files of
  * SITEMAP_FILE_PRODUCTS products each, found by id (a keyset: every file costs the same).
  * The same for every visitor: kept at the edge like a page (decision 077, keyed by the shop's
- * content version), so a crawler's next fetch of a 49,000-address file is not drawn again
- * (issue 39: drawn, such a file takes about two seconds).
+ * content version), so a crawler's next fetch of a file is not drawn again.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, api } = context;

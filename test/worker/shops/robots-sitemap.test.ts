@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SITEMAP_FILE_PRODUCTS } from "~/shared/limits";
 import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 
 /** Issue 14 (in part): robots.txt and sitemap.xml per host, never mixing shops. */
@@ -46,15 +47,32 @@ describe("robots.txt and sitemap.xml", () => {
     expect(locs(await (await get(BISTRO, "/sitemap.xml")).text())).toContain("http://bistro.localhost/shop/view/m0001");
   });
 
-  it("pages through a big catalogue while it streams", async () => {
+  it("splits a big catalogue into files of SITEMAP_FILE_PRODUCTS products, each product in one of them", async () => {
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
        INSERT INTO products (sid, shop_id, title, price) SELECT 'bulk' || i, 4, '대량 상품 ' || i, 1000 FROM n`,
     ).run();
-    const urls = locs(await (await get(STUDIO_CUSTOM, "/sitemap.xml")).text());
-    const bulk = urls.filter((u) => u.includes("/shop/view/bulk"));
-    expect(bulk).toHaveLength(2100);
-    expect(new Set(urls).size).toBe(urls.length);
+    const { n } = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM products WHERE shop_id = 4 AND visible = 1 AND adult_only = 0",
+    ).first<{ n: number }>())!;
+    const index = await (await get(STUDIO_CUSTOM, "/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    const files = locs(index);
+    expect(files).toHaveLength(Math.ceil(n / SITEMAP_FILE_PRODUCTS));
+    expect(files[0]).toBe(`http://${STUDIO_CUSTOM}/sitemap.xml?after=0`);
+    const products: string[] = [];
+    for (const [i, file] of files.entries()) {
+      const url = new URL(file);
+      const urls = locs(await (await get(STUDIO_CUSTOM, `${url.pathname}${url.search}`)).text());
+      const here = urls.filter((u) => u.includes("/shop/view/"));
+      expect(here).toHaveLength(i < files.length - 1 ? SITEMAP_FILE_PRODUCTS : n - i * SITEMAP_FILE_PRODUCTS);
+      // The pages that are no product are in the first file only.
+      expect(urls.includes(`http://${STUDIO_CUSTOM}/`)).toBe(i === 0);
+      products.push(...here);
+    }
+    expect(products).toHaveLength(n);
+    expect(new Set(products).size).toBe(n);
+    expect(products.filter((u) => u.includes("/shop/view/bulk"))).toHaveLength(2100);
   });
 
   it("answers the sitemap's entries only for the host's own shop", async () => {
