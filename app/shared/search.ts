@@ -55,6 +55,22 @@ export function indexBody(words: string[]): string {
   return `${text} ${text.replace(/ /g, "")}`;
 }
 
+/**
+ * The pieces of `text` the pairs index holds as its words (migration 0043, decision 137): every two
+ * neighbouring characters of the text without its spaces, and its last character alone. A query
+ * word of one or two characters, which the trigram index cannot look up, is one of them (two) or
+ * the start of some (one). The migration makes the same from the stored body in SQL.
+ */
+export function pairsOf(text: string): string {
+  const chars = [...normaliseText(text).replace(/ /g, "")];
+  return chars.map((ch, i) => ch + (chars[i + 1] ?? "")).join(" ");
+}
+
+/** Whether a query word is too short for the trigram index: the pairs index finds it. */
+export function isShortTerm(term: string): boolean {
+  return [...term].length < 3;
+}
+
 /** The longest word (UTF-8 bytes) a LIKE pattern `%word%` may hold in D1. */
 const MAX_LIKE_BYTES = 48;
 

@@ -4,7 +4,7 @@ import { QUESTIONS_ON_PAGE } from "~/shared/question-limits";
 import { questionPageKey, questionPageOf, questionPageStatements } from "./questions";
 import { reviewAverage } from "~/shared/review-display";
 import { FIRST_PAGE, reviewPageKey, reviewPageOf, reviewPageStatements } from "./review-page";
-import { SearchIndex } from "./search";
+import { SearchIndex, type SearchMatch } from "./search";
 import type { Db } from "./session";
 
 /**
@@ -196,14 +196,14 @@ export class CatalogueStore {
     page: number,
     size: number,
     sort: ListSort,
-    search: { sql: string; args: string[] } | null,
+    search: SearchMatch | null,
   ) {
     // A product is in its first category (category_id) and in any product_categories names.
     const shown = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN
         (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2))
         OR p.id IN (SELECT pc.product_id FROM product_categories pc JOIN categories c ON c.id = pc.category_id
           WHERE c.shop_id = ?1 AND (c.id = ?2 OR c.parent_id = ?2)))`;
-    const where = search ? `${shown} AND p.id IN (SELECT s.rowid FROM product_search s WHERE ${search.sql})` : shown;
+    const where = search ? `${shown} AND p.id IN (${search.ids})` : shown;
     const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
     const [rows, count] = await this.db.batch([
       this.db
@@ -228,9 +228,9 @@ export class CatalogueStore {
         .prepare(
           search
             ? `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
-                 THEN (SELECT COUNT(*) FROM product_search s WHERE ${search.sql})
-                 ELSE (SELECT COUNT(*) FROM product_search s CROSS JOIN products p ON p.id = s.rowid
-                       WHERE ${search.sql} AND ${shown}) END AS n`
+                 THEN (SELECT COUNT(*) FROM (${search.ids}))
+                 ELSE (SELECT COUNT(*) FROM (${search.ids}) m CROSS JOIN products p ON p.id = m.id
+                       WHERE ${shown}) END AS n`
             : `SELECT COUNT(*) AS n FROM products p WHERE ${where}`,
         )
         .bind(...(search ? args : args.slice(0, 2))),

@@ -1,9 +1,10 @@
 /**
  * On-site search on D1's full-text index (issue 14, decision 067). The index (product_search,
- * trigram tokenizer) is brought up to date from `search_dirty`, which triggers on the catalogue
- * fill, before each search: one small batch when something changed, one cheap read otherwise.
+ * trigram tokenizer, and product_pairs for words of one or two characters, decision 137) is
+ * brought up to date from `search_dirty`, which triggers on the catalogue fill, before each
+ * search: one small batch when something changed, one cheap read otherwise.
  */
-import { indexBody, initialsOf, isInitialsQuery, looseQuery } from "~/shared/search";
+import { indexBody, initialsOf, isInitialsQuery, isShortTerm, looseQuery, pairsOf } from "~/shared/search";
 import { LIMITS, THROTTLE_WINDOW_SECONDS } from "../auth/throttle";
 import type { Db } from "./session";
 
@@ -33,6 +34,9 @@ type DirtyRow = {
   categories: string | null;
 };
 
+/** A search's products in one shop: SQL selecting their ids (column `id`), and its arguments. */
+export type SearchMatch = { ids: string; args: string[] };
+
 export class SearchIndex {
   constructor(private readonly db: Db) {}
 
@@ -57,49 +61,68 @@ export class SearchIndex {
       // Hidden goods and goods whose sale has ended (판매종료) are left out (decision 129): a search
       // answers with what can be bought; migration 0041 marks them again when either flag changes.
       .filter((r) => r.shop_id !== null && r.visible === 1 && r.goods_visible === 1 && r.sale_ended !== 1)
-      .map((r) => ({
-        id: r.product_id,
-        shop: shopToken(r.shop_id!),
-        body: indexBody([r.title ?? "", r.options ?? "", r.categories ?? "", r.summary ?? ""]),
-        initials: initialsOf(r.title ?? ""),
-      }));
+      .map((r) => {
+        const words = [r.title ?? "", r.options ?? "", r.categories ?? "", r.summary ?? ""].filter(Boolean);
+        const initials = initialsOf(r.title ?? "");
+        return {
+          id: r.product_id,
+          shop: shopToken(r.shop_id!),
+          body: indexBody(words),
+          initials,
+          pairs: pairsOf(words.join(" ")),
+          initialPairs: pairsOf(initials),
+        };
+      });
     const ids = JSON.stringify(results.map((r) => r.product_id));
+    const entries = JSON.stringify(rows);
     await this.db.batch([
       this.db.prepare("DELETE FROM product_search WHERE rowid IN (SELECT value FROM json_each(?1))").bind(ids),
+      this.db.prepare("DELETE FROM product_pairs WHERE rowid IN (SELECT value FROM json_each(?1))").bind(ids),
       this.db
         .prepare(
           `INSERT INTO product_search (rowid, shop, body, initials)
            SELECT value ->> 'id', value ->> 'shop', value ->> 'body', value ->> 'initials' FROM json_each(?1)`,
         )
-        .bind(JSON.stringify(rows)),
+        .bind(entries),
+      this.db
+        .prepare(
+          `INSERT INTO product_pairs (rowid, shop, pairs, initials)
+           SELECT value ->> 'id', value ->> 'shop', value ->> 'pairs', value ->> 'initialPairs' FROM json_each(?1)`,
+        )
+        .bind(entries),
       this.db.prepare("DELETE FROM search_dirty WHERE product_id IN (SELECT value FROM json_each(?1))").bind(ids),
     ]);
     return results.length;
   }
 
   /**
-   * The SQL condition (on `s`, a product_search row) and its arguments for `terms` in shop
-   * `shopId`, every one of which must be found: a word of three characters or more through the
-   * index (MATCH), shorter ones as a substring; a word of initial consonants in the initials.
-   * The shop's token is always part of the match: the trigram index then reads only this shop's
-   * entries, where a shop id beside the match read every shop's matching rows (issue 39: 4,086 of
-   * 5,677 for 수분크림, 30 ms). Arguments from `?{first}`.
+   * The products of shop `shopId` that have every one of `terms`, as SQL selecting their ids
+   * (column `id`) and its arguments (from `?{first}`): a word of three characters or more through
+   * the trigram index, a shorter one through the pairs index (decision 137: the trigram index
+   * cannot look it up, and a LIKE read every entry of the shop, 155 ms in the big shop for 토너); a
+   * word of initial consonants in the initials. The shop's token is part of every match: the
+   * index then reads only this shop's entries, where a shop id beside the match read every shop's
+   * matching rows (issue 39: 4,086 of 5,677 for 수분크림, 30 ms).
    */
-  static condition(shopId: number, terms: string[], first: number): { sql: string; args: string[] } {
-    const match: string[] = [`shop : "${shopToken(shopId)}"`];
-    const parts: string[] = [];
-    const args: string[] = [];
+  static condition(shopId: number, terms: string[], first: number): SearchMatch {
+    const shop = `shop : "${shopToken(shopId)}"`;
+    const long: string[] = [];
+    const short: string[] = [];
     for (const term of terms) {
-      const column = isInitialsQuery(term) ? "initials" : "body";
-      if ([...term].length >= 3) match.push(`${column} : "${term}"`);
-      else {
-        args.push(term);
-        parts.push(`s.${column} LIKE '%' || ?${first + args.length - 1} || '%'`);
-      }
+      const initials = isInitialsQuery(term);
+      if (!isShortTerm(term)) long.push(`${initials ? "initials" : "body"} : "${term}"`);
+      // Two characters are one of the index's words; one is the start of some.
+      else short.push(`${initials ? "initials" : "pairs"} : "${term}"${[...term].length === 1 ? "*" : ""}`);
     }
-    args.push(match.join(" AND "));
-    parts.push(`s.product_search MATCH ?${first + args.length - 1}`);
-    return { sql: parts.join(" AND "), args };
+    const args: string[] = [];
+    const select = (table: string, match: string[]) => {
+      args.push([shop, ...match].join(" AND "));
+      return `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ?${first + args.length - 1}`;
+    };
+    const sets: string[] = [];
+    if (long.length > 0 || short.length === 0) sets.push(select("product_search", long));
+    if (short.length > 0) sets.push(select("product_pairs", short));
+    return { ids: sets.join(" INTERSECT "), args };
   }
 
   /**
@@ -110,7 +133,7 @@ export class SearchIndex {
    * two-character piece or a pattern with a gap). It reads every entry of the shop once, so it is
    * the fallback, never the first query. Null when no word has another form.
    */
-  static looseCondition(shopId: number, terms: string[], first: number): { sql: string; args: string[] } | null {
+  static looseCondition(shopId: number, terms: string[], first: number): SearchMatch | null {
     const query = looseQuery(terms);
     if (query.every((forms) => forms.length === 1)) return null;
     const args: string[] = [];
@@ -133,7 +156,7 @@ export class SearchIndex {
       return [`(${alternatives.join(" OR ")})`];
     });
     parts.push(`s.product_search MATCH ${arg(match.join(" AND "))}`);
-    return { sql: parts.join(" AND "), args };
+    return { ids: `SELECT s.rowid AS id FROM product_search s WHERE ${parts.join(" AND ")}`, args };
   }
 }
 

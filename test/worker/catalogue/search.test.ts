@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { initialsOf, searchTerms } from "../../../app/shared/search";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { koSearch } from "~/shared/messages/shop/search";
+import migration0043 from "../../../migrations/0043_search_pairs.sql?raw";
+
+const BEAUTY_ID = 1;
 
 /** Issue 14 (in part): on-site search over the shop's own products, Hangul aware. */
 
@@ -109,6 +112,65 @@ describe("on-site search", () => {
     expect(long.q).toHaveLength(21);
     // An unknown sort is the shop's own order, not an error.
     expect((await search(BEAUTY, 1, "크림", "&sort=cheapest")).total).toBe(cheap.total);
+  });
+});
+
+describe("words of one or two characters (decision 137)", () => {
+  /** What the shop's on-show products hold `term` (the words without spaces, or the initials): read one by one. */
+  async function holding(shop: number, term: string, initials = false): Promise<string[]> {
+    const { results } = await env.DB.prepare(
+      `SELECT p.sid FROM product_search s JOIN products p ON p.id = s.rowid
+       WHERE s.shop = ?1 AND instr(${initials ? "s.initials" : "replace(s.body, ' ', '')"}, ?2) > 0 ORDER BY p.sid`,
+    )
+      .bind(`#${shop}#`, term)
+      .all<{ sid: string }>();
+    return results.map((r) => r.sid);
+  }
+  const sids = (p: Page) => p.items.map((i) => i.sid).sort();
+
+  it("find through the pairs index what a look at every product finds", async () => {
+    for (const [term, initials] of [
+      ["토너", false],
+      ["크림", false],
+      ["크", false],
+      ["ml", false],
+      ["0+", false],
+      ["ㅅㅋ", true],
+      ["ㅋ", true],
+    ] as const) {
+      const expected = await holding(BEAUTY_ID, term, initials);
+      // All of them on one page of the answer.
+      expect(expected.length, term).toBeGreaterThan(0);
+      expect(expected.length, term).toBeLessThan(60);
+      expect(sids(await search(BEAUTY, BEAUTY_ID, term, "&size=60")), term).toEqual(expected);
+    }
+    // Words of both kinds, long and short, all found: the two indexes' products in common.
+    const both = await search(BEAUTY, BEAUTY_ID, "수분 크림", "&size=60");
+    const cream = await holding(BEAUTY_ID, "크림");
+    expect(sids(both)).toEqual((await holding(BEAUTY_ID, "수분")).filter((sid) => cream.includes(sid)));
+    expect(titles(both)).toContain("마데카 수분 젤 크림");
+    // A pair across two words is found, as the words typed without spaces are.
+    expect(titles(await search(BEAUTY, BEAUTY_ID, "젤크"))).toEqual(["마데카 수분 젤 크림"]);
+    // Another shop's pairs are not this shop's.
+    expect((await search(BEAUTY, BEAUTY_ID, "찌개")).total).toBe(0);
+  });
+
+  it("are indexed by migration 0043 as the Worker indexes them", async () => {
+    const made = async () =>
+      (
+        await env.DB.prepare("SELECT rowid, shop, pairs, initials FROM product_pairs ORDER BY rowid").all<{
+          rowid: number;
+          shop: string;
+          pairs: string;
+          initials: string;
+        }>()
+      ).results;
+    await search(BEAUTY, BEAUTY_ID, "토너"); // brings the index up to date
+    const byWorker = await made();
+    expect(byWorker.length).toBeGreaterThan(40);
+    await env.DB.prepare("DELETE FROM product_pairs").run();
+    await env.DB.prepare(migration0043.slice(migration0043.indexOf("INSERT INTO product_pairs"))).run();
+    expect(await made()).toEqual(byWorker);
   });
 });
 

@@ -142,13 +142,26 @@ describe("query plans of the page queries (issue 39)", () => {
           narrow: true,
         }),
       ).toEqual({});
-    // A short word is no trigram: the shop's own matches are still found through the index.
-    expect(
-      await plansOf((db) => new CatalogueStore(db).list(BEAUTY, 1, 1, 20, "new", searchTerms("크림 ㅅㅋ")), {
-        narrow: true,
-      }),
-    ).toEqual({});
+    // A short word is no trigram: it is found through the pairs index (decision 137).
+    for (const q of ["크림 ㅅㅋ", "토너", "ㅌㄴ", "크", "선크림 ml"])
+      expect(
+        await plansOf((db) => new CatalogueStore(db).list(BEAUTY, 1, 1, 20, "new", searchTerms(q)), {
+          narrow: true,
+        }),
+      ).toEqual({});
     expect(await plansOf((db) => new SearchIndex(db).refresh())).toEqual({});
+  });
+
+  it("search reads no index entry but its matches: no LIKE over a shop's entries, whatever the words' length", async () => {
+    for (const q of ["토너", "ㅌㄴ", "크", "ㅋ", "선크림 ml", "0+"]) {
+      const log: Recorded[] = [];
+      const found = await new CatalogueStore(recordingDb(log)).list(BEAUTY, 0, 1, 20, "recommended", searchTerms(q));
+      expect(found.total, q).toBeGreaterThan(0);
+      expect(
+        log.filter((entry) => /\bLIKE\b/i.test(entry.sql)).map((entry) => entry.sql),
+        q,
+      ).toEqual([]);
+    }
   });
 
   it("search counts the same from the index alone as through the products it names", async () => {
