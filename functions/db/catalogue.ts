@@ -131,6 +131,11 @@ export class ReadAhead {
   }
 }
 
+/** A page of a list as `list` answers it: its cards, how many there are in all, how many pages. */
+function listPage(rows: CardRow[], total: number, size: number) {
+  return { items: rows.map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };
+}
+
 export class CatalogueStore {
   constructor(
     private readonly db: Db,
@@ -203,40 +208,45 @@ export class CatalogueStore {
         (SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 OR parent_id = ?2))
         OR p.id IN (SELECT pc.product_id FROM product_categories pc JOIN categories c ON c.id = pc.category_id
           WHERE c.shop_id = ?1 AND (c.id = ?2 OR c.parent_id = ?2)))`;
-    const where = search ? `${shown} AND p.id IN (${search.ids})` : shown;
     const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
-    const [rows, count] = await this.db.batch([
-      this.db
-        // The page's ids first, then their cards: a far page's OFFSET then skips entries of the
-        // index the order walks (products_shop_sort, products_shop_created), not joined rows;
-        // page 500 costs what page 1 does (issue 39). The goods join only where the order needs it.
-        .prepare(
-          `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id IN (SELECT p.id ${ORDER[sort].includes("g.") ? FROM : "FROM products p"}
-             WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ?3 OFFSET ?4)
-           ORDER BY ${ORDER[sort]}`,
-        )
-        .bind(...args),
-      // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later ones.
-      // Counted on the selling rows alone: each has its goods (a pick goes with its origin), and
-      // without the join the count walks only the index (issue 39).
-      // A search is counted from the index's matches in this shop (walking the shop's products to
-      // test each read all 50,000 of the big shop's for a word it has ten of; issue 39). The index
-      // holds exactly the products on show of each shop once nothing waits in search_dirty, so for
-      // everything (category 0) its own count is the answer; otherwise each match is looked up by
-      // id (CROSS JOIN keeps that order). CASE runs only the subquery of the branch it takes.
-      this.db
-        .prepare(
-          search
-            ? `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
-                 THEN (SELECT COUNT(*) FROM (${search.ids}))
-                 ELSE (SELECT COUNT(*) FROM (${search.ids}) m CROSS JOIN products p ON p.id = m.id
-                       WHERE ${shown}) END AS n`
-            : `SELECT COUNT(*) AS n FROM products p WHERE ${where}`,
-        )
-        .bind(...(search ? args : args.slice(0, 2))),
-    ]);
-    const total = (count!.results[0] as { n: number }).n;
-    return { items: (rows!.results as CardRow[]).map(toCard), total, pages: Math.max(1, Math.ceil(total / size)) };
+    // The page's ids first, then their cards: a far page's OFFSET then skips entries of the index
+    // the order walks (products_shop_sort, products_shop_created), not joined rows; page 500 costs
+    // what page 1 does (issue 39). The goods join only where the order needs it.
+    const pageOf = (where: string, extra = "") =>
+      `SELECT ${extra}${CARD_COLUMNS} ${FROM} WHERE p.id IN (SELECT p.id ${ORDER[sort].includes("g.") ? FROM : "FROM products p"}
+         WHERE ${where} ORDER BY ${ORDER[sort]} LIMIT ?3 OFFSET ?4)
+       ORDER BY ${ORDER[sort]}`;
+    if (!search) {
+      const [rows, count] = await this.db.batch([
+        this.db.prepare(pageOf(shown)).bind(...args),
+        // D1 wants exactly the parameters a statement has: ?3 and ?4 exist here only beside later
+        // ones. Counted on the selling rows alone: each has its goods (a pick goes with its
+        // origin), and without the join the count walks only the index (issue 39).
+        this.db.prepare(`SELECT COUNT(*) AS n FROM products p WHERE ${shown}`).bind(shopId, category),
+      ]);
+      return listPage(rows!.results as CardRow[], (count!.results[0] as { n: number }).n, size);
+    }
+    // A search's matches are read from the index once (a MATERIALIZED `m`), for the page and its
+    // count alike: asked twice, the index's work was half of a search's queries (issue 39). The
+    // count is the index's own once nothing waits in search_dirty (the index then holds exactly
+    // the products on show of each shop) and everything (category 0) is asked; otherwise each match
+    // is looked up by id (CROSS JOIN keeps that order). CASE runs only the branch it takes; a
+    // subquery that names nothing outside is run once, not per card.
+    const matched = `WITH m(id) AS MATERIALIZED (${search.ids})`;
+    const count = `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
+        THEN (SELECT COUNT(*) FROM m)
+        ELSE (SELECT COUNT(*) FROM m CROSS JOIN products p ON p.id = m.id WHERE ${shown}) END`;
+    const { results } = await this.db
+      .prepare(`${matched} ${pageOf(`${shown} AND p.id IN m`, `(${count}) AS total, `)}`)
+      .bind(...args)
+      .all<CardRow & { total: number }>();
+    if (results.length > 0 || page === 1) return listPage(results, results[0]?.total ?? 0, size);
+    // A page past the last has no card to carry the count: asked alone (a stale link, rare).
+    const total = await this.db
+      .prepare(`${matched} ${count} AS n, ?3, ?4`)
+      .bind(...args)
+      .first<number>("n");
+    return listPage([], total ?? 0, size);
   }
 
   /** Products search engines may list, by id after `after`, `size` at a time; the first page also the categories. */

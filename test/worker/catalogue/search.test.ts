@@ -106,6 +106,8 @@ describe("on-site search", () => {
     const paged = await search(BEAUTY, 1, "스킨케어", "&size=5&page=2");
     expect(paged.items).toHaveLength(5);
     expect(paged.pages).toBeGreaterThan(2);
+    // A page past the last has no card to carry the count: it is still the same count.
+    expect(await search(BEAUTY, 1, "스킨케어", "&size=5&page=99")).toMatchObject({ items: [], total: paged.total });
     expect(await search(BEAUTY, 1, "")).toMatchObject({ items: [], total: 0, pages: 1 });
     const long = await search(BEAUTY, 1, "가나다라마바사아자차카타파하가나다라마바사");
     expect(long).toMatchObject({ items: [], total: 0 });
