@@ -120,13 +120,14 @@ const ROWS = [
     "category list (everything), page 500 (demo: its last full page)",
     (s) => ({ path: `/shop/list?category=0&page=${s.deepPage}`, cookie: drawn(s) }),
   ],
-  // Words both seeds have (the demo's 시어버터 바디로션, its three 토너), so each side draws what it
-  // found; the short ones go through the pairs index (decision 137).
+  // Words both seeds have, so each side draws the cards it found: the big shop a full page, the demo
+  // 15 (스킨케어, a category), 5 (ㅅㅋㄹ, as in 선크림), 4 (토너) and 13 (ㅋㄹ, as in 크림) of its 44.
+  // The short ones go through the pairs index (decision 137).
   ...[
-    ["search, Hangul `바디로션`", "바디로션"],
-    ["search, 초성 `ㅂㄷㄹㅅ`", "ㅂㄷㄹㅅ"],
+    ["search, Hangul `스킨케어`", "스킨케어"],
+    ["search, 초성 `ㅅㅋㄹ`", "ㅅㅋㄹ"],
     ["search, two syllables `토너`", "토너"],
-    ["search, 초성 of two `ㅌㄴ`", "ㅌㄴ"],
+    ["search, 초성 of two `ㅋㄹ`", "ㅋㄹ"],
   ].map(([name, q]) => [name, (s) => ({ path: `/shop/search?q=${encodeURIComponent(q)}`, cookie: drawn(s) })]),
   ["product page", (s) => ({ path: `/shop/view/${s.sid}`, cookie: drawn(s) })],
   // The console's first page: the order list under the dashboard (30 days of sales, what waits).
