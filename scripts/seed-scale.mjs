@@ -42,7 +42,7 @@ await build({
   logLevel: "warning",
 });
 await stopEsbuild();
-const { indexBody, initialsOf, pairsOf } = await import(`${process.cwd()}/.cache/scale-search.mjs`);
+const { indexEntry } = await import(`${process.cwd()}/.cache/scale-search.mjs`);
 
 seedState(SCALE_STATE, { shareImages: false });
 const dir = `${SCALE_STATE}/v3/d1/miniflare-D1DatabaseObject`;
@@ -226,16 +226,13 @@ inTransaction("products, options, photos and the search index", () => {
       options.push(Number(option.run(id, name, o * 1000, int(0, 300), count === 1 ? 1 : 0, o).lastInsertRowid));
     }
     for (let k = 0; k < 3; k++) image.run(id, `shops/s${shop}/p/${i}-${k}.jpg`, k);
-    // As functions/db/search.ts refresh writes them.
-    const words = [
-      title,
+    const entry = indexEntry(shop, title, [
       options.length > 1 ? COLORS.slice(0, count).join(" ") : "",
       categoryNames,
       "피부에 편안한 데일리 아이템",
-    ].filter(Boolean);
-    const token = `#${shop}#`; // functions/db/search.ts shopToken
-    search.run(id, token, indexBody(words), initialsOf(title));
-    pairs.run(id, token, pairsOf(words.join(" ")), pairsOf(initialsOf(title)));
+    ]);
+    search.run(id, entry.shop, entry.body, entry.initials);
+    pairs.run(id, entry.shop, entry.pairs, entry.initialPairs);
     goods.set(id, { options, price, title, image: key, sid: `z${shop}-${i}` });
     rows += 2 + count + 3;
     return id;

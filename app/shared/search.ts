@@ -49,8 +49,32 @@ export function searchTerms(query: string): string[] {
   return q === "" ? [] : [...new Set(q.split(" "))].slice(0, 5);
 }
 
+/**
+ * A shop's token in the indexes' `shop` column (migration 0040): a search asks for it inside the
+ * index's own match, so only this shop's matches are read. Kept apart from the shop id's digits by
+ * `#` on both sides, so shop 1's `#1#` is never part of shop 10's `#10#`.
+ */
+export const shopToken = (shopId: number) => `#${shopId}#`;
+
+/**
+ * What the two indexes hold for a product of shop `shopId` (product_search: `shop`, `body`,
+ * `initials`; product_pairs: `shop`, `pairs`, `initialPairs`), from its title and its other words
+ * (options, categories, summary). The Worker's refresh and the scale seed both write these.
+ */
+export function indexEntry(shopId: number, title: string, others: string[]) {
+  const words = [title, ...others].filter(Boolean);
+  const initials = initialsOf(title);
+  return {
+    shop: shopToken(shopId),
+    body: indexBody(words),
+    initials,
+    pairs: pairsOf(words.join(" ")),
+    initialPairs: pairsOf(initials),
+  };
+}
+
 /** The indexed text of a product: its words, then the same without spaces. */
-export function indexBody(words: string[]): string {
+function indexBody(words: string[]): string {
   const text = normaliseText(words.filter(Boolean).join(" "));
   return `${text} ${text.replace(/ /g, "")}`;
 }
@@ -61,7 +85,7 @@ export function indexBody(words: string[]): string {
  * word of one or two characters, which the trigram index cannot look up, is one of them (two) or
  * the start of some (one). The migration makes the same from the stored body in SQL.
  */
-export function pairsOf(text: string): string {
+function pairsOf(text: string): string {
   const chars = [...normaliseText(text).replace(/ /g, "")];
   return chars.map((ch, i) => ch + (chars[i + 1] ?? "")).join(" ");
 }

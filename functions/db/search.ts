@@ -4,16 +4,9 @@
  * brought up to date from `search_dirty`, which triggers on the catalogue fill, before each
  * search: one small batch when something changed, one cheap read otherwise.
  */
-import { indexBody, initialsOf, isInitialsQuery, isShortTerm, looseQuery, pairsOf } from "~/shared/search";
+import { indexEntry, isInitialsQuery, isShortTerm, looseQuery, shopToken } from "~/shared/search";
 import { LIMITS, THROTTLE_WINDOW_SECONDS } from "../auth/throttle";
 import type { Db } from "./session";
-
-/**
- * A shop's token in the index's `shop` column (migration 0040): a search asks for it inside the
- * index's own match, so only this shop's matches are read. Kept apart from the shop id's digits by
- * `#` on both sides, so shop 1's `#1#` is never part of shop 10's `#10#`.
- */
-export const shopToken = (shopId: number) => `#${shopId}#`;
 
 /** Products re-indexed per search at most; a bigger change is finished by the next searches. */
 const REFRESH_BATCH = 500;
@@ -61,18 +54,10 @@ export class SearchIndex {
       // Hidden goods and goods whose sale has ended (판매종료) are left out (decision 129): a search
       // answers with what can be bought; migration 0041 marks them again when either flag changes.
       .filter((r) => r.shop_id !== null && r.visible === 1 && r.goods_visible === 1 && r.sale_ended !== 1)
-      .map((r) => {
-        const words = [r.title ?? "", r.options ?? "", r.categories ?? "", r.summary ?? ""].filter(Boolean);
-        const initials = initialsOf(r.title ?? "");
-        return {
-          id: r.product_id,
-          shop: shopToken(r.shop_id!),
-          body: indexBody(words),
-          initials,
-          pairs: pairsOf(words.join(" ")),
-          initialPairs: pairsOf(initials),
-        };
-      });
+      .map((r) => ({
+        id: r.product_id,
+        ...indexEntry(r.shop_id!, r.title ?? "", [r.options ?? "", r.categories ?? "", r.summary ?? ""]),
+      }));
     const ids = JSON.stringify(results.map((r) => r.product_id));
     const entries = JSON.stringify(rows);
     await this.db.batch([

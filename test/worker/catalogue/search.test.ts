@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { initialsOf, searchTerms } from "../../../app/shared/search";
+import { initialsOf, searchTerms, shopToken } from "../../../app/shared/search";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { koSearch } from "~/shared/messages/shop/search";
 import migration0043 from "../../../migrations/0043_search_pairs.sql?raw";
@@ -124,7 +124,7 @@ describe("words of one or two characters (decision 137)", () => {
       `SELECT p.sid FROM product_search s JOIN products p ON p.id = s.rowid
        WHERE s.shop = ?1 AND instr(${initials ? "s.initials" : "replace(s.body, ' ', '')"}, ?2) > 0 ORDER BY p.sid`,
     )
-      .bind(`#${shop}#`, term)
+      .bind(shopToken(shop), term)
       .all<{ sid: string }>();
     return results.map((r) => r.sid);
   }
