@@ -75,6 +75,27 @@ describe("robots.txt and sitemap.xml", () => {
     expect(products.filter((u) => u.includes("/shop/view/bulk"))).toHaveLength(2100);
   });
 
+  it("makes no empty file when the products fill their files exactly", async () => {
+    const { n } = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM products WHERE shop_id = 4 AND visible = 1 AND adult_only = 0",
+    ).first<{ n: number }>())!;
+    // Enough to fill two files or more (the test before may have left products), and not one more.
+    const filesFull = Math.max(2, Math.floor(n / SITEMAP_FILE_PRODUCTS) + 1);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO products (sid, shop_id, title, price) SELECT 'fill' || i, 4, '채움 상품 ' || i, 1000 FROM n`,
+    )
+      .bind(filesFull * SITEMAP_FILE_PRODUCTS - n)
+      .run();
+    const files = locs(await (await get(STUDIO_CUSTOM, "/sitemap.xml")).text());
+    expect(files).toHaveLength(filesFull);
+    for (const file of files) {
+      const url = new URL(file);
+      const urls = locs(await (await get(STUDIO_CUSTOM, `${url.pathname}${url.search}`)).text());
+      expect(urls.filter((u) => u.includes("/shop/view/"))).toHaveLength(SITEMAP_FILE_PRODUCTS);
+    }
+  });
+
   it("answers the sitemap's entries only for the host's own shop", async () => {
     expect((await get(BEAUTY, "/api/myshp/get/sitemap?shopid=2")).status).toBe(404);
   });
