@@ -241,7 +241,8 @@ export class CatalogueStore {
       .bind(...args)
       .all<CardRow & { total: number }>();
     if (results.length > 0 || page === 1) return listPage(results, results[0]?.total ?? 0, size);
-    // A page past the last has no card to carry the count: asked alone (a stale link, rare).
+    // A page past the last has no card to carry the count: asked alone (a stale link, rare), the
+    // unused ?3 and ?4 selected since D1 wants every parameter it is given to be in the statement.
     const total = await this.db
       .prepare(`${matched} ${count} AS n, ?3, ?4`)
       .bind(...args)
