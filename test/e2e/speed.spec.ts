@@ -22,6 +22,9 @@ test.describe("bytes a phone does not need", () => {
     expect((await open("/favicon.png")).cacheControl).not.toContain("immutable");
     // A document without an icon link (the API's JSON, a picture) makes the browser ask here.
     expect((await open("/favicon.ico")).status).toBe(200);
+    // It is the same icon: favicon.png in a one-image ICO (a 22-byte header), so the two never drift.
+    const body = async (path: string) => (await page.goto(shopUrl("beauty", path)))!.body();
+    expect((await body("/favicon.ico")).subarray(22).equals(await body("/favicon.png"))).toBe(true);
     // The rules file itself is not served.
     expect((await open("/_headers")).status).toBe(404);
   });
