@@ -33,6 +33,12 @@ const ORDER: Record<ListSort, string> = {
   popular: "g.like_count DESC, p.sort, p.id",
 };
 
+/**
+ * Up to this many matches, a search's page is drawn from the matches themselves (each looked up
+ * and sorted: under a millisecond); with more, by walking the shop's products in order (decision 138).
+ */
+const FEW_MATCHES = 200;
+
 type CardRow = {
   id: number;
   sid: string;
@@ -236,8 +242,22 @@ export class CatalogueStore {
     const count = `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
         THEN (SELECT COUNT(*) FROM m)
         ELSE (SELECT COUNT(*) FROM m CROSS JOIN products p ON p.id = m.id WHERE ${shown}) END`;
+    // The page's ids by one of two plans, chosen by the number of matches: a few are looked up by
+    // id and sorted, more are met walking the shop's products in the order asked until the page is
+    // full. Walking alone, a word found in one product of the 50,000-product shop read every one
+    // of them (3 ms; the same for a word found in none; now 0.1 ms). The plan not taken has LIMIT
+    // 0, which SQLite tests before its loop, so it reads nothing (a condition in WHERE on the
+    // count was tested row by row: both plans ran).
+    const few = `(SELECT COUNT(*) FROM m) <= ${FEW_MATCHES}`;
+    const join = ORDER[sort].includes("g.") ? FROM.slice("FROM products p".length) : "";
+    const ids = `SELECT id FROM (SELECT p.id FROM m CROSS JOIN products p ON p.id = m.id ${join}
+          WHERE ${shown} ORDER BY ${ORDER[sort]} LIMIT CASE WHEN ${few} THEN ?3 ELSE 0 END OFFSET ?4)
+        UNION ALL SELECT id FROM (SELECT p.id ${join ? FROM : "FROM products p"}
+          WHERE ${shown} AND p.id IN m ORDER BY ${ORDER[sort]} LIMIT CASE WHEN ${few} THEN 0 ELSE ?3 END OFFSET ?4)`;
     const { results } = await this.db
-      .prepare(`${matched} ${pageOf(`${shown} AND p.id IN m`, `(${count}) AS total, `)}`)
+      .prepare(
+        `${matched} SELECT (${count}) AS total, ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${ids}) ORDER BY ${ORDER[sort]}`,
+      )
       .bind(...args)
       .all<CardRow & { total: number }>();
     if (results.length > 0 || page === 1) return listPage(results, results[0]?.total ?? 0, size);

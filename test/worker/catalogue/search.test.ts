@@ -176,6 +176,49 @@ describe("words of one or two characters (decision 137)", () => {
   });
 });
 
+describe("a search's page drawn from few matches or many (decision 138)", () => {
+  it("is the page a look at every product gives, in every order and on every page, either way", async () => {
+    // 300 products with the made-up word 뮤르 (past FEW_MATCHES: walked in order), one in ten also
+    // 한정 (30: looked up by id), their order columns shuffled apart from their ids.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+       INSERT INTO products (sid, shop_id, title, price, sort, created_at)
+       SELECT 'mr' || i, 1, '뮤르 바디미스트 ' || i || CASE WHEN i % 10 = 0 THEN ' 한정' ELSE '' END,
+         1000 + (i * 37) % 50 * 100, (i * 7) % 300, 1700000000000 + (i * 11) % 300 * 1000 FROM n`,
+    ).run();
+    const orders = {
+      recommended: "sort, id",
+      new: "created_at DESC, id DESC",
+      price_asc: "price, sort, id",
+      price_desc: "price DESC, sort, id",
+    };
+    for (const [q, word] of [
+      ["뮤르", "뮤르"],
+      ["뮤르 한정", "한정"],
+    ] as const) {
+      for (const [sort, order] of Object.entries(orders)) {
+        const { results } = await env.DB.prepare(
+          `SELECT sid FROM products WHERE shop_id = 1 AND visible = 1 AND sid LIKE 'mr%' AND title LIKE '%' || ? || '%' ORDER BY ${order}`,
+        )
+          .bind(word)
+          .all<{ sid: string }>();
+        const all = results.map((r) => r.sid);
+        expect(all.length, q).toBe(q === "뮤르" ? 300 : 30);
+        for (const page of [1, 2, Math.ceil(all.length / 20)]) {
+          const found = await search(BEAUTY, BEAUTY_ID, q, `&sort=${sort}&size=20&page=${page}`);
+          expect(found.total, `${q} ${sort}`).toBe(all.length);
+          expect(
+            found.items.map((i) => i.sid),
+            `${q} ${sort} page ${page}`,
+          ).toEqual(all.slice((page - 1) * 20, page * 20));
+        }
+      }
+    }
+    // A word found nowhere: nothing, and the count says so.
+    expect(await search(BEAUTY, BEAUTY_ID, "뮤르 없는말")).toMatchObject({ items: [], total: 0 });
+  });
+});
+
 describe("the search page", () => {
   it("answers a shareable address without scripts, cleanly for empty and overlong queries", async () => {
     const page = async (path: string) =>
