@@ -93,6 +93,14 @@ try {
     // Page 500 where there is one; the demo's last full page otherwise (its "same row": a page of
     // 20 cards, as page 500 is, rather than the last page's few).
     side.deepPage = Math.min(500, Math.max(1, Math.floor(products / PAGE)));
+    // The measured product's top category (its own or its parent): a list of it and its children.
+    ({ id: side.category } = await db
+      .prepare(
+        `SELECT COALESCE(c.parent_id, c.id) AS id FROM products p JOIN categories c ON c.id = p.category_id
+         WHERE p.shop_id = ? AND p.sid = ?`,
+      )
+      .bind(shopId, side.sid)
+      .first());
     const { n: orders } = await db
       .prepare(`SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND ${PLACED}`)
       .bind(shopId)
@@ -119,6 +127,15 @@ const ROWS = [
   [
     "category list (everything), page 500 (demo: its last full page)",
     (s) => ({ path: `/shop/list?category=0&page=${s.deepPage}`, cookie: drawn(s) }),
+  ],
+  ["a category with its children, page 1", (s) => ({ path: `/shop/list?category=${s.category}`, cookie: drawn(s) })],
+  [
+    "category list (everything) by price (낮은가격순), page 500 (demo: its last full page)",
+    (s) => ({ path: `/shop/list?category=0&sort=price_asc&page=${s.deepPage}`, cookie: drawn(s) }),
+  ],
+  [
+    "category list (everything) by likes (인기순), page 1",
+    (s) => ({ path: "/shop/list?category=0&sort=popular", cookie: drawn(s) }),
   ],
   // Words both seeds have, so each side draws the cards it found: the big shop a full page, the demo
   // 15 (스킨케어, a category), 5 (ㅅㅋㄹ, as in 선크림), 4 (토너) and 13 (ㅋㄹ, as in 크림) of its 44.
