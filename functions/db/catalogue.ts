@@ -216,15 +216,10 @@ export class CatalogueStore {
     const shown = `p.shop_id = ?1 AND p.visible = 1 AND (?2 = 0 OR p.category_id IN ${CATEGORIES}
         OR p.id IN (SELECT product_id FROM product_categories WHERE category_id IN ${CATEGORIES}))`;
     const args = [shopId, category, size, (page - 1) * size, ...(search?.args ?? [])];
-    // The page's ids first, then their cards: a far page's OFFSET then skips entries of the index
-    // the order walks (products_shop_sort, products_shop_created), not joined rows; page 500 costs
-    // what page 1 does (issue 39).
-    const pageOf = (where: string) =>
-      `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${paged(where)}) ORDER BY ${ORDER[sort]}`;
     // The ids of `limit` products after ?4 of those `where` holds, in the order asked. An order by
     // the goods' price or likes is the origin's for a pick: sorting the shop's products joined to
     // their goods took 17-32 ms in the 50,000-product shop (issue 39). The shop's own goods (their
-    // goods are themselves) are walked in order on products_shop_price or products_shop_liked, and
+    // goods are themselves) are walked in order on products_shop_price or products_shop_popular, and
     // a shop that carries picks has its picks sorted beside them (picks are few): each part up to
     // the page's end, the page then cut from both. A shop without picks skips in the walk itself.
     const paged = (where: string, limit = "?3") => {
@@ -240,6 +235,11 @@ export class CatalogueStore {
             ORDER BY ${order} LIMIT CASE WHEN ${picks} THEN (${limit}) + ?4 ELSE 0 END))
         ORDER BY ${order} LIMIT ${limit} OFFSET CASE WHEN ${picks} THEN ?4 ELSE 0 END`;
     };
+    // The page's ids first, then their cards: a far page's OFFSET then skips entries of the index
+    // the order walks (products_shop_sort, products_shop_created), not joined rows; page 500 costs
+    // what page 1 does (issue 39).
+    const pageOf = (where: string) =>
+      `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${paged(where)}) ORDER BY ${ORDER[sort]}`;
     if (!search) {
       const [rows, count] = await this.db.batch([
         this.db.prepare(pageOf(shown)).bind(...args),
