@@ -175,8 +175,13 @@ try {
     `\nWorker bundle: ${(worker.length / 1024).toFixed(0)} KB, ${(gzipSync(worker).length / 1024).toFixed(0)} KB gzip. ` +
       `First answer of a new isolate ${coldMs.toFixed(0)} ms, the next ${warmMs.toFixed(1)} ms.`,
   );
-  for (const { name, failures } of results) {
+  for (const { name, failures, result } of results) {
     if (Object.keys(failures).length > 0) console.error(`${name}: ${JSON.stringify(failures)}`);
+    // Which answers they were, so a run's non-2xx can be read afterwards (the Worker's log above
+    // has each request's status and path too).
+    const codes = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2"));
+    if (codes.length > 0)
+      console.error(`${name}: ${codes.map(([code, { count }]) => `${count} × ${code}`).join(", ")}`);
   }
   if (results.some(({ result }) => result.non2xx > 0 || result.errors > 0)) {
     console.error("Some requests failed: the numbers above are not all successes.");
