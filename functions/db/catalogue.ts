@@ -22,7 +22,9 @@ const CARD_COLUMNS = `
      SELECT 1 FROM product_options po WHERE po.product_id = g.id AND po.stock > 0)) AS sold_out,
   g.sold_out AS sale_ended`;
 
-const FROM = `FROM products p JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)`;
+/** A selling row's goods: its origin's for a pick, itself otherwise. */
+const GOODS_JOIN = "JOIN products g ON g.id = COALESCE(p.origin_product_id, p.id)";
+const FROM = `FROM products p ${GOODS_JOIN}`;
 
 /** The lists' orders (LIST_SORTS): the shop's own, newest, cheapest, dearest, most liked. */
 const ORDER: Record<ListSort, string> = {
@@ -222,10 +224,10 @@ export class CatalogueStore {
     // goods are themselves) are walked in order on products_shop_price or products_shop_popular, and
     // a shop that carries picks has its picks sorted beside them (picks are few): each part up to
     // the page's end, the page then cut from both. A shop without picks skips in the walk itself.
+    const order = ORDER[sort];
+    const byGoods = order.includes("g.");
     const paged = (where: string, limit = "?3") => {
-      const order = ORDER[sort];
-      if (!order.includes("g."))
-        return `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ?4`;
+      if (!byGoods) return `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ?4`;
       const picks = `EXISTS (SELECT 1 FROM products WHERE shop_id = ?1 AND visible = 1 AND ptype = 'pick')`;
       return `SELECT p.id ${FROM} WHERE p.id IN (
           SELECT id FROM (SELECT p.id FROM products p WHERE ${where} AND p.ptype = 'normal'
@@ -239,7 +241,7 @@ export class CatalogueStore {
     // the order walks (products_shop_sort, products_shop_created), not joined rows; page 500 costs
     // what page 1 does (issue 39).
     const pageOf = (where: string) =>
-      `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${paged(where)}) ORDER BY ${ORDER[sort]}`;
+      `SELECT ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${paged(where)}) ORDER BY ${order}`;
     if (!search) {
       const [rows, count] = await this.db.batch([
         this.db.prepare(pageOf(shown)).bind(...args),
@@ -278,13 +280,12 @@ export class CatalogueStore {
     // 0, which SQLite tests before its loop, so it reads nothing (a condition in WHERE on the
     // count was tested row by row: both plans ran).
     const few = `(SELECT COUNT(*) FROM m) <= ${FEW_MATCHES}`;
-    const join = ORDER[sort].includes("g.") ? FROM.slice("FROM products p".length) : "";
-    const ids = `SELECT id FROM (SELECT p.id FROM m CROSS JOIN products p ON p.id = m.id ${join}
-          WHERE ${shown} ORDER BY ${ORDER[sort]} LIMIT CASE WHEN ${few} THEN ?3 ELSE 0 END OFFSET ?4)
+    const ids = `SELECT id FROM (SELECT p.id FROM m CROSS JOIN products p ON p.id = m.id ${byGoods ? GOODS_JOIN : ""}
+          WHERE ${shown} ORDER BY ${order} LIMIT CASE WHEN ${few} THEN ?3 ELSE 0 END OFFSET ?4)
         UNION ALL SELECT id FROM (${paged(`${shown} AND p.id IN m`, `CASE WHEN ${few} THEN 0 ELSE ?3 END`)})`;
     const { results } = await this.db
       .prepare(
-        `${matched} SELECT (${count}) AS total, ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${ids}) ORDER BY ${ORDER[sort]}`,
+        `${matched} SELECT (${count}) AS total, ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${ids}) ORDER BY ${order}`,
       )
       .bind(...args)
       .all<CardRow & { total: number }>();

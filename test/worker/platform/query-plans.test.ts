@@ -9,7 +9,7 @@ import { OrderStore } from "../../../functions/db/orders";
 import { SearchIndex } from "../../../functions/db/search";
 import type { Db } from "../../../functions/db/session";
 import { searchTerms } from "~/shared/search";
-import { LIST_SORTS } from "~/shared/contracts";
+import { LIST_SORTS } from "~/shared/sorts";
 
 /**
  * Issue 39: the page queries of a shop that grows (50,000 products, a million orders) must never
