@@ -1,4 +1,4 @@
-import { addToCart, consentAnswered, customUrl, expect, jsOff, shopUrl, test } from "./fixtures";
+import { addToCart, consentAnswered, customUrl, expect, jsOff, like, shopUrl, test } from "./fixtures";
 import { koAccount } from "../../app/shared/messages/account";
 
 /**
@@ -17,10 +17,7 @@ test("a guest's cart, favourites and recently viewed follow the logo to the cust
   const mug = (await page.getByRole("heading", { level: 1 }).textContent())!;
   await page.goto(shopUrl("studio", "/shop/view/s0002"));
   const liked = (await page.getByRole("heading", { level: 1 }).textContent())!;
-  // With scripts the button shows the new state before the post is answered: wait for the answer.
-  const likedPosted = js ? page.waitForResponse((r) => r.request().method() === "POST") : null;
-  await page.getByTestId("like").click();
-  await likedPosted;
+  await like(page, page.getByTestId("like"), js);
   await expect(page.getByRole("button", { name: `${liked} 찜 해제` })).toHaveAttribute("aria-pressed", "true");
 
   await page.goto(shopUrl("studio", "/"));

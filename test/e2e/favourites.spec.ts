@@ -1,4 +1,4 @@
-import { expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { expect, hydrated, jsOff, like, shopUrl, test } from "./fixtures";
 import { koAccount } from "../../app/shared/messages/account";
 import { koHeader } from "../../app/shared/messages/shop/header";
 
@@ -9,7 +9,7 @@ test("like a product from its page and from a card, find both in 찜한 상품, 
   await page.goto(shopUrl("beauty", "/shop/view/b0003"));
   if (js) await hydrated(page);
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
-  await page.getByTestId("like").click();
+  await like(page, page.getByTestId("like"), js);
   await expect(page.getByRole("button", { name: `${title} 찜 해제` })).toHaveAttribute("aria-pressed", "true");
   // Back where it was, liked (the page came back after the post without scripts).
   await expect(page).toHaveURL(shopUrl("beauty", "/shop/view/b0003"));
@@ -21,7 +21,7 @@ test("like a product from its page and from a card, find both in 찜한 상품, 
     .filter({ has: page.getByRole("button", { name: /찜하기$/ }) })
     .first();
   const cardTitle = (await card.getByRole("heading").textContent())!;
-  await card.getByRole("button", { name: `${cardTitle} 찜하기` }).click();
+  await like(page, card.getByRole("button", { name: `${cardTitle} 찜하기` }), js);
   await expect(page.getByRole("button", { name: `${cardTitle} 찜 해제` })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByTitle(koHeader.openMenu).click();

@@ -4,6 +4,7 @@ import { koCart } from "../../app/shared/messages/cart";
 import { koCartButton } from "../../app/shared/messages/shop/cart";
 import { koProduct } from "../../app/shared/messages/shop/product";
 import { START_ON_USE } from "../../app/lib/after-paint";
+import { LIKE_ACTION } from "../../app/lib/likes";
 
 export const PORT = Number(process.env.E2E_PORT || 3334);
 export const shopUrl = (dom: string, path = "/") => `http://${dom}.localhost:${PORT}${path}`;
@@ -107,6 +108,19 @@ export async function consentAnswered(context: BrowserContext, dom: string, valu
 
 /** True in the project that runs with JavaScript switched off. */
 export const jsOff = (testInfo: { project: { name: string } }) => testInfo.project.name === "js-off";
+
+/**
+ * Clicks a ♡ and, with scripts, waits for the server's answer to it: the button shows the new state
+ * before the post is answered, and a navigation or a look at the counts meanwhile races the write.
+ * Without scripts the click is the form's post and its page.
+ */
+export async function like(page: Page, button: Locator, js: boolean): Promise<void> {
+  const answered = js
+    ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(LIKE_ACTION))
+    : null;
+  await button.click();
+  await answered;
+}
 
 /**
  * Stops the page's clock, so a transient message (a 3-second snackbar, a bubble) stays until the

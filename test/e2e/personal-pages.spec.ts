@@ -1,4 +1,4 @@
-import { addToCart, expect, jsOff, secondPage, shopUrl, signUp, test } from "./fixtures";
+import { addToCart, expect, jsOff, like, secondPage, shopUrl, signUp, test } from "./fixtures";
 import { koMemberBox } from "../../app/shared/messages/shop/account";
 import { koHeader } from "../../app/shared/messages/shop/header";
 
@@ -15,7 +15,7 @@ test("a member's cached product page shows their header, cart badge and heart", 
   await addToCart(page, product, js, { option: "21호 바닐라" });
   await page.goto(product);
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
-  await page.getByTestId("like").click();
+  await like(page, page.getByTestId("like"), js);
   await expect(page.getByRole("button", { name: `${title} 찜 해제` })).toHaveAttribute("aria-pressed", "true");
 
   // A document load of the page as kept (the shared copy), filled in for this member.
