@@ -196,7 +196,7 @@ inTransaction("products, options, photos and the search index", () => {
   const image = db.prepare("INSERT INTO product_images (product_id, image, sort) VALUES (?, ?, ?)");
   const second = db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)");
   const search = db.prepare("INSERT INTO product_search (rowid, shop, body, initials) VALUES (?, ?, ?, ?)");
-  const pairs = db.prepare("INSERT INTO product_pairs (rowid, shop, pairs, initials) VALUES (?, ?, ?, ?)");
+  const pairs = db.prepare("INSERT INTO product_pairs (rowid, words) VALUES (?, ?)");
   let rows = 0;
   const add = (shop, category, i, categoryNames) => {
     const title = `${pick(ADJ)} ${pick(NOUN)} ${pick(TAIL)} ${i}`;
@@ -232,7 +232,7 @@ inTransaction("products, options, photos and the search index", () => {
       "피부에 편안한 데일리 아이템",
     ]);
     search.run(id, entry.shop, entry.body, entry.initials);
-    pairs.run(id, entry.shop, entry.pairs, entry.initialPairs);
+    pairs.run(id, entry.words);
     goods.set(id, { options, price, title, image: key, sid: `z${shop}-${i}` });
     rows += 2 + count + 3;
     return id;

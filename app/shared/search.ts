@@ -58,19 +58,18 @@ export const shopToken = (shopId: number) => `#${shopId}#`;
 
 /**
  * What the two indexes hold for a product of shop `shopId` (product_search: `shop`, `body`,
- * `initials`; product_pairs: `shop`, `pairs`, `initialPairs`), from its title and its other words
- * (options, categories, summary). The Worker's refresh and the scale seed both write these.
+ * `initials`; product_pairs: `words`), from its title and its other words (options, categories,
+ * summary). The Worker's refresh and the scale seed both write these.
  */
 export function indexEntry(shopId: number, title: string, others: string[]) {
   const words = [title, ...others].filter(Boolean);
   const initials = initialsOf(title);
-  return {
-    shop: shopToken(shopId),
-    body: indexBody(words),
-    initials,
-    pairs: pairsOf(words.join(" ")),
-    initialPairs: pairsOf(initials),
-  };
+  const text = normaliseText(words.join(" ")).replace(/ /g, "");
+  const pieces = new Set([
+    ...piecesOf(text).map((piece) => pieceToken(shopId, piece)),
+    ...piecesOf(initials).map((piece) => pieceToken(shopId, piece, true)),
+  ]);
+  return { shop: shopToken(shopId), body: indexBody(words), initials, words: [...pieces].join(" ") };
 }
 
 /** The indexed text of a product: its words, then the same without spaces. */
@@ -80,14 +79,27 @@ function indexBody(words: string[]): string {
 }
 
 /**
- * The pieces of `text` the pairs index holds as its words (migration 0043, decision 137): every two
- * neighbouring characters of the text without its spaces, and its last character alone. A query
- * word of one or two characters, which the trigram index cannot look up, is one of them (two) or
- * the start of some (one). The migration makes the same from the stored body in SQL.
+ * The pieces of `text` (without spaces) the pairs index holds (decision 137, 140): each of its
+ * characters and each two neighbouring ones. A query word of one or two characters, which the
+ * trigram index cannot look up, is one of them. Migration 0046 makes the same in SQL.
  */
-function pairsOf(text: string): string {
-  const chars = [...normaliseText(text).replace(/ /g, "")];
-  return chars.map((ch, i) => ch + (chars[i + 1] ?? "")).join(" ");
+function piecesOf(text: string): string[] {
+  const chars = [...text];
+  return chars.flatMap((ch, i) => (i + 1 < chars.length ? [ch, ch + chars[i + 1]] : [ch]));
+}
+
+/**
+ * The pairs index's word for a piece of one shop's text (`#10#` and the piece) or of its initials
+ * (`#10$` and the piece), so a search reads only its shop's entries of its own kind, as one word
+ * of the index (decision 140). The piece is written as the hex of its UTF-8 bytes, as SQL's hex()
+ * writes it: whatever its characters, the tokenizer keeps it one word, where a character it takes
+ * for a separator (a format character, an emoji newer than its tables) would split it in two and
+ * make the query a phrase, which an index without positions cannot answer.
+ */
+export function pieceToken(shopId: number, piece: string, initials = false): string {
+  let hex = "";
+  for (const byte of new TextEncoder().encode(piece)) hex += byte.toString(16).padStart(2, "0");
+  return `#${shopId}${initials ? "$" : "#"}${hex.toUpperCase()}`;
 }
 
 /** Whether a query word is too short for the trigram index: the pairs index finds it. */

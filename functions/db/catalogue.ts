@@ -44,6 +44,14 @@ const CATEGORIES = "(SELECT id FROM categories WHERE shop_id = ?1 AND (id = ?2 O
  */
 const FEW_MATCHES = 200;
 
+/**
+ * A search of many matches tests the shop's products in order, one by one, for at most one product
+ * per this many matches (decision 140): testing one costs about what putting this many matches in
+ * the set the other walk looks products up in costs, so a test walk that falls short (matches too
+ * sparse for its page) spends no more than the walk it leaves the page to.
+ */
+const MATCHES_PER_TEST = 16;
+
 type CardRow = {
   id: number;
   sid: string;
@@ -181,7 +189,6 @@ export class CatalogueStore {
       .first<Category>();
   }
 
-  /** One page of a shop's visible products; category 0 is all, a parent category includes its children. */
   /**
    * A page of the shop's products on show: of a category (0: all) and, with search `terms`, only
    * those the search index finds in this shop (functions/db/search.ts), in the order asked for.
@@ -226,16 +233,17 @@ export class CatalogueStore {
     // the page's end, the page then cut from both. A shop without picks skips in the walk itself.
     const order = ORDER[sort];
     const byGoods = order.includes("g.");
-    const paged = (where: string, limit = "?3") => {
-      if (!byGoods) return `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ?4`;
+    const paged = (where: string, limit = "?3", offset = "?4") => {
+      if (!byGoods)
+        return `SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
       const picks = `EXISTS (SELECT 1 FROM products WHERE shop_id = ?1 AND visible = 1 AND ptype = 'pick')`;
       return `SELECT p.id ${FROM} WHERE p.id IN (
           SELECT id FROM (SELECT p.id FROM products p WHERE ${where} AND p.ptype = 'normal'
             ORDER BY ${order.replaceAll("g.", "p.")}
-            LIMIT CASE WHEN ${picks} THEN (${limit}) + ?4 ELSE ${limit} END OFFSET CASE WHEN ${picks} THEN 0 ELSE ?4 END)
+            LIMIT CASE WHEN ${picks} THEN (${limit}) + ${offset} ELSE ${limit} END OFFSET CASE WHEN ${picks} THEN 0 ELSE ${offset} END)
           UNION ALL SELECT id FROM (SELECT p.id ${FROM} WHERE ${where} AND p.ptype = 'pick'
-            ORDER BY ${order} LIMIT CASE WHEN ${picks} THEN (${limit}) + ?4 ELSE 0 END))
-        ORDER BY ${order} LIMIT ${limit} OFFSET CASE WHEN ${picks} THEN ?4 ELSE 0 END`;
+            ORDER BY ${order} LIMIT CASE WHEN ${picks} THEN (${limit}) + ${offset} ELSE 0 END))
+        ORDER BY ${order} LIMIT ${limit} OFFSET CASE WHEN ${picks} THEN ${offset} ELSE 0 END`;
     };
     // The page's ids first, then their cards: a far page's OFFSET then skips entries of the index
     // the order walks (products_shop_sort, products_shop_created), not joined rows; page 500 costs
@@ -263,29 +271,47 @@ export class CatalogueStore {
       ]);
       return listPage(rows!.results as CardRow[], (count!.results[0] as { n: number }).n, size);
     }
-    // A search's matches are read from the index once (a MATERIALIZED `m`), for the page and its
-    // count alike: asked twice, the index's work was half of a search's queries (issue 39). The
-    // count is the index's own once nothing waits in search_dirty (the index then holds exactly
-    // the products on show of each shop) and everything (category 0) is asked; otherwise each match
-    // is looked up by id (CROSS JOIN keeps that order). CASE runs only the branch it takes; a
-    // subquery that names nothing outside is run once, not per card.
-    const matched = `WITH m(id) AS MATERIALIZED (${search.ids})`;
-    const count = `SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
-        THEN (SELECT COUNT(*) FROM m)
-        ELSE (SELECT COUNT(*) FROM m CROSS JOIN products p ON p.id = m.id WHERE ${shown}) END`;
-    // The page's ids by one of two plans, chosen by the number of matches: a few are looked up by
-    // id and sorted, more are met walking the shop's products in the order asked until the page is
-    // full. Walking alone, a word found in one product of the 50,000-product shop read every one
-    // of them (3 ms; the same for a word found in none; now 0.1 ms). The plan not taken has LIMIT
-    // 0, which SQLite tests before its loop, so it reads nothing (a condition in WHERE on the
-    // count was tested row by row: both plans ran).
-    const few = `(SELECT COUNT(*) FROM m) <= ${FEW_MATCHES}`;
+    // The matches (`m`) are read from the index once, for the page and its count alike: asked
+    // twice, the trigram index's work was half of a search's queries (issue 39). A search of short
+    // words alone is the exception: its count is one word's list, which the plan that tests
+    // products one by one need not hold all of (ㅋ: 20,789 ids kept took 2.5 ms). The number of
+    // matches (`hits`) is the count shown once nothing waits in search_dirty (the index then holds
+    // exactly the products on show of each shop) and everything (category 0) is asked; otherwise
+    // each match is looked up by id (CROSS JOIN keeps that order). CASE runs only the branch it
+    // takes; a subquery that names nothing outside is run once, not per card.
+    const matched = `WITH m(id) AS ${search.has ? "NOT MATERIALIZED" : "MATERIALIZED"} (${search.ids}),
+      hits(n) AS MATERIALIZED (SELECT COUNT(*) FROM m),
+      total(n) AS MATERIALIZED (SELECT CASE WHEN ?2 = 0 AND NOT EXISTS (SELECT 1 FROM search_dirty)
+        THEN (SELECT n FROM hits)
+        ELSE (SELECT COUNT(*) FROM m CROSS JOIN products p ON p.id = m.id WHERE ${shown}) END)`;
+    // The page's ids by one of three plans, chosen by the number of matches; the plans not taken
+    // have LIMIT 0, which SQLite tests before its loop, so they read nothing (a condition in WHERE
+    // on the count was tested row by row: both plans ran).
+    // - Few (decision 138): looked up by id and sorted. Walking alone, a word found in one product
+    //   of the 50,000-product shop read every one of them (3 ms; now 0.1 ms).
+    // - Many, of short words alone, on a page near the start (decision 140): the shop's products
+    //   tested one by one in the order asked, up to one per MATCHES_PER_TEST matches, until the page
+    //   is full (`tested`, in that order). ㅋ, 20,789 of the big shop's 50,000, took 10 ms by the walk below, as it put
+    //   them all in a set first; this finds its page in 50 tests.
+    // - Otherwise, and when the tests fell short of the page: the shop's products walked in order
+    //   and each looked up in the set of matches.
+    const few = `(SELECT n FROM hits) <= ${FEW_MATCHES}`;
+    const tests = `(SELECT n FROM hits) / ${MATCHES_PER_TEST}`;
+    const tested = search.has
+      ? `, tested(id) AS MATERIALIZED (SELECT id FROM (${paged(
+          shown,
+          `CASE WHEN NOT ${few} AND ?4 + ?3 <= ${tests} THEN ${tests} ELSE 0 END`,
+          "0",
+        )}) w WHERE ${search.has("w.id")} LIMIT ?4 + ?3)`
+      : "";
+    const enough = search.has ? `(SELECT COUNT(*) FROM tested) >= min(?4 + ?3, (SELECT n FROM total))` : "0";
     const ids = `SELECT id FROM (SELECT p.id FROM m CROSS JOIN products p ON p.id = m.id ${byGoods ? GOODS_JOIN : ""}
           WHERE ${shown} ORDER BY ${order} LIMIT CASE WHEN ${few} THEN ?3 ELSE 0 END OFFSET ?4)
-        UNION ALL SELECT id FROM (${paged(`${shown} AND p.id IN m`, `CASE WHEN ${few} THEN 0 ELSE ?3 END`)})`;
+        ${search.has ? `UNION ALL SELECT id FROM (SELECT id FROM tested LIMIT CASE WHEN ${enough} THEN ?3 ELSE 0 END OFFSET ?4)` : ""}
+        UNION ALL SELECT id FROM (${paged(`${shown} AND p.id IN m`, `CASE WHEN ${few} OR ${enough} THEN 0 ELSE ?3 END`)})`;
     const { results } = await this.db
       .prepare(
-        `${matched} SELECT (${count}) AS total, ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${ids}) ORDER BY ${order}`,
+        `${matched}${tested} SELECT (SELECT n FROM total) AS total, ${CARD_COLUMNS} ${FROM} WHERE p.id IN (${ids}) ORDER BY ${order}`,
       )
       .bind(...args)
       .all<CardRow & { total: number }>();
@@ -293,7 +319,7 @@ export class CatalogueStore {
     // A page past the last has no card to carry the count: asked alone (a stale link, rare), the
     // unused ?3 and ?4 selected since D1 wants every parameter it is given to be in the statement.
     const total = await this.db
-      .prepare(`${matched} ${count} AS n, ?3, ?4`)
+      .prepare(`${matched} SELECT (SELECT n FROM total) AS n, ?3, ?4`)
       .bind(...args)
       .first<number>("n");
     return listPage([], total ?? 0, size);

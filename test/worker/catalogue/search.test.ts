@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { initialsOf, searchTerms, shopToken } from "../../../app/shared/search";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { koSearch } from "~/shared/messages/shop/search";
-import migration0043 from "../../../migrations/0043_search_pairs.sql?raw";
+import migration0046 from "../../../migrations/0046_search_pieces.sql?raw";
+import { CatalogueStore } from "../../../functions/db/catalogue";
+import type { ListSort } from "~/shared/sorts";
 
 const BEAUTY_ID = 1;
 
@@ -157,60 +159,104 @@ describe("words of one or two characters (decision 137)", () => {
     expect((await search(BEAUTY, BEAUTY_ID, "찌개")).total).toBe(0);
   });
 
-  it("are indexed by migration 0043 as the Worker indexes them", async () => {
+  it("find a piece of any characters, those the index's tokenizer would split on too", async () => {
+    // A zero-width space and an emoji newer than SQLite's Unicode tables are no letters to the
+    // tokenizer: a piece holding one, as it is, would be two words of the index, and a query of it
+    // a phrase, which an index without positions refuses (decision 140).
+    await env.DB.prepare(
+      `INSERT INTO products (sid, shop_id, title, price) VALUES ('zw1', 1, '버블' || char(8203) || '폼 🫧클렌저', 9000)`,
+    ).run();
+    for (const q of ["블\u200b", "\u200b폼", "🫧", "🫧클", "폼🫧"])
+      expect(titles(await search(BEAUTY, BEAUTY_ID, q)), q).toEqual(["버블\u200b폼 🫧클렌저"]);
+    await env.DB.prepare("DELETE FROM products WHERE sid = 'zw1'").run();
+  });
+
+  it("are indexed by migration 0046 as the Worker indexes them", async () => {
+    // The index keeps no text (contentless): its words per product are read through fts5vocab.
+    await env.DB.prepare("CREATE VIRTUAL TABLE pairs_words USING fts5vocab(product_pairs, instance)").run();
     const made = async () =>
       (
-        await env.DB.prepare("SELECT rowid, shop, pairs, initials FROM product_pairs ORDER BY rowid").all<{
-          rowid: number;
-          shop: string;
-          pairs: string;
-          initials: string;
+        await env.DB.prepare("SELECT doc, term FROM pairs_words ORDER BY doc, term").all<{
+          doc: number;
+          term: string;
         }>()
       ).results;
     await search(BEAUTY, BEAUTY_ID, "토너"); // brings the index up to date
     const byWorker = await made();
-    expect(byWorker.length).toBeGreaterThan(40);
+    expect(new Set(byWorker.map((w) => w.doc)).size).toBeGreaterThan(40);
+    expect(byWorker).toContainEqual(expect.objectContaining({ term: "#1#ed86a0eb8488" })); // 토너
     await env.DB.prepare("DELETE FROM product_pairs").run();
-    await env.DB.prepare(migration0043.slice(migration0043.indexOf("INSERT INTO product_pairs"))).run();
+    expect(await made()).toEqual([]);
+    await env.DB.prepare(migration0046.slice(migration0046.indexOf("INSERT INTO product_pairs"))).run();
     expect(await made()).toEqual(byWorker);
+    await env.DB.prepare("DROP TABLE pairs_words").run();
   });
 });
 
-describe("a search's page drawn from few matches or many (decision 138)", () => {
+describe("a search's page drawn from few matches, by testing products, or by a walk (decisions 138, 140)", () => {
   it("is the page a look at every product gives, in every order and on every page, either way", async () => {
-    // 300 products with the made-up word 뮤르 (past FEW_MATCHES: walked in order), one in ten also
-    // 한정 (30: looked up by id), their order columns shuffled apart from their ids.
+    // 1,000 products with the made-up word 뮤르 (tested one by one on its first pages, up to 1,000 /
+    // MATCHES_PER_TEST = 62 products, walked past them); one in ten also 한정 (100: looked up by
+    // id); half, the second half in the shop's own order, also 늦게 (500: its tests, among the
+    // first 31 products, fall short of a page and the walk draws it). Order columns shuffled apart
+    // from the ids; every other one in a category of its own.
+    const category = (await env.DB.prepare(
+      "INSERT INTO categories (shop_id, name) VALUES (1, '뮤르 모음') RETURNING id",
+    ).first<{
+      id: number;
+    }>())!.id;
     await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
-       INSERT INTO products (sid, shop_id, title, price, sort, created_at)
-       SELECT 'mr' || i, 1, '뮤르 바디미스트 ' || i || CASE WHEN i % 10 = 0 THEN ' 한정' ELSE '' END,
-         1000 + (i * 37) % 50 * 100, (i * 7) % 300, 1700000000000 + (i * 11) % 300 * 1000 FROM n`,
-    ).run();
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+       INSERT INTO products (sid, shop_id, category_id, title, price, sort, created_at)
+       SELECT 'mr' || i, 1, CASE WHEN i % 2 = 0 THEN ?1 END,
+         '뮤르 바디미스트 ' || i || CASE WHEN i % 10 = 0 THEN ' 한정' ELSE '' END
+           || CASE WHEN (i * 7) % 1000 >= 500 THEN ' 늦게' ELSE '' END,
+         1000 + (i * 37) % 50 * 100, (i * 7) % 1000, 1700000000 + (i * 11) % 1000 FROM n`,
+    )
+      .bind(category)
+      .run();
+    // Each search indexes up to 500 changed products first: two bring all 1,000 in.
+    for (let i = 0; i < 3; i++) await search(BEAUTY, BEAUTY_ID, "뮤르");
     const orders = {
       recommended: "sort, id",
       new: "created_at DESC, id DESC",
       price_asc: "price, sort, id",
       price_desc: "price DESC, sort, id",
     };
-    for (const [q, word] of [
-      ["뮤르", "뮤르"],
-      ["뮤르 한정", "한정"],
+    const store = new CatalogueStore(env.DB);
+    for (const [q, word, count, inTheCategory] of [
+      ["뮤르", "뮤르", 1000, 500],
+      ["뮤르 한정", "한정", 100, 100],
+      ["늦게", "늦게", 500, 250],
     ] as const) {
       for (const [sort, order] of Object.entries(orders)) {
-        const { results } = await env.DB.prepare(
-          `SELECT sid FROM products WHERE shop_id = 1 AND visible = 1 AND sid LIKE 'mr%' AND title LIKE '%' || ? || '%' ORDER BY ${order}`,
-        )
-          .bind(word)
-          .all<{ sid: string }>();
-        const all = results.map((r) => r.sid);
-        expect(all.length, q).toBe(q === "뮤르" ? 300 : 30);
-        for (const page of [1, 2, Math.ceil(all.length / 20)]) {
-          const found = await search(BEAUTY, BEAUTY_ID, q, `&sort=${sort}&size=20&page=${page}`);
-          expect(found.total, `${q} ${sort}`).toBe(all.length);
-          expect(
-            found.items.map((i) => i.sid),
-            `${q} ${sort} page ${page}`,
-          ).toEqual(all.slice((page - 1) * 20, page * 20));
+        for (const inCategory of [false, true]) {
+          const { results } = await env.DB.prepare(
+            `SELECT id, sid FROM products WHERE shop_id = 1 AND visible = 1 AND sid LIKE 'mr%'
+               AND title LIKE '%' || ?1 || '%' AND (?2 = 0 OR category_id = ?2) ORDER BY ${order}`,
+          )
+            .bind(word, inCategory ? category : 0)
+            .all<{ id: number; sid: string }>();
+          expect(results.length, q).toBe(inCategory ? inTheCategory : count);
+          for (const page of [1, 2, 3, 4, Math.ceil(results.length / 20)]) {
+            const at = `${q} ${sort} page ${page}${inCategory ? " in the category" : ""}`;
+            const expected = results.slice((page - 1) * 20, page * 20);
+            if (inCategory) {
+              const found = await store.list(1, category, page, 20, sort as ListSort, searchTerms(q));
+              expect(found.total, at).toBe(results.length);
+              expect(
+                found.items.map((i) => i.id),
+                at,
+              ).toEqual(expected.map((r) => r.id));
+            } else {
+              const found = await search(BEAUTY, BEAUTY_ID, q, `&sort=${sort}&size=20&page=${page}`);
+              expect(found.total, at).toBe(results.length);
+              expect(
+                found.items.map((i) => i.sid),
+                at,
+              ).toEqual(expected.map((r) => r.sid));
+            }
+          }
         }
       }
     }

@@ -102,9 +102,12 @@ async function fullScans({ sql, args }: Recorded, narrow = false): Promise<strin
       // walks it in order and stops (LIMIT, EXISTS): a page query has a narrower index to use.
       if (narrow && search && LARGE.includes(names.get(search[1]!) ?? "") && BY_SHOP_ALONE.test(search[2]!))
         return !/\b(LIMIT|EXISTS)\b/i.test(sql);
-      // A search's few matches (the materialized `m`, at most FEW_MATCHES by its plan's guard,
-      // decision 138) are sorted: what is read is the matches, not the shop.
-      const sortsMatches = results.some((r) => r.parent === row.parent && /^SCAN m\b/.test(r.detail));
+      // A search's few matches (the materialized `m`, or the index's own list where `m` is not
+      // kept, decision 140; at most FEW_MATCHES by its plan's guard, decision 138) are sorted: what
+      // is read is the matches, not the shop.
+      const sortsMatches = results.some(
+        (r) => r.parent === row.parent && /^SCAN (m|product_pairs VIRTUAL TABLE)\b/.test(r.detail),
+      );
       return row.detail === "USE TEMP B-TREE FOR ORDER BY" && pages(row) && !sortsMatches;
     })
     .map((row) => row.detail);
