@@ -65,7 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data?.isIE ? <IeBanner /> : null}
+        {data?.ieBanner ? <IeBanner {...data.ieBanner} /> : null}
         <UiProvider>{children}</UiProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
