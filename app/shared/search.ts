@@ -62,20 +62,20 @@ export const shopToken = (shopId: number) => `#${shopId}#`;
  * summary). The Worker's refresh and the scale seed both write these.
  */
 export function indexEntry(shopId: number, title: string, others: string[]) {
-  const words = [title, ...others].filter(Boolean);
+  const text = normaliseText([title, ...others].filter(Boolean).join(" "));
+  const joined = text.replace(/ /g, "");
   const initials = initialsOf(title);
-  const text = normaliseText(words.join(" ")).replace(/ /g, "");
   const pieces = new Set([
-    ...piecesOf(text).map((piece) => pieceToken(shopId, piece)),
+    ...piecesOf(joined).map((piece) => pieceToken(shopId, piece)),
     ...piecesOf(initials).map((piece) => pieceToken(shopId, piece, true)),
   ]);
-  return { shop: shopToken(shopId), body: indexBody(words), initials, words: [...pieces].join(" ") };
-}
-
-/** The indexed text of a product: its words, then the same without spaces. */
-function indexBody(words: string[]): string {
-  const text = normaliseText(words.filter(Boolean).join(" "));
-  return `${text} ${text.replace(/ /g, "")}`;
+  return {
+    shop: shopToken(shopId),
+    // Its words, then the same without spaces ("김치찌개" finds "김치 찌개").
+    body: `${text} ${joined}`,
+    initials,
+    words: [...pieces].join(" "),
+  };
 }
 
 /**
@@ -88,6 +88,9 @@ function piecesOf(text: string): string[] {
   return chars.flatMap((ch, i) => (i + 1 < chars.length ? [ch, ch + chars[i + 1]] : [ch]));
 }
 
+/** Stateless: one for every piece of every product a refresh indexes. */
+const utf8 = new TextEncoder();
+
 /**
  * The pairs index's word for a piece of one shop's text (`#10#` and the piece) or of its initials
  * (`#10$` and the piece), so a search reads only its shop's entries of its own kind, as one word
@@ -98,7 +101,7 @@ function piecesOf(text: string): string[] {
  */
 export function pieceToken(shopId: number, piece: string, initials = false): string {
   let hex = "";
-  for (const byte of new TextEncoder().encode(piece)) hex += byte.toString(16).padStart(2, "0");
+  for (const byte of utf8.encode(piece)) hex += byte.toString(16).padStart(2, "0");
   return `#${shopId}${initials ? "$" : "#"}${hex.toUpperCase()}`;
 }
 

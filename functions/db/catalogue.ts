@@ -291,23 +291,24 @@ export class CatalogueStore {
     //   of the 50,000-product shop read every one of them (3 ms; now 0.1 ms).
     // - Many, of short words alone, on a page near the start (decision 140): the shop's products
     //   tested one by one in the order asked, up to one per MATCHES_PER_TEST matches, until the page
-    //   is full (`tested`, in that order). ㅋ, 20,789 of the big shop's 50,000, took 10 ms by the walk below, as it put
-    //   them all in a set first; this finds its page in 50 tests.
+    //   is full (`tested`, in that order). ㅋ, 20,789 of the big shop's 50,000, took 10 ms by the
+    //   walk below, as it put them all in a set first; this finds its page in 50 tests.
     // - Otherwise, and when the tests fell short of the page: the shop's products walked in order
     //   and each looked up in the set of matches.
     const few = `(SELECT n FROM hits) <= ${FEW_MATCHES}`;
-    const tests = `(SELECT n FROM hits) / ${MATCHES_PER_TEST}`;
-    const tested = search.has
-      ? `, tested(id) AS MATERIALIZED (SELECT id FROM (${paged(
-          shown,
-          `CASE WHEN NOT ${few} AND ?4 + ?3 <= ${tests} THEN ${tests} ELSE 0 END`,
-          "0",
-        )}) w WHERE ${search.has("w.id")} LIMIT ?4 + ?3)`
-      : "";
-    const enough = search.has ? `(SELECT COUNT(*) FROM tested) >= min(?4 + ?3, (SELECT n FROM total))` : "0";
+    let tested = "";
+    let testedPage = "";
+    let enough = "0";
+    if (search.has) {
+      const tests = `(SELECT n FROM hits) / ${MATCHES_PER_TEST}`;
+      const walk = paged(shown, `CASE WHEN NOT ${few} AND ?4 + ?3 <= ${tests} THEN ${tests} ELSE 0 END`, "0");
+      tested = `, tested(id) AS MATERIALIZED (SELECT id FROM (${walk}) w WHERE ${search.has("w.id")} LIMIT ?4 + ?3)`;
+      enough = `(SELECT COUNT(*) FROM tested) >= min(?4 + ?3, (SELECT n FROM total))`;
+      testedPage = `UNION ALL SELECT id FROM (SELECT id FROM tested LIMIT CASE WHEN ${enough} THEN ?3 ELSE 0 END OFFSET ?4)`;
+    }
     const ids = `SELECT id FROM (SELECT p.id FROM m CROSS JOIN products p ON p.id = m.id ${byGoods ? GOODS_JOIN : ""}
           WHERE ${shown} ORDER BY ${order} LIMIT CASE WHEN ${few} THEN ?3 ELSE 0 END OFFSET ?4)
-        ${search.has ? `UNION ALL SELECT id FROM (SELECT id FROM tested LIMIT CASE WHEN ${enough} THEN ?3 ELSE 0 END OFFSET ?4)` : ""}
+        ${testedPage}
         UNION ALL SELECT id FROM (${paged(`${shown} AND p.id IN m`, `CASE WHEN ${few} OR ${enough} THEN 0 ELSE ?3 END`)})`;
     const { results } = await this.db
       .prepare(

@@ -101,22 +101,18 @@ export class SearchIndex {
       else short.push(`"${pieceToken(shopId, term, initials)}"`);
     }
     const args: string[] = [];
-    const tables: [string, number][] = [];
-    if (long.length > 0 || short.length === 0) {
-      args.push([`shop : "${shopToken(shopId)}"`, ...long].join(" AND "));
-      tables.push(["product_search", first + args.length - 1]);
-    }
-    if (short.length > 0) {
-      args.push(short.join(" AND "));
-      tables.push(["product_pairs", first + args.length - 1]);
-    }
-    const ids = tables.map(([table, arg]) => `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ?${arg}`);
-    if (long.length > 0 || short.length === 0) return { ids: ids.join(" INTERSECT "), args };
-    return {
-      ids: ids[0]!,
-      has: (id) => `EXISTS (SELECT 1 FROM product_pairs WHERE product_pairs MATCH ?${first} AND rowid = ${id})`,
-      args,
+    const select = (table: string, match: string) => {
+      args.push(match);
+      return `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ?${first + args.length - 1}`;
     };
+    if (long.length === 0 && short.length > 0) {
+      // Short words alone: one product can also be tested, against the same argument.
+      const ids = select("product_pairs", short.join(" AND "));
+      return { ids, has: (id) => `EXISTS (${ids} AND rowid = ${id})`, args };
+    }
+    const sets = [select("product_search", [`shop : "${shopToken(shopId)}"`, ...long].join(" AND "))];
+    if (short.length > 0) sets.push(select("product_pairs", short.join(" AND ")));
+    return { ids: sets.join(" INTERSECT "), args };
   }
 
   /**
