@@ -63,7 +63,7 @@ export default defineConfig(async () => {
             SOLAPI_PFID: "KA01PF_STANDIN_LOCAL",
             SOLAPI_SENDER: "0212345678",
             SOLAPI_TEMPLATES:
-              "account=KA01TP_ACCOUNT,paid=KA01TP_PAID,shipped=KA01TP_SHIPPED,answer=KA01TP_ANSWER,new_order=KA01TP_NEW_ORDER,new_message=KA01TP_NEW_MESSAGE",
+              "account=KA01TP_ACCOUNT,paid=KA01TP_PAID,shipped=KA01TP_SHIPPED,answer=KA01TP_ANSWER,new_order=KA01TP_NEW_ORDER,new_message=KA01TP_NEW_MESSAGE,payment_canceled=KA01TP_PAYMENT_CANCELED",
             PORTONE_API_BASE: "https://portone.invalid",
             PORTONE_SDK_URL: "https://portone.invalid/v2/browser-sdk.js",
             // The stand-in's own local secret, store and channel (decision 114's tests).

@@ -36,6 +36,9 @@ import { deviceOwner } from "./db/cart";
 import { clearedFirstViewCookie, firstViewCookie, readDeviceId, readFirstView } from "~/shared/device";
 import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
+import { reconcileDue } from "./payments/reconcile";
+import { Stores } from "./api/stores";
+import { LivePublisher } from "./live/publisher";
 import { serveFile } from "./files";
 import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
@@ -179,16 +182,27 @@ export default {
   },
 
   /**
-   * Cron: unpaid orders past their deadline are cancelled (stock returned); shipped orders count
-   * as delivered, and delivered ones as confirmed, after their days (decision 054).
+   * Cron, every minute: unpaid orders past their deadline are cancelled (stock returned); shipped
+   * orders count as delivered, and delivered ones as confirmed, after their days (decision 054);
+   * then payments Toss may hold that no order records yet are finished (decision 142).
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const started = Date.now();
     const log = new Log(newId(), { cron: controller.cron });
     try {
       const config = readConfig(env);
-      const [orders, tableLines, events, domains, oauthRows, notify] = await Promise.all([
-        runScheduledTransitions(env.DB, controller.scheduledTime),
+      // First: a sheet that expired is one a payment Toss took late can no longer fill.
+      const orders = await runScheduledTransitions(env.DB, controller.scheduledTime);
+      const work: Promise<unknown>[] = [];
+      const deps = {
+        db: new Stores(env.DB, config),
+        config,
+        log,
+        later: (p: Promise<unknown>) => void work.push(p),
+        live: new LivePublisher(env.LIVE, log),
+      };
+      const [payments, tableLines, events, domains, oauthRows, notify] = await Promise.all([
+        reconcileDue(deps, controller.scheduledTime),
         // Carts of meals that ended (smart order) are dropped.
         new TableStore(env.DB).purgeEnded(controller.scheduledTime),
         // Server events whose endpoint failed get another try.
@@ -200,9 +214,11 @@ export default {
         // 알림톡 that failed, tried again up to three attempts in all (decision 131).
         new Notifier(new NotifyStore(env.DB), config, log, undefined, () => controller.scheduledTime).retry(),
       ]);
+      await Promise.allSettled(work);
       // One line per run: what it changed, and how long it took.
       log.info("scheduled", {
         ...orders,
+        ...Object.fromEntries(Object.entries(payments).map(([k, v]) => [`payments_${k}`, v])),
         tableLines,
         events,
         domains,
@@ -359,7 +375,8 @@ async function handle(
   // Kakao/Naver login's doors (decision 115) are the API's too, on shop hosts and the platform's.
   if (isApiPath(url.pathname) || (isOAuthPath(url.pathname) && !upstream)) {
     answer.kind = "api";
-    if (shop?.suspended && !upstream) {
+    // A suspended shop's storefront is closed, never its provider's callbacks (decision 142).
+    if (shop?.suspended && !upstream && !isCallbackPath(url.pathname)) {
       const member = await readMember(env, request).catch(() => null);
       if (!mayPassSuspension(shop, member, url.pathname)) return closedShopApi();
     }

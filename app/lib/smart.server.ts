@@ -146,7 +146,8 @@ export async function returnFromTableWindow(request: Request, context: AppLoadCo
     });
   } catch (error) {
     if (!isShopApiError(error)) throw error;
-    return check(paymentFailureCode(error.code));
+    // Toss's answer is not known yet: the order's page says so and looks again (decision 142).
+    if (error.code !== "PAYMENT_PENDING") return check(paymentFailureCode(error.code));
   }
   return redirect(`/smartorder/order_complete?id=${id}`, 303);
 }

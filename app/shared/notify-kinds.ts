@@ -1,8 +1,17 @@
 /**
  * The messages sent outside the browser (알림톡, a text message when that fails; decision 131):
- * four to the buyer, two to the shop's owner. Each can be switched off by the shop.
+ * five to the buyer (the last, a payment given back, decision 142), two to the shop's owner. Each
+ * can be switched off by the shop.
  */
-export const NOTIFY_KINDS = ["account", "paid", "shipped", "answer", "new_order", "new_message"] as const;
+export const NOTIFY_KINDS = [
+  "account",
+  "paid",
+  "shipped",
+  "answer",
+  "new_order",
+  "new_message",
+  "payment_canceled",
+] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 /** The owner's kinds go to the number in the shop's settings; the others to the buyer's. */

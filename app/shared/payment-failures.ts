@@ -1,5 +1,6 @@
 import { koOrder } from "./messages/cart";
 import { koCheckout } from "./messages/checkout";
+import { koSmart } from "./messages/smart";
 
 /**
  * Why Toss's window or its confirmation did not end in a payment, as a code the order sheet's
@@ -17,12 +18,13 @@ const TEXT: Record<string, string> = {
   PAYMENT_EXPIRED: koCheckout.failures.EXPIRED,
   PAYMENT_PENDING: koCheckout.failures.PENDING,
   PAYMENT_UNAVAILABLE: koCheckout.failures.CONFIG,
-  CHECK_QTY_INFO: koCheckout.failures.STOCK_CANCELED,
-  BAD_POINTS: koCheckout.failures.POINTS_CANCELED,
-  TOO_MANY_UNPAID: koCheckout.failures.UNPAID_CANCELED,
-  HOLD_TOO_LARGE: koCheckout.failures.UNPAID_CANCELED,
+  CHECK_QTY_INFO: koCheckout.failures.STOCK_GONE,
+  BAD_POINTS: koCheckout.failures.POINTS_SHORT,
+  TOO_MANY_UNPAID: koCheckout.failures.UNPAID,
+  HOLD_TOO_LARGE: koCheckout.failures.UNPAID,
   PAYMENT_CANCELED: koCheckout.failures.CLOSED_CANCELED,
   ORDER_CLOSED: koOrder.closed,
+  TABLE_ORDERED: koSmart.errors.ordered,
 };
 
 export function paymentFailureCode(code: string): string {

@@ -11,7 +11,8 @@ import { mobileDigits } from "~/shared/phone";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS } from "../orders/payments";
-import { amountChanged, cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
+import { amountChanged, cardTermsOf, fail, openWindow } from "../payments/checkout";
+import { checkAgain, confirmReturn, requireRecorded } from "../payments/settle";
 import { MAX_ORDER_UNITS } from "../orders/limits";
 import { unmetRequirement, verificationFor } from "../orders/verification";
 import { orderOwner } from "./order-lookup";
@@ -314,14 +315,18 @@ export const orderHandlers = {
     const shop = ctx.requireHostShop();
     const owner = await requireCartOwner(ctx);
     const record = await ownOrder(ctx, shop, owner, body.id);
-    const outcome = await confirm(ctx, shop, owner, record, body);
+    // Recorded (the buyer's receipt, the owner's new order sent on the way), or why not.
+    requireRecorded(await confirmReturn(ctx, shop, owner, record, body));
     const placed = await ownOrder(ctx, shop, owner, body.id);
-    // Paid (or a virtual account issued): the buyer's receipt or account, the owner's new order.
-    if (outcome === "placed") {
-      await sendOrderMail(ctx.db, "placed", placed, shop, ctx.log);
-      ctx.later(ctx.db.notifier(ctx.log).order("placed", placed, shop));
-    }
     return { order: toOrderView(placed, await paymentTerms(ctx, shop.shopid, owner)) };
+  },
+
+  async checkPayment({ body }, ctx) {
+    const shop = ctx.requireHostShop();
+    const owner = await requireCartOwner(ctx);
+    await checkAgain(ctx, shop, await ownOrder(ctx, shop, owner, body.id));
+    const now = await ownOrder(ctx, shop, owner, body.id);
+    return { order: toOrderView(now, await paymentTerms(ctx, shop.shopid, owner)) };
   },
 
   async failPayment({ body }, ctx) {

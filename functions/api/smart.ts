@@ -12,7 +12,9 @@ import { koSmart } from "~/shared/messages/smart";
 import { isOrderStatus } from "~/shared/order-status";
 import { isTableCardChoice, type TableCardChoice } from "~/shared/forms/smart";
 import type { OrderRecord } from "../db/orders";
-import { cardTermsOf, confirm, fail, openWindow } from "../payments/checkout";
+import { cardTermsOf, fail, openWindow } from "../payments/checkout";
+import { checkAgain, confirmReturn, requireRecorded } from "../payments/settle";
+import { UNDER_WAY } from "../db/payment-attempts";
 import { allowedActions } from "~/shared/order-machine";
 import { extrasKey, lineLabel, type TableLineRow } from "../db/table-orders";
 import { batchFailure, newOrderId } from "../db/orders";
@@ -340,20 +342,17 @@ export const smartHandlers = {
   },
 
   /**
-   * 선결제: the window's success, checked and confirmed by the card flow's `confirm` (the attempt,
-   * shop, buyer and amount against D1, Toss's approval, then the one order path's
-   * takeStockAndMarkPaid). Only now does the kitchen hear of the order; a repeat changes nothing.
+   * 선결제: the window's success, confirmed and recorded as the card flow's (functions/payments/
+   * settle.ts, decision 142: the attempt, shop, buyer and amount against D1, the stock reserved,
+   * Toss's approval, then the one order path). Only when it is recorded does the kitchen hear of
+   * the order (settle.ts announces it); a repeat changes nothing.
    */
   async tableConfirm({ body }, ctx) {
     const shop = ctx.requireHostShop();
     const visit = await requireVisit(ctx, shop);
     const record = await ownTableOrder(ctx, shop, visit, body.id);
     const owner = await requireCartOwner(ctx);
-    const outcome = await confirm(ctx, shop, owner, record, body);
-    if (outcome === "placed") {
-      const event = { type: "order" as const, id: body.id, status: "CONFIRM_PAYMENT" };
-      await ctx.live.publish([liveRoom.inbox(shop.shopid), liveRoom.table(shop.shopid, visit.id)], event);
-    }
+    requireRecorded(await confirmReturn(ctx, shop, owner, record, body));
     return { id: body.id };
   },
 
@@ -372,10 +371,11 @@ export const smartHandlers = {
     let order = null;
     if (query.id !== undefined) {
       // Only an order of this meal: another table's id reads as none.
-      const record = orders.some((o) => o.id === query.id)
-        ? await ctx.db.orders.getForShop(shop.shopid, query.id)
-        : null;
+      let record = orders.some((o) => o.id === query.id) ? await ctx.db.orders.getForShop(shop.shopid, query.id) : null;
       if (!record) throw new ApiError(404, "ORDER_NOT_FOUND", koLifecycle.errors.notFound);
+      // A payment Toss has not answered yet: asked again, as the order sheet does (decision 142).
+      if (await checkAgain(ctx, shop, record))
+        record = (await ctx.db.orders.getForShop(shop.shopid, query.id)) ?? record;
       const o = record.order;
       const p = record.payment;
       order = {
@@ -390,6 +390,7 @@ export const smartHandlers = {
           p && p.status === "pending" && p.bank_name && p.bank_account && p.bank_holder
             ? { name: p.bank_name, account: p.bank_account, holder: p.bank_holder, amount: p.amount }
             : null,
+        checking: record.attempt !== null && UNDER_WAY.includes(record.attempt.state),
       };
     }
     return { orders, order };

@@ -1,6 +1,7 @@
 import { PlatformShopStore } from "../db/platform-shops";
 import { PaymentKeyStore } from "../db/payment-keys";
 import { ProviderPaymentStore } from "../db/provider-payments";
+import { PaymentAttemptStore } from "../db/payment-attempts";
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
@@ -196,6 +197,10 @@ export class Stores {
   /** Orders paid through Toss (issue 35). */
   get providerPayments(): ProviderPaymentStore {
     return this.#lazy("providerPayments", (db) => new ProviderPaymentStore(db));
+  }
+  /** Every Toss payment window and what became of its money (decision 142). */
+  get paymentAttempts(): PaymentAttemptStore {
+    return this.#lazy("paymentAttempts", (db) => new PaymentAttemptStore(db));
   }
   /** Cloudflare for SaaS's custom hostnames, or null when the platform is not configured for it. */
   get cloudflare(): CustomHostnames | null {

@@ -2,13 +2,14 @@
  * The one order write path (decision 098): the statements every writer of an order puts in its
  * D1 batch — cart order sheets and 바로구매 (functions/db/orders.ts `create`), their payment
  * (`pay`), table orders (functions/db/table-orders.ts `place`) and a payment provider's
- * confirmation (`takeStockAndMarkPaid` below). Each builder returns a fixed number of statements
+ * (`reserveStatements`, `markPaidStatements` and `releaseStatements` below, decision 142). Each builder returns a fixed number of statements
  * whatever the number of lines (lines go in as one JSON parameter read with json_each), and the
  * guards (batch_guard, decision 022) make the whole batch fail when a condition does; the caller
  * reads why with `batchFailure` (functions/db/orders.ts). Status changes go through the state
  * machine's own statements (functions/db/order-transitions.ts), never around them.
  */
 import type { PayMethod } from "~/shared/contracts/cart";
+import { METHOD_OF_CHOICE, type ProviderChoice } from "~/shared/limits";
 import { sqlAmountDue, sqlRemoteExtra, type RemoteAreaKind, type Won } from "~/shared/money";
 import { transitionStatements } from "./order-transitions";
 import { holdPointsStatements } from "./points";
@@ -278,12 +279,14 @@ export { holdPointsStatements };
  * What the order sheet ordered leaves the owner's cart; more of the same added meanwhile stays:
  * two statements. A table's order came from the table's cart, not this one (decision 105).
  */
-export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId: number; owner: string }) {
+export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId: number; owner: string | null }) {
+  // No owner given (the reconciler records a payment): the order's own buyer.
+  const owner = "COALESCE(?3, (SELECT owner FROM orders WHERE id = ?1))";
   const sheet = "NOT EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND visit_id IS NOT NULL)";
   return [
     db
       .prepare(
-        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l
+        `DELETE FROM cart_lines WHERE shop_id = ?2 AND owner = ${owner} AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l
            WHERE l.order_id = ?1 AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id
              AND l.qty >= cart_lines.qty)`,
       )
@@ -292,7 +295,7 @@ export function clearOrderedCartStatements(db: Db, c: { orderId: number; shopId:
       .prepare(
         `UPDATE cart_lines SET qty = qty - (SELECT l.qty FROM order_lines l WHERE l.order_id = ?1
              AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)
-         WHERE shop_id = ?2 AND owner = ?3 AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
+         WHERE shop_id = ?2 AND owner = ${owner} AND ${sheet} AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = ?1
            AND l.product_id = cart_lines.product_id AND l.option_id = cart_lines.option_id)`,
       )
       .bind(c.orderId, c.shopId, c.owner),
@@ -360,64 +363,139 @@ export type IssuedAccount = {
   secretHash: string;
 };
 
-/** A payment Toss confirmed for an attempt recorded by 결제하기 (functions/db/provider-payments.ts). */
-export type ProviderConfirmation = {
+/** The order's lines whose options have too little stock, or whose product is off sale: a statement's condition. */
+const SHORT_OF_STOCK = `EXISTS (SELECT 1 FROM product_options o WHERE o.id IN (SELECT option_id FROM ${LINES_OF})
+  AND (o.stock < (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = o.id)
+    OR o.product_id NOT IN (SELECT id FROM products WHERE sold_out = 0 AND visible = 1)))`;
+
+/**
+ * Fails the batch ('stock') when the order's goods are not there now, taking nothing: the early
+ * answer 결제하기 gives before a window opens (a flash sale's late buyers hear it before paying).
+ */
+export function stockThereStatement(db: Db, orderId: number): D1PreparedStatement {
+  return db.prepare(`INSERT INTO batch_guard (reason) SELECT 'stock' WHERE ${SHORT_OF_STOCK}`).bind(orderId);
+}
+
+/** Attempts of order ?1 that hold or may hold money at Toss: while one exists, no other window confirms. */
+const LIVE_ATTEMPT = "SELECT 1 FROM payment_attempts WHERE order_id = ?1 AND state IN ('confirming', 'approved')";
+
+/** Fails the batch ('pending') while a payment of the order is being confirmed: one statement. */
+export function noPaymentUnderWayStatement(db: Db, orderId: number): D1PreparedStatement {
+  return db.prepare(`INSERT INTO batch_guard (reason) SELECT 'pending' WHERE EXISTS (${LIVE_ATTEMPT})`).bind(orderId);
+}
+
+/** The window's return that is about to be confirmed with Toss (functions/payments/settle.ts). */
+export type PaymentReservation = {
   orderId: number;
   shopId: number;
   owner: string;
-  /** The attempt's Toss orderId, and what it was recorded with. */
+  /** The attempt's Toss orderId and the window's paymentKey. */
   providerOrderId: string;
   paymentKey: string;
-  method: Exclude<PayMethod, "bank"> | "bank";
+  choice: ProviderChoice;
   amount: Won;
   points: number;
   /** The member whose points the order uses (null: a guest, or no points). */
   uid: number | null;
   ip: string | null;
   now: number;
-  details: ConfirmedDetails;
-  /** A virtual account: issued, not paid yet. */
-  account: IssuedAccount | null;
+  /** The sheet stays open at least until then: the reconciler's time to learn what Toss did. */
+  holdUntil: number;
+  /** When the reconciler looks at Toss if this request never finishes the attempt. */
+  checkAt: number;
 };
 
 /**
- * Take stock and mark paid: Toss's confirmation of an attempt, in one batch through the one order
- * path. The order is the owner's and the shop's, waits for payment with nothing placed and no
- * stock taken, has not expired, and its open attempt is this orderId for this amount and these
- * points, the amount being the total less the points ('state' otherwise); every line's stock is
- * there ('stock'); the points are the member's to use ('points'). Then the points are held, the
- * payment and Toss's details recorded, the ordered lines leave the cart, and the state machine's
- * `pay_provider` marks the order paid. A table order paid first leaves the table's cart instead
- * ('cart' when another phone's paid order took its lines, decision 105). A virtual account instead leaves the order waiting for its
- * deposit, like a transfer (its limits on unpaid orders apply: 'unpaid', 'hold'), with the
- * account's due date as its deadline. A fixed number of statements; nothing changes unless all
- * of it does.
+ * Confirming (decision 142): before Toss is asked to take the money, the attempt becomes
+ * `confirming` with its paymentKey, and the order's stock and points are taken for it, so a payment
+ * Toss approves can always be recorded, and a buyer who lost the race for the last units hears it
+ * before any money moves. Fails ('pending') while another attempt of the order is under way,
+ * ('state') unless the attempt is this order's open window for exactly this amount and the order an
+ * open sheet of this owner and shop, ('stock', 'points', and for a virtual account 'unpaid' or
+ * 'hold') as paying does, ('cart') when a table's lines were taken by another phone's paid order.
+ * A fixed number of statements.
  */
-export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation): D1PreparedStatement[] {
+export function reserveStatements(db: Db, r: PaymentReservation): D1PreparedStatement[] {
+  const statements = [
+    noPaymentUnderWayStatement(db, r.orderId),
+    db
+      .prepare(
+        `UPDATE payment_attempts SET state = 'confirming', payment_key = ?4, next_check_at = ?6, updated_at = ?5
+         WHERE provider_order_id = ?1 AND order_id = ?2 AND shop_id = ?3 AND state = 'window' AND amount = ?7
+           AND points = ?8`,
+      )
+      .bind(r.providerOrderId, r.orderId, r.shopId, r.paymentKey, r.now, r.checkAt, r.amount, r.points),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    db
+      .prepare(
+        `UPDATE orders SET stock_taken = 1, points_used = ?5, points_held = ?5 > 0, deadline = MAX(deadline, ?7)
+         WHERE id = ?1 AND shop_id = ?2 AND owner = ?3 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
+           AND stock_taken = 0 AND points_used = 0 AND deadline > ?4 AND total_price - ?5 = ?6
+           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)`,
+      )
+      .bind(r.orderId, r.shopId, r.owner, r.now, r.points, r.amount, r.holdUntil),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    ...takeStockStatements(db, r.orderId),
+  ];
+  if (r.points > 0 && r.uid !== null) {
+    statements.push(
+      ...holdPointsStatements(db, { orderId: r.orderId, shopId: r.shopId, uid: r.uid, points: r.points, now: r.now }),
+    );
+  }
+  if (r.choice === "vbank") {
+    statements.push(unpaidGuardStatement(db, { orderId: r.orderId, owner: r.owner, ip: r.ip, guestHold: true }));
+  }
+  statements.push(clearPaidTableCartStatements(db, r.orderId)[0]!);
+  return statements;
+}
+
+/** What Toss confirmed for a reserved attempt: the order records it as its payment. */
+export type PaymentRecord = {
+  orderId: number;
+  shopId: number;
+  providerOrderId: string;
+  paymentKey: string;
+  /** The attempt as opened: what the sheet chose, with which keys, for how much. */
+  attempt: { mode: "test" | "live"; choice: ProviderChoice; amount: Won; points: number; escrow: boolean };
+  now: number;
+  details: ConfirmedDetails;
+  /** A virtual account: issued, not paid yet. */
+  account: IssuedAccount | null;
+  /** A virtual account's first look at Toss, in case its deposit callback never comes (null: none). */
+  checkAt: number | null;
+};
+
+/**
+ * Recorded (decision 142): the payment Toss confirmed for a reserved attempt becomes the order's,
+ * through the one order path. The attempt must be confirming or approved with this paymentKey, and
+ * the order still the sheet it reserved ('state' otherwise: cancelled or expired meanwhile, when
+ * the money must go back); a table's ordered lines must still be in its cart ('cart'). Then the
+ * payment and Toss's details are recorded, the ordered lines leave the cart (or the table's cart),
+ * and the state machine's `pay_provider` marks the order paid. A virtual account instead leaves the
+ * order waiting for its deposit, like a transfer, with the account's due date as its deadline. A
+ * fixed number of statements; nothing changes unless all of it does.
+ */
+export function markPaidStatements(db: Db, c: PaymentRecord): D1PreparedStatement[] {
   const d = c.details;
   const a = c.account;
+  const t = c.attempt;
   const statements = [
     db
       .prepare(
-        `UPDATE orders SET pay_method = ?3, stock_taken = 1, points_used = ?6, points_held = ?6 > 0,
-           order_agreed_at = COALESCE(order_agreed_at, ?4), deadline = COALESCE(?9, deadline)
-         WHERE id = ?1 AND shop_id = ?2 AND owner = ?8 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
-           AND stock_taken = 0 AND points_used = 0 AND deadline > ?4 AND total_price - ?6 = ?5
-           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)
-           AND EXISTS (SELECT 1 FROM provider_payments p WHERE p.order_id = ?1 AND p.shop_id = ?2
-             AND p.provider_order_id = ?7 AND p.status = 'READY' AND p.amount = ?5 AND p.points = ?6)`,
+        `UPDATE payment_attempts SET state = 'recorded', toss_status = ?4, captured = ?5, next_check_at = ?6,
+           updated_at = ?7
+         WHERE provider_order_id = ?1 AND order_id = ?2 AND payment_key = ?3 AND state IN ('confirming', 'approved')`,
       )
-      .bind(c.orderId, c.shopId, c.method, c.now, c.amount, c.points, c.providerOrderId, c.owner, a?.deadline ?? null),
+      .bind(c.providerOrderId, c.orderId, c.paymentKey, d.status, a ? 0 : t.amount, c.checkAt, c.now),
     db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
-    ...takeStockStatements(db, c.orderId),
-  ];
-  if (c.points > 0 && c.uid !== null) {
-    statements.push(
-      ...holdPointsStatements(db, { orderId: c.orderId, shopId: c.shopId, uid: c.uid, points: c.points, now: c.now }),
-    );
-  }
-  if (a) statements.push(unpaidGuardStatement(db, { orderId: c.orderId, owner: c.owner, ip: c.ip, guestHold: true }));
-  statements.push(
+    db
+      .prepare(
+        `UPDATE orders SET pay_method = ?3, order_agreed_at = COALESCE(order_agreed_at, ?4), deadline = COALESCE(?5, deadline)
+         WHERE id = ?1 AND shop_id = ?2 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 1
+           AND NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1)`,
+      )
+      .bind(c.orderId, c.shopId, METHOD_OF_CHOICE[t.choice], c.now, a?.deadline ?? null),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
     db
       .prepare(
         `INSERT INTO payments (order_id, method, provider, amount, status, depositor, bank_name, bank_account,
@@ -426,8 +504,8 @@ export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation):
       )
       .bind(
         c.orderId,
-        c.method,
-        c.amount,
+        METHOD_OF_CHOICE[t.choice],
+        t.amount,
         a?.depositor ?? null,
         a?.bank ?? null,
         a?.account ?? null,
@@ -437,15 +515,23 @@ export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation):
       ),
     db
       .prepare(
-        `UPDATE provider_payments SET status = ?3, payment_key = ?4, method = ?5, approved_at = ?6, card_company = ?7,
-           card_number = ?8, installment_months = ?9, easy_pay = ?10, receipt_url = ?11, balance_amount = ?12,
-           va_bank = ?13, va_account = ?14, va_holder = ?15, va_due = ?16, secret_hash = ?17,
-           failure_code = NULL, failure_message = NULL, updated_at = ?18
-         WHERE order_id = ?1 AND provider_order_id = ?2 AND status = 'READY'`,
+        `INSERT INTO provider_payments (order_id, shop_id, provider, mode, choice, provider_order_id, attempt, amount,
+           points, escrow, status, payment_key, method, approved_at, card_company, card_number, installment_months,
+           easy_pay, receipt_url, balance_amount, va_bank, va_account, va_holder, va_due, secret_hash, created_at,
+           updated_at)
+         SELECT ?1, ?2, 'toss', ?3, ?4, ?5, x.attempt, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+           ?19, ?20, ?21, ?22, ?23, ?24, ?24
+         FROM payment_attempts x WHERE x.provider_order_id = ?5`,
       )
       .bind(
         c.orderId,
+        c.shopId,
+        t.mode,
+        t.choice,
         c.providerOrderId,
+        t.amount,
+        t.points,
+        t.escrow ? 1 : 0,
         d.status,
         c.paymentKey,
         d.method,
@@ -463,9 +549,9 @@ export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation):
         a?.secretHash ?? null,
         c.now,
       ),
-    ...clearOrderedCartStatements(db, c),
+    ...clearOrderedCartStatements(db, { orderId: c.orderId, shopId: c.shopId, owner: null }),
     ...clearPaidTableCartStatements(db, c.orderId),
-  );
+  ];
   if (!a) {
     statements.push(
       ...transitionStatements(db, {
@@ -483,9 +569,84 @@ export function takeStockAndMarkPaidStatements(db: Db, c: ProviderConfirmation):
   return statements;
 }
 
-/** Runs `takeStockAndMarkPaidStatements`; throws the batch's error (`batchFailure` reads why). */
-export async function takeStockAndMarkPaid(db: Db, c: ProviderConfirmation): Promise<void> {
-  await db.batch(takeStockAndMarkPaidStatements(db, c));
+/** How an attempt that took no money, or whose money went back, ends. */
+export type PaymentRelease = {
+  orderId: number;
+  providerOrderId: string;
+  /** failed: Toss took nothing; canceled: Toss took it and gave it back (`refunded`). */
+  state: "failed" | "canceled";
+  reason: string;
+  message: string | null;
+  tossStatus: string | null;
+  captured: Won;
+  refunded: Won;
+  now: number;
+};
+
+/** The order as its confirming attempt left it, in SQL: still the sheet, its stock and points taken for it. */
+const STILL_RESERVED = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL
+  AND stock_taken = 1)`;
+
+/**
+ * Released (decision 142): a confirming or approved attempt ends `failed` or `canceled`, and what
+ * it reserved goes back if the order still holds it for it: the stock, and the points as if never
+ * held (the holds undone, the use's history row removed), so the sheet can be paid again. An order
+ * that was cancelled or expired meanwhile gave them back in its own transition. Fails ('state')
+ * when the attempt already ended. Seven statements.
+ */
+export function releaseStatements(db: Db, r: PaymentRelease): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE payment_attempts SET state = ?3, reason = ?4, failure_message = ?5, toss_status = COALESCE(?6, toss_status),
+           captured = ?7, refunded = ?8, next_check_at = NULL, updated_at = ?9
+         WHERE provider_order_id = ?1 AND order_id = ?2 AND state IN ('confirming', 'approved')`,
+      )
+      .bind(
+        r.providerOrderId,
+        r.orderId,
+        r.state,
+        r.reason.slice(0, 60),
+        r.message?.slice(0, 300) ?? null,
+        r.tossStatus,
+        r.captured,
+        r.refunded,
+        r.now,
+      ),
+    db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    db
+      .prepare(
+        `UPDATE product_options
+         SET stock = stock + (SELECT SUM(qty) FROM ${LINES_OF} l WHERE l.option_id = product_options.id)
+         WHERE id IN (SELECT option_id FROM ${LINES_OF}) AND ${STILL_RESERVED}`,
+      )
+      .bind(r.orderId),
+    db
+      .prepare(
+        `UPDATE point_history
+         SET rem_value = rem_value + (SELECT h.amount FROM point_holds h WHERE h.order_id = ?1 AND h.entry_id = point_history.id)
+         WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id = ?1) AND ${STILL_RESERVED}
+           AND (SELECT points_held FROM orders WHERE id = ?1) = 1`,
+      )
+      .bind(r.orderId),
+    db
+      .prepare(
+        `DELETE FROM point_history WHERE order_id = ?1 AND reason = 'order_use' AND ${STILL_RESERVED}
+           AND (SELECT points_held FROM orders WHERE id = ?1) = 1`,
+      )
+      .bind(r.orderId),
+    db
+      .prepare(
+        `DELETE FROM point_holds WHERE order_id = ?1 AND ${STILL_RESERVED} AND (SELECT points_held FROM orders WHERE id = ?1) = 1`,
+      )
+      .bind(r.orderId),
+    db
+      .prepare(
+        `UPDATE orders SET stock_taken = 0, points_used = 0, points_held = 0
+         WHERE id = ?1 AND status = 'WAITING_PAYMENT' AND pay_method IS NULL AND stock_taken = 1`,
+      )
+      .bind(r.orderId),
+  ];
 }
 
 /**
@@ -509,6 +670,13 @@ export function depositStatements(
       )
       .bind(p.orderId, p.shopId, p.approvedAt, p.now),
     db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
+    // The money is in: the attempt needs no more looks for a deposit (decision 142).
+    db
+      .prepare(
+        `UPDATE payment_attempts SET toss_status = 'DONE', captured = amount, next_check_at = NULL, updated_at = ?2
+         WHERE order_id = ?1 AND state = 'recorded'`,
+      )
+      .bind(p.orderId, p.now),
     ...transitionStatements(db, {
       orderId: p.orderId,
       shopId: p.shopId,

@@ -317,10 +317,13 @@ export async function runScheduledTransitions(
   db: Db,
   now: number,
 ): Promise<{ expired: number; delivered: number; confirmed: number }> {
+  // A virtual account's order is the reconciler's to expire (functions/payments/reconcile.ts): only
+  // Toss knows whether its money came in before the due date.
   const expire = systemStatements(
     db,
     "expire",
-    "o.status = 'WAITING_PAYMENT' AND o.deadline <= ?1",
+    `o.status = 'WAITING_PAYMENT' AND o.deadline <= ?1
+     AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.provider = 'toss')`,
     [now],
     now,
     "CASE WHEN o.pay_method IS NULL THEN 'sheet_expired' ELSE 'deadline' END",

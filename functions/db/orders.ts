@@ -12,14 +12,13 @@ import {
   bankTransferStatement,
   holdPointsStatements,
   insertOrderStatements,
-  takeStockAndMarkPaid,
   clearOrderedCartStatements,
   remoteFeeStatements,
   takeStockStatements,
   unpaidGuardStatement,
-  type ProviderConfirmation,
 } from "./order-batch";
 import type { BuyerDetails, ProviderPaymentRow } from "./provider-payments";
+import type { PaymentAttemptRow } from "./payment-attempts";
 import type { Db } from "./session";
 import type { RemoteAreaKind } from "~/shared/money";
 
@@ -178,6 +177,8 @@ export type OrderRecord = {
   cancels: ProviderCancelRow[];
   /** The lines a return covers (decision 104), by their place in the order. */
   returns: { line_no: number; qty: number }[];
+  /** The newest Toss payment window of the order and what became of it (decision 142), if any. */
+  attempt: PaymentAttemptRow | null;
 };
 
 export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
@@ -226,12 +227,22 @@ export type OrderListRow = {
 };
 
 export type BatchFailure =
-  "stock" | "state" | "cart" | "unpaid" | "rate" | "points" | "hold" | "amount" | "duplicate_key" | "duplicate_id";
+  | "stock"
+  | "state"
+  | "cart"
+  | "unpaid"
+  | "rate"
+  | "points"
+  | "hold"
+  | "amount"
+  | "pending"
+  | "duplicate_key"
+  | "duplicate_id";
 
 /** Why a batch failed, read from D1's error. */
 export function batchFailure(error: unknown): BatchFailure | null {
   const message = error instanceof Error ? error.message : String(error);
-  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points", "hold", "amount"] as const) {
+  for (const reason of ["stock", "state", "cart", "unpaid", "rate", "points", "hold", "amount", "pending"] as const) {
     if (message.includes(`GUARD_${reason.toUpperCase()}`)) return reason;
   }
   if (/UNIQUE constraint failed: order_keys/.test(message)) return "duplicate_key";
@@ -268,14 +279,6 @@ export class OrderStore {
   /** One step of the state machine, as one conditional batch (functions/db/order-transitions.ts). */
   transition(r: TransitionRequest): Promise<void> {
     return runTransition(this.db, r);
-  }
-
-  /**
-   * A provider's confirmed payment of an order sheet: stock taken and order paid in one batch, or
-   * nothing (functions/db/order-batch.ts `takeStockAndMarkPaid`; `batchFailure` reads why).
-   */
-  takeStockAndMarkPaid(c: ProviderConfirmation): Promise<void> {
-    return takeStockAndMarkPaid(this.db, c);
   }
 
   async byKey(shopId: number, owner: Owner, key: string): Promise<number | null> {
@@ -387,7 +390,7 @@ export class OrderStore {
     // Every part is joined to the order under the same conditions: no part of another shop's or
     // another buyer's order is ever read.
     const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
-    const [orders, groups, lines, payments, events, online, cancels, returns] = await this.db.batch([
+    const [orders, groups, lines, payments, events, online, cancels, returns, attempts] = await this.db.batch([
       this.db
         .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
         .bind(shopId, owner, id),
@@ -429,6 +432,9 @@ export class OrderStore {
       this.db
         .prepare(`SELECT x.line_no, x.qty FROM order_returns x ${of} WHERE x.order_id = ?3 ORDER BY x.line_no`)
         .bind(shopId, owner, id),
+      this.db
+        .prepare(`SELECT x.* FROM payment_attempts x ${of} WHERE x.order_id = ?3 ORDER BY x.attempt DESC LIMIT 1`)
+        .bind(shopId, owner, id),
     ]);
     const order = orders!.results[0] as OrderRow | undefined;
     if (!order) return null;
@@ -441,6 +447,7 @@ export class OrderStore {
       online: (online!.results[0] as ProviderPaymentRow | undefined) ?? null,
       cancels: cancels!.results as ProviderCancelRow[],
       returns: returns!.results as { line_no: number; qty: number }[],
+      attempt: (attempts!.results[0] as PaymentAttemptRow | undefined) ?? null,
     };
   }
 

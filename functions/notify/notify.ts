@@ -26,7 +26,7 @@ const vars = (values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [`#{${k}}`, v]));
 
 /** An order's moments, as the order mails name them (functions/orders/mail.ts OrderMailKind). */
-export type OrderMoment = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled";
+export type OrderMoment = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled" | "given_back";
 
 type Message = { kind: NotifyKind; subjectId: number; phone: string; variables: Record<string, string> };
 
@@ -89,6 +89,16 @@ export class Notifier {
             tracking: o.tracking_no,
             link: trackingUrl(o.courier, o.tracking_no) ?? `${shop.url}/myshop/order_view?id=${o.id}`,
           }),
+        });
+      }
+      // A payment Toss took for a sheet that could not take it, given back by itself (decision 142).
+      const back = record.attempt;
+      if (buyer && moment === "given_back" && back?.state === "canceled" && back.refunded > 0) {
+        messages.push({
+          kind: "payment_canceled",
+          subjectId: o.id,
+          phone: buyer,
+          variables: vars({ ...common, amount: formatKRW(back.refunded) }),
         });
       }
       if (moment === "placed") {

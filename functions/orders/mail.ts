@@ -12,7 +12,7 @@ import type { Log } from "../log";
 import { formatPhone } from "~/shared/phone";
 
 /** The order mails, by the moment they are sent. */
-export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled";
+export type OrderMailKind = "placed" | "paid" | "shipped" | "refunded" | "sale_canceled" | "given_back";
 
 /** The buyer's address: a member's account address, or what a guest left on the order sheet. */
 async function buyerAddress(db: Stores, record: OrderRecord): Promise<string | null> {
@@ -108,6 +108,18 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
       to,
       subject: t.saleCanceled.subject(shop.name, o.id),
       text: t.saleCanceled.body({ name, reason: sale?.note ?? koLifecycle.saleCancel.reasons.other, refund, link }),
+    };
+  }
+  // Money Toss took for a sheet that could not take it, given back by itself (decision 142).
+  if (kind === "given_back" && record.attempt?.state === "canceled" && record.attempt.refunded > 0) {
+    return {
+      to,
+      subject: t.givenBack.subject(shop.name, o.id),
+      text: t.givenBack.body({
+        name,
+        amount: formatKRW(record.attempt.refunded),
+        link: `${shop.url}/user/order?id=${o.id}`,
+      }),
     };
   }
   if (kind === "refunded") {

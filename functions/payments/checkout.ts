@@ -1,6 +1,6 @@
 import type { ShopInfo } from "~/shared/contracts";
 import type { PaymentWindow } from "~/shared/contracts/cart";
-import { METHOD_OF_CHOICE, type ProviderChoice } from "~/shared/limits";
+import type { ProviderChoice } from "~/shared/limits";
 import { koCheckout } from "~/shared/messages/checkout";
 import { escrowOffered } from "~/shared/escrow";
 import { koOrder } from "~/shared/messages/cart";
@@ -12,27 +12,35 @@ import type { ConfirmedDetails, IssuedAccount } from "../db/order-batch";
 import type { ApiContext } from "../api/context";
 import { ApiError } from "../api/http";
 import { openSecret } from "./keys";
-import { TossClient, TossError, WINDOW_METHOD, type TossPayment } from "./toss";
+import { TossClient, WINDOW_METHOD, type TossPayment } from "./toss";
 import { bankName, cardCompanyName } from "./toss-codes";
 
 /**
  * Card, wallet and virtual-account payments through the shop's own Toss Payments contract
- * (issue 35, decision 102), the embedded API's side: 결제하기 records an attempt and answers with
- * what the page opens Toss's window with; the window's success comes back to `confirm`, which
- * checks everything against D1 before asking Toss to approve, then places the order through the
- * one order path; its failure comes back to `fail`. The shop's secret key is opened only here,
- * for the call to Toss.
+ * (issue 35, decision 102), the window's side: 결제하기 records an attempt (decision 142) and
+ * answers with what the page opens Toss's window with; its failure comes back to `fail`. The
+ * window's success is confirmed and recorded by functions/payments/settle.ts. The shop's secret
+ * key is opened only here, for a call to Toss.
  */
 
 const f = koCheckout.failures;
 const refused = (status: number, code: string, message: string) => new ApiError(status, code, message);
+
+/** What the payment code needs of a request, or of the cron that finishes what requests left (decision 142). */
+export type PaymentDeps = Pick<ApiContext, "db" | "config" | "log" | "later" | "live">;
+
+/**
+ * A payment of this sheet is being confirmed (another tab, or a confirm Toss has not answered):
+ * no new window opens until the reconciler knows what Toss did.
+ */
+export const paymentPending = () => refused(409, "PAYMENT_PENDING", f.PENDING);
 
 /** The sheet's total moved under the buyer (a 제주/도서산간 postcode): shown again, never charged silently. */
 export const amountChanged = () => new ApiError(409, "AMOUNT_CHANGED", koOrder.amountChanged, "postcode");
 
 /** The shop takes cards when it has a pair of Toss API keys (the standard window's) and the platform can open them. */
 export async function cardTermsOf(
-  ctx: ApiContext,
+  ctx: Pick<ApiContext, "db" | "config">,
   shopId: number,
 ): Promise<{ clientKey: string; mode: "test" | "live" } | null> {
   if (!ctx.config.PAYMENT_KEYS_SECRET) return null;
@@ -41,7 +49,7 @@ export async function cardTermsOf(
   return { clientKey: keys.client_key, mode: keys.mode };
 }
 
-export async function tossFor(ctx: ApiContext, shopId: number): Promise<TossClient> {
+export async function tossFor(ctx: Pick<ApiContext, "db" | "config">, shopId: number): Promise<TossClient> {
   const keys = await ctx.db.paymentKeys.ofShop(shopId);
   if (!keys || !ctx.config.PAYMENT_KEYS_SECRET) throw refused(409, "PAYMENT_UNAVAILABLE", f.CONFIG);
   const secret = await openSecret(ctx.config.PAYMENT_KEYS_SECRET, shopId, keys.secret_sealed);
@@ -106,7 +114,7 @@ export async function openWindow(
   const now = Date.now();
   let row;
   try {
-    row = await ctx.db.providerPayments.recordAttempt({
+    row = await ctx.db.paymentAttempts.open({
       orderId: record.order.id,
       shopId: shop.shopid,
       owner,
@@ -122,8 +130,11 @@ export async function openWindow(
       shownTotal: a.shownTotal,
     });
   } catch (error) {
-    if (batchFailure(error) === "state") throw refused(409, "ORDER_CLOSED", koOrder.closed);
-    if (batchFailure(error) === "amount") throw amountChanged();
+    const why = batchFailure(error);
+    if (why === "pending") throw paymentPending();
+    if (why === "stock") throw refused(409, "CHECK_QTY_INFO", koOrder.stockGone);
+    if (why === "state") throw refused(409, "ORDER_CLOSED", koOrder.closed);
+    if (why === "amount") throw amountChanged();
     throw error;
   }
   const kind = WINDOW_METHOD[a.choice];
@@ -147,12 +158,13 @@ export async function openWindow(
 }
 
 /** Toss's dates carry their offset (+09:00); a deadline is kept in ms. */
-const toMs = (iso: string | null | undefined): number | null => {
+export const toMs = (iso: string | null | undefined): number | null => {
   const ms = iso ? Date.parse(iso) : NaN;
   return Number.isFinite(ms) ? ms : null;
 };
 
-async function detailsOf(
+/** What the order records of a payment Toss confirmed: the receipt's details and a virtual account's. */
+export async function detailsOf(
   p: TossPayment,
   shopName: string,
 ): Promise<{ details: ConfirmedDetails; account: IssuedAccount | null }> {
@@ -186,195 +198,6 @@ async function detailsOf(
   };
 }
 
-/**
- * Asks Toss what became of an attempt whose confirm got no clear answer (a timeout, a 5xx, or
- * ALREADY_PROCESSED_PAYMENT): the payment of that orderId, or null when there is none.
- */
-async function paymentOf(toss: TossClient, orderId: string): Promise<TossPayment | null> {
-  try {
-    return await toss.byOrderId(orderId);
-  } catch (error) {
-    if (error instanceof TossError && error.kind === "refused" && error.status === 404) return null;
-    throw error;
-  }
-}
-
-/** Confirms with Toss; a confirm without a clear answer is reconciled, never taken for a failure. */
-async function confirmWithToss(
-  ctx: ApiContext,
-  toss: TossClient,
-  c: { paymentKey: string; orderId: string; amount: number },
-): Promise<TossPayment> {
-  // Per window as well as per attempt: Toss keeps a refusal under its key, and a key of the
-  // orderId alone would refuse every later approval of it.
-  const key = `confirm:${c.orderId}:${c.paymentKey}`;
-  try {
-    return await toss.confirm(c, key);
-  } catch (error) {
-    if (!(error instanceof TossError)) throw error;
-    if (error.kind === "config") {
-      ctx.log.error("toss refused the shop's keys", error, { code: error.code });
-      throw refused(502, "PAYMENT_UNAVAILABLE", f.CONFIG);
-    }
-    if (error.kind === "refused" && error.code !== "ALREADY_PROCESSED_PAYMENT") throw error;
-    ctx.log.info("toss confirm without a clear answer: reconciling", { code: error.code, status: error.status });
-    const found = await paymentOf(toss, c.orderId).catch(() => null);
-    if (found && found.paymentKey === c.paymentKey && found.status !== "READY" && found.status !== "IN_PROGRESS") {
-      return found;
-    }
-    // Not approved yet as far as Toss says: the same key once more (Toss answers a repeat with the
-    // first answer, so this cannot approve twice).
-    try {
-      return await toss.confirm(c, key);
-    } catch (again) {
-      if (again instanceof TossError && again.kind === "refused" && again.code !== "ALREADY_PROCESSED_PAYMENT") {
-        throw again;
-      }
-      throw refused(503, "PAYMENT_PENDING", f.PENDING);
-    }
-  }
-}
-
-/** The shopper's words for Toss refusing a confirm. */
-function refusalOf(error: TossError): ApiError {
-  if (error.code === "NOT_FOUND_PAYMENT_SESSION" || error.code === "EXPIRED_PAYMENT") {
-    return refused(409, "PAYMENT_EXPIRED", f.EXPIRED);
-  }
-  if (error.code === "REJECT_CARD_COMPANY") return refused(402, "PAYMENT_REFUSED", f.REJECT_CARD_COMPANY);
-  return refused(402, "PAYMENT_REFUSED", f.OTHER);
-}
-
-/** Why an order could not take a confirmed payment, in the shopper's words (Toss cancelled it). */
-const AUTO_CANCEL: Record<string, [string, string]> = {
-  stock: ["CHECK_QTY_INFO", f.STOCK_CANCELED],
-  points: ["BAD_POINTS", f.POINTS_CANCELED],
-  unpaid: ["TOO_MANY_UNPAID", f.UNPAID_CANCELED],
-  hold: ["HOLD_TOO_LARGE", f.UNPAID_CANCELED],
-  state: ["PAYMENT_CANCELED", f.CLOSED_CANCELED],
-};
-
-/**
- * The window's success: `paymentKey`, `orderId` and `amount` as Toss put them in the address,
- * which anyone can edit. The attempt must be this order's open one, of this shop and buyer, for
- * exactly this amount, or nothing is confirmed. Then Toss approves (idempotently), and the order
- * is placed in one batch; if it cannot be (stock gone meanwhile), Toss cancels the payment at
- * once. A repeat (a refresh, a second tab, a replayed address) finds the payment placed and
- * changes nothing.
- */
-export async function confirm(
-  ctx: ApiContext,
-  shop: ShopInfo,
-  owner: Owner,
-  record: OrderRecord,
-  body: { payment_key: string; order_id: string; amount: number },
-): Promise<"placed" | "already"> {
-  const attempt = record.online;
-  const mismatch = refused(400, "PAYMENT_MISMATCH", f.MISMATCH);
-  if (!attempt || attempt.provider_order_id !== body.order_id) throw mismatch;
-  if (attempt.payment_key) {
-    if (attempt.payment_key === body.payment_key) return "already";
-    throw mismatch;
-  }
-  const now = Date.now();
-  if (attempt.status !== "READY") throw refused(409, "ORDER_CLOSED", koOrder.closed);
-  if (body.amount !== attempt.amount) {
-    await ctx.db.providerPayments.recordFailure(
-      shop.shopid,
-      attempt.provider_order_id,
-      "AMOUNT_MISMATCH",
-      f.MISMATCH,
-      now,
-    );
-    throw mismatch;
-  }
-  const o = record.order;
-  if (o.status !== "WAITING_PAYMENT" || record.payment || o.pay_method !== null || o.deadline <= now) {
-    throw refused(409, "ORDER_CLOSED", koOrder.closed);
-  }
-
-  const toss = await tossFor(ctx, shop.shopid);
-  let payment: TossPayment;
-  try {
-    payment = await confirmWithToss(ctx, toss, {
-      paymentKey: body.payment_key,
-      orderId: attempt.provider_order_id,
-      amount: attempt.amount,
-    });
-  } catch (error) {
-    if (!(error instanceof TossError)) throw error;
-    await ctx.db.providerPayments.recordFailure(shop.shopid, attempt.provider_order_id, error.code, error.message, now);
-    throw refusalOf(error);
-  }
-  const expected = attempt.choice === "vbank" ? "WAITING_FOR_DEPOSIT" : "DONE";
-  if (
-    payment.paymentKey !== body.payment_key ||
-    payment.orderId !== attempt.provider_order_id ||
-    payment.totalAmount !== attempt.amount ||
-    payment.status !== expected
-  ) {
-    // Toss approved something else than was asked: it does not become this order's payment.
-    ctx.log.error("toss confirmed a payment unlike the attempt", null, { order: o.id, status: payment.status });
-    await cancelAtToss(ctx, toss, shop.shopid, attempt.provider_order_id, payment.paymentKey, "mismatch");
-    throw mismatch;
-  }
-
-  const { details, account } = await detailsOf(payment, shop.name);
-  const uid = owner.startsWith("m:") ? Number(owner.slice(2)) : null;
-  try {
-    await ctx.db.orders.takeStockAndMarkPaid({
-      orderId: o.id,
-      shopId: shop.shopid,
-      owner,
-      providerOrderId: attempt.provider_order_id,
-      paymentKey: payment.paymentKey,
-      method: METHOD_OF_CHOICE[attempt.choice],
-      amount: attempt.amount,
-      points: attempt.points,
-      uid,
-      ip: o.ip,
-      now,
-      details,
-      account,
-    });
-  } catch (error) {
-    const why = batchFailure(error);
-    // Anything else (D1 unreachable): the attempt stays open, and the same address confirms
-    // again later with the same idempotency key, getting the same approval back.
-    if (!why) throw error;
-    const again = await ctx.db.providerPayments.ofOrder(shop.shopid, o.id);
-    // Another request (a second tab) placed the order with this very payment first.
-    if (again?.payment_key === payment.paymentKey) return "already";
-    await cancelAtToss(ctx, toss, shop.shopid, attempt.provider_order_id, payment.paymentKey, why);
-    const [code, message] = AUTO_CANCEL[why] ?? AUTO_CANCEL.state!;
-    throw refused(409, code, message);
-  }
-  return "placed";
-}
-
-/** A confirmed payment the order could not take goes back at once, all of it. */
-async function cancelAtToss(
-  ctx: ApiContext,
-  toss: TossClient,
-  shopId: number,
-  providerOrderId: string,
-  paymentKey: string,
-  why: string,
-): Promise<void> {
-  try {
-    await toss.cancel(paymentKey, { cancelReason: koCheckout.autoCancelReason }, `cancel:${providerOrderId}:auto`);
-    await ctx.db.providerPayments.markCanceled(
-      shopId,
-      providerOrderId,
-      paymentKey,
-      koCheckout.autoCancelReason,
-      Date.now(),
-    );
-  } catch (error) {
-    // The money is Toss's to give back now: the owner sees the attempt and Toss's dashboard.
-    ctx.log.error("toss payment not cancelled after the order refused it", error, { why, providerOrderId });
-  }
-}
-
 /** The window came back without a payment: the refusal is kept for the owner; the sheet stays as it was. */
 export async function fail(
   ctx: ApiContext,
@@ -382,9 +205,9 @@ export async function fail(
   record: OrderRecord,
   body: { order_id: string; code: string; message: string },
 ): Promise<void> {
-  const attempt = record.online;
-  if (!attempt || attempt.provider_order_id !== body.order_id || attempt.status !== "READY") return;
-  await ctx.db.providerPayments.recordFailure(
+  const attempt = await ctx.db.paymentAttempts.byProviderOrderId(shop.shopid, body.order_id);
+  if (!attempt || attempt.order_id !== record.order.id) return;
+  await ctx.db.paymentAttempts.failWindow(
     shop.shopid,
     attempt.provider_order_id,
     body.code || "UNKNOWN",

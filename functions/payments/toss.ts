@@ -119,6 +119,11 @@ export class TossClient {
     return this.#call("POST", "/v1/payments/confirm", body, idempotencyKey);
   }
 
+  /** A payment by its paymentKey (404 NOT_FOUND_PAYMENT: none of this merchant's). */
+  byPaymentKey(paymentKey: string) {
+    return this.#call("GET", `/v1/payments/${encodeURIComponent(paymentKey)}`);
+  }
+
   /** The payment of an orderId (404 NOT_FOUND_PAYMENT when the window was never approved). */
   byOrderId(orderId: string) {
     return this.#call("GET", `/v1/payments/orders/${encodeURIComponent(orderId)}`);

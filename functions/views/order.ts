@@ -6,6 +6,7 @@ import { amountDue, remoteExtra, type RemoteAreaKind } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
 import type { OrderRecord, OrderRow } from "../db/orders";
 import type { ProviderPaymentRow } from "../db/provider-payments";
+import { UNDER_WAY } from "../db/payment-attempts";
 
 type FactColumns = Pick<
   OrderRow,
@@ -142,6 +143,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
     payment: r.payment,
     methods: terms.methods,
     online: onlineOf(r),
+    payment_attempt: attemptOf(r),
     // One deposit deadline everywhere: the transfer's own once chosen, else the one it would get.
     deposit_deadline:
       r.payment?.deadline ?? (o.status === "WAITING_PAYMENT" && !r.payment ? terms.depositDeadline : null),
@@ -193,6 +195,17 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
     actions: actionsOf(o, paymentChosen(r), viewer, r.online),
     table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
   };
+}
+
+/** What the buyer's pages say of the order's newest Toss window (decision 142), if anything. */
+function attemptOf({ attempt: a }: OrderRecord): OrderView["payment_attempt"] {
+  if (!a) return null;
+  if (UNDER_WAY.includes(a.state)) return { state: "checking" };
+  if (a.state === "canceled" && a.refunded > 0) return { state: "given_back", amount: a.refunded };
+  // A window that came back refused is the address's to word (payment_error); one that reached
+  // Toss's confirm and ended without a payment is said here, however the sheet was reached.
+  if (a.state === "failed" && a.payment_key !== null) return { state: "failed", code: a.reason ?? "OTHER" };
+  return null;
 }
 
 /** A payment through Toss as the pages show it: none before Toss confirmed one (an attempt only). */

@@ -39,6 +39,7 @@ export const STANDIN_TEMPLATES = {
   KA01TP_ANSWER: ["#{shop}", "#{product}", "#{link}"],
   KA01TP_NEW_ORDER: ["#{shop}", "#{order}", "#{items}", "#{amount}", "#{link}"],
   KA01TP_NEW_MESSAGE: ["#{shop}", "#{link}"],
+  KA01TP_PAYMENT_CANCELED: ["#{shop}", "#{order}", "#{amount}"],
 };
 /** `kind=templateId,…` as the Worker's SOLAPI_TEMPLATES takes it. */
 export const STANDIN_TEMPLATE_CONFIG = [
@@ -48,6 +49,7 @@ export const STANDIN_TEMPLATE_CONFIG = [
   "answer=KA01TP_ANSWER",
   "new_order=KA01TP_NEW_ORDER",
   "new_message=KA01TP_NEW_MESSAGE",
+  "payment_canceled=KA01TP_PAYMENT_CANCELED",
 ].join(",");
 /** Phones without KakaoTalk: the 알림톡 falls back to a text message. */
 export const NO_KAKAO = new Set(["01000000000", "01099990000"]);

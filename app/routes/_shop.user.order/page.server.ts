@@ -104,6 +104,7 @@ async function returnFromWindow(request: Request, context: AppLoadContext, id: n
   if (pay !== "done" && pay !== "fail") return null;
   const sheet = (code: string) =>
     redirect(accountPath(`${url.pathname}?id=${id}&payment_error=${encodeURIComponent(code)}`, request, context));
+  const checking = () => redirect(accountPath(`${url.pathname}?id=${id}&check=1`, request, context), 303);
   if (pay === "fail") {
     const code = paymentFailureCode(q.get("code") ?? "");
     await context.api
@@ -127,6 +128,8 @@ async function returnFromWindow(request: Request, context: AppLoadContext, id: n
     if (!isShopApiError(error)) throw error;
     // Not this browser's order (a replayed address): nothing to show it.
     if (error.status === 404) throw new Response(null, { status: 404 });
+    // Toss's answer is not known yet: the sheet says so and looks again (decision 142).
+    if (error.code === "PAYMENT_PENDING") return checking();
     return sheet(paymentFailureCode(error.code));
   }
   const complete = flowPath("order_complete", url.pathname);
@@ -149,12 +152,36 @@ function typedBefore(order: OrderView): OrderSheetValues | null {
   };
 }
 
+/**
+ * A payment whose outcome Toss has not given yet (decision 142): the sheet asks again (the
+ * reconciler's step, spaced by the API), and once the payment is recorded, a sheet that was
+ * waiting for it goes on to the completion page.
+ */
+async function checkedAgain(request: Request, context: AppLoadContext, order: OrderView): Promise<OrderView> {
+  const url = new URL(request.url);
+  const now =
+    order.payment_attempt?.state === "checking"
+      ? await context.api
+          .call("checkPayment", { body: { id: order.id } })
+          .then((r) => r.order)
+          .catch(() => order)
+      : order;
+  if (url.searchParams.get("check") === "1" && now.online && now.payment) {
+    const complete = flowPath("order_complete", url.pathname);
+    throw redirect(accountPath(`${complete}?id=${now.id}`, request, context), 303);
+  }
+  return now;
+}
+
 export async function loadOrderSheet({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = await returnFromWindow(request, context, Number(url.searchParams.get("id")));
   if (back) throw back;
-  const order = await loadOwnOrder(request, context);
-  const failure = url.searchParams.get("payment_error");
+  const order = await checkedAgain(request, context, await loadOwnOrder(request, context));
+  // Why the last window did not pay: its address's code, or a confirmed window that ended without
+  // a payment however the sheet was reached (decision 142).
+  const attempt = order.payment_attempt;
+  const failure = url.searchParams.get("payment_error") ?? (attempt?.state === "failed" ? attempt.code : null);
   return {
     paymentError: failure ? paymentFailureText(failure) : null,
     order,
@@ -261,6 +288,10 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
+    // A payment of this sheet is being confirmed (another tab): no second window; the sheet waits.
+    if (error.code === "PAYMENT_PENDING") {
+      return redirect(accountPath(`${new URL(request.url).pathname}?id=${order.id}&check=1`, request, context), 303);
+    }
     const code = payErrorCode(error.code);
     // Stock that ran out since the sheet was made, or more than a guest may hold: the way forward
     // is the cart.

@@ -26,6 +26,7 @@ import { Consent } from "./Consent";
 import { DeliverySection } from "./DeliverySection";
 import { Field } from "./Field";
 import { PaymentSection } from "./PaymentSection";
+import { PaymentChecking } from "./PaymentChecking";
 import { loadOrderSheet, submitOrderSheet, type OrderSheetValues } from "./page.server";
 import * as page from "./page.css";
 
@@ -117,7 +118,9 @@ export default function OrderSheet() {
     autoFocus: name === firstError,
     onValid: clear,
   });
-  const open = order.status === "WAITING_PAYMENT" && !order.payment;
+  // While Toss's answer to a payment of this sheet is not known, no form: no second window (decision 142).
+  const checking = order.payment_attempt?.state === "checking";
+  const open = order.status === "WAITING_PAYMENT" && !order.payment && !checking;
   const thirdParty = thirdPartyShops(order);
   const formRef = useRef<HTMLFormElement>(null);
   const clearRef = useRef(clear);
@@ -177,6 +180,10 @@ export default function OrderSheet() {
     (payWindow && !hydrated ? koCheckout.windowNeedsScripts : null) ??
     (windowState.failed && windowState.of === payWindow ? koCheckout.windowFailed : null) ??
     (answer ? null : paymentError);
+  const givenBack =
+    order.payment_attempt?.state === "given_back"
+      ? koCheckout.givenBack(formatKRW(order.payment_attempt.amount))
+      : null;
 
   return (
     <>
@@ -184,6 +191,12 @@ export default function OrderSheet() {
       {/* An open sheet is no order yet (issue 40): its number and "결제 대기" came before anything was
           ordered. Once paid, cancelled or replaced, the sheet says which order it became. */}
       {open ? <p className={css.muted}>{koOrder.sheetHint}</p> : <OrderNoLine order={order} />}
+      {checking ? <PaymentChecking orderId={order.id} asked={order} hydrated={hydrated} /> : null}
+      {givenBack ? (
+        <div className={css.notice} role="status" data-testid="payment-given-back">
+          {givenBack}
+        </div>
+      ) : null}
       {order.status === "CANCELED" ? (
         <div className={css.notice} role="status">
           {order.cancel_reason === "replaced"

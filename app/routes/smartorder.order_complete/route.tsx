@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/smart/smart.css";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
+import { koCheckout } from "~/shared/messages/checkout";
 import { orderStatusLabel } from "~/shared/order-status";
 import type { loader } from "./page.server";
 
@@ -43,6 +44,14 @@ export default function TableOrderComplete() {
             </li>
           ))}
         </ol>
+      ) : order.checking ? (
+        // 선결제 whose payment Toss has not answered yet (decision 142): the page looks again.
+        <div className={css.notice} role="status" data-testid="payment-checking">
+          <p className={css.flush}>
+            <strong>{koCheckout.checking.title}</strong>
+          </p>
+          <p className={css.flush}>{koCheckout.checking.body}</p>
+        </div>
       ) : order.status === "WAITING_PAYMENT" ? (
         <div className={css.notice}>
           <p className={css.flush}>{t.waitingDeposit}</p>

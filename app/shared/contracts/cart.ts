@@ -274,6 +274,19 @@ export const OrderView = z.object({
   methods: z.array(z.object({ method: PayChoice, available: z.boolean() })),
   /** Paid (or being paid) through Toss; null otherwise. */
   online: OnlinePayment.nullable().default(null),
+  /**
+   * What the sheet says of its newest Toss payment window (decision 142): `checking` while Toss's
+   * answer is not known (no new window opens), `given_back` when Toss took money the order could
+   * not take and it was cancelled, `failed` when a confirmed window ended without a payment.
+   */
+  payment_attempt: z
+    .discriminatedUnion("state", [
+      z.object({ state: z.literal("checking") }),
+      z.object({ state: z.literal("given_back"), amount: z.number().int() }),
+      z.object({ state: z.literal("failed"), code: z.string() }),
+    ])
+    .nullable()
+    .default(null),
   // The order's life after the sheet (issue 9). Defaults keep an upstream without them readable.
   /** When a bank transfer must arrive: the chosen transfer's, or the one choosing it now would get. */
   deposit_deadline: z.number().nullable().default(null),
@@ -522,6 +535,17 @@ export const cartApi = {
     path: "/api/myshp/pay/toss/confirm",
     query: z.object({}),
     body: PaymentReturnBody,
+    response: z.object({ order: OrderView }),
+  }),
+  /**
+   * The sheet asks again what became of a payment being confirmed (decision 142): the reconciler
+   * finishes it if Toss now says, at most once every few seconds per payment.
+   */
+  checkPayment: endpoint({
+    method: "POST",
+    path: "/api/myshp/pay/toss/check",
+    query: z.object({}),
+    body: z.object({ id }),
     response: z.object({ order: OrderView }),
   }),
   /** Toss's window refused or closed (its failUrl): the refusal is kept; the sheet stays open. */

@@ -186,6 +186,8 @@ export const smartApi = {
           bank: z
             .object({ name: z.string(), account: z.string(), holder: z.string(), amount: z.number().int() })
             .nullable(),
+          /** 선결제 whose payment Toss has not answered yet (decision 142): the kitchen waits too. */
+          checking: z.boolean().default(false),
         })
         .nullable(),
     }),

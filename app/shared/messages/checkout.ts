@@ -31,12 +31,12 @@ export const koCheckout = {
     MISMATCH: "결제 정보가 주문과 일치하지 않아 결제를 진행하지 않았습니다. 다시 결제해 주세요.",
     EXPIRED: "결제 승인 시간이 지났습니다. 다시 결제해 주세요.",
     PENDING:
-      "결제 승인 확인이 늦어지고 있습니다. 잠시 후 이 페이지를 새로고침해 주세요. 같은 결제가 두 번 승인되지는 않습니다.",
+      "이 주문서의 결제를 확인하고 있습니다. 확인이 끝나면 결과를 알려 드리며, 그동안 새 결제창은 열지 않습니다.",
     CONFIG: "이 상점의 결제 설정에 문제가 있어 결제할 수 없습니다. 무통장입금을 이용하시거나 상점에 문의해 주세요.",
-    STOCK_CANCELED: "결제 중에 재고가 소진되어 결제를 자동으로 취소했습니다. 장바구니에서 수량을 확인해 주세요.",
-    POINTS_CANCELED: "사용하려던 적립금이 부족해 결제를 자동으로 취소했습니다. 적립금을 다시 입력해 주세요.",
-    UNPAID_CANCELED:
-      "입금을 기다리는 주문이 많아 가상계좌 발급을 취소했습니다. 먼저 입금하시거나 다른 결제 수단을 이용해 주세요.",
+    STOCK_GONE: "결제 직전에 재고가 소진되어 결제하지 않았습니다. 장바구니에서 수량을 확인해 주세요.",
+    POINTS_SHORT: "사용하려던 적립금이 부족해 결제하지 않았습니다. 적립금을 다시 입력해 주세요.",
+    UNPAID:
+      "입금을 기다리는 주문이 많아 가상계좌를 발급하지 않았습니다. 먼저 입금하시거나 다른 결제 수단을 이용해 주세요.",
     CLOSED_CANCELED: "주문서가 닫혀 결제를 자동으로 취소했습니다. 장바구니에서 다시 주문해 주세요.",
     OTHER: "결제를 완료하지 못했습니다. 다시 시도하시거나 다른 결제 수단을 선택해 주세요.",
   },
@@ -61,5 +61,20 @@ export const koCheckout = {
   },
   /** The automatic cancel of a payment the order could not take. */
   autoCancelReason: "주문을 완료할 수 없어 자동 취소",
+  /** A virtual account nobody paid into by its due date, closed at Toss when the order expires. */
+  voidReason: "입금 기한이 지나 가상계좌 발급 취소",
+  /**
+   * A payment whose outcome is not known yet (decision 142): the sheet waits for the reconciler,
+   * refreshing itself with scripts, a button without.
+   */
+  checking: {
+    title: "결제를 확인하고 있습니다",
+    body: "토스페이먼츠에 결제 결과를 확인하는 중입니다. 같은 주문이 두 번 결제되지 않도록, 확인이 끝날 때까지 새 결제창은 열지 않습니다. 결제가 확인되면 주문이 완료되고, 완료할 수 없으면 결제는 자동으로 취소됩니다.",
+    auto: "이 페이지는 잠시 후 저절로 다시 확인합니다.",
+    again: "결제 다시 확인하기",
+  },
+  /** Money Toss took for a sheet that could not take it, given back by the reconciler. */
+  givenBack: (amount: string) =>
+    `결제하신 ${amount}은 주문을 완료할 수 없어 자동으로 취소했습니다. 카드사·결제사에 따라 취소가 반영되기까지 3~7영업일이 걸릴 수 있습니다.`,
   orderName: (first: string, more: number) => (more > 0 ? `${first} 외 ${more}건` : first),
 } as const;

@@ -60,6 +60,16 @@ export const koOrderMail = {
             : `주문 관리: ${p.link}`,
       ].join("\n"),
   },
+  givenBack: {
+    subject: (shop: string, id: number) => `[${shop}] 결제가 자동으로 취소되었습니다 (주문번호 ${id})`,
+    body: (p: { name: string; amount: string; link: string }) =>
+      [
+        `${p.name}님, 결제하신 ${p.amount}은 주문을 완료할 수 없어 자동으로 취소했습니다.`,
+        "카드사·결제사에 따라 취소가 반영되기까지 3~7영업일이 걸릴 수 있습니다. 주문은 접수되지 않았습니다.",
+        "",
+        `주문서 보기: ${p.link}`,
+      ].join("\n"),
+  },
   paidOnline: {
     subject: (shop: string, id: number) => `[${shop}] 결제가 완료되었습니다 (주문번호 ${id})`,
     body: (p: { name: string; amount: string; method: string; receipt: string | null; test: boolean; link: string }) =>

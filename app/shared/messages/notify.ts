@@ -34,6 +34,13 @@ export const koNotifyTemplates: Record<NotifyKind, string> = {
     "주문 보기: #{link}",
   ].join("\n"),
   new_message: ["[#{shop}] 새 문의 메시지가 도착했습니다.", "메시지 보기: #{link}"].join("\n"),
+  payment_canceled: [
+    "[#{shop}] 결제가 자동으로 취소되었습니다.",
+    "주문번호: #{order}",
+    "취소금액: #{amount}",
+    "",
+    "주문을 완료할 수 없어 결제하신 금액을 취소했습니다. 카드사·결제사에 따라 취소가 반영되기까지 3~7영업일이 걸릴 수 있습니다.",
+  ].join("\n"),
 };
 
 /** The order sheet's consent and the console's page. */
@@ -56,6 +63,7 @@ export const koNotify = {
     answer: "구매자: 상품문의 답변",
     new_order: "운영자: 새 주문",
     new_message: "운영자: 새 문의 메시지",
+    payment_canceled: "구매자: 주문을 완료하지 못해 자동 취소된 결제 안내",
   } satisfies Record<NotifyKind, string>,
   save: "저장",
   saved: "알림 설정을 저장했습니다.",

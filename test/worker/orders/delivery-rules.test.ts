@@ -223,7 +223,11 @@ describe("the 제주/도서산간 extra", () => {
     });
     expect(card.status, JSON.stringify(card.data.error)).toBe(200);
     expect(card.data.window!.amount).toBe(paid.price + 3000 + 3000);
-    const attempt = await env.DB.prepare("SELECT amount FROM provider_payments WHERE order_id = ?").bind(id).first();
+    const attempt = await env.DB.prepare(
+      "SELECT amount FROM payment_attempts WHERE order_id = ? ORDER BY attempt DESC LIMIT 1",
+    )
+      .bind(id)
+      .first();
     expect(attempt).toEqual({ amount: paid.price + 6000 });
     // Back from the window, the buyer types a mainland address and opens it again.
     const again = await shopper.api<View>("/api/myshp/pay/my/order", { id, pay_method: "card", ...ADDRESS });

@@ -12,7 +12,15 @@ import { Shopper } from "../helpers/shopper";
 
 const config = readConfig(env);
 let standin: SolapiStandin;
-const ALL_ON = { account: true, paid: true, shipped: true, answer: true, new_order: true, new_message: true };
+const ALL_ON = {
+  account: true,
+  paid: true,
+  shipped: true,
+  answer: true,
+  new_order: true,
+  new_message: true,
+  payment_canceled: true,
+};
 
 beforeEach(async () => {
   standin = createSolapiStandin();

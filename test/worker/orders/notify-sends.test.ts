@@ -102,7 +102,15 @@ describe("알림톡 for orders", () => {
       1,
       {
         owner_phone: "01012340000",
-        kinds: { account: true, paid: true, shipped: true, answer: true, new_order: true, new_message: true },
+        kinds: {
+          account: true,
+          paid: true,
+          shipped: true,
+          answer: true,
+          new_order: true,
+          new_message: true,
+          payment_canceled: true,
+        },
       },
       Date.now(),
     );
@@ -146,7 +154,15 @@ describe("알림톡 for orders", () => {
       1,
       {
         owner_phone: "01012340000",
-        kinds: { account: false, paid: true, shipped: true, answer: true, new_order: false, new_message: true },
+        kinds: {
+          account: false,
+          paid: true,
+          shipped: true,
+          answer: true,
+          new_order: false,
+          new_message: true,
+          payment_canceled: true,
+        },
       },
       Date.now(),
     );
@@ -194,7 +210,15 @@ describe("알림톡 for orders", () => {
       1,
       {
         owner_phone: "01012340000",
-        kinds: { account: true, paid: true, shipped: true, answer: true, new_order: true, new_message: true },
+        kinds: {
+          account: true,
+          paid: true,
+          shipped: true,
+          answer: true,
+          new_order: true,
+          new_message: true,
+          payment_canceled: true,
+        },
       },
       Date.now(),
     );

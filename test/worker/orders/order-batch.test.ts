@@ -1,14 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { takeStockAndMarkPaid, takeStockAndMarkPaidStatements } from "../../../functions/db/order-batch";
-import { batchFailure, OrderStore } from "../../../functions/db/orders";
-import { ProviderPaymentStore } from "../../../functions/db/provider-payments";
+import { markPaidStatements, reserveStatements } from "../../../functions/db/order-batch";
+import { batchFailure } from "../../../functions/db/orders";
+import { PaymentAttemptStore } from "../../../functions/db/payment-attempts";
 import { BEAUTY } from "../helpers/request";
 import { Shopper, setStock, stockOf } from "../helpers/shopper";
 
 /**
- * Issue 34, point 1: the one order write path's "take stock and mark paid", the step a card
- * provider's confirmation calls (through the real D1: one batch, guarded by SQL conditions).
+ * Issue 34, point 1, and issue 50 (decision 142): the one order write path's steps of a card
+ * provider's payment: reserve before Toss is asked, record what it took, release what it did not
+ * take (through the real D1: each one batch, guarded by SQL conditions).
  */
 
 type Row = {
@@ -57,11 +58,13 @@ const DETAILS = {
 
 type Sheet = { id: number; total: number; owner: string; providerOrderId: string };
 
+const attempts = () => new PaymentAttemptStore(env.DB);
+
 /**
- * A fresh order sheet of two units of option 1400 on beauty, with a card attempt recorded as
- * 결제하기 records it (functions/db/provider-payments.ts).
+ * A fresh order sheet of two units of option 1400 on beauty, with a card window opened as
+ * 결제하기 opens it (functions/db/payment-attempts.ts).
  */
-async function sheet(): Promise<Sheet> {
+async function sheet(points = 0): Promise<Sheet> {
   const browser = new Shopper(BEAUTY);
   await browser.add([{ pid2: 14, pid3: 1400, qty: 2 }]);
   const made = await browser.order([{ pid2: 14, pid3: 1400, qty: 2 }]);
@@ -71,13 +74,13 @@ async function sheet(): Promise<Sheet> {
     .bind(id)
     .first<{ owner: string }>())!;
   const now = Date.now();
-  const attempt = await new ProviderPaymentStore(env.DB).recordAttempt({
+  const attempt = await attempts().open({
     orderId: id,
     shopId: 1,
     owner,
     mode: "test",
     choice: "card",
-    points: 0,
+    points,
     escrow: false,
     now,
     openUntil: now + 30 * 60 * 1000,
@@ -92,17 +95,28 @@ const failureOf = (promise: Promise<unknown>) =>
     (error: unknown) => batchFailure(error),
   );
 
-const confirm = (s: Sheet, amount = s.total, now = Date.now()) => ({
+const reservation = (s: Sheet, amount = s.total, now = Date.now()) => ({
   orderId: s.id,
   shopId: 1,
   owner: s.owner,
   providerOrderId: s.providerOrderId,
   paymentKey: `tpk_${s.id}`,
-  method: "card" as const,
+  choice: "card" as const,
   amount,
   points: 0,
   uid: null,
   ip: null,
+  now,
+  holdUntil: now + 30 * 60 * 1000,
+  checkAt: now + 60_000,
+});
+
+const recording = (s: Sheet, now = Date.now()) => ({
+  orderId: s.id,
+  shopId: 1,
+  providerOrderId: s.providerOrderId,
+  paymentKey: `tpk_${s.id}`,
+  attempt: { mode: "test" as const, choice: "card" as const, amount: s.total, points: 0, escrow: false },
   now,
   details: {
     status: "DONE" as const,
@@ -113,82 +127,153 @@ const confirm = (s: Sheet, amount = s.total, now = Date.now()) => ({
     installmentMonths: 0,
     easyPay: null,
     receiptUrl: null,
-    balance: amount,
+    balance: s.total,
   },
   account: null,
+  checkAt: null,
 });
 
-describe("take stock and mark paid (a provider's confirmation)", () => {
-  it("takes the stock, records the payment and marks the order paid through the state machine, at once", async () => {
+const stateOf = async (s: Sheet) =>
+  (await env.DB.prepare("SELECT state FROM payment_attempts WHERE provider_order_id = ?")
+    .bind(s.providerOrderId)
+    .first<{ state: string }>())!.state;
+
+describe("a Toss payment through the one order path (decision 142)", () => {
+  it("reserves the stock before Toss is asked, then records the payment and marks the order paid, once", async () => {
     await setStock(1400, 10);
     const made = await sheet();
     const { id, total } = made;
-    await takeStockAndMarkPaid(env.DB, confirm(made));
+    await attempts().reserve(reservation(made));
+    // Confirming: the stock is the order's, nothing is paid yet.
+    expect(await stockOf(1400)).toBe(8);
+    expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT", pay_method: null, stock_taken: 1 });
+    expect(await stateOf(made)).toBe("confirming");
 
+    await attempts().markPaid(recording(made));
     expect(await stockOf(1400)).toBe(8);
     const row = await orderRow(id);
     expect(row).toMatchObject({ status: "CONFIRM_PAYMENT", pay_method: "card", stock_taken: 1, paid_amount: total });
     expect(row!.paid_at).not.toBeNull();
     expect(await paymentOf(id)).toEqual({ method: "card", provider: "toss", amount: total, status: "paid" });
+    expect(await stateOf(made)).toBe("recorded");
     expect(await eventsOf(id)).toEqual([
       { actor: "system", action: "pay_provider", from_status: "WAITING_PAYMENT", to_status: "CONFIRM_PAYMENT" },
     ]);
 
-    // The same confirmation again (a provider's retry) changes nothing: the order is no longer a sheet.
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, confirm(made)))).toBe("state");
+    // The same again (a second tab, the reconciler) changes nothing.
+    expect(await failureOf(attempts().markPaid(recording(made)))).toBe("state");
+    expect(await failureOf(attempts().reserve(reservation(made)))).toBe("state");
     expect(await stockOf(1400)).toBe(8);
   });
 
-  it("refuses, changing nothing, when the stock is short", async () => {
+  it("refuses to reserve, changing nothing, when the stock is short", async () => {
     await setStock(1400, 10);
     const made = await sheet();
     const { id } = made;
     await setStock(1400, 1);
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, confirm(made)))).toBe("stock");
+    expect(await failureOf(attempts().reserve(reservation(made)))).toBe("stock");
 
     expect(await stockOf(1400)).toBe(1);
     expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT", pay_method: null, stock_taken: 0 });
+    expect(await stateOf(made)).toBe("window");
     expect(await paymentOf(id)).toBeNull();
-    expect(await eventsOf(id)).toEqual([]);
   });
 
-  it("refuses an order that is not an open sheet, and an amount that is not the amount due", async () => {
+  it("refuses an order that is not an open sheet, and an amount that is not the window's", async () => {
     await setStock(1400, 10);
-    // Charged another amount than the order leaves to pay.
     const wrong = await sheet();
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, confirm(wrong, wrong.total - 1_000)))).toBe("state");
+    expect(await failureOf(attempts().reserve(reservation(wrong, wrong.total - 1_000)))).toBe("state");
     expect(await orderRow(wrong.id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 0 });
 
     // Past its deadline.
     const late = await sheet();
     const afterDeadline = Date.now() + 2 * 60 * 60 * 1000;
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, confirm(late, late.total, afterDeadline)))).toBe("state");
+    expect(await failureOf(attempts().reserve(reservation(late, late.total, afterDeadline)))).toBe("state");
 
     // Cancelled by the buyer.
     const canceled = await sheet();
     await env.DB.prepare("UPDATE orders SET status = 'CANCELED' WHERE id = ?").bind(canceled.id).run();
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, confirm(canceled)))).toBe("state");
+    expect(await failureOf(attempts().reserve(reservation(canceled)))).toBe("state");
 
     // Another shop's order.
     const other = await sheet();
-    expect(await failureOf(takeStockAndMarkPaid(env.DB, { ...confirm(other), shopId: 2 }))).toBe("state");
+    expect(await failureOf(attempts().reserve({ ...reservation(other), shopId: 2 }))).toBe("state");
     expect(await stockOf(1400)).toBe(10);
     expect(await paymentOf(other.id)).toBeNull();
   });
 
-  it("is the order store's step too, for a provider's handler", async () => {
+  it("lets one payment of a sheet be under way at a time, and a new window supersedes the old one", async () => {
     await setStock(1400, 10);
     const made = await sheet();
-    const { id } = made;
-    await new OrderStore(env.DB).takeStockAndMarkPaid(confirm(made));
-    expect(await orderRow(id)).toMatchObject({ status: "CONFIRM_PAYMENT", stock_taken: 1 });
-    expect(await stockOf(1400)).toBe(8);
+    await attempts().reserve(reservation(made));
+    // A second window of the same sheet cannot open while the first is being confirmed.
+    const now = Date.now();
+    const again = attempts().open({
+      orderId: made.id,
+      shopId: 1,
+      owner: made.owner,
+      mode: "test",
+      choice: "card",
+      points: 0,
+      escrow: false,
+      now,
+      openUntil: now + 30 * 60 * 1000,
+      details: DETAILS,
+    });
+    expect(await failureOf(again)).toBe("pending");
+    // Released (Toss refused the card): the stock is back, the sheet opens a window again, and
+    // the older window can no longer be confirmed.
+    await attempts().release({
+      orderId: made.id,
+      providerOrderId: made.providerOrderId,
+      state: "failed",
+      reason: "REJECT_CARD_COMPANY",
+      message: null,
+      tossStatus: null,
+      captured: 0,
+      refunded: 0,
+      now,
+    });
+    expect(await stockOf(1400)).toBe(10);
+    expect(await orderRow(made.id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 0 });
+    const second = await attempts().open({
+      orderId: made.id,
+      shopId: 1,
+      owner: made.owner,
+      mode: "test",
+      choice: "card",
+      points: 0,
+      escrow: false,
+      now,
+      openUntil: now + 30 * 60 * 1000,
+      details: DETAILS,
+    });
+    expect(second.provider_order_id).toBe(`${made.id}-2`);
+    expect(await stateOf(made)).toBe("failed");
+    // A release of an attempt already ended changes nothing.
+    expect(
+      await failureOf(
+        attempts().release({
+          orderId: made.id,
+          providerOrderId: made.providerOrderId,
+          state: "failed",
+          reason: "X",
+          message: null,
+          tossStatus: null,
+          captured: 0,
+          refunded: 0,
+          now,
+        }),
+      ),
+    ).toBe("state");
   });
 
   it("is a fixed number of statements whatever the order", async () => {
     const made = await sheet();
-    // Order, guard, stock (2), payment, Toss's details, cart (2), a table's cart (3, decision 105),
+    // Guard, attempt and guard, order and guard, stock (2), a table's cart guard.
+    expect(reserveStatements(env.DB, reservation(made))).toHaveLength(8);
+    // Attempt and guard, order and guard, payment, Toss's details, cart (2), a table's cart (3),
     // transition (3 with its payment row).
-    expect(takeStockAndMarkPaidStatements(env.DB, confirm(made))).toHaveLength(15);
+    expect(markPaidStatements(env.DB, recording(made))).toHaveLength(15);
   });
 });

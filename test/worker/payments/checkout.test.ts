@@ -109,10 +109,17 @@ const orderRow = (id: number) =>
       paid_amount: number;
       points_used: number;
     }>();
+/** The order's newest Toss window (payment_attempts, decision 142). */
 const attemptOf = (id: number) =>
-  env.DB.prepare("SELECT * FROM provider_payments WHERE order_id = ?")
+  env.DB.prepare("SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY attempt DESC LIMIT 1")
     .bind(id)
-    .first<{ status: string; payment_key: string | null; amount: number; failure_code: string | null }>();
+    .first<{
+      state: string;
+      toss_status: string | null;
+      payment_key: string | null;
+      amount: number;
+      reason: string | null;
+    }>();
 const cartCount = async (browser: Shopper) => (await browser.cart()).data.count;
 const tossPayments = () =>
   standin.listing().flatMap((m) => m.payments as { orderId: string; status: string; balanceAmount: number }[]);
@@ -267,7 +274,7 @@ describe("paying an order sheet through Toss", () => {
     const id = await sheet(guest);
     const w = (await payWith(guest, id, "card")).data.window!;
     expect(await back(guest, await press(w, "reject", id))).toMatch(/payment_error=REJECT_CARD_COMPANY/);
-    expect((await attemptOf(id))!.failure_code).toBe("REJECT_CARD_COMPANY");
+    expect(await attemptOf(id)).toMatchObject({ state: "failed", reason: "REJECT_CARD_COMPANY" });
     const w2 = (await payWith(guest, id, "card")).data.window!;
     const closed = await back(guest, await press(w2, "close", id));
     expect(closed).toMatch(/payment_error=PAY_PROCESS_CANCELED/);
@@ -285,7 +292,7 @@ describe("paying an order sheet through Toss", () => {
     expect(await forged.text()).toContain(koCheckout.failures.OTHER);
   });
 
-  it("stock gone while the window was open: Toss cancels the payment at once and the sheet says so", async () => {
+  it("stock gone while the window was open: nothing is taken at Toss and the sheet says so", async () => {
     await setStock(1400, 10);
     const guest = new Shopper(BEAUTY);
     const id = await sheet(guest);
@@ -293,7 +300,11 @@ describe("paying an order sheet through Toss", () => {
     const success = await press(w, "approve", id);
     await setStock(1400, 1);
     expect(await back(guest, success)).toMatch(/payment_error=CHECK_QTY_INFO/);
-    expect(tossPayments().find((p) => p.orderId === w.order_id)?.status).toBe("CANCELED");
+    // The stock is reserved before Toss is asked (decision 142): the window was never confirmed.
+    expect(tossPayments().find((p) => p.orderId === w.order_id)?.status).toBe("IN_PROGRESS");
+    expect(await attemptOf(id)).toMatchObject({ state: "failed", reason: "CHECK_QTY_INFO" });
+    const html = await (await keep(await guest.fetch(`/user/order?id=${id}&payment_error=CHECK_QTY_INFO`))).text();
+    expect(html).toContain(koCheckout.failures.STOCK_GONE);
     expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 0, pay_method: null });
     expect(await stockOf(1400)).toBe(1);
   });
@@ -358,7 +369,7 @@ describe("paying an order sheet through Toss", () => {
       }),
     );
     expect(elsewhere.status).toBe(404);
-    expect(row!.status).toBe("WAITING_FOR_DEPOSIT");
+    expect(row).toMatchObject({ state: "recorded", toss_status: "WAITING_FOR_DEPOSIT" });
     expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT" });
 
     // Toss's own callback, twice (a retry): paid once.
@@ -388,9 +399,15 @@ describe("paying an order sheet through Toss", () => {
     await env.DB.prepare("UPDATE payments SET deadline = ? WHERE order_id = ?")
       .bind(Date.now() - 1000, id)
       .run();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" }), env);
+    // Not by the cron's own expiry (only Toss knows whether money came in): by the reconciler's
+    // next look at the account, which closes it at Toss first (decision 142).
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env);
+    expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 1 });
+    const later = Date.now() + 2 * 60 * 60 * 1000;
+    await worker.scheduled(createScheduledController({ scheduledTime: later, cron: "* * * * *" }), env);
     expect(await orderRow(id)).toMatchObject({ status: "CANCELED", stock_taken: 0 });
     expect(await stockOf(1400)).toBe(10);
+    expect(tossPayments().find((p) => p.orderId === w.order_id)?.status).toBe("CANCELED");
   });
 
   it("without scripts the sheet says the window needs them and disables those choices; a transfer still works", async () => {

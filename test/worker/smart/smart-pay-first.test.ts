@@ -110,6 +110,12 @@ const orderRow = (id: number) =>
   env.DB.prepare("SELECT status, pay_method, stock_taken, paid_amount FROM orders WHERE id = ?")
     .bind(id)
     .first<{ status: string; pay_method: string | null; stock_taken: number; paid_amount: number }>();
+/** What Toss (the stand-in) says of a window's payment now. */
+const tossStatusOf = (orderId: string) =>
+  standin
+    .listing()
+    .flatMap((m) => m.payments as { orderId: string; status: string }[])
+    .find((p) => p.orderId === orderId)?.status;
 const newOrderEvents = (id: number) => published.filter((p) => p.event.type === "order" && p.event.id === id);
 
 describe("the restaurant's 결제 방식", () => {
@@ -216,13 +222,13 @@ describe("a table paying first", () => {
     expect(await kitchenIds()).not.toContain(id);
     expect(newOrderEvents(id)).toEqual([]);
     expect((await phone.api<{ count: number }>("/api/smartorder/cart")).data.count).toBe(2);
-    const attemptRow = await env.DB.prepare("SELECT status, failure_code FROM provider_payments WHERE order_id = ?")
+    const attemptRow = await env.DB.prepare("SELECT state, reason FROM payment_attempts WHERE order_id = ?")
       .bind(id)
-      .first<{ status: string; failure_code: string }>();
-    expect(attemptRow).toEqual({ status: "READY", failure_code: "REJECT_CARD_COMPANY" });
+      .first<{ state: string; reason: string }>();
+    expect(attemptRow).toEqual({ state: "failed", reason: "REJECT_CARD_COMPANY" });
   });
 
-  it("is paid once when two phones pay the same cart: the later payment is given back", async () => {
+  it("is paid once when two phones pay the same cart: the later one is refused before Toss takes anything", async () => {
     const hash = freshTable();
     const a = await diner(hash);
     const b = await diner(hash);
@@ -235,14 +241,43 @@ describe("a table paying first", () => {
       await press(second.window, "approve", second.id),
     ];
     expect((await a.fetch(toA)).headers.get("location")).toBe(`/smartorder/order_complete?id=${first.id}`);
-    expect((await b.fetch(toB)).headers.get("location")).toBe("/smartorder/order_check?payment_error=PAYMENT_CANCELED");
+    // The table's lines are paid already: the second phone's window is never confirmed (decision 142).
+    expect((await b.fetch(toB)).headers.get("location")).toBe("/smartorder/order_check?payment_error=TABLE_ORDERED");
     expect(await colaStock()).toBe(stock - 2);
     expect(await kitchenIds()).toContain(first.id);
     expect(await kitchenIds()).not.toContain(second.id);
-    const given = await env.DB.prepare("SELECT status FROM provider_payments WHERE order_id = ?")
-      .bind(second.id)
-      .first<{ status: string }>();
-    expect(given!.status).toBe("CANCELED");
+    expect(tossStatusOf(second.window.order_id)).toBe("IN_PROGRESS");
+  });
+
+  it("gives the later payment back when two phones' payments of the same cart reach Toss at once", async () => {
+    const hash = freshTable();
+    const a = await diner(hash);
+    const b = await diner(hash);
+    const stock = await colaStock();
+    const first = await attempt(a);
+    const second = await attempt(b, "card", false);
+    const [toA, toB] = [
+      await press(first.window, "approve", first.id),
+      await press(second.window, "approve", second.id),
+    ];
+    // The first phone's confirm is slow at Toss: the second reserves, is confirmed and recorded
+    // meanwhile. Toss then answers the first with its money, which the table can no longer take.
+    standin.addFault({ path: "/v1/payments/confirm", kind: "delay", delayMs: 1_500 });
+    const slow = a.fetch(toA);
+    await vi.waitFor(() => expect(standin.faults).toHaveLength(0));
+    const fast = await b.fetch(toB);
+    expect(fast.headers.get("location")).toBe(`/smartorder/order_complete?id=${second.id}`);
+    expect((await slow).headers.get("location")).toBe("/smartorder/order_check?payment_error=PAYMENT_CANCELED");
+    expect(await colaStock()).toBe(stock - 2);
+    // Exactly one payment kept at Toss; the other taken and given back whole, at once.
+    expect(tossStatusOf(second.window.order_id)).toBe("DONE");
+    expect(tossStatusOf(first.window.order_id)).toBe("CANCELED");
+    expect(await kitchenIds()).toContain(second.id);
+    expect(await kitchenIds()).not.toContain(first.id);
+    const kept = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE order_id IN (?, ?)")
+      .bind(first.id, second.id)
+      .first<{ n: number }>();
+    expect(kept!.n).toBe(1);
   });
 
   it("cannot be sent without scripts: the page says so and a post records nothing", async () => {
