@@ -67,6 +67,9 @@ export async function startLocalPlatform({
             host: tossHost,
             publicHost: tossPublicHost,
             deliverVia: `http://127.0.0.1:${port}`,
+            // As a shop registered for both of Toss's webhooks (the console asks it to): deposits
+            // and PAYMENT_STATUS_CHANGED, which the reconciler takes as a cue (decision 142).
+            statusEvents: true,
           });
   } catch (error) {
     await cloudflare?.close();

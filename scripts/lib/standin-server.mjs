@@ -21,6 +21,11 @@ export async function serveHandler(handle, { port = 0, host = "127.0.0.1", publi
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
+      // A stand-in's "lost" fault: the call was made, its answer never arrives.
+      if (error?.name === "ConnectionLost") {
+        res.destroy();
+        return;
+      }
       res.writeHead(500, { "content-type": "text/plain" });
       res.end(String(error?.message ?? error));
     }

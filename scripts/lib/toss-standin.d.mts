@@ -4,8 +4,17 @@ export const SDK_PATH: string;
 export const SESSION_TTL_MS: number;
 export const DEFAULT_VALID_HOURS: number;
 
-export type FaultKind = "provider" | "internal" | "delay" | "drop";
-export type Fault = { path: string; kind: FaultKind; times?: number; delayMs?: number; method?: "GET" | "POST" };
+export type FaultKind = "provider" | "internal" | "delay" | "drop" | "lost" | "refuse" | "lose" | "duplicate" | "hold";
+export type Fault = {
+  path: string;
+  kind: FaultKind;
+  times?: number;
+  delayMs?: number;
+  method?: "GET" | "POST";
+  /** Toss's error code a "refuse" fault answers. */
+  code?: string;
+};
+export class ConnectionLost extends Error {}
 export type Delivery = { mId: string; url: string; body: Record<string, unknown>; status: number; answer: string };
 export type DepositResult =
   | { error: string }
@@ -24,6 +33,8 @@ export type TossStandinOptions = {
   faults?: Fault[];
   deliver?: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<Response>;
   webhookPath?: string;
+  statusEvents?: boolean;
+  eventDelivery?: "later" | "queued";
 };
 
 export type TossStandin = {
@@ -31,10 +42,14 @@ export type TossStandin = {
   merchants: Map<string, unknown>;
   faults: Fault[];
   deliveries: Delivery[];
-  config: { sessionTtlMs: number; idempotencyMismatch: "refuse" | "replay" };
+  config: { sessionTtlMs: number; idempotencyMismatch: "refuse" | "replay"; statusEvents: boolean };
   addFault: (fault: Fault) => boolean;
   deposit: (opts: { orderId?: string; paymentKey?: string; secret?: string; times?: number }) => Promise<DepositResult>;
   expire: (opts: { orderId?: string; paymentKey?: string }) => Promise<DepositResult>;
+  merchantCancel: (opts: { orderId?: string; paymentKey?: string }) => Promise<Record<string, unknown>>;
+  releaseHeld: () => Promise<{ status: number; answer: string }[]>;
+  settle: () => Promise<void>;
+  flushEvents: () => Promise<{ status: number; answer: string }[]>;
   registerWebhook: (opts: {
     clientKey?: string;
     secretKey?: string;

@@ -3,7 +3,8 @@
 // callback, in memory, answering as Toss documents (../shared/integrations/korea.md §1, §1.10):
 //
 //   POST /v1/payments/confirm, GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId},
-//   POST /v1/payments/{paymentKey}/cancel           Basic auth with a test secret key
+//   POST /v1/payments/{paymentKey}/cancel, GET /v1/transactions?startDate&endDate&startingAfter&limit
+//                                                    Basic auth with a test secret key
 //   GET  /v2/standard                                the SDK: window.TossPayments(clientKey)
 //   GET  /_standin/window?…  POST /_standin/window   the payment window (승인 / 카드사 거절 / 닫기)
 //   GET  /_standin/receipt/{paymentKey}              a receipt page (the payment's receipt.url)
@@ -11,7 +12,12 @@
 //   POST /_standin/deposit {orderId|paymentKey, secret?: "wrong", times?}   pays a virtual account
 //   POST /_standin/expire {orderId|paymentKey}       an unpaid virtual account passes its due date
 //   POST /_standin/webhooks {clientKey|secretKey, url, paymentStatusChanged?}
-//   POST /_standin/faults {path, kind, times?, delayMs?}   DELETE /_standin/faults
+//   POST /_standin/webhooks/release                  delivers the held webhooks, newest first
+//   POST /_standin/cancel {paymentKey|orderId}       the merchant cancels in its 상점관리자 (not the API)
+//   POST /_standin/faults {path, kind, times?, delayMs?, code?}   DELETE /_standin/faults
+//     kinds on an API path: provider, internal (a retryable error, nothing done), drop (no answer,
+//     nothing done), delay (done, the answer late), lost (done, the answer never arrives),
+//     refuse (Toss's error `code`, nothing done); on the path "webhook": lose, duplicate, hold
 //   POST /_standin/config {sessionTtlMs?, idempotencyMismatch?}   POST /_standin/clock {advanceMs}
 //
 // Merchants: a client key and a secret key are one merchant (MID) when what follows test_ck_ /
@@ -319,6 +325,17 @@ function sleep(ms, signal) {
 }
 
 /** `/v1/payments/*\/cancel` matches one path segment per `*`. */
+/** A call performed whose answer never reaches the caller: the connection drops (fault "lost"). */
+export class ConnectionLost extends Error {
+  constructor() {
+    super("the connection was lost before the answer arrived");
+    this.name = "ConnectionLost";
+  }
+}
+
+const API_FAULTS = ["provider", "internal", "delay", "drop", "lost", "refuse"];
+const WEBHOOK_FAULTS = ["lose", "duplicate", "hold"];
+
 const pathMatches = (pattern, path) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]+")}$`).test(path);
 
@@ -354,6 +371,11 @@ async function formFields(request) {
  * - `faults`: faults to start with (see `addFault`).
  * - `deliver(url, init)`: sends a webhook (default fetch); Worker tests route it into the Worker.
  * - `webhookPath`: the path added to a successUrl's origin for a merchant's default webhook URL.
+ * - `statusEvents`: every merchant gets PAYMENT_STATUS_CHANGED (as if registered for it), sent
+ *   after the answer that changed the payment, as Toss sends it; `settle()` waits for them.
+ * - `eventDelivery`: "later" (default: sent on a timer after the answer) or "queued": kept until
+ *   `flushEvents()` sends them, for Worker tests, where a timer set while the Worker's own
+ *   request called the stand-in could not reach the Worker again.
  */
 export function createTossStandin({
   sessionTtlMs = SESSION_TTL_MS,
@@ -363,8 +385,10 @@ export function createTossStandin({
   deliver = (url, init) => fetch(url, init),
   // The storefront serves it on each shop's host (functions/payments/deposit.ts TOSS_WEBHOOK_PATH).
   webhookPath = "/api/payments/toss/webhook",
+  statusEvents = false,
+  eventDelivery = "later",
 } = {}) {
-  const config = { sessionTtlMs, idempotencyMismatch };
+  const config = { sessionTtlMs, idempotencyMismatch, statusEvents };
   let skew = 0;
   const clock = () => now() + skew;
   /** suffix → { mId, clientKeyLast4, payments: Map, idempotency: Map, webhook } */
@@ -372,20 +396,40 @@ export function createTossStandin({
   const faults = [];
   /** Every webhook sent: { mId, url, body, status, answer } (answer truncated). */
   const deliveries = [];
+  /** Webhooks a "hold" fault kept back, until `releaseHeld()`. */
+  const held = [];
+  /** Status events on their way (sent after the answer that caused them). */
+  const inflight = new Set();
+  /** Status events kept for `flushEvents()` (eventDelivery "queued"). */
+  const queued = [];
 
   function merchantOf(suffix) {
     let m = merchants.get(suffix);
     if (!m) {
-      m = { mId: merchantId(suffix), clientKeyLast4: null, payments: new Map(), idempotency: new Map(), webhook: null };
+      m = {
+        mId: merchantId(suffix),
+        clientKeyLast4: null,
+        payments: new Map(),
+        idempotency: new Map(),
+        webhook: null,
+        transactions: [],
+      };
       merchants.set(suffix, m);
     }
     return m;
   }
 
-  /** `{ path, kind: "provider"|"internal"|"delay"|"drop", times = 1, delayMs = 5000, method? }` */
-  function addFault({ path, kind, times = 1, delayMs = 5000, method } = {}) {
-    if (typeof path !== "string" || !["provider", "internal", "delay", "drop"].includes(kind)) return false;
-    faults.push({ path, kind, times: Math.max(1, Number(times) || 1), delayMs: Number(delayMs) || 0, method });
+  /**
+   * `{ path, kind, times = 1, delayMs = 5000, method?, code? }`: an API path (`*` one segment) with
+   * one of API_FAULTS (`refuse` answers Toss's error `code`), or "webhook" with one of WEBHOOK_FAULTS.
+   */
+  function addFault({ path, kind, times = 1, delayMs = 5000, method, code } = {}) {
+    if (typeof path !== "string") return false;
+    const kinds = path === "webhook" ? WEBHOOK_FAULTS : API_FAULTS;
+    if (!kinds.includes(kind) || (kind === "refuse" && !Object.hasOwn(ERRORS, code ?? ""))) return false;
+    const fault = { path, kind, times: Math.max(1, Number(times) || 1), delayMs: Number(delayMs) || 0, method };
+    if (code) fault.code = code;
+    faults.push(fault);
     return true;
   }
   for (const f of initialFaults) addFault(f);
@@ -470,6 +514,44 @@ export function createTossStandin({
     return all.find((p) => !["IN_PROGRESS", "EXPIRED"].includes(p.status)) ?? all.at(-1) ?? null;
   }
 
+  /** A transaction of the merchant's ledger (GET /v1/transactions): an approval, a deposit or a cancel. */
+  function record(merchant, p, status, amount, key = p.lastTransactionKey) {
+    merchant.transactions.push({
+      mId: merchant.mId,
+      transactionKey: key,
+      paymentKey: p.paymentKey,
+      orderId: p.orderId,
+      method: p.method,
+      customerKey: null,
+      useEscrow: p.useEscrow,
+      receiptUrl: p.receiptUrl,
+      status,
+      transactionAt: kst(clock()),
+      currency: "KRW",
+      amount,
+      at: clock(),
+    });
+  }
+
+  /**
+   * PAYMENT_STATUS_CHANGED, sent after the answer that changed the payment (as Toss sends it,
+   * never in the caller's answer), when the merchant is registered for it.
+   */
+  function statusChanged(merchant, p) {
+    if (!config.statusEvents && !merchant.webhook?.paymentStatusChanged) return;
+    const body = { eventType: "PAYMENT_STATUS_CHANGED", createdAt: kstLocalMicros(clock()), data: view(p) };
+    const url = webhookUrl(merchant, p);
+    if (eventDelivery === "queued") {
+      queued.push({ merchant, url, body });
+      return;
+    }
+    const sending = sleep(0)
+      .then(() => send(merchant, url, body))
+      .catch(() => {})
+      .finally(() => inflight.delete(sending));
+    inflight.add(sending);
+  }
+
   function confirm(auth, body) {
     const { paymentKey, orderId, amount } = body ?? {};
     if (typeof paymentKey !== "string" || typeof orderId !== "string" || !Number.isInteger(amount))
@@ -528,11 +610,17 @@ export function createTossStandin({
         interestPayer: null,
       };
     }
+    record(auth.merchant, p, p.status, p.totalAmount);
+    statusChanged(auth.merchant, p);
     return json(200, view(p, { withSecret: true }));
   }
 
   function cancel(auth, paymentKey, body) {
-    const p = auth.merchant.payments.get(paymentKey);
+    return cancelOf(auth.merchant, paymentKey, body);
+  }
+
+  function cancelOf(merchant, paymentKey, body) {
+    const p = merchant.payments.get(paymentKey);
     if (!p) return tossError("NOT_FOUND_PAYMENT");
     settle(p);
     const { cancelReason, cancelAmount, refundReceiveAccount } = body ?? {};
@@ -589,7 +677,11 @@ export function createTossStandin({
       cancelRequestId: null,
     });
     p.lastTransactionKey = tx;
+    // An unpaid account is voided, not refunded: no money in the ledger.
+    const refunded = p.method === "가상계좌" && p.virtualAccount?.settlementStatus !== "COMPLETED" ? 0 : amount;
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
+    record(merchant, p, p.status, refunded, tx);
+    statusChanged(merchant, p);
     return json(200, view(p));
   }
 
@@ -642,9 +734,15 @@ export function createTossStandin({
     const fault = takeFault(request.method, path);
     if (fault?.kind === "provider") return tossError("PROVIDER_ERROR");
     if (fault?.kind === "internal") return tossError("FAILED_INTERNAL_SYSTEM_PROCESSING");
+    if (fault?.kind === "refuse") return tossError(fault.code);
     if (fault?.kind === "drop") {
       await sleep(fault.delayMs, signal);
       return tossError("FAILED_INTERNAL_SYSTEM_PROCESSING");
+    }
+    if (fault?.kind === "lost") {
+      // Done (and kept under its idempotency key), but the answer never reaches the caller.
+      await route(auth, request, url, 0);
+      throw new ConnectionLost();
     }
     // "delay": done, but the answer is late: the caller's timeout fires while the payment went through.
     return route(auth, request, url, fault?.kind === "delay" ? fault.delayMs : 0);
@@ -660,6 +758,7 @@ export function createTossStandin({
         const p = byOrder(m, decodeURIComponent(orders[1]));
         return p ? json(200, view(p)) : tossError("NOT_FOUND_PAYMENT");
       }
+      if (path === "/v1/transactions") return transactionsOf(m, url.searchParams);
       const one = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (one) {
         const p = m.payments.get(decodeURIComponent(one[1]));
@@ -688,6 +787,29 @@ export function createTossStandin({
         lateMs,
       );
     return tossError("NOT_FOUND");
+  }
+
+  /**
+   * GET /v1/transactions: the merchant's ledger between two moments (ISO 8601, Korea's time when
+   * no offset is given), oldest first, `limit` (at most 5,000, 100 by default) after the
+   * transaction `startingAfter`.
+   */
+  function transactionsOf(merchant, q) {
+    const at = (text) => {
+      if (!text) return NaN;
+      return Date.parse(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}+09:00`);
+    };
+    const from = at(q.get("startDate"));
+    const to = at(q.get("endDate"));
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from > to) return tossError("INVALID_REQUEST");
+    const limit = Math.min(5000, Math.max(1, Number(q.get("limit") ?? 100) || 100));
+    let rows = merchant.transactions.filter((t) => t.at >= from && t.at <= to);
+    const after = q.get("startingAfter");
+    if (after) rows = rows.slice(rows.findIndex((t) => t.transactionKey === after) + 1);
+    return json(
+      200,
+      rows.slice(0, limit).map(({ at: _at, ...t }) => t),
+    );
   }
 
   // The browser side.
@@ -828,7 +950,32 @@ export function createTossStandin({
 
   const webhookUrl = (merchant, p) => merchant.webhook?.url ?? `${new URL(p.successUrl).origin}${webhookPath}`;
 
+  /** A webhook, as faults on "webhook" let it through: lost, twice, or held back for later. */
   async function send(merchant, url, body) {
+    const fault = takeFault("POST", "webhook");
+    if (fault?.kind === "lose") {
+      deliveries.push({ mId: merchant.mId, url, body, status: 0, answer: "lost (fault)" });
+      return { status: 0, answer: "lost (fault)" };
+    }
+    if (fault?.kind === "hold") {
+      held.push({ merchant, url, body });
+      return { status: 0, answer: "held (fault)" };
+    }
+    const first = await deliver1(merchant, url, body);
+    return fault?.kind === "duplicate" ? deliver1(merchant, url, body) : first;
+  }
+
+  /** Delivers what "hold" kept back, the newest first: Toss's retries can arrive out of order. */
+  async function releaseHeld() {
+    const answers = [];
+    while (held.length > 0) {
+      const { merchant, url, body } = held.pop();
+      answers.push(await deliver1(merchant, url, body));
+    }
+    return answers;
+  }
+
+  async function deliver1(merchant, url, body) {
     const text = JSON.stringify(body);
     let record;
     try {
@@ -853,6 +1000,8 @@ export function createTossStandin({
       p.approvedAt = clock();
       p.lastTransactionKey = transactionKey();
       p.virtualAccount = { ...p.virtualAccount, settlementStatus: "COMPLETED" };
+      record(merchant, p, "DONE", p.totalAmount);
+      statusChanged(merchant, p);
     }
     const url = webhookUrl(merchant, p);
     const body = {
@@ -878,16 +1027,30 @@ export function createTossStandin({
     const { merchant, payment: p } = found;
     p.status = "EXPIRED";
     p.virtualAccount = { ...p.virtualAccount, expired: true };
-    const answers = merchant.webhook?.paymentStatusChanged
-      ? [
-          await send(merchant, webhookUrl(merchant, p), {
-            eventType: "PAYMENT_STATUS_CHANGED",
-            createdAt: kstLocalMicros(clock()),
-            data: view(p),
-          }),
-        ]
-      : [];
+    const answers =
+      merchant.webhook?.paymentStatusChanged || config.statusEvents
+        ? [
+            await send(merchant, webhookUrl(merchant, p), {
+              eventType: "PAYMENT_STATUS_CHANGED",
+              createdAt: kstLocalMicros(clock()),
+              data: view(p),
+            }),
+          ]
+        : [];
     return { paymentKey: p.paymentKey, orderId: p.orderId, status: p.status, answers };
+  }
+
+  /**
+   * The merchant cancels a payment in its 상점관리자, not through the API (nothing the shop's
+   * server asked for): the whole balance, with a reason of its own. Toss tells the merchant by
+   * PAYMENT_STATUS_CHANGED when it is registered for it.
+   */
+  function merchantCancel({ paymentKey, orderId } = {}) {
+    for (const m of merchants.values()) {
+      const p = paymentKey ? m.payments.get(paymentKey) : orderId ? byOrder(m, orderId) : null;
+      if (p) return cancelOf(m, p.paymentKey, { cancelReason: "상점관리자에서 취소" });
+    }
+    return tossError("NOT_FOUND_PAYMENT");
   }
 
   function registerWebhook({ clientKey, secretKey, url, paymentStatusChanged = false } = {}) {
@@ -916,6 +1079,10 @@ export function createTossStandin({
 <td>${
           p.status === "WAITING_FOR_DEPOSIT"
             ? `<form method="post" action="/_standin/deposit"><input type="hidden" name="paymentKey" value="${escapeHtml(p.paymentKey)}"><button>입금 처리</button></form>`
+            : ""
+        }${
+          p.status === "DONE" || p.status === "PARTIAL_CANCELED"
+            ? `<form method="post" action="/_standin/cancel"><input type="hidden" name="paymentKey" value="${escapeHtml(p.paymentKey)}"><button>취소</button></form>`
             : ""
         }</td></tr>`,
       ),
@@ -979,13 +1146,20 @@ ${p.card ? `<dt>카드번호</dt><dd>${escapeHtml(p.card.number)}</dd><dt>승인
       const result = await expire(body);
       return result.error ? tossError(result.error) : json(200, result);
     }
+    if (path === "/_standin/webhooks/release") return json(200, { answers: await releaseHeld() });
     if (path === "/_standin/webhooks")
       return registerWebhook(body) ? json(200, { ok: true }) : tossError("INVALID_REQUEST");
+    if (path === "/_standin/cancel") {
+      const result = merchantCancel(body);
+      if (fromForm && result.status === 200) return redirect("/_standin/");
+      return result;
+    }
     if (path === "/_standin/faults") return addFault(body) ? json(200, { faults }) : tossError("INVALID_REQUEST");
     if (path === "/_standin/config") {
       if (body.sessionTtlMs !== undefined) config.sessionTtlMs = Number(body.sessionTtlMs);
       if (body.idempotencyMismatch === "refuse" || body.idempotencyMismatch === "replay")
         config.idempotencyMismatch = body.idempotencyMismatch;
+      if (typeof body.statusEvents === "boolean") config.statusEvents = body.statusEvents;
       return json(200, config);
     }
     if (path === "/_standin/clock") {
@@ -1021,6 +1195,21 @@ ${p.card ? `<dt>카드번호</dt><dd>${escapeHtml(p.card.number)}</dd><dt>승인
     addFault,
     deposit,
     expire,
+    merchantCancel: (opts) => merchantCancel(opts).json(),
+    releaseHeld,
+    /** Waits for the status events on their way (each sent after the answer that caused it). */
+    settle: async () => {
+      while (inflight.size > 0) await Promise.all([...inflight]);
+    },
+    /** Sends the queued status events, oldest first (eventDelivery "queued"). */
+    flushEvents: async () => {
+      const answers = [];
+      while (queued.length > 0) {
+        const { merchant, url, body } = queued.shift();
+        answers.push(await send(merchant, url, body));
+      }
+      return answers;
+    },
     registerWebhook,
     listing,
     /** Moves the stand-in's clock on (a session's 10 minutes, a due date). */

@@ -16,9 +16,9 @@ export const koPayments = {
   secretKeyHint: "저장하면 암호화되어 보관되고 다시 보여 드리지 않습니다. 바꾸려면 새 키를 입력하세요.",
   secretKept: (last4: string) => `저장됨 (끝자리 ${last4})`,
   updatedAt: "최근 변경",
-  webhook: "입금 알림 주소",
+  webhook: "결제 알림 주소",
   webhookHelp:
-    "가상계좌 입금을 자동으로 확인하려면 토스페이먼츠 개발자센터의 웹훅에 이 주소를 등록하세요(입금 알림, DEPOSIT_CALLBACK).",
+    "토스페이먼츠 개발자센터의 웹훅에 이 주소를 등록하고 입금 알림(DEPOSIT_CALLBACK)과 결제 상태 변경(PAYMENT_STATUS_CHANGED)을 선택하세요. 가상계좌 입금이 바로 반영되고, 확인이 늦어진 결제도 더 빨리 마무리됩니다.",
   widgetKeys:
     "결제위젯 키로는 주문서의 결제창을 열 수 없어 카드 결제가 보이지 않습니다. 개발자센터의 API 개별 연동 키(test_ck_·test_sk_ 또는 live_ck_·live_sk_)로 바꿔 주세요.",
   save: "저장",

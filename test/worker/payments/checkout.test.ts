@@ -111,15 +111,13 @@ const orderRow = (id: number) =>
     }>();
 /** The order's newest Toss window (payment_attempts, decision 142). */
 const attemptOf = (id: number) =>
-  env.DB.prepare("SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY attempt DESC LIMIT 1")
-    .bind(id)
-    .first<{
-      state: string;
-      toss_status: string | null;
-      payment_key: string | null;
-      amount: number;
-      reason: string | null;
-    }>();
+  env.DB.prepare("SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY attempt DESC LIMIT 1").bind(id).first<{
+    state: string;
+    toss_status: string | null;
+    payment_key: string | null;
+    amount: number;
+    reason: string | null;
+  }>();
 const cartCount = async (browser: Shopper) => (await browser.cart()).data.count;
 const tossPayments = () =>
   standin.listing().flatMap((m) => m.payments as { orderId: string; status: string; balanceAmount: number }[]);
