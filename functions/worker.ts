@@ -39,6 +39,7 @@ import { runScheduledTransitions } from "./db/order-transitions";
 import { serveFile } from "./files";
 import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
+import { uploadPages } from "./upload-pages";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { paymentWindowCsp } from "./payments/csp";
@@ -73,6 +74,8 @@ import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
+/** The pages whose forms carry a file, as their route modules say (the same for every shop). */
+const uploads = uploadPages(build.routes);
 /** A request's line stays short whatever address it was sent to. */
 const MAX_LOGGED_PATH = 200;
 /** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
@@ -230,7 +233,7 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
       : crossSitePage(log.id);
   }
   // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
-  const guarded = await guardBody(request, log.id);
+  const guarded = await guardBody(request, uploads, log.id);
   if (guarded instanceof Response) return guarded;
   // Read before a first product view mints a device id: that visitor gets the shared page too.
   const variant = sharedVariant(guarded);
