@@ -147,8 +147,9 @@ type Answer = {
 /** A page view that may get the page every visitor without cookies gets (functions/page-cache.ts). */
 type Shared = { request: Request; variant: string };
 
-// The live rooms' Durable Object class (wrangler.toml binds it as LIVE).
+// The live rooms' Durable Object classes (wrangler.toml binds them as LIVE and LIVE_ADDRESSES).
 export { LiveRoom } from "./live/room";
+export { LiveAddress } from "./live/address";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
