@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import type { Db } from "./db/session";
+import type { LiveAddress } from "./live/address";
 
 /** Bindings and variables from wrangler.toml (and secrets). */
 export interface Env {
@@ -57,6 +58,8 @@ export interface Env {
   SOLAPI_TEMPLATES?: string;
   /** The live rooms (functions/live/room.ts): one Durable Object per buyer per shop, and per inbox. */
   LIVE?: DurableObjectNamespace;
+  /** The live sockets' slots per client address on the whole platform (functions/live/address.ts). */
+  LIVE_ADDRESSES?: DurableObjectNamespace<LiveAddress>;
 }
 
 /** The bindings as one request sees them: D1 through the request's session (decision 074). */

@@ -3,6 +3,7 @@ import { MAX_PRODUCT_PHOTO_BYTES } from "~/shared/limits";
 import { ApiError, errorResponse } from "./api/http";
 import { isApiPath } from "./api/router";
 import { plainPage } from "./pages";
+import type { UploadPages } from "./upload-pages";
 
 /**
  * What a request must look like before anything reads it (issue 7, decision 041): a method this
@@ -20,12 +21,6 @@ export const BODY_LIMITS = {
   upload: 1.5 * MAX_PRODUCT_PHOTO_BYTES,
 } as const;
 
-/**
- * Pages whose form carries a file: the account page's profile picture, the console's product
- * photos, the shop's logo and backdrop (/admin/settings).
- */
-const UPLOAD_PATHS = new Set(["/user/info", "/admin/photos", "/admin/settings"]);
-
 export const ALLOWED_METHODS = "GET, HEAD, POST";
 
 function refuse(pathname: string, status: number, code: string, message: string, requestId?: string): Response {
@@ -36,9 +31,13 @@ function refuse(pathname: string, status: number, code: string, message: string,
   return response;
 }
 
-export function bodyLimit(pathname: string): number {
+/**
+ * The cap for a post to `pathname`: the API's, a page's whose form carries a file (`uploads`, read
+ * from the pages themselves: functions/upload-pages.ts), or any other page's.
+ */
+export function bodyLimit(pathname: string, uploads: UploadPages): number {
   if (isApiPath(pathname)) return BODY_LIMITS.api;
-  return UPLOAD_PATHS.has(pathname.replace(/\.data$/, "")) ? BODY_LIMITS.upload : BODY_LIMITS.form;
+  return uploads.has(pathname.replace(/\.data$/, "")) ? BODY_LIMITS.upload : BODY_LIMITS.form;
 }
 
 /** The body, read up to `limit` bytes (chunked bodies too: it is counted as it arrives), or null past it. */
@@ -78,11 +77,15 @@ export function methodRefusal(request: Request, requestId?: string): Response | 
  * refusal: 413 past the cap, 415 for a page POST that is not a form, 400 for a form body that
  * does not parse or a body its sender stopped sending.
  */
-export async function guardBody(request: Request, requestId?: string): Promise<Request | Response> {
+export async function guardBody(
+  request: Request,
+  uploads: UploadPages,
+  requestId?: string,
+): Promise<Request | Response> {
   if (request.method !== "POST") return request;
   const { pathname } = new URL(request.url);
 
-  const limit = bodyLimit(pathname);
+  const limit = bodyLimit(pathname, uploads);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return refuse(pathname, 413, "BODY_TOO_LARGE", koRequestErrors.bodyTooLarge, requestId);
   let body: Uint8Array<ArrayBuffer> | null;

@@ -42,6 +42,7 @@ import { LivePublisher } from "./live/publisher";
 import { serveFile } from "./files";
 import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
+import { uploadPages } from "./upload-pages";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { paymentWindowCsp } from "./payments/csp";
@@ -76,6 +77,8 @@ import { koErrors } from "~/shared/messages/shop/errors";
 
 // Every loader and action maps an API failure it did not handle to the 404 or 502 page.
 const remix = createRequestHandler(withApiFailurePages(build), "production");
+/** The pages whose forms carry a file, as their route modules say (the same for every shop). */
+const uploads = uploadPages(build.routes);
 /** A request's line stays short whatever address it was sent to. */
 const MAX_LOGGED_PATH = 200;
 /** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
@@ -147,8 +150,9 @@ type Answer = {
 /** A page view that may get the page every visitor without cookies gets (functions/page-cache.ts). */
 type Shared = { request: Request; variant: string };
 
-// The live rooms' Durable Object class (wrangler.toml binds it as LIVE).
+// The live rooms' Durable Object classes (wrangler.toml binds them as LIVE and LIVE_ADDRESSES).
 export { LiveRoom } from "./live/room";
+export { LiveAddress } from "./live/address";
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -246,7 +250,7 @@ async function answerRequest(request: Request, env: Env, ctx: ExecutionContext, 
       : crossSitePage(log.id);
   }
   // A body within its cap, and for a page a form that parses (413, 415, 400 otherwise).
-  const guarded = await guardBody(request, log.id);
+  const guarded = await guardBody(request, uploads, log.id);
   if (guarded instanceof Response) return guarded;
   // Read before a first product view mints a device id: that visitor gets the shared page too.
   const variant = sharedVariant(guarded);

@@ -7,7 +7,7 @@ export const LIVE_CLOSE = {
   nobody: 4401,
   /** Not this person's room (a member asking for the inbox). */
   notYours: 4403,
-  /** Too many frames in the window, or too many sockets of one session or address in the room. */
+  /** Too many frames in the window, or too many sockets of one session in the room or of one address. */
   tooMany: 4429,
 } as const;
 

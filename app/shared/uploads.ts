@@ -15,3 +15,16 @@ export const shopLogoPrefix = (shopId: number) => `uploads/${shopId}/logo/`;
 
 /** A shop's own backdrop behind the page's column (/admin/settings, decision 111). */
 export const shopBackgroundPrefix = (shopId: number) => `uploads/${shopId}/bg/`;
+
+/**
+ * What a page whose form carries a file exports as its route module's `handle`. The Worker lets
+ * posts to every address of such a module (its aliases too) reach the page up to the upload cap
+ * (functions/upload-pages.ts reads the marks from the build), so the page answers a picture that is
+ * too big with its own message; every other page is held to the small form cap.
+ */
+export const UPLOAD_PAGE = { upload: true } as const;
+
+/** True for a route module's `handle` that is UPLOAD_PAGE (or says the same). */
+export function takesUpload(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { upload?: unknown }).upload === true;
+}

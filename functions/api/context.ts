@@ -86,7 +86,7 @@ export function createApiContext(
     url: new URL(request.url),
     hostShop,
     db: new Stores(env.DB, config, readAhead),
-    live: new LivePublisher(env.LIVE, log),
+    live: new LivePublisher(env.LIVE, log, env.LIVE_ADDRESSES),
     member,
     requireHostShop,
     requireMember,

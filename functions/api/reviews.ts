@@ -130,11 +130,13 @@ export const reviewHandlers = {
   },
 
   async reviewHelpful({ body }, ctx) {
-    ctx.requireHostShop();
+    const shop = ctx.requireHostShop();
     const member = await ctx.requireMember();
     ctx.responseHeaders.set("cache-control", "private, no-store");
-    const count = await ctx.db.reviews.helpful(body.id, member.uid, Date.now());
-    if (count === null) throw notYours();
+    // Only a review this host's pages show: a vote sent on one shop's host for a review only
+    // another shop lists would move that shop's 추천순 from outside it.
+    const count = await ctx.db.reviews.helpful(shop.shopid, body.id, member.uid, Date.now());
+    if (count === null) throw new ApiError(404, "REVIEW_NOT_FOUND", t.helpfulNotHere);
     return { helpful_count: count };
   },
 

@@ -94,6 +94,16 @@ const ELIGIBLE = `${DELIVERED} AND ${SINCE} IS NOT NULL
        AND r.created_at <= ?8 - ${REVIEW_MONTH_AFTER_DAYS * DAY_MS}))
   AND (SELECT COUNT(*) FROM reviews r WHERE r.shop_id = ?2 AND r.uid = ?3 AND r.created_at > ?8 - ${DAY_MS}) < ${REVIEWS_PER_DAY}`;
 
+/**
+ * Review `r` is one that the shop bound as `shop` shows on its product pages: a visible product of
+ * the shop is its goods, or picks them. Two lookups (the product's key, the origin index) rather
+ * than one COALESCE that no index serves.
+ */
+const shownBy = (
+  shop: string,
+) => `(EXISTS (SELECT 1 FROM products p WHERE p.id = r.product_id AND p.shop_id = ${shop} AND p.visible = 1)
+  OR EXISTS (SELECT 1 FROM products p WHERE p.origin_product_id = r.product_id AND p.shop_id = ${shop} AND p.visible = 1))`;
+
 const keyArgs = (shopId: number, uid: number, k: LineKey) => [
   k.orderId,
   shopId,
@@ -354,18 +364,24 @@ export class ReviewStore {
     return (results[0]?.meta.changes ?? 0) > 0;
   }
 
-  /** "도움돼요", once per member and review; answers the count. */
-  async helpful(id: number, uid: number, now: number): Promise<number | null> {
+  /**
+   * "도움돼요", once per member and review, only on a review the host shop shows (the reviews its
+   * product pages list: of its own goods and of the goods it picks). Answers the count, or null when
+   * the shop shows no such review: then nothing was written.
+   */
+  async helpful(shopId: number, id: number, uid: number, now: number): Promise<number | null> {
     const results = await this.db.batch([
       this.db
         .prepare(
           `INSERT INTO review_helpful (review_id, uid, created_at)
-           SELECT id, ?2, ?3 FROM reviews WHERE id = ?1 AND status = 'VISIBLE' AND uid <> ?2
+           SELECT r.id, ?2, ?3 FROM reviews r WHERE r.id = ?1 AND r.status = 'VISIBLE' AND r.uid <> ?2 AND ${shownBy("?4")}
            ON CONFLICT DO NOTHING`,
         )
-        .bind(id, uid, now),
+        .bind(id, uid, now, shopId),
       this.db.prepare("UPDATE reviews SET helpful_count = helpful_count + 1 WHERE id = ?1 AND changes() = 1").bind(id),
-      this.db.prepare("SELECT helpful_count FROM reviews WHERE id = ?1 AND status = 'VISIBLE'").bind(id),
+      this.db
+        .prepare(`SELECT helpful_count FROM reviews r WHERE r.id = ?1 AND r.status = 'VISIBLE' AND ${shownBy("?2")}`)
+        .bind(id, shopId),
     ]);
     const row = results[2]?.results[0] as { helpful_count: number } | undefined;
     return row ? row.helpful_count : null;

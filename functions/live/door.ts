@@ -8,25 +8,28 @@ import { requireVisit } from "../api/smart";
 import type { ApiContext } from "../api/context";
 import type { Door } from "../api/door-type";
 import { countedAddress } from "../orders/limits";
+import { LIVE_WHO } from "./headers";
 import { liveRoom } from "./publisher";
-import { LIVE_ADDRESS, LIVE_WHO, refusedSocket } from "./room";
+import { refusedSocket } from "./room";
 
 /** Where a page opens its socket: GET /api/live/ws (?room=inbox for the owner's console, ?room=table for a table's phones). */
 export const LIVE_PATH = "/api/live/ws";
 
 /**
- * The upgrade as the room gets it: who asks (the login's session, else the device) and the counted
- * client address, for the room's caps per session and per address (decision 094). Both are set
- * here, so a client's own headers of those names never reach the room.
+ * Opens the socket in `room`: the upgrade as the room gets it says who asks (the login's session,
+ * else the device; set here, so a client's own header of that name never reaches the room), for
+ * the room's cap per session (decision 094). The counted client address takes one of its slots on
+ * the whole platform first (decision 150): an address that holds them all, in whatever rooms and
+ * under whatever device ids, gets the socket closed at once with 4429.
  */
-async function handedOver(ctx: ApiContext): Promise<Request> {
+async function connect(ctx: ApiContext, room: string): Promise<Response> {
   const session = (await ctx.member()) ? sessionFromRequest(ctx.request) : null;
   const device = readDeviceId(ctx.request.headers.get("cookie"));
   const headers = new Headers(ctx.request.headers);
   headers.set(LIVE_WHO, session ? `s:${session.sid}` : device ? `d:${device}` : "anonymous");
-  const address = countedAddress(ctx.request.headers.get("cf-connecting-ip"));
-  headers.set(LIVE_ADDRESS, address ? clientKey(ctx.request) : "");
-  return new Request(ctx.request, { headers });
+  const address = countedAddress(ctx.request.headers.get("cf-connecting-ip")) ? clientKey(ctx.request) : null;
+  const opened = await ctx.live.connect(room, new Request(ctx.request, { headers }), address);
+  return opened ?? refusedSocket(LIVE_CLOSE.tooMany, "too many connections");
 }
 
 /**
@@ -46,16 +49,16 @@ export const liveDoor: Door = {
       if (!member) return refusedSocket(LIVE_CLOSE.nobody, "login required");
       if (member.uid !== shopOwnerUid(shop) && !member.admin)
         return refusedSocket(LIVE_CLOSE.notYours, "not this shop's owner");
-      return ctx.live.connect(liveRoom.inbox(shop.shopid), await handedOver(ctx));
+      return connect(ctx, liveRoom.inbox(shop.shopid));
     }
     if (ctx.url.searchParams.get("room") === "table") {
       // The meal this phone's table cookie names, on this shop: nobody names another table.
       const visit = await requireVisit(ctx, shop).catch(() => null);
       if (!visit) return refusedSocket(LIVE_CLOSE.nobody, "no table");
-      return ctx.live.connect(liveRoom.table(shop.shopid, visit.id), await handedOver(ctx));
+      return connect(ctx, liveRoom.table(shop.shopid, visit.id));
     }
     const owner = await cartOwner(ctx).catch(() => null);
     if (!owner) return refusedSocket(LIVE_CLOSE.nobody, "login required");
-    return ctx.live.connect(liveRoom.of(shop.shopid, owner), await handedOver(ctx));
+    return connect(ctx, liveRoom.of(shop.shopid, owner));
   },
 };

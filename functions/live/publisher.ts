@@ -1,5 +1,7 @@
 import type { Owner } from "../db/cart";
 import type { Log } from "../log";
+import { AddressSlots, type LiveAddress } from "./address";
+import { LIVE_ADDRESS, LIVE_LEASE } from "./headers";
 
 /**
  * Rooms and events of the live socket (decision 065). A room is a Durable Object named after whose
@@ -32,11 +34,12 @@ export type LiveEvent =
   /** A phone at the table added, changed or removed a dish (decision 132): nothing else is said. */
   | { type: "table_cart" };
 
-/** Publishes events to rooms and opens sockets into them; without the binding, nothing is live. */
+/** Publishes events to rooms and opens sockets into them; without the bindings, nothing is live. */
 export class LivePublisher {
   constructor(
     private readonly rooms: DurableObjectNamespace | undefined,
     private readonly log: Log,
+    private readonly addresses?: DurableObjectNamespace<LiveAddress>,
   ) {}
 
   /** After a write: fans the event out; a failure is logged, never the writer's problem. */
@@ -55,12 +58,27 @@ export class LivePublisher {
     );
   }
 
-  /** Hands an upgrade, already checked, to its room, with what the room's log lines may say of it. */
-  connect(room: string, request: Request): Promise<Response> {
-    if (!this.rooms) return Promise.resolve(new Response("live events are not configured", { status: 503 }));
+  /**
+   * Hands an upgrade, already checked, to its room, with what the room's log lines may say of it.
+   * A counted client `address` first takes one of its slots on the platform (decision 150): null
+   * when it holds them all. The room keeps the lease with the socket and gives it back on close;
+   * if the room cannot be reached, it is given back here.
+   */
+  async connect(room: string, request: Request, address: string | null): Promise<Response | null> {
+    if (!this.rooms || !this.addresses) return new Response("live events are not configured", { status: 503 });
+    const slots = address ? new AddressSlots(this.addresses, address) : null;
+    const lease = slots ? await slots.reserve() : null;
+    if (slots && lease === null) return null;
     const headers = new Headers(request.headers);
     headers.set(LIVE_LOG_HEADERS.id, this.log.id);
     headers.set(LIVE_LOG_HEADERS.room, roomKind(room));
-    return this.rooms.get(this.rooms.idFromName(room)).fetch(new Request(request, { headers }));
+    headers.set(LIVE_ADDRESS, address ?? "");
+    headers.set(LIVE_LEASE, lease ?? "");
+    try {
+      return await this.rooms.get(this.rooms.idFromName(room)).fetch(new Request(request, { headers }));
+    } catch (error) {
+      if (slots && lease) await slots.release(lease).catch(() => undefined);
+      throw error;
+    }
   }
 }

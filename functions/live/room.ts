@@ -2,6 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_CLOSE } from "~/shared/live";
 import type { Env } from "../env";
 import { Log, newId } from "../log";
+import { AddressSlots } from "./address";
+import { LIVE_ADDRESS, LIVE_LEASE, LIVE_WHO } from "./headers";
+import { LEASE_RENEW_AFTER_MS, SOCKETS_PER_SESSION, STALE_AFTER_MS } from "./limits";
 import { LIVE_LOG_HEADERS } from "./publisher";
 
 /**
@@ -20,26 +23,6 @@ export const MAX_FRAME_BYTES = 1024;
 /** Frames per connection per window before the socket is closed. */
 export const FRAMES_PER_WINDOW = 10;
 export const FRAME_WINDOW_MS = 10_000;
-
-/** Sockets one session (a member's login, or a guest's device) may hold open in one room: its tabs. */
-export const SOCKETS_PER_SESSION = 10;
-/** Sockets one client address may hold open in one room (many logins of one member, an office on the inbox). */
-export const SOCKETS_PER_ADDRESS = 30;
-/**
- * A socket that has sent nothing for this long no longer counts toward the caps, and is closed when
- * they are counted: its client pings every 20 s (once a minute in a throttled background tab) and
- * opens a new socket after 45 s of silence, so a dropped network's half-open sockets do not use up
- * the session's room.
- */
-export const STALE_AFTER_MS = 3 * 60_000;
-
-/**
- * Who asks, as the door names them on the upgrade it hands over (functions/live/door.ts sets both,
- * replacing whatever the client sent): the session or device, and the counted client address
- * (empty for none: loopback is a developer's machine).
- */
-export const LIVE_WHO = "x-live-who";
-export const LIVE_ADDRESS = "x-live-address";
 
 export const CLOSE = {
   /** RFC 6455: a frame too big to process. */
@@ -65,9 +48,20 @@ export function refusedSocket(code: number, reason: string): Response {
 
 /**
  * Kept with each socket (it outlives the room's hibernation): its frame window, when it last sent
- * a frame (or opened), and what its close line says.
+ * a frame (or opened), what its close line says, and its client address's slot (decision 150):
+ * the address, the lease and when the lease was last renewed.
  */
-type Attachment = { windowStart: number; frames: number; seen: number; id?: string; room?: string; opened?: number };
+type Attachment = {
+  windowStart: number;
+  frames: number;
+  seen: number;
+  id?: string;
+  room?: string;
+  opened?: number;
+  address?: string;
+  lease?: string;
+  renewed?: number;
+};
 
 export class LiveRoom extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
@@ -86,36 +80,54 @@ export class LiveRoom extends DurableObject<Env> {
       }
       return Response.json({ sent });
     }
-    // The Worker has checked the origin, the person and the room (functions/live/door.ts).
+    // The Worker has checked the origin, the person and the room, and taken the address's slot
+    // (functions/live/door.ts, publisher.ts).
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("websocket expected", { status: 426 });
     }
-    // Counted by the tags the room's sockets carry; nothing awaits between the count and the
-    // accept, so a burst of upgrades gets exactly the cap's worth.
     const now = Date.now();
     const who = `who:${request.headers.get(LIVE_WHO) ?? ""}`;
-    const address = request.headers.get(LIVE_ADDRESS);
-    const tags = address ? [who, `address:${address}`] : [who];
-    if (this.open(who, now) >= SOCKETS_PER_SESSION || (address && this.open(tags[1]!, now) >= SOCKETS_PER_ADDRESS)) {
+    const slot = { address: request.headers.get(LIVE_ADDRESS) ?? "", lease: request.headers.get(LIVE_LEASE) ?? "" };
+    // Counted by the tags the room's sockets carry; nothing awaits between the count and the
+    // accept, so a burst of upgrades gets exactly the cap's worth.
+    const stale: Attachment[] = [];
+    if (this.open(who, now, stale) >= SOCKETS_PER_SESSION) {
+      await this.release([...stale, slot]);
       return refusedSocket(CLOSE.tooMany, "too many connections");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, tags);
+    this.ctx.acceptWebSocket(server, [who]);
     const id = request.headers.get(LIVE_LOG_HEADERS.id) ?? newId();
     const room = request.headers.get(LIVE_LOG_HEADERS.room) ?? "";
-    server.serializeAttachment({ windowStart: now, frames: 0, seen: now, id, room, opened: now } satisfies Attachment);
+    server.serializeAttachment({
+      windowStart: now,
+      frames: 0,
+      seen: now,
+      id,
+      room,
+      opened: now,
+      ...slot,
+      renewed: now,
+    } satisfies Attachment);
     new Log(id, { kind: "live", room }).info("socket open", { sockets: this.ctx.getWebSockets().length });
+    await this.release(stale);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sockets with `tag` in use: open, and heard from within STALE_AFTER_MS (a stale one is closed). */
-  private open(tag: string, now: number): number {
+  /**
+   * Sockets with `tag` in use: open, and heard from within STALE_AFTER_MS. A stale one is closed
+   * and its attachment put in `stale`, for its slot to be given back.
+   */
+  private open(tag: string, now: number, stale: Attachment[]): number {
     let n = 0;
     for (const socket of this.ctx.getWebSockets(tag)) {
       if (socket.readyState !== WebSocket.OPEN) continue;
-      const seen = (socket.deserializeAttachment() as Attachment | null)?.seen ?? 0;
-      if (now - seen < STALE_AFTER_MS) n += 1;
-      else closeQuietly(socket, CLOSE.stale, "silent too long");
+      const seen = socket.deserializeAttachment() as Attachment | null;
+      if (now - (seen?.seen ?? 0) < STALE_AFTER_MS) n += 1;
+      else {
+        closeQuietly(socket, CLOSE.stale, "silent too long");
+        if (seen) stale.push(seen);
+      }
     }
     return n;
   }
@@ -123,7 +135,7 @@ export class LiveRoom extends DurableObject<Env> {
   /** Clients do not talk over the socket (they post to the API): anything but a ping closes it. */
   async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
-    if (size > MAX_FRAME_BYTES) return socket.close(CLOSE.tooBig, "frame too large");
+    if (size > MAX_FRAME_BYTES) return this.closeAndRelease(socket, CLOSE.tooBig, "frame too large");
     const now = Date.now();
     const seen = (socket.deserializeAttachment() as Attachment | null) ?? { windowStart: now, frames: 0, seen: now };
     const fresh = now - seen.windowStart >= FRAME_WINDOW_MS;
@@ -131,23 +143,66 @@ export class LiveRoom extends DurableObject<Env> {
       ? { ...seen, windowStart: now, frames: 1, seen: now }
       : { ...seen, frames: seen.frames + 1, seen: now };
     socket.serializeAttachment(state);
-    if (state.frames > FRAMES_PER_WINDOW) return socket.close(CLOSE.tooMany, "too many frames");
-    // Within the limit, a ping ("ping", or JSON of type ping) is answered.
+    if (state.frames > FRAMES_PER_WINDOW) return this.closeAndRelease(socket, CLOSE.tooMany, "too many frames");
+    // Within the limit, a ping ("ping", or JSON of type ping) is answered, and keeps the socket's
+    // address slot from lapsing.
     if (typeof message === "string" && (message === LIVE_PING || isJsonPing(message))) {
       socket.send(LIVE_PONG);
+      if (state.address && state.lease && now - (state.renewed ?? 0) >= LEASE_RENEW_AFTER_MS) {
+        socket.serializeAttachment({ ...state, renewed: now });
+        await this.slots(state.address)
+          ?.renew(state.lease)
+          .catch((error: unknown) => this.log(state).error("live lease renewal failed", error));
+      }
       return;
     }
-    socket.close(CLOSE.unsupported, "only pings are accepted");
+    return this.closeAndRelease(socket, CLOSE.unsupported, "only pings are accepted");
   }
 
   async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
     const seen = socket.deserializeAttachment() as Attachment | null;
-    new Log(seen?.id ?? newId(), { kind: "live", room: seen?.room }).info("socket close", {
-      code,
-      ms: seen?.opened ? Date.now() - seen.opened : undefined,
-    });
+    this.log(seen).info("socket close", { code, ms: seen?.opened ? Date.now() - seen.opened : undefined });
     // Completes the closing handshake the client began.
     closeQuietly(socket, code === 1005 ? 1000 : code, reason);
+    if (seen) await this.release([seen]);
+  }
+
+  /** A connection that failed rather than closed: its slot is given back all the same. */
+  async webSocketError(socket: WebSocket, error: unknown): Promise<void> {
+    const seen = socket.deserializeAttachment() as Attachment | null;
+    this.log(seen).info("socket error", { error: String(error) });
+    if (seen) await this.release([seen]);
+  }
+
+  /** The room closes a socket for what it sent; its slot goes back at once. */
+  private async closeAndRelease(socket: WebSocket, code: number, reason: string): Promise<void> {
+    socket.close(code, reason);
+    const seen = socket.deserializeAttachment() as Attachment | null;
+    if (seen) await this.release([seen]);
+  }
+
+  /**
+   * Gives the address slots of these sockets back (a close may be reported twice: a release is
+   * harmless then). A failure is logged: the lease lapses on its own (LEASE_MS).
+   */
+  private async release(sockets: { address?: string; lease?: string; id?: string; room?: string }[]): Promise<void> {
+    await Promise.all(
+      sockets.map((s) =>
+        s.address && s.lease
+          ? this.slots(s.address)
+              ?.release(s.lease)
+              .catch((error: unknown) => this.log(s).error("live lease release failed", error))
+          : undefined,
+      ),
+    );
+  }
+
+  private slots(address: string): AddressSlots | null {
+    return this.env.LIVE_ADDRESSES ? new AddressSlots(this.env.LIVE_ADDRESSES, address) : null;
+  }
+
+  private log(seen: { id?: string; room?: string } | null): Log {
+    return new Log(seen?.id ?? newId(), { kind: "live", room: seen?.room });
   }
 }
 

@@ -196,8 +196,13 @@ async function resolve(
     return { outcome: linked ? "linked" : "taken", uid: row.uid };
   }
   if (existing !== null) return { outcome: "login", uid: existing };
-  // Someone has an account with this address: they log in with it and link from /user/info.
-  if (profile.email && (await ctx.db.members.byEmail(profile.email.trim().toLowerCase()))) {
+  // Someone has an account with this address: they log in with it and link from /user/info. Only
+  // an address the provider says its person owns is looked up (Kakao's verified and valid e-mail;
+  // never Naver's, any contact address its person typed): anyone can put a stranger's address on a
+  // provider account of their own, and "an account exists" would tell them it is registered here
+  // (decisions 017, 152). Everyone else gets the sign-up form, whose text tells an account holder
+  // how to link instead.
+  if (profile.emailVerified && profile.email && (await ctx.db.members.byEmail(profile.email.trim().toLowerCase()))) {
     return { outcome: "exists", uid: null };
   }
   return { outcome: "signup", uid: null };

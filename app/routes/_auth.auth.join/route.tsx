@@ -43,6 +43,9 @@ export default function SocialJoinPage() {
     <>
       <h1 className={css.title}>{koSocial.joinTitle}</h1>
       <p className={css.intro}>{koSocial.joinLead(koSocial.provider[pending.provider])}</p>
+      <p className={css.intro}>
+        {koSocial.joinHasAccount(koSocial.provider[pending.provider])} <Link to="/user/login">{koAuth.loginTitle}</Link>
+      </p>
       <Form
         ref={form}
         method="post"

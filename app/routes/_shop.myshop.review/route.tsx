@@ -8,7 +8,7 @@ import { shopMeta } from "~/lib/seo";
 import { formatCount } from "~/shared/format";
 import { koPlatformReviews } from "~/shared/messages/platform-reviews";
 import { koReviews } from "~/shared/messages/reviews";
-import { PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
+import { PRODUCT_PHOTO_TYPES, UPLOAD_PAGE } from "~/shared/uploads";
 import type { action, loader } from "./page.server";
 
 const t = koReviews;
@@ -16,6 +16,9 @@ const t = koReviews;
 export const meta: MetaFunction = (args) => shopMeta(args, { title: t.title, noindex: true });
 
 export { loader, action } from "./page.server";
+
+/** Review photos are files (decision 154). */
+export const handle = UPLOAD_PAGE;
 
 export default function ReviewPage() {
   const { target, saved, removed, reward, notMember } = useLoaderData<typeof loader>();

@@ -19,10 +19,14 @@ import type { SettingsResult } from "~/lib/settings-actions.server";
 import type { loader, action } from "./page.server";
 import { MyShopsSection } from "./MyShopsSection";
 import { SocialLinksSection, type SocialResult } from "./SocialLinksSection";
+import { UPLOAD_PAGE } from "~/shared/uploads";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koAuth.infoTitle, noindex: true });
 
 export { loader, action } from "./page.server";
+
+/** The profile picture is a file (decision 154). */
+export const handle = UPLOAD_PAGE;
 
 export default function InfoPage() {
   const { storageUrl } = useRootData();

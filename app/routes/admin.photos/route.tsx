@@ -11,7 +11,7 @@ import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { MAX_PRODUCT_PHOTO_MB, MAX_PRODUCT_PHOTOS } from "~/shared/limits";
 import { koAdmin } from "~/shared/messages/admin";
 import { pictureSrcSet } from "~/shared/picture-sizes";
-import { PRODUCT_PHOTO_TYPES } from "~/shared/uploads";
+import { PRODUCT_PHOTO_TYPES, UPLOAD_PAGE } from "~/shared/uploads";
 
 const t = koAdmin.photos;
 
@@ -24,6 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export { action } from "./page.server";
+
+/** Product photos are files (decision 154). */
+export const handle = UPLOAD_PAGE;
 
 /** One picture's change (make main, remove), a form of its own so it works without scripts. */
 function PhotoButton({

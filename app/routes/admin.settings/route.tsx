@@ -10,6 +10,7 @@ import { backgroundChoice, type SettingsSection as SectionName } from "~/shared/
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
 import { formatPhone } from "~/shared/phone";
+import { UPLOAD_PAGE } from "~/shared/uploads";
 
 const t = koShopSettings;
 const f = t.fields;
@@ -18,6 +19,9 @@ const f = t.fields;
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadSettings(request, context);
 
 export const action = ({ request, context }: ActionFunctionArgs) => changeSettings(request, context);
+
+/** The logo and the backdrop are files (decision 154). */
+export const handle = UPLOAD_PAGE;
 
 type Typed = { errors: Partial<Record<string, string>>; values: Record<string, string> | undefined };
 

@@ -2,61 +2,9 @@
 import * as z from "zod";
 import { koPlatform } from "~/shared/messages/platform";
 import { charCount } from "./text";
+import { DOM_PATTERN, hasDoubleHyphen, looksLikeReserved, RESERVED_DOMS } from "./shop-address";
 
 const t = koPlatform.errors;
-
-/** A sub-domain label a person may pick: 3–20, lowercase letters, digits and inner hyphens. */
-export const DOM_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,18})[a-z0-9]$/;
-
-/**
- * Labels that name the platform's own services, or could pass for them in a phishing link; a shop
- * can never take them.
- */
-export const RESERVED_DOMS: ReadonlySet<string> = new Set([
-  "www",
-  "admin",
-  "api",
-  "mail",
-  "static",
-  "cdn",
-  "help",
-  "support",
-  "shop",
-  "app",
-  "m",
-  "platform",
-  "madmin",
-  "login",
-  "auth",
-  "account",
-  "accounts",
-  "billing",
-  "pay",
-  "payment",
-  "payments",
-  "status",
-  "blog",
-  "docs",
-  "dev",
-  "test",
-  "staging",
-  "assets",
-  "files",
-  "img",
-  "images",
-  "media",
-  "smtp",
-  "imap",
-  "pop",
-  "ftp",
-  "ns1",
-  "ns2",
-  "root",
-  "system",
-  "security",
-  "customers",
-  "localhost",
-]);
 
 export const OpenShopForm = z.object({
   dom: z
@@ -65,7 +13,9 @@ export const OpenShopForm = z.object({
     .toLowerCase()
     .min(1, { error: t.required })
     .regex(DOM_PATTERN, { error: t.domFormat })
-    .refine((v) => !RESERVED_DOMS.has(v) && !v.startsWith("xn--"), { error: t.domReserved }),
+    .refine((v) => !RESERVED_DOMS.has(v), { error: t.domReserved })
+    .refine((v) => !hasDoubleHyphen(v), { error: t.domDoubleHyphen })
+    .refine((v) => !looksLikeReserved(v), { error: t.domLookalike }),
   name: z
     .string({ error: t.required })
     .trim()

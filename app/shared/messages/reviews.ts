@@ -51,6 +51,7 @@ export const koReviews = {
       rate: "오늘은 리뷰를 더 쓸 수 없습니다. 내일 다시 시도해 주세요.",
     },
     notYours: "리뷰를 찾을 수 없습니다.",
+    helpfulNotHere: "이 상점에서 볼 수 있는 리뷰에만 도움돼요를 누를 수 있습니다.",
     noProduct: "상품을 찾을 수 없습니다.",
     notAdmin: "플랫폼 관리자만 리뷰를 가릴 수 있습니다.",
   },

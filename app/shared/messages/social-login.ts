@@ -10,6 +10,9 @@ export const koSocial = {
   // The first login's sign-up on our own form.
   joinTitle: "간편 가입",
   joinLead: (provider: string) => `${provider} 계정으로 처음 오셨습니다. 약관에 동의하시면 가입이 끝납니다.`,
+  // Shown to every first login alike (decision 152): whether the address has an account is not said.
+  joinHasAccount: (provider: string) =>
+    `이 상점에 이메일로 가입한 계정이 이미 있다면, 새로 가입하지 말고 기존 계정으로 로그인한 뒤 [내 정보]에서 ${provider}를 연결해 주세요.`,
   joinButton: "동의하고 가입하기",
   joinExpired: "가입 시간이 지났습니다. 처음부터 다시 시작해 주세요.",
   // Where a login did not end in a session.

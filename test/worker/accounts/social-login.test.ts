@@ -9,6 +9,7 @@ import {
 } from "../../../scripts/lib/oauth-standin.mjs";
 import { cookieHeader, freshIp, login, postForm, postJson, setCookies, whoAmI } from "../helpers/auth";
 import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
+import { escapeHtml } from "../../../functions/pages";
 
 /**
  * Kakao and Naver login through the platform's one callback (decision 115): started on a shop's
@@ -300,6 +301,54 @@ describe("an e-mail account is never merged", () => {
     expect(await identities("kakao", "shop_id = (SELECT id FROM shops WHERE dom = 'beauty')")).toHaveLength(0);
     const page = await visit(b, BEAUTY, "/user/login?url=%2Fmyshop&social=exists-kakao");
     expect(await page.text()).toContain(koSocial.exists(koSocial.provider.kakao));
+  });
+});
+
+describe("whether an e-mail has an account (decision 152)", () => {
+  /** What a first login answers on `host`: the ticket's redirect and the cookies it sets, by name. */
+  async function firstAnswer(host: string, persona: string, provider: "kakao" | "naver" = "kakao") {
+    const b = browser();
+    const ticket = await throughProvider(b, host, persona, provider);
+    const res = await visit(b, host, ticket.pathname + ticket.search);
+    const page = await (await visit(b, host, res.headers.get("location")!)).text();
+    return {
+      answer: {
+        status: res.status,
+        location: res.headers.get("location"),
+        cookies: [...setCookies(res).keys()].sort(),
+      },
+      page,
+    };
+  }
+
+  const join = (email: string) =>
+    postJson(BEAUTY, "/api/user/join", {
+      email,
+      password: "demo1234!",
+      name: "주소주인",
+      keep: false,
+      agree_terms: true,
+      agree_privacy: true,
+      agree_age: true,
+    });
+
+  it("is never told by an address the provider does not vouch for: the same answer with or without one", async () => {
+    const cases = [
+      { persona: "unverified", provider: "kakao", email: "kakao.unverified@example.test" },
+      { persona: "withEmail", provider: "naver", email: "naver.member@example.test" },
+    ] as const;
+    for (const { persona, provider, email } of cases) {
+      // beauty: where no earlier test here finished a login as these people.
+      const before = await firstAnswer(BEAUTY, persona, provider);
+      expect(before.answer.location, provider).toBe("/auth/join?url=%2Fmyshop");
+      expect((await join(email)).status, email).toBe(200);
+      // Anyone can give a provider someone else's address: its account here changes nothing they see.
+      const after = await firstAnswer(BEAUTY, persona, provider);
+      expect(after.answer, provider).toEqual(before.answer);
+      expect(after.page).not.toContain(escapeHtml(koSocial.exists(koSocial.provider[provider])));
+      // Every first login is told how an account holder links instead of signing up again.
+      expect(after.page).toContain(escapeHtml(koSocial.joinHasAccount(koSocial.provider[provider])));
+    }
   });
 });
 

@@ -2,12 +2,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { reconnectsAfter } from "~/shared/live";
 import { liveRoom } from "../../../functions/live/publisher";
-import {
-  FRAMES_PER_WINDOW,
-  SOCKETS_PER_ADDRESS,
-  SOCKETS_PER_SESSION,
-  STALE_AFTER_MS,
-} from "../../../functions/live/room";
+import { FRAMES_PER_WINDOW } from "../../../functions/live/room";
+import { SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION, STALE_AFTER_MS } from "../../../functions/live/limits";
 import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
@@ -187,7 +183,7 @@ describe("the live rooms' caps (decision 094)", () => {
     for (const s of [...kept, again]) s.socket.close(1000, "done");
   });
 
-  it("keep thirty sockets of one client address in a room, whatever the sessions; another address gets in", async () => {
+  it("keep thirty sockets of one client address, whatever the sessions; another address gets in", async () => {
     const { email, cookie } = await joinNew(BEAUTY);
     const sessions = [cookie];
     for (let i = 0; i < 3; i++) sessions.push(await login(BEAUTY, email, PASSWORD));

@@ -115,6 +115,37 @@ describe("the platform's host", () => {
     expect(body).toContain(html(koPlatform.errors.type));
   });
 
+  it("refuses addresses that pass for the platform's own or for an encoded name, next to the field (decision 153)", async () => {
+    const { cookie } = await signUp();
+    const cases: [string, string][] = [
+      ["www1", koPlatform.errors.domLookalike],
+      ["www-beauty", koPlatform.errors.domLookalike],
+      ["admin-2", koPlatform.errors.domLookalike],
+      ["adm1n", koPlatform.errors.domLookalike],
+      ["vvww", koPlatform.errors.domLookalike],
+      ["ns3", koPlatform.errors.domLookalike],
+      ["ab--cd", koPlatform.errors.domDoubleHyphen],
+      ["xn--p1ai", koPlatform.errors.domDoubleHyphen],
+      ["XN--80AK6AA92E", koPlatform.errors.domDoubleHyphen],
+      ["shop--1", koPlatform.errors.domDoubleHyphen],
+    ];
+    for (const [dom, message] of cases) {
+      const res = await postForm(PLATFORM, "/open", { dom, name: "이름", shop_type: "shop" }, { cookie });
+      expect(res.status, dom).toBe(400);
+      expect(await res.text(), dom).toContain(`id="dom-error" role="alert">${html(message)}`);
+    }
+    const opened = await db()
+      .prepare(`SELECT COUNT(*) AS n FROM shops WHERE dom IN (${cases.map(() => "?").join(", ")})`)
+      .bind(...cases.map(([dom]) => dom.toLowerCase()))
+      .first<number>("n");
+    expect(opened).toBe(0);
+    // Words that only contain a reserved name, and look-alikes of nothing, are fine.
+    for (const dom of ["myadmin", "shop-kr", "mall"]) {
+      const res = await postForm(PLATFORM, "/open", { dom, name: "이름", shop_type: "shop" }, { cookie });
+      expect(res.status, dom).toBe(303);
+    }
+  });
+
   it("opens a working shop whose console is its opener's only, and lists it in /user/info", async () => {
     const { cookie } = await signUp();
     const dom = freshDom();
