@@ -50,6 +50,8 @@ export default defineConfig(async () => {
             CF_FALLBACK_ORIGIN: "customers.localhost",
             // Seals shops' payment keys (decision 101); test/worker/console/payment-keys.test.ts.
             PAYMENT_KEYS_SECRET: "test-payment-keys-secret-of-32-chars-or-more",
+            // Signs known-device cookies (decision 157); test/worker/accounts/known-device.test.ts.
+            KNOWN_DEVICE_SECRET: "test-known-device-secret-of-32-chars-or-more",
             // Toss Payments (issue 35): tests route these to the stand-in's handler
             // (scripts/lib/toss-standin.mjs), as for Cloudflare above.
             TOSS_API_BASE: "https://toss.invalid",

@@ -28,6 +28,8 @@ export interface Env {
   CF_FALLBACK_ORIGIN?: string;
   /** Seals each shop's payment secret keys at rest (decision 101); a secret, never shown. */
   PAYMENT_KEYS_SECRET?: string;
+  /** Signs the known-device cookies of logins and guest order lookups (decision 157); a secret. */
+  KNOWN_DEVICE_SECRET?: string;
   /** Toss Payments' API and its browser SDK (issue 35); locally the stand-in's addresses. */
   TOSS_API_BASE?: string;
   TOSS_SDK_URL?: string;
@@ -125,6 +127,14 @@ const ConfigSchema = z.object({
     .string()
     .trim()
     .refine((s) => s === "" || s.length >= 32, "PAYMENT_KEYS_SECRET must be at least 32 characters")
+    .default(""),
+  // Signs the cookie a browser gets when it logs in or finds a guest order (decision 157): with it,
+  // that browser is not stopped by the ceiling strangers' guesses from many addresses reach. Empty:
+  // no such cookie is given or honoured, and the ceiling stops everybody (decision 095).
+  KNOWN_DEVICE_SECRET: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || s.length >= 32, "KNOWN_DEVICE_SECRET must be at least 32 characters")
     .default(""),
   // Toss Payments (issue 35): its API, called with each shop's own secret key, and the browser SDK
   // the order sheet loads to open the payment window. Locally and in tests both point at the

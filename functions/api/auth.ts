@@ -8,6 +8,7 @@ import { logoutConfirmPage } from "../auth/pages";
 import { cookie, endSession, isSecureRequest, nowSeconds, startSession } from "../auth/session";
 import { readCookie } from "~/shared/cookies";
 import { clientKey, pairKey } from "../auth/throttle";
+import { knownDevice, rememberDevice } from "../auth/known-device";
 import { toShopSummary } from "../views/shop";
 import { requestHost, shopOrigin } from "../host";
 import type { ApiContext, Handlers } from "./context";
@@ -87,22 +88,28 @@ export const authHandlers = {
 
   async login({ body }, ctx) {
     const address = clientKey(ctx.request);
-    // This account from this address (the lock), from anywhere (the ceiling), and this address's
-    // failures on any account (decision 095).
-    const pair = { kind: "login_pair", key: pairKey(address, body.email) } as const;
+    const secret = ctx.config.KNOWN_DEVICE_SECRET;
+    const now = nowSeconds();
+    // A browser that logged in to this account before is counted on its own (decision 157): five
+    // failures lock that browser, and strangers' guesses (by address, or over all addresses) do
+    // not lock it. Anyone else: this account from this address (the lock), from anywhere (the
+    // ceiling), and this address's failures on any account (decision 095).
+    const device = await knownDevice(ctx.request, "login", body.email, secret, now);
+    const pair = { kind: "login_pair", key: pairKey(device ? `device:${device}` : address, body.email) } as const;
     const account = { kind: "login_account", key: body.email } as const;
     const client = { kind: "login_client", key: address } as const;
     // Counted before the password is looked at, whether or not the account exists.
-    const attempt = await ctx.db.throttle.begin([pair, account, client]);
+    const attempt = await ctx.db.throttle.begin(device ? [pair] : [pair, account, client]);
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAuth.loginLocked);
     const row = await ctx.db.members.byEmail(body.email);
     // An unknown address costs the same PBKDF2 work as a wrong password, and gets the same answer.
     const valid = await verifyPassword(body.password, row?.password_hash ?? (await dummyPasswordHash()));
     if (!row || !valid) throw new ApiError(401, "LOGIN_FAILED", koAuth.loginFailed);
-    // A success clears the account's failures from this address; the client's and the account's
-    // counts keep only failures (others' guesses stay counted against the ceiling).
+    // A success clears the account's failures from this address (or browser); the client's and
+    // the account's counts keep only failures (others' guesses stay counted against the ceiling).
     await attempt.succeeded([pair]);
-    setCookies(ctx, await logIn(ctx, row.uid, body.keep));
+    const known = await rememberDevice(ctx.request, "login", body.email, secret, now);
+    setCookies(ctx, [...(await logIn(ctx, row.uid, body.keep)), ...known]);
     return { uid: row.uid };
   },
 

@@ -1,18 +1,28 @@
 import { DOMAIN_ADDS_PER_HOUR, isPlatformHost } from "~/shared/forms/domain";
+import { formatDeadline } from "~/shared/format";
 import { koDomain } from "~/shared/messages/domain";
+import type { Reservation } from "../db/custom-domains";
 import { CloudflareError, DUPLICATE_HOSTNAME, type CustomHostnames } from "../domains/cloudflare";
-import { checkOf, keep, recheck, toDomain } from "../domains/connect";
+import { checkOf, CLAIM_HOLD_MS, keep, recheck, toDomain } from "../domains/connect";
 import { forgetHost } from "../tenant";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 
 const t = koDomain.errors;
 
-const REFUSALS = {
-  tooMany: () => new ApiError(429, "TOO_MANY_DOMAINS", t.tooMany(DOMAIN_ADDS_PER_HOUR)),
-  taken: () => new ApiError(409, "DOMAIN_TAKEN", t.taken, "hostname"),
-  hasOne: () => new ApiError(409, "DOMAIN_EXISTS", t.hasOne, "hostname"),
-};
+/** Why a reservation was refused, as the console says it. */
+function refusal(r: Exclude<Reservation, { id: number }>): ApiError {
+  switch (r.refused) {
+    case "tooMany":
+      return new ApiError(429, "TOO_MANY_DOMAINS", t.tooMany(DOMAIN_ADDS_PER_HOUR));
+    case "held":
+      return new ApiError(409, "DOMAIN_HELD", t.held(formatDeadline(r.until)), "hostname");
+    case "taken":
+      return new ApiError(409, "DOMAIN_TAKEN", t.taken, "hostname");
+    case "hasOne":
+      return new ApiError(409, "DOMAIN_EXISTS", t.hasOne, "hostname");
+  }
+}
 
 /** Cloudflare for SaaS as configured, or the refusal: this platform connects no custom domains. */
 function requireCloudflare(ctx: ApiContext): CustomHostnames {
@@ -42,8 +52,8 @@ async function domainPage(ctx: ApiContext, shopId: number) {
   const domains = ctx.db.customDomains;
   let row = await domains.ofShop(shopId);
   let fresh = true;
-  // A domain connected by hand has nothing at Cloudflare to ask about.
-  if (row && cf && (row.cf_id || row.state === "creating")) {
+  // A domain connected by hand has nothing at Cloudflare to ask about, nor a released claim.
+  if (row && cf && row.state !== "released" && (row.cf_id || row.state === "creating")) {
     try {
       row = await recheck(cf, domains, row, Date.now());
     } catch (error) {
@@ -75,8 +85,27 @@ export const domainHandlers = {
     }
     const domains = ctx.db.customDomains;
     const now = Date.now();
-    const reserved = await domains.reserve(shop.shopid, hostname, now, DOMAIN_ADDS_PER_HOUR);
-    if ("refused" in reserved) throw REFUSALS[reserved.refused]();
+    // Another shop's unproved claim past its hold gives way (decision 156); it may have been proved
+    // at Cloudflare since it was last asked, so it is asked first, and kept (or released) as it is.
+    const other = await domains.claimOf(hostname);
+    if (other && other.shop_id !== shop.shopid && other.proved_at === null && other.created_at <= now - CLAIM_HOLD_MS) {
+      try {
+        await recheck(cf, domains, other, now);
+      } catch (error) {
+        throw cloudflareFailure(ctx, error);
+      }
+    }
+    const reserved = await domains.reserve(shop.shopid, hostname, now, DOMAIN_ADDS_PER_HOUR, now - CLAIM_HOLD_MS);
+    if ("refused" in reserved) throw refusal(reserved);
+    // The claim it took the name from goes at Cloudflare too: its verification token is not ours.
+    if (reserved.displaced) {
+      try {
+        await cf.delete(reserved.displaced);
+      } catch (error) {
+        await domains.release(shop.shopid, reserved.id);
+        throw cloudflareFailure(ctx, error);
+      }
+    }
     let found;
     try {
       found = await cf.create(hostname);
@@ -101,9 +130,10 @@ export const domainHandlers = {
     const domains = ctx.db.customDomains;
     const row = await domains.ofShop(shop.shopid);
     if (!row) throw new ApiError(404, "NOT_FOUND", t.none);
-    // Deleted at Cloudflare first: until that succeeds the domain stays as it is.
+    // Deleted at Cloudflare first: until that succeeds the domain stays as it is. A released claim
+    // has nothing there any more (the name may be another shop's now: never looked up by name).
     try {
-      const id = row.cf_id ?? (await cf.find(row.hostname))?.id;
+      const id = row.state === "released" ? null : (row.cf_id ?? (await cf.find(row.hostname))?.id);
       if (id) await cf.delete(id);
     } catch (error) {
       throw cloudflareFailure(ctx, error);

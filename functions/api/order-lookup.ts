@@ -1,7 +1,8 @@
 import { koAccount } from "~/shared/messages/account";
 import { readCookie } from "~/shared/cookies";
 import { randomToken, sha256Hex, timingSafeEqualText } from "../auth/crypto";
-import { cookie, isSecureRequest } from "../auth/session";
+import { cookie, isSecureRequest, nowSeconds } from "../auth/session";
+import { knownDevice, rememberDevice } from "../auth/known-device";
 import { clientKey, pairKey } from "../auth/throttle";
 import type { Owner } from "../db/cart";
 import { ORDER_GRANT_MS } from "../db/order-grants";
@@ -31,15 +32,24 @@ export async function orderOwner(ctx: ApiContext, shopId: number, orderId: numbe
 export const lookupHandlers = {
   async lookupOrder({ body }, ctx) {
     const shop = ctx.requireHostShop();
+    const secret = ctx.config.KNOWN_DEVICE_SECRET;
+    const now = nowSeconds();
     // Counted before anything is compared (decision 044): per client, per order from this client
-    // (the lock), and per order from anywhere (the ceiling; decision 095).
+    // (the lock), and per order from anywhere (the ceiling; decision 095). A browser that found
+    // this order before is counted on its own instead, so strangers' guesses do not lock it out
+    // (decision 157).
     const address = clientKey(ctx.request);
     const order = `${shop.shopid}:${body.order_id}`;
-    const attempt = await ctx.db.throttle.begin([
-      { kind: "lookup_client", key: address },
-      { kind: "lookup_pair", key: pairKey(address, order) },
-      { kind: "lookup_order", key: order },
-    ]);
+    const device = await knownDevice(ctx.request, "lookup", order, secret, now);
+    const attempt = await ctx.db.throttle.begin(
+      device
+        ? [{ kind: "lookup_pair", key: pairKey(`device:${device}`, order) }]
+        : [
+            { kind: "lookup_client", key: address },
+            { kind: "lookup_pair", key: pairKey(address, order) },
+            { kind: "lookup_order", key: order },
+          ],
+    );
     if (!attempt) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koAccount.lookupTooMany);
     const phone = await ctx.db.orderGrants.ordererPhone(shop.shopid, body.order_id);
     // No such order, another shop's, or the wrong phone: one answer, so neither is told apart.
@@ -54,6 +64,9 @@ export const lookupHandlers = {
       "set-cookie",
       cookie(LOOKUP_COOKIE, token, { secure: isSecureRequest(ctx.request), maxAge: ORDER_GRANT_MS / 1000 }),
     );
+    for (const known of await rememberDevice(ctx.request, "lookup", order, secret, now)) {
+      ctx.responseHeaders.append("set-cookie", known);
+    }
     return { id: body.order_id };
   },
 } satisfies Handlers;

@@ -22,8 +22,8 @@ export function isSecureRequest(request: Request): boolean {
  * A cookie for this host only (no Domain attribute, so sibling shop sub-domains never receive
  * it), unreadable by scripts, not sent on cross-site sub-requests, https-only when on https.
  */
-export function cookie(name: string, value: string, opts: { secure: boolean; maxAge?: number }): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+export function cookie(name: string, value: string, opts: { secure: boolean; maxAge?: number; path?: string }): string {
+  const parts = [`${name}=${value}`, `Path=${opts.path ?? "/"}`, "HttpOnly", "SameSite=Lax"];
   if (opts.secure) parts.push("Secure");
   if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
   return parts.join("; ");

@@ -10,6 +10,8 @@ export const LIMITS = {
   // Failed logins are counted per account and address together (decision 095): a stranger's
   // guesses lock out the stranger's address, not the owner at theirs. The account's count over
   // every address is a ceiling ten times higher, so guesses spread over many addresses still slow down.
+  // A browser that logged in to the account before counts as its own pair instead, outside the
+  // ceiling (decision 157): strangers' spread guesses do not lock it out.
   login_pair: 5,
   login_account: 50,
   // Many shoppers share an address (mobile carriers' NAT), so a client gets more room than an account.

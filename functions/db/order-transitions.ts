@@ -114,7 +114,7 @@ function onlineCancelStatements(db: Db, orderId: number, c: OnlineCancel, now: n
 
 /**
  * The statements of one transition, in batch order: a fixed number for each action (at most
- * twelve, with a return's lines and Toss's cancel).
+ * fourteen, with a return's lines and Toss's cancel).
  */
 export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedStatement[] {
   const t = transitionOf(r.action);
@@ -309,7 +309,7 @@ export function closeSheetsStatements(
 }
 
 /**
- * The scheduled job, in one batch of fourteen statements however many orders there are: unpaid
+ * The scheduled job, in one batch of fifteen statements however many orders there are: unpaid
  * orders past their deadline are cancelled (stock returned), shipped ones count as delivered
  * AUTO_DELIVERED_DAYS after shipping, delivered ones as confirmed AUTO_CONFIRM_DAYS after delivery.
  */

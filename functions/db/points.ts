@@ -59,26 +59,40 @@ const MEMBER_UID = "CASE WHEN o.owner GLOB 'm:*' THEN CAST(substr(o.owner, 3) AS
 
 /**
  * Points held by the orders `where` selects (as `o`) go back to the entries they came from, with a
- * history row each; only while the order still holds them. Three statements, however many orders.
+ * history row each; only while the order still holds them. An entry taken back meanwhile
+ * (`revoked_at`: a deleted review's reward, a refunded order's earnings) gets nothing back: what
+ * the order held of it is the part its clawback could not take, so it is taken now, in one
+ * `revoked_return` row per order (decision 155). Never more than the order held, and never from
+ * another entry, so no balance goes below zero. Four statements, however many orders.
  */
 export function releasePointsStatements(db: Db, where: string, args: unknown[], now: number) {
   const nowArg = `?${args.length + 1}`;
   const held = `SELECT o.id FROM orders o WHERE (${where}) AND o.points_held = 1`;
+  const member = `EXISTS (SELECT 1 FROM shop_members m WHERE m.shop_id = o.shop_id AND m.uid = ${MEMBER_UID})`;
   return [
     db
       .prepare(
         `UPDATE point_history
          SET rem_value = rem_value + (SELECT SUM(h.amount) FROM point_holds h
                                       WHERE h.entry_id = point_history.id AND h.order_id IN (${held}))
-         WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id IN (${held}))`,
+         WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id IN (${held})) AND revoked_at IS NULL`,
       )
       .bind(...args),
     db
       .prepare(
         `INSERT INTO point_history (shop_id, uid, amount, reason, created_at, expires_at, rem_value, order_id)
          SELECT o.shop_id, ${MEMBER_UID}, o.points_used, 'order_return', ${nowArg}, NULL, 0, o.id
-         FROM orders o WHERE (${where}) AND o.points_held = 1 AND o.points_used > 0
-           AND EXISTS (SELECT 1 FROM shop_members m WHERE m.shop_id = o.shop_id AND m.uid = ${MEMBER_UID})
+         FROM orders o WHERE (${where}) AND o.points_held = 1 AND o.points_used > 0 AND ${member}
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(...args, now),
+    db
+      .prepare(
+        `INSERT INTO point_history (shop_id, uid, amount, reason, created_at, expires_at, rem_value, order_id)
+         SELECT o.shop_id, ${MEMBER_UID}, -SUM(h.amount), 'revoked_return', ${nowArg}, NULL, 0, o.id
+         FROM orders o JOIN point_holds h ON h.order_id = o.id JOIN point_history e ON e.id = h.entry_id
+         WHERE (${where}) AND o.points_held = 1 AND e.revoked_at IS NOT NULL AND ${member}
+         GROUP BY o.id
          ON CONFLICT DO NOTHING`,
       )
       .bind(...args, now),
@@ -115,7 +129,10 @@ export function earnPointsStatements(db: Db, where: string, args: unknown[], now
   ];
 }
 
-/** A refund after confirmation: what is left of the points the order earned lapses (a history row). */
+/**
+ * A refund after confirmation: what is left of the points the order earned lapses (a history row),
+ * and the entry is marked taken back, so what an unpaid order holds of it is not given back either.
+ */
 export function revokePointsStatements(db: Db, orderId: number, now: number) {
   return [
     db
@@ -126,6 +143,11 @@ export function revokePointsStatements(db: Db, orderId: number, now: number) {
          ON CONFLICT DO NOTHING`,
       )
       .bind(orderId, now),
-    db.prepare("UPDATE point_history SET rem_value = 0 WHERE order_id = ?1 AND reason = 'order_earn'").bind(orderId),
+    db
+      .prepare(
+        `UPDATE point_history SET rem_value = 0, revoked_at = COALESCE(revoked_at, ?2)
+         WHERE order_id = ?1 AND reason = 'order_earn'`,
+      )
+      .bind(orderId, now),
   ];
 }

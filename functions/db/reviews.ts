@@ -458,7 +458,9 @@ export class ReviewStore {
 /**
  * What is left of the rewards of the reviews `where` selects (as `r`) lapses, with one
  * `review_revoke` row each: never more than is left, as a refund after 구매확정 does (decision 055).
- * Two statements; the unique (review_id, reason) index makes it once per review.
+ * The reward is marked taken back (`revoked_at`): what an unpaid order holds of it is taken when
+ * that order lets it go (decision 155). Two statements; the unique (review_id, reason) index makes
+ * it once per review.
  */
 export function clawbackStatements(db: Db, where: string, args: unknown[], now: number): D1PreparedStatement[] {
   const nowArg = `?${args.length + 1}`;
@@ -473,8 +475,11 @@ export function clawbackStatements(db: Db, where: string, args: unknown[], now: 
       )
       .bind(...args, now),
     db
-      .prepare(`UPDATE point_history SET rem_value = 0 WHERE reason = 'review_reward' AND review_id IN (${rewards})`)
-      .bind(...args),
+      .prepare(
+        `UPDATE point_history SET rem_value = 0, revoked_at = COALESCE(revoked_at, ${nowArg})
+         WHERE reason = 'review_reward' AND review_id IN (${rewards})`,
+      )
+      .bind(...args, now),
   ];
 }
 

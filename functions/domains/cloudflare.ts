@@ -176,7 +176,8 @@ export function hostnameState(h: CustomHostnameResult, wasActive = false): Hostn
   if (h.status === "active" && (ssl === "active" || (wasActive && !FAILED_SSL.test(ssl)))) {
     return { state: "active", reason: null };
   }
-  if (FAILED_STATUSES.has(h.status)) return { state: "failed", reason: reason ?? h.status };
+  // Moved, blocked or deleted says more than a verification error left from before it.
+  if (FAILED_STATUSES.has(h.status)) return { state: "failed", reason: h.status };
   if (FAILED_SSL.test(ssl)) return { state: "failed", reason: reason ?? ssl };
   return { state: "pending", reason };
 }

@@ -525,8 +525,8 @@ export function demoSeed(): Seed {
   // studio's custom domain, connected by hand (no Cloudflare id): active while the shop still has
   // it (an owner who removed it keeps it removed).
   seed.statements.push({
-    sql: `INSERT OR IGNORE INTO custom_domains (shop_id, hostname, state, status, ssl_status, created_at, checked_at)
-          SELECT id, dom3, 'active', 'active', 'active', 0, 0 FROM shops WHERE id = ? AND dom3 = ?`,
+    sql: `INSERT OR IGNORE INTO custom_domains (shop_id, hostname, state, status, ssl_status, created_at, checked_at, proved_at)
+          SELECT id, dom3, 'active', 'active', 'active', 0, 0, 0 FROM shops WHERE id = ? AND dom3 = ?`,
     params: [studio.id, studio.dom3],
   });
   seed.files.push({

@@ -2,11 +2,20 @@
 // calls when an owner connects a domain at /admin/domain, kept in memory on loopback. It answers in
 // Cloudflare's envelope ({success, errors, messages, result}) with its status codes and error codes
 // where they are known (1406 duplicate, 10000 authentication), starts every hostname `pending` with
-// its ownership and certificate TXT records, and moves one to `active` (or fails it) when asked:
+// its ownership and certificate TXT records, and moves one to `active` (or fails it) when asked.
 //
-//   POST /__standin/activate/{hostname}              status active, certificate active
-//   POST /__standin/fail/{hostname}?reason=...       certificate validation timed out, with the reason
-//   GET  /__standin/hostnames                        everything it holds
+// Ownership is verified as Cloudflare documents it (decision 156): the hostname turns `active` once
+// the TXT record `_cf-custom-hostname.{hostname}` holds the value of its `ownership_verification`,
+// or the hostname is a CNAME to the zone's fallback origin; its certificate once its
+// `_acme-challenge` TXT record holds the value asked for. DNS is the stand-in's own, set by hand;
+// every read of a hostname looks at it, as Cloudflare's periodic checks would have by then.
+//
+//   POST   /__standin/dns/{TYPE}/{name}?value=...    a DNS record (TXT or CNAME) now exists
+//   DELETE /__standin/dns/{TYPE}/{name}              and is gone again
+//   POST   /__standin/activate/{hostname}            status active, certificate active, whatever DNS says
+//   POST   /__standin/fail/{hostname}?reason=...     certificate validation timed out, with the reason
+//   POST   /__standin/block/{hostname}               status blocked (Cloudflare refuses to serve it)
+//   GET    /__standin/hostnames                      everything it holds
 //
 // As a module: `startCloudflareStandin({ port })` (npm start and the browser tests' server), or
 // `createCloudflareStandin()` for its request handler alone (a fetch-style function, no server: the
@@ -44,10 +53,42 @@ const randomToken = () => crypto.randomUUID().replace(/-/g, "");
  * custom_hostnames calls under any base path ending in /zones/{zone}/custom_hostnames, and the
  * stand-in's own /__standin/ controls.
  */
-export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDIN_ZONE_ID } = {}) {
+export function createCloudflareStandin({
+  token = STANDIN_TOKEN,
+  zoneId = STANDIN_ZONE_ID,
+  fallbackOrigin = STANDIN_FALLBACK_ORIGIN,
+} = {}) {
   /** id → the custom hostname as Cloudflare would show it. */
   const hostnames = new Map();
   const byName = (name) => [...hostnames.values()].find((h) => h.hostname === name) ?? null;
+  /** "TYPE name" → value: the DNS the owners' records are looked up in. */
+  const dns = new Map();
+  const record = (type, name) => dns.get(`${type} ${name.toLowerCase()}`);
+
+  /**
+   * Cloudflare's checks of one hostname against DNS: ownership by the TXT record (pre-validation)
+   * or the CNAME to the zone, the certificate by its TXT record (or, for http, by the CNAME). A
+   * hostname Cloudflare moved, blocked or deleted, or one set active by hand, is left as it is.
+   */
+  function validate(entry) {
+    const cname = record("CNAME", entry.hostname) === fallbackOrigin;
+    if (entry.status === "pending") {
+      const own = entry.ownership_verification;
+      if (cname || record("TXT", own.name) === own.value) {
+        entry.status = "active";
+        entry.verification_errors = [];
+      }
+    }
+    if (entry.ssl.status === "pending_validation") {
+      const wanted = entry.ssl.validation_records?.[0];
+      const valid =
+        entry.ssl.method === "txt"
+          ? Boolean(wanted?.txt_name) && record("TXT", wanted.txt_name) === wanted.txt_value
+          : entry.ssl.method === "http" && cname;
+      if (valid) entry.ssl = { ...entry.ssl, status: "active", validation_records: [], validation_errors: [] };
+    }
+    return entry;
+  }
 
   function create(body) {
     const hostname = body?.hostname;
@@ -110,9 +151,31 @@ export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDI
     return entry;
   }
 
+  function block(name) {
+    const entry = byName(name);
+    if (!entry) return null;
+    entry.status = "blocked";
+    return entry;
+  }
+
+  /** Sets (a value) or removes (none) a DNS record; answers the records there are now. */
+  function setRecord(type, name, value) {
+    const key = `${String(type).toUpperCase()} ${String(name).toLowerCase()}`;
+    if (value === undefined || value === null) dns.delete(key);
+    else dns.set(key, String(value));
+    return Object.fromEntries(dns);
+  }
+
   function control(request, url) {
-    const [, , action, name = ""] = url.pathname.split("/");
+    const [, , action, name = "", rest = ""] = url.pathname.split("/");
     if (request.method === "GET" && action === "hostnames") return json(200, envelope([...hostnames.values()]));
+    if (action === "dns") {
+      if (!["TXT", "CNAME"].includes(name.toUpperCase()) || !rest) return failure(400, 1004, "DNS Validation Error");
+      if (request.method === "DELETE") return json(200, envelope(setRecord(name, decodeURIComponent(rest), null)));
+      const value = url.searchParams.get("value");
+      if (request.method !== "POST" || !value) return failure(400, 1004, "DNS Validation Error");
+      return json(200, envelope(setRecord(name, decodeURIComponent(rest), value)));
+    }
     if (request.method !== "POST") return failure(405, 10405, "Method not allowed.");
     const hostname = decodeURIComponent(name).toLowerCase();
     const entry =
@@ -120,7 +183,9 @@ export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDI
         ? activate(hostname)
         : action === "fail"
           ? fail(hostname, url.searchParams.get("reason") || "custom hostname does not CNAME to this zone.")
-          : undefined;
+          : action === "block"
+            ? block(hostname)
+            : undefined;
     if (entry === undefined) return failure(404, 10404, "No such stand-in action.");
     return entry ? json(200, envelope(entry)) : failure(404, 1436, "Custom hostname not found.");
   }
@@ -152,7 +217,7 @@ export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDI
     }
     if (!id && request.method === "GET") {
       const wanted = url.searchParams.get("hostname");
-      const list = [...hostnames.values()].filter((h) => !wanted || h.hostname === wanted.toLowerCase());
+      const list = [...hostnames.values()].filter((h) => !wanted || h.hostname === wanted.toLowerCase()).map(validate);
       return json(200, {
         ...envelope(list),
         result_info: { page: 1, per_page: 20, count: list.length, total_count: list.length },
@@ -160,7 +225,7 @@ export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDI
     }
     const entry = id ? hostnames.get(id) : undefined;
     if (!entry) return failure(404, 1436, "Custom hostname not found.");
-    if (request.method === "GET") return json(200, envelope(entry));
+    if (request.method === "GET") return json(200, envelope(validate(entry)));
     if (request.method === "DELETE") {
       hostnames.delete(entry.id);
       return json(200, envelope({ id: entry.id }));
@@ -168,7 +233,7 @@ export function createCloudflareStandin({ token = STANDIN_TOKEN, zoneId = STANDI
     return failure(405, 10405, "Method not allowed.");
   }
 
-  return { handle, hostnames, activate, fail };
+  return { handle, hostnames, dns, activate, fail, block, setRecord };
 }
 
 /**

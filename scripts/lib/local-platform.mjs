@@ -158,6 +158,8 @@ export async function startLocalPlatform({
       host,
       vars: {
         PAYMENT_KEYS_SECRET: LOCAL_PAYMENT_KEYS_SECRET,
+        // Local only, and public: signs the known-device cookies of logins and lookups (decision 157).
+        KNOWN_DEVICE_SECRET: "local-known-device-secret-not-for-production",
         ...cloudflareVars,
         ...tossVars,
         ...portoneVars,

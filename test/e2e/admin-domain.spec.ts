@@ -8,7 +8,8 @@ import { koDomain } from "../../app/shared/messages/domain";
 
 /**
  * Issue 33, item 3 (decision 092): an owner connects their own domain from the console, with
- * scripts and without. Cloudflare is the stand-in the test server runs beside the Worker.
+ * scripts and without. Cloudflare is the stand-in the test server runs beside the Worker, its
+ * ownership verification by the DNS records set through its controls (issue 50, decision 156).
  */
 
 const DOMAIN = "www.picks-e2e.kr";
@@ -49,12 +50,31 @@ test("the owner connects a domain, creates its records, and it serves the shop o
   await expect(records.nth(1)).toContainText(`_cf-custom-hostname.${DOMAIN}`);
   await expect(records.nth(2)).toContainText(`_acme-challenge.${DOMAIN}`);
   expect((await onDomain(page)).status()).toBe(404);
+  // Until Cloudflare has verified ownership the claim holds the name for a while only (decision 156).
+  await expect(page.getByTestId("domain-claim")).toBeVisible();
 
-  // The owner made the records; Cloudflare validates them.
+  // The owner makes the ownership TXT record at their DNS (the stand-in's): proved, the
+  // certificate still waits for its own record.
   const { url } = JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8")) as { url: string };
-  expect((await page.request.post(`${url}/__standin/activate/${DOMAIN}`)).ok()).toBe(true);
+  type Held = {
+    hostname: string;
+    ownership_verification: { name: string; value: string };
+    ssl: { validation_records: { txt_name: string; txt_value: string }[] };
+  };
+  const held = ((await (await page.request.get(`${url}/__standin/hostnames`)).json()) as { result: Held[] }).result;
+  const mine = held.find((h) => h.hostname === DOMAIN)!;
+  const [acme] = mine.ssl.validation_records;
+  const dns = (name: string, value: string) =>
+    page.request.post(`${url}/__standin/dns/TXT/${name}?value=${encodeURIComponent(value)}`);
+  expect((await dns(mine.ownership_verification.name, mine.ownership_verification.value)).ok()).toBe(true);
   await page.getByRole("button", { name: koDomain.check }).click();
   await expect(page.getByText(koDomain.done.checked)).toBeVisible();
+  await expect(page.getByTestId("domain-claim")).toHaveText(koDomain.claim.proved);
+  await expect(page.getByTestId("domain-state")).toHaveText(koDomain.states.pending);
+
+  // Then the certificate's record: Cloudflare validates it, and the domain is connected.
+  expect((await dns(acme!.txt_name, acme!.txt_value)).ok()).toBe(true);
+  await page.getByRole("button", { name: koDomain.check }).click();
   await expect(page.getByTestId("domain-state")).toHaveText(koDomain.states.active);
   await expect(records).toHaveCount(0);
   const served = await onDomain(page);

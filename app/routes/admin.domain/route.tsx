@@ -47,6 +47,62 @@ function Records({ domain }: { domain: CustomDomain }) {
   );
 }
 
+/** Whether the name is this shop's alone yet, and until when an unproved claim holds it (decision 156). */
+function Claim({ domain }: { domain: CustomDomain }) {
+  if (domain.state === "active" || domain.state === "released") return null;
+  if (domain.proved) return <p data-testid="domain-claim">{t.claim.proved}</p>;
+  if (domain.held_until === null || domain.release_at === null) return null;
+  return (
+    <p className={cartCss.notice} data-testid="domain-claim">
+      {t.claim.unproved(formatDeadline(domain.held_until), formatDeadline(domain.release_at))}
+    </p>
+  );
+}
+
+/** A claim given up before it was proved: why, above the form to connect again. */
+function Released({ domain }: { domain: CustomDomain }) {
+  return (
+    <section className={cartCss.section} aria-label={t.current}>
+      <div className={domainCss.head}>
+        <h3 className={domainCss.hostname}>{domain.display}</h3>
+        <span className={domainCss.state} data-state={domain.state} data-testid="domain-state">
+          {t.states.released}
+        </span>
+      </div>
+      <p>{t.stateHelp.released}</p>
+      {domain.reason ? (
+        <p role="alert">
+          <strong>{t.reason}:</strong> {domain.reason}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function AddForm({ busy, error, value }: { busy: boolean; error?: string; value: string }) {
+  return (
+    <Form method="post" noValidate className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.connect}>
+      <Field label={t.field} hint={t.fieldHint} error={error}>
+        <input
+          className={cartCss.input}
+          name="hostname"
+          inputMode="url"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="www.myshop.co.kr"
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          required
+        />
+      </Field>
+      <button type="submit" name="intent" value="add" className={cartCss.primary} disabled={busy}>
+        {busy ? t.connecting : t.connect}
+      </button>
+    </Form>
+  );
+}
+
 function Connected({
   domain,
   available,
@@ -69,6 +125,7 @@ function Connected({
         </div>
         {domain.display !== domain.hostname ? <p className={cartCss.muted}>{domain.hostname}</p> : null}
         <p>{t.stateHelp[domain.state]}</p>
+        <Claim domain={domain} />
         {domain.reason ? (
           <p role={domain.state === "failed" ? "alert" : undefined}>
             <strong>{t.reason}:</strong> {domain.reason}
@@ -126,29 +183,16 @@ export default function AdminDomain() {
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       {!fresh ? <p className={cartCss.notice}>{t.notChecked}</p> : null}
       <p className={cartCss.muted}>{available ? t.help : domain ? t.unavailableKept : t.unavailable}</p>
-      {domain ? (
+      {domain && domain.state !== "released" ? (
         <Connected domain={domain} available={available} busy={busy} confirm={result?.confirmRemove === true} />
-      ) : available ? (
-        <Form method="post" noValidate className={`${cartCss.section} ${cartCss.fields}`} aria-label={t.connect}>
-          <Field label={t.field} hint={t.fieldHint} error={errors.hostname}>
-            <input
-              className={cartCss.input}
-              name="hostname"
-              inputMode="url"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="www.myshop.co.kr"
-              defaultValue={result?.values?.hostname ?? ""}
-              aria-invalid={errors.hostname ? true : undefined}
-              required
-            />
-          </Field>
-          <button type="submit" name="intent" value="add" className={cartCss.primary} disabled={busy}>
-            {busy ? t.connecting : t.connect}
-          </button>
-        </Form>
-      ) : null}
+      ) : (
+        <>
+          {domain ? <Released domain={domain} /> : null}
+          {available ? (
+            <AddForm busy={busy} error={errors.hostname} value={result?.values?.hostname ?? domain?.display ?? ""} />
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { CustomDomainBody } from "../forms/domain";
 import { endpoint } from "./core";
 
-export const DomainState = z.enum(["pending", "active", "failed"]);
+/** `released`: a claim given up before its ownership was proved (decision 156); the name is free. */
+export const DomainState = z.enum(["pending", "active", "failed", "released"]);
 export type DomainState = z.infer<typeof DomainState>;
 
 /** A DNS record the owner creates at their DNS provider, and what it is for. */
@@ -27,6 +28,11 @@ export const CustomDomain = z.object({
   records: z.array(DomainRecord),
   /** When Cloudflare was last asked (ms since the epoch). */
   checked_at: z.number(),
+  /** Whether Cloudflare verified the owner's ownership: the name is then this shop's alone. */
+  proved: z.boolean(),
+  /** Until proved: when other shops may claim the name, and when this claim is released (ms). */
+  held_until: z.number().nullable(),
+  release_at: z.number().nullable(),
 });
 export type CustomDomain = z.infer<typeof CustomDomain>;
 

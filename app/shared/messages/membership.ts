@@ -42,6 +42,8 @@ export const koMembership = {
         order_revoke: "환불로 적립 취소",
         review_reward: "리뷰 작성 적립",
         review_revoke: "리뷰 포인트 회수",
+        // A cancelled order's points that came from a reward already taken back (decision 155).
+        revoked_return: "회수된 포인트 반환 제외",
         admin: "상점 지급",
       }) as Record<string, string>
     )[reason] ?? "포인트",

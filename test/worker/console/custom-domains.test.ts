@@ -16,6 +16,8 @@ import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { login, PASSWORD, SHOPPER } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
 import { koDomain } from "~/shared/messages/domain";
+import { formatDeadline } from "~/shared/format";
+import { CLAIM_HOLD_MS } from "../../../functions/domains/connect";
 
 /**
  * Issue 33, item 3 (decision 092): an owner connects their own domain at /admin/domain. The
@@ -135,7 +137,7 @@ describe("custom domains from the console (issue 33)", () => {
     const winner = both[0]!.status === 303 ? picks : studio;
     expect((await winner.form("/admin/domain", { intent: "remove", confirm: "1" })).status).toBe(303);
     await env.DB.prepare(
-      "INSERT INTO custom_domains (shop_id, hostname, state, created_at, checked_at) VALUES (4, 'shop.example.test', 'active', 0, 0)",
+      "INSERT INTO custom_domains (shop_id, hostname, state, created_at, checked_at, proved_at) VALUES (4, 'shop.example.test', 'active', 0, 0, 0)",
     ).run();
   });
 
@@ -221,11 +223,14 @@ describe("custom domains from the console (issue 33)", () => {
     expect(CustomHostname.parse("한끼식당.한국")).toBe("xn--h10b60cx0xd5r.xn--3e0b707e");
     expect((await connect(owner, "한끼식당.한국")).status).toBe(303);
     expect(await row(3)).toMatchObject({ hostname: "xn--h10b60cx0xd5r.xn--3e0b707e", state: "pending" });
-    // Waiting is enough to hold it: another shop's claim is refused by the unique key.
+    // Waiting holds it for a day (decision 156): another shop's claim is refused, and told when.
     const picks = await ownerOf(PICKS, "owner@picks.example.test");
     const res = await connect(picks, "xn--h10b60cx0xd5r.xn--3e0b707e");
     expect(res.status).toBe(409);
-    expect(await text(res)).toContain("이미 다른 상점에 연결된 도메인입니다");
+    const made = (await env.DB.prepare("SELECT created_at FROM custom_domains WHERE shop_id = 3").first<{
+      created_at: number;
+    }>())!.created_at;
+    expect(await text(res)).toContain(koDomain.errors.held(formatDeadline(made + CLAIM_HOLD_MS)));
     const html = await page(owner);
     expect(html).toContain("한끼식당.한국");
     expect(html).toContain("xn--h10b60cx0xd5r.xn--3e0b707e");
@@ -234,6 +239,11 @@ describe("custom domains from the console (issue 33)", () => {
   it("shows a failure with its reason in Korean; the scheduled job settles waiting domains", async () => {
     const owner = await ownerOf(BISTRO, "owner@bistro.example.test");
     const host = "xn--h10b60cx0xd5r.xn--3e0b707e";
+    // Its ownership proved first (the TXT record made): a proved claim that fails stays the
+    // shop's to fix (an unproved one is released: test/worker/console/domain-claims.test.ts).
+    const own = [...standin.hostnames.values()].find((h) => h.hostname === host)!.ownership_verification;
+    standin.setRecord("TXT", own.name, own.value);
+    expect(await page(owner)).toContain(koDomain.claim.proved);
     standin.fail(host, "custom hostname does not CNAME to this zone.");
     let html = await page(owner);
     expect(html).toMatch(/data-testid="domain-state"[^>]*>실패</);

@@ -5,10 +5,16 @@ export const PASSWORD = "demo1234!";
 export const SHOPPER = "shopper@example.test";
 export const BEAUTY_OWNER = "owner@beauty.example.test";
 
-/** name → value of the Set-Cookie headers of a response (deleted cookies have ""). */
+/**
+ * name → value of the Set-Cookie headers of a response (deleted cookies have ""): those a browser
+ * sends with every request of the host. One scoped to a path (decision 157's known-device cookies)
+ * is left out, as a browser leaves it out of other pages; `setCookieLine` reads it.
+ */
 export function setCookies(res: Response): Map<string, string> {
   const jar = new Map<string, string>();
   for (const c of res.headers.getSetCookie()) {
+    const path = /;\s*Path=([^;]*)/i.exec(c)?.[1]?.trim();
+    if (path && path !== "/") continue;
     const [pair = ""] = c.split(";");
     const at = pair.indexOf("=");
     jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());

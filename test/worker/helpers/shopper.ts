@@ -1,9 +1,20 @@
 import { env } from "cloudflare:test";
 import { get } from "./request";
 
-/** A browser on one shop host: keeps the cookies the Worker sets, sends them back. */
+/** Whether a cookie of `cookiePath` goes with a request for `path` (RFC 6265 §5.1.4). */
+export function pathMatches(cookiePath: string, path: string): boolean {
+  if (path === cookiePath) return true;
+  return path.startsWith(cookiePath) && (cookiePath.endsWith("/") || path[cookiePath.length] === "/");
+}
+
+/** A browser on one shop host: keeps the cookies the Worker sets, sends them back where they go. */
 export class Shopper {
   readonly cookies = new Map<string, string>();
+  /**
+   * The paths a cookie was set for, when the Worker scoped it (decision 157's known-device cookies
+   * go to two); none kept means "/". One value per name: the Worker sets the same on each path.
+   */
+  private readonly paths = new Map<string, Set<string>>();
 
   /** The client address Cloudflare would report (cf-connecting-ip), when a test needs one. */
   ip: string | undefined;
@@ -20,8 +31,17 @@ export class Shopper {
     return browser;
   }
 
+  /** The cookies sent with every request of the host (those scoped to a path left out). */
   get cookie(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.cookieFor("/");
+  }
+
+  /** The cookies a browser sends with a request for `path`. */
+  cookieFor(path: string): string {
+    return [...this.cookies]
+      .filter(([k]) => [...(this.paths.get(k) ?? ["/"])].some((p) => pathMatches(p, path)))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
   }
 
   get device(): string | undefined {
@@ -32,14 +52,21 @@ export class Shopper {
     for (const header of res.headers.getSetCookie()) {
       const [pair] = header.split(";");
       const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      const path = /;\s*Path=([^;]*)/i.exec(header)?.[1]?.trim() || "/";
+      // A new value replaces the cookie on every path; the same value on another path adds that path.
+      const paths = this.cookies.get(name) === value ? (this.paths.get(name) ?? new Set<string>()) : new Set<string>();
+      this.cookies.set(name, value);
+      this.paths.set(name, paths.add(path));
     }
     return res;
   }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set("cookie", this.cookie);
+    const cookie = this.cookieFor(new URL(path, "http://x").pathname);
+    if (cookie) headers.set("cookie", cookie);
     if (this.ip) headers.set("cf-connecting-ip", this.ip);
     return this.absorb(await get(this.host, path, { ...init, headers }));
   }
