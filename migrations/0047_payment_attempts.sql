@@ -50,6 +50,8 @@ CREATE UNIQUE INDEX payment_attempts_one_payment ON payment_attempts (order_id)
   WHERE state IN ('confirming', 'approved', 'recorded');
 CREATE INDEX payment_attempts_due ON payment_attempts (next_check_at) WHERE next_check_at IS NOT NULL;
 CREATE INDEX payment_attempts_shop_day ON payment_attempts (shop_id, created_at);
+-- 정산 대사's daily job: the shops whose payments moved on a day.
+CREATE INDEX payment_attempts_updated ON payment_attempts (updated_at) WHERE payment_key IS NOT NULL;
 
 -- A batch that would open or confirm a window while another of the same sheet is being confirmed.
 CREATE TRIGGER batch_guard_pending BEFORE INSERT ON batch_guard WHEN NEW.reason = 'pending'

@@ -1,11 +1,28 @@
 import { koPayments } from "~/shared/messages/payments";
-import type { PaymentKeys } from "~/shared/contracts/payments";
+import { koReconciliation } from "~/shared/messages/reconciliation";
+import { ReconciliationReport, type PaymentKeys } from "~/shared/contracts/payments";
 import type { PaymentKeysRow, PaymentKeysWrite } from "../db/payment-keys";
 import { readTossKeys, sealSecret } from "../payments/keys";
+import { checkDay, koreanDay, UNAVAILABLE } from "../payments/ledger";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 
 const t = koPayments.errors;
+
+/** The console's 정산 대사 page: the day's kept report (if any) and the latest days checked. */
+async function reconciliationPage(ctx: ApiContext, shopId: number, day: string) {
+  const [kept, days] = await Promise.all([
+    ctx.db.reconciliations.get(shopId, day),
+    ctx.db.reconciliations.recent(shopId, 30),
+  ]);
+  const unavailable = kept?.differences === UNAVAILABLE;
+  return {
+    day,
+    report: kept && !unavailable ? ReconciliationReport.parse(JSON.parse(kept.report)) : null,
+    days,
+    unavailable,
+  };
+}
 
 /** The platform's sealing secret, or the refusal: this platform keeps no payment keys. */
 function requireSealing(ctx: ApiContext): string {
@@ -67,6 +84,23 @@ export const paymentHandlers = {
     const row = await ctx.db.paymentKeys.setEscrow(shop.shopid, body.mid || null, body.vbank);
     if (!row) throw new ApiError(409, "ESCROW_NEEDS_KEYS", t.escrowNeedsKeys);
     return toKeys(row);
+  },
+
+  /** 정산 대사 of a day (decision 144): the report as kept, and the days checked. */
+  async adminReconciliation({ query }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    return reconciliationPage(ctx, shop.shopid, query.day ?? koreanDay(Date.now()));
+  },
+
+  /** The owner checks a day now (today's payments, or a day the job found a difference in). */
+  async adminReconcile({ body }, ctx) {
+    const { shop } = await ctx.requireOwner();
+    const now = Date.now();
+    if (body.day > koreanDay(now)) throw new ApiError(400, "BAD_REQUEST", koReconciliation.futureDay, "day");
+    // Each check asks Toss for the day's ledger and every payment in it: once a minute is plenty.
+    const kept = await ctx.db.reconciliations.get(shop.shopid, body.day);
+    if (!kept || now - kept.checked_at >= 60_000) await checkDay(ctx, shop, body.day, now);
+    return reconciliationPage(ctx, shop.shopid, body.day);
   },
 
   /** Removing the keys removes their row, and with it the escrow setting and the footer's mark. */

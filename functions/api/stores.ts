@@ -2,6 +2,7 @@ import { PlatformShopStore } from "../db/platform-shops";
 import { PaymentKeyStore } from "../db/payment-keys";
 import { ProviderPaymentStore } from "../db/provider-payments";
 import { PaymentAttemptStore } from "../db/payment-attempts";
+import { ReconciliationStore } from "../db/reconciliations";
 import type { Config } from "../env";
 import { Throttle } from "../auth/throttle";
 import { LoginCodeStore, ResetTokenStore } from "../db/auth-tokens";
@@ -197,6 +198,10 @@ export class Stores {
   /** Orders paid through Toss (issue 35). */
   get providerPayments(): ProviderPaymentStore {
     return this.#lazy("providerPayments", (db) => new ProviderPaymentStore(db));
+  }
+  /** 정산 대사: each day's comparison of Toss's ledger with the shop's records (decision 144). */
+  get reconciliations(): ReconciliationStore {
+    return this.#lazy("reconciliations", (db) => new ReconciliationStore(db));
   }
   /** Every Toss payment window and what became of its money (decision 142). */
   get paymentAttempts(): PaymentAttemptStore {

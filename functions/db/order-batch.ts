@@ -591,8 +591,9 @@ const STILL_RESERVED = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 
  * Released (decision 142): a confirming or approved attempt ends `failed` or `canceled`, and what
  * it reserved goes back if the order still holds it for it: the stock, and the points as if never
  * held (the holds undone, the use's history row removed), so the sheet can be paid again. An order
- * that was cancelled or expired meanwhile gave them back in its own transition. Fails ('state')
- * when the attempt already ended. Seven statements.
+ * that was cancelled or expired meanwhile gave them back in its own transition; what it held of an
+ * entry taken back meanwhile (decision 155) stays taken. Fails ('state') when the attempt already
+ * ended. Eight statements.
  */
 export function releaseStatements(db: Db, r: PaymentRelease): D1PreparedStatement[] {
   return [
@@ -625,10 +626,22 @@ export function releaseStatements(db: Db, r: PaymentRelease): D1PreparedStatemen
       .prepare(
         `UPDATE point_history
          SET rem_value = rem_value + (SELECT h.amount FROM point_holds h WHERE h.order_id = ?1 AND h.entry_id = point_history.id)
-         WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id = ?1) AND ${STILL_RESERVED}
+         WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id = ?1) AND revoked_at IS NULL AND ${STILL_RESERVED}
            AND (SELECT points_held FROM orders WHERE id = ?1) = 1`,
       )
       .bind(r.orderId),
+    // What it held of an entry taken back meanwhile stays taken, as a release's does (decision 155).
+    db
+      .prepare(
+        `INSERT INTO point_history (shop_id, uid, amount, reason, created_at, expires_at, rem_value, order_id)
+         SELECT e.shop_id, e.uid, -SUM(h.amount), 'revoked_return', ?2, NULL, 0, ?1
+         FROM point_holds h JOIN point_history e ON e.id = h.entry_id
+         WHERE h.order_id = ?1 AND e.revoked_at IS NOT NULL AND ${STILL_RESERVED}
+           AND (SELECT points_held FROM orders WHERE id = ?1) = 1
+         GROUP BY e.shop_id, e.uid
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(r.orderId, r.now),
     db
       .prepare(
         `DELETE FROM point_history WHERE order_id = ?1 AND reason = 'order_use' AND ${STILL_RESERVED}

@@ -55,6 +55,19 @@ export const TossPayment = z.object({
 });
 export type TossPayment = z.infer<typeof TossPayment>;
 
+/** One entry of the merchant's ledger (거래 조회): an approval, a deposit or a cancel. */
+export const TossTransaction = z.object({
+  transactionKey: z.string(),
+  paymentKey: z.string(),
+  orderId: z.string(),
+  method: z.string().nullish(),
+  /** The payment's status as the transaction left it: DONE (money in), CANCELED / PARTIAL_CANCELED (out) … */
+  status: z.string(),
+  transactionAt: z.string(),
+  amount: z.number().int(),
+});
+export type TossTransaction = z.infer<typeof TossTransaction>;
+
 const ErrorBody = z.object({ code: z.string(), message: z.string().default("") });
 
 /**
@@ -133,7 +146,38 @@ export class TossClient {
     return this.#call("POST", `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, body, idempotencyKey);
   }
 
-  async #call(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<TossPayment> {
+  /**
+   * The merchant's transactions between two moments of Korea's time (`YYYY-MM-DDTHH:mm:ss`),
+   * every page of them (5,000 a page, after the last one's key).
+   */
+  async transactions(startDate: string, endDate: string): Promise<TossTransaction[]> {
+    const all: TossTransaction[] = [];
+    const page = z.array(TossTransaction);
+    for (;;) {
+      const q = new URLSearchParams({ startDate, endDate, limit: "5000" });
+      const last = all.at(-1);
+      if (last) q.set("startingAfter", last.transactionKey);
+      const rows = await this.#call("GET", `/v1/transactions?${q}`, undefined, undefined, page);
+      all.push(...rows);
+      if (rows.length < 5000) return all;
+    }
+  }
+
+  #call(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<TossPayment>;
+  #call<T>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    idempotencyKey: string | undefined,
+    shape: z.ZodType<T>,
+  ): Promise<T>;
+  async #call(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+    shape: z.ZodType<unknown> = TossPayment,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { authorization: this.#auth, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
@@ -150,7 +194,7 @@ export class TossClient {
     }
     const json: unknown = await res.json().catch(() => null);
     if (res.ok) {
-      const parsed = TossPayment.safeParse(json);
+      const parsed = shape.safeParse(json);
       if (parsed.success) return parsed.data;
       throw new TossError("unavailable", res.status, "BAD_ANSWER", "Toss answered in an unexpected shape");
     }

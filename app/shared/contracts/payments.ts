@@ -22,6 +22,54 @@ const PaymentsPage = z.object({
   keys: PaymentKeys.nullable(),
 });
 
+/** A Korean calendar day, as 정산 대사 names it. */
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * Why a payment's figures differ (decision 144): `orphan` Toss keeps money no order carries;
+ * `missing` an order is paid that Toss no longer holds (cancelled at Toss's dashboard); `amount`
+ * both hold it, for different amounts; `unknown` Toss keeps a payment of an orderId the shop never
+ * opened; `stuck` still being confirmed an hour on.
+ */
+export const ReconciliationDifference = z.enum(["orphan", "missing", "amount", "unknown", "stuck"]);
+export type ReconciliationDifference = z.infer<typeof ReconciliationDifference>;
+
+export const ReconciliationReport = z.object({
+  day: Day,
+  /** Toss's ledger of the day: money in (approvals, deposits) and out (cancels). */
+  toss: z.object({ captured: z.number().int(), refunded: z.number().int() }),
+  /** Our records of the same: payments opened that day that took money, and the refunds made that day. */
+  ours: z.object({ captured: z.number().int(), refunded: z.number().int() }),
+  rows: z.array(
+    z.object({
+      order_id: z.number().int().nullable(),
+      provider_order_id: z.string(),
+      choice: z.string().nullable(),
+      /** What Toss says of the payment now, and keeps of it. */
+      toss_status: z.string().nullable(),
+      toss_kept: z.number().int(),
+      /** The attempt's state and its order's status, and what our records say Toss keeps. */
+      state: z.string().nullable(),
+      order_status: z.string().nullable(),
+      our_kept: z.number().int(),
+      difference: ReconciliationDifference.nullable(),
+    }),
+  ),
+  differences: z.number().int(),
+  checked_at: z.number(),
+});
+export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
+
+const ReconciliationPage = z.object({
+  /** The day shown, and its report: kept by the daily job or the owner's last check (null: none yet). */
+  day: Day,
+  report: ReconciliationReport.nullable(),
+  /** The latest days checked, newest first. */
+  days: z.array(z.object({ day: Day, differences: z.number().int(), checked_at: z.number() })),
+  /** Toss could not be asked for the day (the shop's keys, or its answer): the report is as last kept. */
+  unavailable: z.boolean().default(false),
+});
+
 export const paymentsApi = {
   adminPayments: endpoint({
     method: "GET",
@@ -50,6 +98,21 @@ export const paymentsApi = {
     query: z.object({}),
     body: z.object({}).optional(),
     response: z.object({ ok: z.literal(true) }),
+  }),
+  /** 정산 대사 of a day (today when none is named): the kept report, and the days checked. */
+  adminReconciliation: endpoint({
+    method: "GET",
+    path: "/api/myshp/admin/payments/reconciliation",
+    query: z.object({ day: Day.optional() }),
+    response: ReconciliationPage,
+  }),
+  /** Checks a day now against Toss's ledger (at most once a minute per shop and day) and keeps it. */
+  adminReconcile: endpoint({
+    method: "POST",
+    path: "/api/myshp/admin/payments/reconciliation/check",
+    query: z.object({}),
+    body: z.object({ day: Day }),
+    response: ReconciliationPage,
   }),
 };
 

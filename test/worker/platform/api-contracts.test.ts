@@ -15,6 +15,11 @@ function expectContract<K extends keyof typeof api>(name: K, body: unknown) {
 }
 
 describe("shop API contracts", () => {
+  it("gives every endpoint a path of its own: the router answers a path with one endpoint", () => {
+    const paths = Object.values(api).map((e) => e.path);
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  });
+
   it("get/info by domain and by shop id, with the spec's defaults", async () => {
     const { status, body } = await call(BEAUTY, "/api/myshp/get/info?id=beauty&domain=true");
     expect(status).toBe(200);
