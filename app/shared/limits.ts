@@ -43,6 +43,14 @@ export const METHOD_OF_CHOICE: Record<PayChoice, PayMethod> = {
   vbank: "bank",
 };
 
+/**
+ * A payment whose outcome Toss has not given (decision 142): the sheet, with scripts, asks again
+ * this often; the API asks Toss at most once every PAYMENT_CHECK_SPACING_MS per payment however
+ * often pages ask.
+ */
+export const PAYMENT_CHECK_EVERY_MS = 4_000;
+export const PAYMENT_CHECK_SPACING_MS = 3_000;
+
 /** A profile photo, judged by its own bytes (app/lib/uploads.server.ts). */
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
 

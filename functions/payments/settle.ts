@@ -1,6 +1,7 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { koCheckout } from "~/shared/messages/checkout";
 import { paymentFailureText } from "~/shared/payment-failures";
+import { PAYMENT_CHECK_SPACING_MS } from "~/shared/limits";
 import { batchFailure, type BatchFailure, type OrderRecord } from "../db/orders";
 import { UNDER_WAY, type PaymentAttemptRow } from "../db/payment-attempts";
 import { ApiError } from "../api/http";
@@ -39,9 +40,6 @@ export const backoff = (checks: number) => Math.min(60, 2 ** Math.min(checks, 6)
 const f = koCheckout.failures;
 const mismatch = () => new ApiError(400, "PAYMENT_MISMATCH", f.MISMATCH);
 
-/** The pages ask Toss again at most this often per payment under way. */
-const PAGE_CHECK_MS = 3_000;
-
 /** A step's outcome as the API answers it: nothing when recorded, else the refusal the pages word. */
 export function requireRecorded(s: Settled): void {
   if (s.kind === "recorded") return;
@@ -58,7 +56,8 @@ export async function checkAgain(deps: PaymentDeps, shop: ShopInfo, record: Orde
   const a = record.attempt;
   if (!a || !UNDER_WAY.includes(a.state)) return null;
   const now = Date.now();
-  if (!(await deps.db.paymentAttempts.claimPageCheck(a.provider_order_id, now - PAGE_CHECK_MS, now))) return null;
+  if (!(await deps.db.paymentAttempts.claimPageCheck(a.provider_order_id, now - PAYMENT_CHECK_SPACING_MS, now)))
+    return null;
   return finish(deps, shop, a, { byPage: true });
 }
 

@@ -9,7 +9,8 @@ export const E2E_SEEDED_DIR = ".wrangler/e2e-seeded";
 // Where scripts/e2e-server.mjs writes the addresses of the stand-ins it serves beside the Worker:
 // `url`, Cloudflare's (decision 092, test/e2e/admin-domain.spec.ts); `toss`, Toss Payments' (issue 35);
 // `portone` and `oauth`, PortOne's identity verification and Kakao/Naver login (issue 37);
-// `solapi`, SOLAPI's 알림톡 (decision 131).
+// `solapi`, SOLAPI's 알림톡 (decision 131); `scheduler`, where a test runs the Worker's scheduled
+// handler at a moment it names (decision 142).
 export const E2E_STANDIN_FILE = `${E2E_STATE_DIR}/cloudflare-standin.json`;
 
 /**
@@ -18,7 +19,8 @@ export const E2E_STANDIN_FILE = `${E2E_STATE_DIR}/cloudflare-standin.json`;
  * Kakao's unlink notice is sent from `${oauth.kakao}/_standin/unlink-notice`.
  * @returns {{ url: string, toss: { origin: string, sdkUrl: string },
  *   portone: { origin: string, sdkUrl: string, windowUrl: string },
- *   oauth: { origin: string, kakao: string, naver: string }, solapi: { origin: string } }}
+ *   oauth: { origin: string, kakao: string, naver: string }, solapi: { origin: string },
+ *   scheduler: { origin: string } }}
  */
 export function readStandins() {
   return JSON.parse(readFileSync(E2E_STANDIN_FILE, "utf8"));

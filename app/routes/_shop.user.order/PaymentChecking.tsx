@@ -2,9 +2,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import * as css from "~/components/cart/cart.css";
 import { koCheckout } from "~/shared/messages/checkout";
-
-/** How often the sheet asks again, with scripts, while Toss's answer is not known. */
-export const CHECK_EVERY_MS = 4_000;
+import { PAYMENT_CHECK_EVERY_MS } from "~/shared/limits";
 
 /**
  * A payment of this sheet is being confirmed and Toss's answer is not known yet (decision 142):
@@ -15,7 +13,7 @@ export const CHECK_EVERY_MS = 4_000;
 export function PaymentChecking({ orderId, asked, hydrated }: { orderId: number; asked: unknown; hydrated: boolean }) {
   const revalidator = useRevalidator();
   useEffect(() => {
-    const timer = setTimeout(() => revalidator.revalidate(), CHECK_EVERY_MS);
+    const timer = setTimeout(() => revalidator.revalidate(), PAYMENT_CHECK_EVERY_MS);
     return () => clearTimeout(timer);
     // Re-armed by every new answer of the loader (`asked`), not by the revalidator's identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps

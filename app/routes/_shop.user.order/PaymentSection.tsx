@@ -90,10 +90,12 @@ export function PaymentSection({
           {koEscrow.bankNote}
         </p>
       ) : null}
+      {/* A guest's address for the order's mail, whatever pays: a card's receipt, or word of a
+          payment given back (decision 142), reaches a guest only here. */}
+      {guest ? <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" /> : null}
       {available.get("bank") && chosen === "bank" ? (
         <div className={`${css.fields} ${page.bankFields}`}>
           <Field {...field("depositor")} label={koOrder.depositor} />
-          {guest ? <Field {...field("email")} label={koOrder.email} type="email" autoComplete="email" /> : null}
           {order.deposit_deadline ? (
             <p className={css.muted} data-testid="deposit-deadline">
               {koOrder.depositBy(formatDeadline(order.deposit_deadline))}
