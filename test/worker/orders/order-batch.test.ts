@@ -4,6 +4,7 @@ import { markPaidStatements, reserveStatements } from "../../../functions/db/ord
 import { batchFailure } from "../../../functions/db/orders";
 import { PaymentAttemptStore } from "../../../functions/db/payment-attempts";
 import { BEAUTY } from "../helpers/request";
+import { joinNew } from "../helpers/auth";
 import { Shopper, setStock, stockOf } from "../helpers/shopper";
 
 /**
@@ -266,6 +267,65 @@ describe("a Toss payment through the one order path (decision 142)", () => {
         }),
       ),
     ).toBe("state");
+  });
+
+  it("gives a released sheet's points back as if never held, but not what it held of a reward taken back meanwhile", async () => {
+    await setStock(1400, 10);
+    const account = await joinNew(BEAUTY, "포인트 회원");
+    const member = Shopper.signedIn(BEAUTY, account.cookie);
+    expect((await member.api("/api/myshp/join?shopid=1", { agree: true })).status).toBe(200);
+    await member.add([{ pid2: 14, pid3: 1400, qty: 2 }]);
+    const id = (await member.order([{ pid2: 14, pid3: 1400, qty: 2 }])).data.order_id;
+    const owner = `m:${account.uid}`;
+    const now = Date.now();
+    const balance = async () =>
+      (await env.DB.prepare("SELECT COALESCE(SUM(rem_value), 0) AS n FROM point_history WHERE shop_id = 1 AND uid = ?")
+        .bind(account.uid)
+        .first<{ n: number }>())!.n;
+    const before = await balance();
+    const opened = await attempts().open({
+      orderId: id,
+      shopId: 1,
+      owner,
+      mode: "test",
+      choice: "card",
+      points: 1000,
+      escrow: false,
+      now,
+      openUntil: now + 30 * 60 * 1000,
+      details: DETAILS,
+    });
+    const made = { id, total: opened.amount, owner, providerOrderId: opened.provider_order_id };
+    const release = () =>
+      attempts().release({
+        orderId: id,
+        providerOrderId: made.providerOrderId,
+        state: "failed",
+        reason: "REJECT_CARD_COMPANY",
+        message: null,
+        tossStatus: null,
+        captured: 0,
+        refunded: 0,
+        now: Date.now(),
+      });
+    await attempts().reserve({ ...reservation(made), points: 1000, uid: account.uid });
+    expect(await balance()).toBe(before - 1000);
+    // The entry the points came from (the join bonus here) is taken back meanwhile, as a deleted
+    // review's reward is (decision 155): its clawback found nothing left to take.
+    await env.DB.prepare(
+      "UPDATE point_history SET revoked_at = ? WHERE id IN (SELECT entry_id FROM point_holds WHERE order_id = ?)",
+    )
+      .bind(Date.now(), id)
+      .run();
+    await release();
+    // Nothing comes back from the revoked entry: the member keeps no points they were denied.
+    expect(await balance()).toBe(before - 1000);
+    const rows = await env.DB.prepare("SELECT reason, amount FROM point_history WHERE order_id = ? ORDER BY id")
+      .bind(id)
+      .all<{ reason: string; amount: number }>();
+    expect(rows.results).toEqual([{ reason: "revoked_return", amount: -1000 }]);
+    expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 0, points_used: 0 });
+    expect(await stockOf(1400)).toBe(10);
   });
 
   it("is a fixed number of statements whatever the order", async () => {
