@@ -40,6 +40,7 @@ export default tseslint.config(
       ".bench-scale/",
       ".scale/",
       ".bench-tracking/",
+      ".bench-flash/",
       ".lighthouse/",
       ".loadtest/",
       ".memcheck/",
