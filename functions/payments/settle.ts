@@ -185,9 +185,15 @@ async function look(deps: PaymentDeps, shop: ShopInfo, attempt: PaymentAttemptRo
   if (!found) return end(deps, shop, attempt, "failed", "PAYMENT_EXPIRED", {});
   switch (found.status) {
     case "READY":
-    case "IN_PROGRESS":
-      // Authorised, never confirmed: our confirm did not reach Toss. The same confirm, the same key.
+    case "IN_PROGRESS": {
+      // Authorised, never confirmed: our confirm did not reach Toss. The same confirm, the same
+      // key, while the order still holds what it reserved; a sheet that expired (or was cancelled)
+      // meanwhile is not charged at all: Toss lets an unconfirmed window lapse by itself.
+      const order = (await deps.db.orders.getForShop(shop.shopid, attempt.order_id))?.order;
+      const reserved = order?.status === "WAITING_PAYMENT" && order.pay_method === null && order.stock_taken === 1;
+      if (!reserved) return end(deps, shop, attempt, "failed", "ORDER_CLOSED", { tossStatus: found.status });
       return confirmReserved(deps, shop, toss, attempt);
+    }
     case "DONE":
     case "WAITING_FOR_DEPOSIT":
       return record(deps, shop, toss, attempt, found);

@@ -276,6 +276,20 @@ describe("a confirm without a clear answer", () => {
     expect(await holds(id)).toBe("paid");
   });
 
+  it("a confirm that never reached Toss is not made once the sheet expired: nothing taken, nothing to give back", async () => {
+    const { guest, id, w, success } = await approvedCard();
+    standin.addFault({ path: "/v1/payments/confirm", kind: "internal", times: 2 });
+    standin.addFault({ path: "/v1/payments/*", kind: "internal", method: "GET" });
+    expect(await follow(guest, success)).toMatch(checking(id));
+    // Two hours on: the sheet expires first, then the reconciler finds the window authorised only.
+    await cron(Date.now() + 2 * 60 * 60_000);
+    expect(tossCalls.filter((c) => c === "POST /v1/payments/confirm")).toHaveLength(2);
+    expect(tossPayments().find((p) => p.orderId === w.order_id)?.status).not.toBe("DONE");
+    expect(await attemptOf(w.order_id)).toMatchObject({ state: "failed", reason: "ORDER_CLOSED", refunded: 0 });
+    expect(await holds(id)).toBe("not paid");
+    expect((await orderOf(id))!.status).toBe("CANCELED");
+  });
+
   it("the sheet's own check finishes it, at most once every few seconds", async () => {
     const { guest, id, w, success } = await approvedCard();
     standin.addFault({ path: "/v1/payments/confirm", kind: "lost", times: 2 });
