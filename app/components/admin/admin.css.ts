@@ -53,6 +53,11 @@ export const chip = style({
   },
 });
 export const search = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: 8, margin: "0 0 12px" });
+/** Chips as a list (정산 대사's days): no markers, no indent. */
+export const chipList = style([chips, { listStyle: "none", padding: 0 }]);
+/** Label and amount on one line each, the amounts right-aligned (정산 대사's sums). */
+export const figures = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: "4px 12px", margin: 0 });
+globalStyle(`${figures} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 });
 export const card = style({
   display: "grid",

@@ -15,7 +15,7 @@ export const note = style({
 });
 
 // The page-wide notices live with the other messages to the shopper; the cart's pages say css.notice.
-export { notice, noticeLinks, success } from "../ui/ui.css";
+export { infoNotice, notice, noticeLinks, success } from "../ui/ui.css";
 
 export const group = style({
   marginBottom: 12,

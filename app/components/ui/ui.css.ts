@@ -124,6 +124,15 @@ export const notice = style({
   color: vars.color.onError,
   fontWeight: 700,
 });
+/** A notice that is neither an error nor a success: something under way, or done for the shopper. */
+export const infoNotice = style({
+  margin: "0 0 12px",
+  padding: "12px 14px",
+  borderRadius: 8,
+  border: `1px solid ${vars.color.main}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
 export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
 export const success = style({
   margin: "0 0 12px",

@@ -19,7 +19,7 @@ export function PaymentChecking({ orderId, asked, hydrated }: { orderId: number;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked]);
   return (
-    <div className={css.notice} role="status" data-testid="payment-checking">
+    <div className={css.infoNotice} role="status" data-testid="payment-checking">
       <h2 className={css.sectionTitle}>{koCheckout.checking.title}</h2>
       <p>{koCheckout.checking.body}</p>
       {hydrated ? <p className={css.muted}>{koCheckout.checking.auto}</p> : null}

@@ -193,7 +193,7 @@ export default function OrderSheet() {
       {open ? <p className={css.muted}>{koOrder.sheetHint}</p> : <OrderNoLine order={order} />}
       {checking ? <PaymentChecking orderId={order.id} asked={order} hydrated={hydrated} /> : null}
       {givenBack ? (
-        <div className={css.notice} role="status" data-testid="payment-given-back">
+        <div className={css.infoNotice} role="status" data-testid="payment-given-back">
           {givenBack}
         </div>
       ) : null}

@@ -26,6 +26,10 @@ const checkedAt = (ms: number) =>
 
 type Row = ReconciliationReport["rows"][number];
 
+/** Toss's status of a payment in the owner's words (Toss's own code when it is one we do not know). */
+const tossStatus = (status: string | null) =>
+  status === null ? t.tossStatus.none : ((t.tossStatus as Record<string, string>)[status] ?? status);
+
 function PaymentRow({ row }: { row: Row }) {
   const choice = row.choice as keyof typeof koCheckout.choices | null;
   return (
@@ -37,7 +41,7 @@ function PaymentRow({ row }: { row: Row }) {
         <span>{choice && choice in koCheckout.choices ? koCheckout.choices[choice] : "-"}</span>
       </div>
       <p className={css.flush}>
-        {t.table.toss}: {row.toss_status ?? "-"} · {formatKRW(row.toss_kept)}
+        {t.table.toss}: {tossStatus(row.toss_status)} · {formatKRW(row.toss_kept)}
       </p>
       <p className={css.flush}>
         {t.table.ours}: {row.order_status ? orderStatusLabel(row.order_status) : t.table.noOrder} ·{" "}
@@ -55,7 +59,7 @@ function Report({ report }: { report: ReconciliationReport }) {
   return (
     <>
       <p
-        className={differing.length > 0 ? cartCss.fieldError : cartCss.success}
+        className={differing.length > 0 ? cartCss.notice : cartCss.success}
         role="status"
         data-testid="reconciliation-result"
       >
@@ -65,7 +69,7 @@ function Report({ report }: { report: ReconciliationReport }) {
         <h3 id="sums" className={cartCss.sectionTitle}>
           {t.sums.title}
         </h3>
-        <dl className={css.flush}>
+        <dl className={css.figures}>
           <dt>{t.sums.tossIn}</dt>
           <dd>{formatKRW(report.toss.captured)}</dd>
           <dt>{t.sums.oursIn}</dt>
@@ -122,7 +126,7 @@ export default function AdminReconciliation() {
           <h3 id="days" className={cartCss.sectionTitle}>
             {t.days}
           </h3>
-          <ul className={css.chips}>
+          <ul className={css.chipList}>
             {days.map((d) => (
               <li key={d.day}>
                 <Link

@@ -39,6 +39,18 @@ export const koReconciliation = {
     unknown: "이 상점에서 만들지 않은 주문번호의 결제가 토스페이먼츠에 있습니다.",
     stuck: "한 시간이 넘도록 결제 확인이 끝나지 않았습니다.",
   } satisfies Record<ReconciliationDifference, string>,
+  /** Toss's status of a payment, as the page shows it. */
+  tossStatus: {
+    none: "결제 없음",
+    DONE: "결제 완료",
+    WAITING_FOR_DEPOSIT: "입금 대기",
+    CANCELED: "취소됨",
+    PARTIAL_CANCELED: "부분 취소",
+    IN_PROGRESS: "승인 전",
+    READY: "승인 전",
+    EXPIRED: "만료",
+    ABORTED: "실패",
+  },
   days: "최근 확인한 날",
   dayResult: (n: number) => (n < 0 ? "확인 못 함" : n === 0 ? "일치" : `${n}건 불일치`),
   futureDay: "아직 오지 않은 날은 대사할 수 없습니다.",
