@@ -31,7 +31,7 @@ export function routeToss(options: TossStandinOptions = {}): TossStandin {
   return standin;
 }
 
-type Window = {
+export type Window = {
   client_key: string;
   customer_key: string;
   method: string;
@@ -41,6 +41,48 @@ type Window = {
   amount: number;
   valid_hours: number | null;
 };
+
+/**
+ * The stand-in's window opened with what the sheet's page opens it with (its success and fail
+ * addresses the sheet's on `host`), and one of its buttons pressed: where Toss sends the browser
+ * back to (path and query).
+ */
+export async function pressWindow(
+  standin: TossStandin,
+  w: Window,
+  action: "approve" | "reject" | "close",
+  id: number,
+  host: string,
+): Promise<string> {
+  const back = (pay: string) => `http://${host}/user/order?id=${id}&pay=${pay}`;
+  const fields = new URLSearchParams({
+    clientKey: w.client_key,
+    customerKey: w.customer_key,
+    method: w.method,
+    amount: String(w.amount),
+    currency: "KRW",
+    orderId: w.order_id,
+    orderName: w.order_name,
+    successUrl: back("done"),
+    failUrl: back("fail"),
+  });
+  if (w.easy_pay) {
+    fields.set("easyPay", w.easy_pay);
+    fields.set("flowMode", "DIRECT");
+  }
+  if (w.valid_hours) fields.set("validHours", String(w.valid_hours));
+  const origin = env.TOSS_API_BASE!;
+  expect((await standin.handle(`${origin}/_standin/window?${fields}`)).status).toBe(200);
+  fields.set("action", action);
+  const res = await standin.handle(`${origin}/_standin/window`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: fields.toString(),
+  });
+  expect(res.status).toBe(303);
+  const to = new URL(res.headers.get("location")!);
+  return `${to.pathname}${to.search}`;
+}
 
 /**
  * A guest's order of `lines` on `host`, paid through Toss's window as a browser would: answers
@@ -69,33 +111,7 @@ export async function payOnline(
   });
   expect(paid.status, JSON.stringify(paid.data.error)).toBe(200);
   const w = paid.data.window!;
-  const back = (pay: string) => `http://${host}/user/order?id=${id}&pay=${pay}`;
-  const fields = new URLSearchParams({
-    clientKey: w.client_key,
-    customerKey: w.customer_key,
-    method: w.method,
-    amount: String(w.amount),
-    currency: "KRW",
-    orderId: w.order_id,
-    orderName: w.order_name,
-    successUrl: back("done"),
-    failUrl: back("fail"),
-  });
-  if (w.easy_pay) {
-    fields.set("easyPay", w.easy_pay);
-    fields.set("flowMode", "DIRECT");
-  }
-  if (w.valid_hours) fields.set("validHours", String(w.valid_hours));
-  const origin = env.TOSS_API_BASE!;
-  expect((await standin.handle(`${origin}/_standin/window?${fields}`)).status).toBe(200);
-  fields.set("action", "approve");
-  const approved = await standin.handle(`${origin}/_standin/window`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: fields.toString(),
-  });
-  expect(approved.status).toBe(303);
-  const success = new URL(approved.headers.get("location")!);
+  const success = new URL(`http://x${await pressWindow(standin, w, "approve", id, host)}`);
   const placed = await shopper.fetch(success.pathname + success.search);
   expect(placed.status).toBe(303);
   expect(placed.headers.get("location")).toContain("order_complete");

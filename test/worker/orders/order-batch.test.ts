@@ -61,6 +61,23 @@ type Sheet = { id: number; total: number; owner: string; providerOrderId: string
 
 const attempts = () => new PaymentAttemptStore(env.DB);
 
+/** A card window of sheet `id` opened as 결제하기 opens it (functions/db/payment-attempts.ts), with `points`. */
+function windowOf(id: number, owner: string, points = 0) {
+  const now = Date.now();
+  return attempts().open({
+    orderId: id,
+    shopId: 1,
+    owner,
+    mode: "test",
+    choice: "card",
+    points,
+    escrow: false,
+    now,
+    openUntil: now + 30 * 60 * 1000,
+    details: DETAILS,
+  });
+}
+
 /**
  * A fresh order sheet of two units of option 1400 on beauty, with a card window opened as
  * 결제하기 opens it (functions/db/payment-attempts.ts).
@@ -74,19 +91,7 @@ async function sheet(points = 0): Promise<Sheet> {
   const { owner } = (await env.DB.prepare("SELECT owner FROM orders WHERE id = ?")
     .bind(id)
     .first<{ owner: string }>())!;
-  const now = Date.now();
-  const attempt = await attempts().open({
-    orderId: id,
-    shopId: 1,
-    owner,
-    mode: "test",
-    choice: "card",
-    points,
-    escrow: false,
-    now,
-    openUntil: now + 30 * 60 * 1000,
-    details: DETAILS,
-  });
+  const attempt = await windowOf(id, owner, points);
   return { id, total: attempt.amount, owner, providerOrderId: attempt.provider_order_id };
 }
 
@@ -133,6 +138,20 @@ const recording = (s: Sheet, now = Date.now()) => ({
   account: null,
   checkAt: null,
 });
+
+/** Toss took nothing for the sheet's attempt (a card refused): it ends failed, its reservation given back. */
+const released = (s: Pick<Sheet, "id" | "providerOrderId">) =>
+  attempts().release({
+    orderId: s.id,
+    providerOrderId: s.providerOrderId,
+    state: "failed",
+    reason: "REJECT_CARD_COMPANY",
+    message: null,
+    tossStatus: null,
+    captured: 0,
+    refunded: 0,
+    now: Date.now(),
+  });
 
 const stateOf = async (s: Sheet) =>
   (await env.DB.prepare("SELECT state FROM payment_attempts WHERE provider_order_id = ?")
@@ -208,65 +227,18 @@ describe("a Toss payment through the one order path (decision 142)", () => {
     const made = await sheet();
     await attempts().reserve(reservation(made));
     // A second window of the same sheet cannot open while the first is being confirmed.
-    const now = Date.now();
-    const again = attempts().open({
-      orderId: made.id,
-      shopId: 1,
-      owner: made.owner,
-      mode: "test",
-      choice: "card",
-      points: 0,
-      escrow: false,
-      now,
-      openUntil: now + 30 * 60 * 1000,
-      details: DETAILS,
-    });
+    const again = windowOf(made.id, made.owner);
     expect(await failureOf(again)).toBe("pending");
     // Released (Toss refused the card): the stock is back, the sheet opens a window again, and
     // the older window can no longer be confirmed.
-    await attempts().release({
-      orderId: made.id,
-      providerOrderId: made.providerOrderId,
-      state: "failed",
-      reason: "REJECT_CARD_COMPANY",
-      message: null,
-      tossStatus: null,
-      captured: 0,
-      refunded: 0,
-      now,
-    });
+    await released(made);
     expect(await stockOf(1400)).toBe(10);
     expect(await orderRow(made.id)).toMatchObject({ status: "WAITING_PAYMENT", stock_taken: 0 });
-    const second = await attempts().open({
-      orderId: made.id,
-      shopId: 1,
-      owner: made.owner,
-      mode: "test",
-      choice: "card",
-      points: 0,
-      escrow: false,
-      now,
-      openUntil: now + 30 * 60 * 1000,
-      details: DETAILS,
-    });
+    const second = await windowOf(made.id, made.owner);
     expect(second.provider_order_id).toBe(`${made.id}-2`);
     expect(await stateOf(made)).toBe("failed");
     // A release of an attempt already ended changes nothing.
-    expect(
-      await failureOf(
-        attempts().release({
-          orderId: made.id,
-          providerOrderId: made.providerOrderId,
-          state: "failed",
-          reason: "X",
-          message: null,
-          tossStatus: null,
-          captured: 0,
-          refunded: 0,
-          now,
-        }),
-      ),
-    ).toBe("state");
+    expect(await failureOf(released(made))).toBe("state");
   });
 
   it("gives a released sheet's points back as if never held, but not what it held of a reward taken back meanwhile", async () => {
@@ -277,37 +249,13 @@ describe("a Toss payment through the one order path (decision 142)", () => {
     await member.add([{ pid2: 14, pid3: 1400, qty: 2 }]);
     const id = (await member.order([{ pid2: 14, pid3: 1400, qty: 2 }])).data.order_id;
     const owner = `m:${account.uid}`;
-    const now = Date.now();
     const balance = async () =>
       (await env.DB.prepare("SELECT COALESCE(SUM(rem_value), 0) AS n FROM point_history WHERE shop_id = 1 AND uid = ?")
         .bind(account.uid)
         .first<{ n: number }>())!.n;
     const before = await balance();
-    const opened = await attempts().open({
-      orderId: id,
-      shopId: 1,
-      owner,
-      mode: "test",
-      choice: "card",
-      points: 1000,
-      escrow: false,
-      now,
-      openUntil: now + 30 * 60 * 1000,
-      details: DETAILS,
-    });
+    const opened = await windowOf(id, owner, 1000);
     const made = { id, total: opened.amount, owner, providerOrderId: opened.provider_order_id };
-    const release = () =>
-      attempts().release({
-        orderId: id,
-        providerOrderId: made.providerOrderId,
-        state: "failed",
-        reason: "REJECT_CARD_COMPANY",
-        message: null,
-        tossStatus: null,
-        captured: 0,
-        refunded: 0,
-        now: Date.now(),
-      });
     await attempts().reserve({ ...reservation(made), points: 1000, uid: account.uid });
     expect(await balance()).toBe(before - 1000);
     // The entry the points came from (the join bonus here) is taken back meanwhile, as a deleted
@@ -317,7 +265,7 @@ describe("a Toss payment through the one order path (decision 142)", () => {
     )
       .bind(Date.now(), id)
       .run();
-    await release();
+    await released(made);
     // Nothing comes back from the revoked entry: the member keeps no points they were denied.
     expect(await balance()).toBe(before - 1000);
     const rows = await env.DB.prepare("SELECT reason, amount FROM point_history WHERE order_id = ? ORDER BY id")

@@ -7,6 +7,7 @@ import { koCheckout } from "~/shared/messages/checkout";
 import { BEAUTY, PICKS, get } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
+import { pressWindow } from "../helpers/toss";
 import type { PaymentWindow } from "~/shared/contracts/cart";
 
 /**
@@ -70,34 +71,8 @@ async function payWith(browser: Shopper, id: number, choice: string, extra: Reco
 }
 
 /** The stand-in's window, opened with what the page would open it with, and one button pressed. */
-async function press(w: PaymentWindow, action: "approve" | "reject" | "close", id: number, host = BEAUTY) {
-  const fields = new URLSearchParams({
-    clientKey: w.client_key,
-    customerKey: w.customer_key,
-    method: w.method,
-    amount: String(w.amount),
-    currency: "KRW",
-    orderId: w.order_id,
-    orderName: w.order_name,
-    successUrl: `http://${host}/user/order?id=${id}&pay=done`,
-    failUrl: `http://${host}/user/order?id=${id}&pay=fail`,
-  });
-  if (w.easy_pay) {
-    fields.set("easyPay", w.easy_pay);
-    fields.set("flowMode", "DIRECT");
-  }
-  if (w.valid_hours) fields.set("validHours", String(w.valid_hours));
-  expect((await standin.handle(`${TOSS}/_standin/window?${fields}`)).status).toBe(200);
-  fields.set("action", action);
-  const res = await standin.handle(`${TOSS}/_standin/window`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: fields.toString(),
-  });
-  expect(res.status).toBe(303);
-  const back = new URL(res.headers.get("location")!);
-  return `${back.pathname}${back.search}`;
-}
+const press = (w: PaymentWindow, action: "approve" | "reject" | "close", id: number, host = BEAUTY) =>
+  pressWindow(standin, w, action, id, host);
 
 const orderRow = (id: number) =>
   env.DB.prepare("SELECT status, pay_method, stock_taken, paid_amount, points_used FROM orders WHERE id = ?")

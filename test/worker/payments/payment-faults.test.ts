@@ -7,6 +7,7 @@ import { koCheckout } from "~/shared/messages/checkout";
 import { koOrderMail } from "~/shared/messages/mail";
 import type { PaymentWindow } from "~/shared/contracts/cart";
 import { BEAUTY, get } from "../helpers/request";
+import { pressWindow } from "../helpers/toss";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
 
 /**
@@ -129,29 +130,7 @@ function payWith(guest: Shopper, id: number, choice = "card") {
 }
 
 /** The stand-in's window opened as the page opens it, and 결제 승인 pressed: the success address. */
-async function approve(w: PaymentWindow, id: number) {
-  const fields = new URLSearchParams({
-    clientKey: w.client_key,
-    customerKey: w.customer_key,
-    method: w.method,
-    amount: String(w.amount),
-    currency: "KRW",
-    orderId: w.order_id,
-    orderName: w.order_name,
-    successUrl: `http://${BEAUTY}/user/order?id=${id}&pay=done`,
-    failUrl: `http://${BEAUTY}/user/order?id=${id}&pay=fail`,
-  });
-  if (w.valid_hours) fields.set("validHours", String(w.valid_hours));
-  expect((await standin.handle(`${TOSS}/_standin/window?${fields}`)).status).toBe(200);
-  fields.set("action", "approve");
-  const res = await standin.handle(`${TOSS}/_standin/window`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: fields.toString(),
-  });
-  const back = new URL(res.headers.get("location")!);
-  return `${back.pathname}${back.search}`;
-}
+const approve = (w: PaymentWindow, id: number) => pressWindow(standin, w, "approve", id, BEAUTY);
 
 /** The sheet's address while a payment is being checked (decision 142). */
 const checking = (id: number) => new RegExp(`^/user/order\\?id=${id}&check=1`);

@@ -9,6 +9,7 @@ import { koReconciliation } from "~/shared/messages/reconciliation";
 import { BEAUTY_OWNER, login, PASSWORD } from "../helpers/auth";
 import { BEAUTY, get } from "../helpers/request";
 import { ADDRESS, Shopper, setStock } from "../helpers/shopper";
+import { pressWindow } from "../helpers/toss";
 
 /**
  * Issue 50 item 2 (decision 144): 정산 대사, a shop's day of Toss's ledger against its orders: a
@@ -39,25 +40,8 @@ async function paidByCard(): Promise<{ id: number; orderId: string; amount: numb
   const w = (
     await guest.api<{ window: PaymentWindow }>("/api/myshp/pay/my/order", { id, pay_method: "card", ...ADDRESS })
   ).data.window;
-  const fields = new URLSearchParams({
-    clientKey: w.client_key,
-    customerKey: w.customer_key,
-    method: w.method,
-    amount: String(w.amount),
-    currency: "KRW",
-    orderId: w.order_id,
-    orderName: w.order_name,
-    successUrl: `http://${BEAUTY}/user/order?id=${id}&pay=done`,
-    failUrl: `http://${BEAUTY}/user/order?id=${id}&pay=fail`,
-    action: "approve",
-  });
-  const res = await standin.handle(`${TOSS}/_standin/window`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: fields.toString(),
-  });
-  const back = new URL(res.headers.get("location")!);
-  const done = await guest.fetch(`${back.pathname}${back.search}`);
+  const back = await pressWindow(standin, w, "approve", id, BEAUTY);
+  const done = await guest.fetch(back);
   expect(done.headers.get("location")).toMatch(/order_complete/);
   return { id, orderId: w.order_id, amount: w.amount };
 }
