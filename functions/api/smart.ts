@@ -370,9 +370,14 @@ export const smartHandlers = {
     const orders = await ctx.db.tableOrders.visitOrders(shop.shopid, visit.id);
     let order = null;
     if (query.id !== undefined) {
-      // Only an order of this meal: another table's id reads as none.
-      let record = orders.some((o) => o.id === query.id) ? await ctx.db.orders.getForShop(shop.shopid, query.id) : null;
-      if (!record) throw new ApiError(404, "ORDER_NOT_FOUND", koLifecycle.errors.notFound);
+      // Only an order of this meal: another table's id reads as none. A card order whose payment
+      // is still being checked (decision 142) is not placed yet, but it is this phone's to follow.
+      let record = await ctx.db.orders.getForShop(shop.shopid, query.id);
+      const underWay = record?.attempt ? UNDER_WAY.includes(record.attempt.state) : false;
+      const listed = orders.some((o) => o.id === query.id);
+      if (!record || record.order.visit_id !== visit.id || !(listed || underWay)) {
+        throw new ApiError(404, "ORDER_NOT_FOUND", koLifecycle.errors.notFound);
+      }
       // A payment Toss has not answered yet: asked again, as the order sheet does (decision 142).
       if (await checkAgain(ctx, shop, record))
         record = (await ctx.db.orders.getForShop(shop.shopid, query.id)) ?? record;

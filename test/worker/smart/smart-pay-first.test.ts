@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
+import worker from "../../../functions/worker";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { LivePublisher, liveRoom } from "../../../functions/live/publisher";
@@ -247,6 +248,40 @@ describe("a table paying first", () => {
     expect(await kitchenIds()).toContain(first.id);
     expect(await kitchenIds()).not.toContain(second.id);
     expect(tossStatusOf(second.window.order_id)).toBe("IN_PROGRESS");
+  });
+
+  it("is checked on the order's page when D1 fails after Toss took it, and reaches the kitchen when the reconciler records it", async () => {
+    const phone = await diner();
+    const stock = await colaStock();
+    const { id, window } = await attempt(phone);
+    const success = await press(window, "approve", id);
+    // D1 fails writing the order's payment: Toss holds the money, the order is not paid yet.
+    await env.DB.prepare(
+      "CREATE TRIGGER d1_down BEFORE INSERT ON payments BEGIN SELECT RAISE(ABORT, 'D1_UNAVAILABLE'); END",
+    ).run();
+    const logged: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    try {
+      expect((await phone.fetch(success)).headers.get("location")).toBe(`/smartorder/order_complete?id=${id}`);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER IF EXISTS d1_down").run();
+    }
+    expect(logged.some((l) => l.includes("payment taken but not recorded"))).toBe(true);
+    expect(tossStatusOf(window.order_id)).toBe("DONE");
+    expect(await kitchenIds()).not.toContain(id);
+    const checking = await phone.api<{ order: { checking: boolean; status: string } }>(
+      `/api/smartorder/orders?id=${id}`,
+    );
+    expect(checking.data.order).toMatchObject({ checking: true, status: "WAITING_PAYMENT" });
+    expect(await (await phone.fetch(`/smartorder/order_complete?id=${id}`)).text()).toContain(
+      koCheckout.checking.title,
+    );
+    // The reconciler's next look records it: paid, in the kitchen, the table told.
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 61_000, cron: "* * * * *" }), env);
+    expect(await orderRow(id)).toMatchObject({ status: "CONFIRM_PAYMENT", stock_taken: 1 });
+    expect(await colaStock()).toBe(stock - 2);
+    expect(await kitchenIds()).toContain(id);
+    expect(newOrderEvents(id).at(-1)!.rooms).toEqual([`${BISTRO_ID}/inbox`, expect.stringMatching(/table:/)]);
   });
 
   it("gives the later payment back when two phones' payments of the same cart reach Toss at once", async () => {
