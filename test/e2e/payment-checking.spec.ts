@@ -67,6 +67,50 @@ async function payWithNoAnswer(page: Page, email: string) {
   return { id: new URL(page.url()).searchParams.get("id")!, clock };
 }
 
+/**
+ * Without scripts the sheet cannot open Toss's window (the SDK is a script), but a payment whose
+ * window was opened elsewhere (the same sheet in a tab with scripts, say) comes back to this
+ * browser all the same: the attempt is made as that tab's script would (the API, from the shop's
+ * origin), the window, a plain page, is opened and approved here.
+ */
+async function windowWithoutScripts(page: Page, id: string) {
+  const here = new URL(page.url());
+  const origin = here.origin;
+  // From Node, *.localhost is this machine only by name: the address, with the host and cookies the tab would send.
+  const cookie = (await page.context().cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const paid = await page.request.post(`http://127.0.0.1:${here.port}/api/myshp/pay/my/order`, {
+    headers: { origin, host: here.host, cookie },
+    data: {
+      id: Number(id),
+      pay_method: "card",
+      orderer_name: "김버튼",
+      orderer_phone: "010-4000-5002",
+      receiver_name: "김버튼",
+      receiver_phone: "010-4000-5002",
+      postcode: "06236",
+      address: "서울특별시 강남구 테헤란로 1",
+      detail: "",
+      memo: "",
+      agree_order: "on",
+    },
+  });
+  expect(paid.status()).toBe(200);
+  const w = ((await paid.json()) as { window: Record<string, string | number> }).window;
+  const back = (pay: string) => `${origin}/user/order?id=${id}&pay=${pay}`;
+  const fields = new URLSearchParams({
+    clientKey: String(w.client_key),
+    customerKey: String(w.customer_key),
+    method: String(w.method),
+    amount: String(w.amount),
+    currency: "KRW",
+    orderId: String(w.order_id),
+    orderName: String(w.order_name),
+    successUrl: back("done"),
+    failUrl: back("fail"),
+  });
+  await page.goto(`${tossStandinOrigin()}/_standin/window?${fields}`);
+}
+
 test.describe("a payment Toss has not answered", () => {
   test.afterEach(async () => {
     await toss("/_standin/faults");
@@ -93,6 +137,30 @@ test.describe("a payment Toss has not answered", () => {
     await clock.release();
     await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CONFIRM_PAYMENT);
     expect(await tossPaymentsOf(id)).toEqual([expect.objectContaining({ status: "DONE" })]);
+  });
+
+  test("without scripts, the checking sheet's button asks again and goes on once Toss answers", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsOff(testInfo), "the page without scripts");
+    await sheetOfOne(page, false);
+    const id = new URL(page.url()).searchParams.get("id")!;
+    await windowWithoutScripts(page, id);
+    await tossGoesQuiet();
+    await page.getByRole("button", { name: "결제 승인" }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}&check=1/);
+    const checking = page.getByTestId("payment-checking");
+    await expect(checking.getByRole("heading", { name: koCheckout.checking.title })).toBeVisible();
+    // Nothing on this page starts by itself: it says so only with scripts.
+    await expect(checking).not.toContainText(koCheckout.checking.auto);
+    await expect(page.getByRole("button", { name: /결제하기/ })).toHaveCount(0);
+    await toss("/_standin/faults");
+    // The page's own ask is spaced a few seconds from the last one: pressed until it goes on.
+    await expect(async () => {
+      await page.getByRole("button", { name: koCheckout.checking.again }).click();
+      await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId("order-status")).toHaveText(koOrder.status.CONFIRM_PAYMENT);
   });
 
   test("gives the money back when the sheet expired meanwhile, and tells the buyer", async ({ page }, testInfo) => {
