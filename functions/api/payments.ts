@@ -9,6 +9,9 @@ import { ApiError } from "./http";
 
 const t = koPayments.errors;
 
+/** How far back an owner may check a day: a year and a month (Toss's dashboard keeps longer; this bounds what one asks). */
+const OLDEST_DAY_MS = 400 * 24 * 60 * 60 * 1000;
+
 /** The console's 정산 대사 page: the day's kept report (if any) and the latest days checked. */
 async function reconciliationPage(ctx: ApiContext, shopId: number, day: string) {
   const [kept, days] = await Promise.all([
@@ -97,7 +100,11 @@ export const paymentHandlers = {
     const { shop } = await ctx.requireOwner();
     const now = Date.now();
     if (body.day > koreanDay(now)) throw new ApiError(400, "BAD_REQUEST", koReconciliation.futureDay, "day");
-    // Each check asks Toss for the day's ledger and every payment in it: once a minute is plenty.
+    if (body.day < koreanDay(now - OLDEST_DAY_MS)) {
+      throw new ApiError(400, "BAD_REQUEST", koReconciliation.tooOld, "day");
+    }
+    // Each check asks Toss for the day's ledger and every payment in it: a day once a minute is
+    // plenty, and the days an owner may ask for are bounded above.
     const kept = await ctx.db.reconciliations.get(shop.shopid, body.day);
     if (!kept || now - kept.checked_at >= 60_000) await checkDay(ctx, shop, body.day, now);
     return reconciliationPage(ctx, shop.shopid, body.day);

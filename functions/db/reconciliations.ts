@@ -104,15 +104,15 @@ export class ReconciliationStore {
    * Shops that had a Toss payment move since `from` (the day's start: one opened that day moved
    * then or later) and no report of `day` yet: the daily job's next ones, a few a run.
    */
-  async unreconciled(day: string, from: number, to: number, limit: number): Promise<number[]> {
+  async unreconciled(day: string, from: number, limit: number): Promise<number[]> {
     const { results } = await this.db
       .prepare(
         `SELECT DISTINCT a.shop_id FROM payment_attempts a
          WHERE a.payment_key IS NOT NULL AND a.updated_at >= ?2
            AND NOT EXISTS (SELECT 1 FROM payment_reconciliations r WHERE r.shop_id = a.shop_id AND r.day = ?1)
-         LIMIT ?4`,
+         LIMIT ?3`,
       )
-      .bind(day, from, to, limit)
+      .bind(day, from, limit)
       .all<{ shop_id: number }>();
     return results.map((r) => r.shop_id);
   }

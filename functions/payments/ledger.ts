@@ -74,22 +74,22 @@ export async function reconcileDay(
   const rows = [];
   for (const key of all) {
     const ours = byKey.get(key);
-    let now_: TossPayment | null = null;
+    let atToss: TossPayment | null = null;
     try {
-      now_ = await toss.byPaymentKey(key);
+      atToss = await toss.byPaymentKey(key);
     } catch (error) {
       if (!(error instanceof TossError) || error.status !== 404) throw error;
     }
     rows.push({
       order_id: ours?.order_id ?? null,
-      provider_order_id: ours?.provider_order_id ?? now_?.orderId ?? key,
+      provider_order_id: ours?.provider_order_id ?? atToss?.orderId ?? key,
       choice: ours?.choice ?? null,
-      toss_status: now_?.status ?? null,
-      toss_kept: tossKept(now_),
+      toss_status: atToss?.status ?? null,
+      toss_kept: tossKept(atToss),
       state: ours?.state ?? null,
       order_status: ours?.order_status ?? null,
       our_kept: ours ? ourKept(ours) : 0,
-      difference: differenceOf(ours, now_, now),
+      difference: differenceOf(ours, atToss, now),
     });
   }
   const tossIn = ledger.filter((t) => t.status === "DONE").reduce((n, t) => n + t.amount, 0);
@@ -154,8 +154,8 @@ export async function dailyReconciliation(
   const result = { shops: 0, differences: 0, unavailable: 0 };
   if (now - today.from < 10 * MINUTE) return result;
   const day = koreanDay(today.from - 1);
-  const { from, to } = dayBounds(day);
-  for (const id of await deps.db.reconciliations.unreconciled(day, from, to, SHOPS_PER_RUN)) {
+  const { from } = dayBounds(day);
+  for (const id of await deps.db.reconciliations.unreconciled(day, from, SHOPS_PER_RUN)) {
     const row = await deps.db.shops.byId(id);
     if (!row) continue;
     result.shops++;

@@ -321,11 +321,11 @@ async function record(
       });
       return { kind: "pending" };
     }
-    const now = await attempts.byProviderOrderId(shop.shopid, attempt.provider_order_id);
+    const current = await attempts.byProviderOrderId(shop.shopid, attempt.provider_order_id);
     // Another request recorded (or ended) it first.
-    if (now && !UNDER_WAY.includes(now.state)) return outcomeOf(now);
+    if (current && !UNDER_WAY.includes(current.state)) return outcomeOf(current);
     // The order cannot take it: expired or cancelled meanwhile, or a table's lines paid by another phone.
-    return giveBack(deps, shop, toss, now ?? attempt, payment, "PAYMENT_CANCELED");
+    return giveBack(deps, shop, toss, current ?? attempt, payment, "PAYMENT_CANCELED");
   }
   await afterRecorded(deps, shop, attempt.order_id);
   return { kind: "recorded", fresh: true };
@@ -405,8 +405,8 @@ async function end(
       });
       return { kind: "pending" };
     }
-    const now = await attempts.byProviderOrderId(shop.shopid, attempt.provider_order_id);
-    return now ? outcomeOf(now) : { kind: state, code };
+    const current = await attempts.byProviderOrderId(shop.shopid, attempt.provider_order_id);
+    return current ? outcomeOf(current) : { kind: state, code };
   }
   if (state === "canceled" && (o.refunded ?? 0) > 0) deps.later(tellBuyer(deps, shop, attempt));
   return { kind: state, code };

@@ -54,4 +54,5 @@ export const koReconciliation = {
   days: "최근 확인한 날",
   dayResult: (n: number) => (n < 0 ? "확인 못 함" : n === 0 ? "일치" : `${n}건 불일치`),
   futureDay: "아직 오지 않은 날은 대사할 수 없습니다.",
+  tooOld: "1년이 지난 날은 여기서 대사할 수 없습니다. 토스페이먼츠 상점관리자의 정산 내역을 확인해 주세요.",
 };

@@ -138,6 +138,12 @@ describe("정산 대사", () => {
     ).api<{ error: { message: string } }>("/api/myshp/admin/payments/reconciliation/check", { day: future });
     expect(refused.status).toBe(400);
     expect(refused.data.error.message).toBe(koReconciliation.futureDay);
+    const old = await (
+      await owner()
+    ).api<{ error: { message: string } }>("/api/myshp/admin/payments/reconciliation/check", {
+      day: koreanDay(Date.now() - 500 * DAY),
+    });
+    expect([old.status, old.data.error.message]).toEqual([400, koReconciliation.tooOld]);
     expect((await get(BEAUTY, "/admin/reconcile")).status).not.toBe(200);
   });
 });
