@@ -126,9 +126,13 @@ document.head.appendChild(s);
 }
 try{
 if(document.visibilityState==="visible"&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){
+var painted=false;
+function onPaint(){if(!painted){painted=true;afterFirstPicture(start)}}
 new PerformanceObserver(function(list,observer){
-if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();afterFirstPicture(start)}
+if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();onPaint()}
 }).observe({type:"paint",buffered:true});
+// Chromium reports no first paint for some loads (the page a form posted before the scripts came back to).
+setTimeout(onPaint,3000);
 return;
 }
 }catch(e){}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Cart } from "~/shared/contracts/cart";
 import { field, intentValue, lineKey, normaliseQty, type LineKey } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
+import { useKeptControls } from "~/lib/kept-controls";
 import { useOptionalRootData } from "~/lib/root-data";
 import { shopHomeHref } from "~/shared/device-handoff";
 import { ALERT_MS } from "../ui/UiProvider";
@@ -75,6 +76,17 @@ export function CartView({
     // The goods' sum follows at once (use-cart-draft); the fee as soon as the server says it.
     sync.recheckFees(0);
   };
+  // A quantity typed or a line un-picked before the scripts started counts as done after them:
+  // the sums follow it and it is saved, as the same change made a moment later would be.
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeptControls(formRef, (changed) => {
+    for (const c of changed) {
+      const key = c.closest("[data-line]")?.getAttribute("data-line") as LineKey | null | undefined;
+      if (!key) continue;
+      if (c.name === field.pick && c instanceof HTMLInputElement) pick(c.checked, key);
+      if (c.name === field.qty(key)) changeQty(key, c.value.replace(/\D/g, ""));
+    }
+  });
   const restricted = draft.groups
     .flatMap((g) => g.items)
     .filter((i) => i.requires.length > 0 && draft.isPicked(lineKey(i)));
@@ -97,7 +109,7 @@ export function CartView({
   }
 
   return (
-    <Form method="post" aria-label={koCart.title} replace>
+    <Form method="post" aria-label={koCart.title} replace ref={formRef}>
       <input type="hidden" name={field.orderKey} value={orders.key} />
       {/* The form's default button: Enter in a quantity field (without scripts) saves. */}
       <button

@@ -9,6 +9,7 @@ import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { formatCount, formatKRW } from "~/shared/format";
 import { PAY_CHOICES, type PayChoice } from "~/shared/limits";
 import { useHydrated } from "~/lib/hydrated";
+import { useKeptControls } from "~/lib/kept-controls";
 import { openPaymentWindow } from "~/lib/toss-window";
 import { koCheckout } from "~/shared/messages/checkout";
 import type { FieldErrors } from "~/shared/forms/errors";
@@ -165,6 +166,15 @@ export default function OrderSheet() {
       : "bank";
   // Without scripts only a transfer can be chosen (the window needs them).
   const [chosen, setChosen] = useState<PayChoice>(preferred);
+  // What was typed or chosen before the scripts started: the sheet's sums start from it.
+  useKeptControls(formRef, (changed) => {
+    for (const c of changed) {
+      if (c.name === "postcode") setPostcode(c.value);
+      if (c.name === "points") onPoints(c.value);
+      if (c.name === "pay_method" && c instanceof HTMLInputElement && c.checked && isPayChoice(c.value))
+        setChosen(c.value);
+    }
+  });
   const choice = hydrated ? chosen : "bank";
   // The action recorded an attempt: open Toss's window for it (it leaves the page on a phone).
   const payWindow = answer?.window;

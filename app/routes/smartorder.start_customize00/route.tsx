@@ -1,8 +1,9 @@
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/forms/action-result";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import * as css from "~/components/smart/smart.css";
 import { useHydrated } from "~/lib/hydrated";
+import { useKeptControls } from "~/lib/kept-controls";
 import { useRootData } from "~/lib/root-data";
 import { formatKRW } from "~/shared/format";
 import { lineSum, optionPrice } from "~/shared/money";
@@ -26,13 +27,24 @@ export default function Customize() {
   const [option, setOption] = useState<number | undefined>(Number(kept?.option) || first?.id);
   const [picked, setPicked] = useState<number[]>([]);
   const [qty, setQty] = useState(Number(kept?.qty) || 1);
+  // Chosen before the scripts started: the button's total starts from it.
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeptControls(formRef, (changed) => {
+    const form = formRef.current!;
+    const checked = (name: string) =>
+      [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)].map((i) => Number(i.value));
+    if (changed.some((c) => c.name === "option")) setOption(checked("option")[0]);
+    if (changed.some((c) => c.name === "extra")) setPicked(checked("extra"));
+    const q = changed.find((c) => c.name === "qty");
+    if (q) setQty(Number(q.value));
+  });
   const unit = optionPrice(
     item.price,
     options.find((o) => o.id === option)?.extra_price ?? 0,
     extras.filter((e) => picked.includes(e.id)).map((e) => e.price),
   );
   return (
-    <Form method="post" noValidate replace>
+    <Form method="post" noValidate replace ref={formRef}>
       <input type="hidden" name="sid" value={item.sid} />
       {item.image ? (
         <img className={css.hero} src={`${storageUrl}${item.image}`} alt="" width={480} height={360} />
