@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
+import { InlineScripts } from "./lib/inline-scripts";
+import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint, startsOnUse } from "./lib/after-paint.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
@@ -31,10 +33,12 @@ export default async function handleRequest(
       <RequestIdContext.Provider value={log.id}>
         <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
           <ServerIslands.Provider value={serverIslands}>
-            {/* A page that may be kept for every visitor marks its personal parts (decision 122). */}
-            <SlotsContext.Provider value={Boolean(loadContext.shared)}>
-              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-            </SlotsContext.Provider>
+            <InlineScripts.Provider value={INLINE_SCRIPTS}>
+              {/* A page that may be kept for every visitor marks its personal parts (decision 122). */}
+              <SlotsContext.Provider value={Boolean(loadContext.shared)}>
+                <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+              </SlotsContext.Provider>
+            </InlineScripts.Provider>
           </ServerIslands.Provider>
         </AfterPaintContext.Provider>
       </RequestIdContext.Provider>

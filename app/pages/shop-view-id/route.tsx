@@ -8,6 +8,7 @@ import { useUi } from "~/components/ui/UiProvider";
 import * as uiCss from "~/components/ui/ui.css";
 import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
+import { InlineScript } from "~/lib/inline-scripts";
 import { LikeButton } from "~/components/LikeButton";
 import { island } from "~/lib/island";
 import { SmartLink } from "~/components/SmartLink";
@@ -122,9 +123,16 @@ export default function ProductPage() {
     personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
-  // The price follows the option chosen (with scripts; without them each option shows its own).
-  const [option, setOption] = useState<number | null>(null);
-  const extra = product.options.find((o) => o.id === option)?.extra_price ?? 0;
+  // The price follows the option chosen: before the scripts by the page's quote (decision 159),
+  // then here; without scripts each option shows its own.
+  const [option, setOption] = useState<number | null>(() => {
+    const tapped = sentBuyForm()?.querySelector<HTMLInputElement>('input[name="option"]:checked');
+    return tapped ? Number(tapped.value) : null;
+  });
+  const chosen = product.options.find((o) => o.id === option);
+  const quote = optionQuote(product, chosen ?? null);
+  // The stock note: the option's, once one is chosen; before, the product's.
+  const stockNote = chosen ? quote.note : totalStock <= LOW_STOCK ? koProduct.lowStock(totalStock) : "";
   useEffect(() => {
     track({
       name: "view_item",
@@ -174,15 +182,21 @@ export default function ProductPage() {
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
         {display.price ? (
+          // The quote writes these before the scripts (decision 159); hydration puts back the server's
+          // figures (no mismatch to report) and the chosen option's follow before the next paint.
           <p className={view.price}>
-            {product.list_price && product.list_price > product.price ? (
-              <span className={css.discountRate}>
-                {discountRate(optionPrice(product.price, extra), optionPrice(product.list_price, extra))}%
+            {quote.rate ? (
+              <span className={css.discountRate} data-quote="rate" suppressHydrationWarning>
+                {quote.rate}
               </span>
             ) : null}
-            <span data-testid="price">{formatKRW(optionPrice(product.price, extra))}</span>
-            {product.list_price && product.list_price > product.price ? (
-              <span className={css.listPrice}>{formatKRW(optionPrice(product.list_price, extra))}</span>
+            <span data-testid="price" data-quote="price" suppressHydrationWarning>
+              {formatKRW(quote.price)}
+            </span>
+            {quote.list ? (
+              <span className={css.listPrice} data-quote="list" suppressHydrationWarning>
+                {formatKRW(quote.list)}
+              </span>
             ) : null}
           </p>
         ) : null}
@@ -196,7 +210,11 @@ export default function ProductPage() {
           {product.adult_only ? <li>{koProduct.adultOnly}</li> : null}
           {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
           {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
-          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
+          {product.sold_out ? null : (
+            <li data-quote="note" data-testid="stock-note" hidden={!stockNote} suppressHydrationWarning>
+              {stockNote}
+            </li>
+          )}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
         {verification.available && product.adult_only && !verification.adult ? (
@@ -304,7 +322,9 @@ function BuyBox({
   const ui = useUi();
   const { cartPath } = useCartPath();
   const submit = useSubmit();
-  const [qty, setQty] = useState("1");
+  const [qty, setQty] = useState(
+    () => (sentBuyForm()?.elements.namedItem("qty") as HTMLInputElement | null | undefined)?.value ?? "1",
+  );
   // What the last 장바구니 담기 posted, for its add_to_cart event.
   const sent = useRef<{ option: number; qty: number } | null>(null);
   const choosable = product.options.filter((o) => !o.default_option);
@@ -351,6 +371,8 @@ function BuyBox({
       {/* noValidate: every check is the action's, with its message beside the field (issue 40). */}
       <fetcher.Form
         className={view.buyForm}
+        // The quote's until React has the form (decision 159).
+        data-quote={hydrated ? undefined : ""}
         method="post"
         noValidate
         aria-label={koProduct.addToCart}
@@ -377,6 +399,7 @@ function BuyBox({
                   value={o.id}
                   aria-describedby={optionError ? "buy-option-error" : undefined}
                   disabled={o.stock <= 0}
+                  {...quoteData(product, o, showPrice)}
                   checked={hydrated ? option === o.id : undefined}
                   onChange={() => onOption(o.id)}
                 />
@@ -395,7 +418,12 @@ function BuyBox({
             ))}
           </fieldset>
         ) : (
-          <input type="hidden" name="option" value={product.options[0]!.id} />
+          <input
+            type="hidden"
+            name="option"
+            value={product.options[0]!.id}
+            {...quoteData(product, product.options[0]!, showPrice)}
+          />
         )}
         <div className={view.qtyRow}>
           <div className={view.field}>
@@ -442,10 +470,14 @@ function BuyBox({
               </p>
             ) : null}
           </div>
-          {hydrated && chosen && showPrice ? (
-            <p className={view.total} data-testid="total">
+          {/* Shown once there is a total to show: by the quote before the scripts, never without them
+              (a typed quantity would not follow). */}
+          {showPrice ? (
+            <p className={view.total} data-testid="total" data-quote="total" hidden={!hydrated || !chosen}>
               {koProduct.total}{" "}
-              <strong>{formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n }))}</strong>
+              <strong suppressHydrationWarning>
+                {chosen ? formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n })) : ""}
+              </strong>
             </p>
           ) : null}
         </div>
@@ -487,8 +519,37 @@ function BuyBox({
           </button>
         </div>
       </fetcher.Form>
+      <InlineScript name="quote" />
     </>
   );
+}
+
+/**
+ * The buy form as the server sent it, while React hydrates it (it loses `data-quote` then): an
+ * option tapped or a quantity typed before the scripts started is where the page's state starts,
+ * so hydration finds the quote's figures (decision 159) and nothing is reset. None on the server,
+ * and none on a page React rendered itself.
+ */
+function sentBuyForm(): HTMLFormElement | null {
+  return typeof document === "undefined" ? null : document.querySelector<HTMLFormElement>("form[data-quote]");
+}
+
+/** An option's figures as the page shows them (none chosen: the product's own), and its stock note. */
+function optionQuote(product: Product, o: Product["options"][number] | null) {
+  const extra = o?.extra_price ?? 0;
+  const price = optionPrice(product.price, extra);
+  const list = product.list_price && product.list_price > product.price ? optionPrice(product.list_price, extra) : null;
+  const rate = list ? `${discountRate(price, list)}%` : "";
+  return { price, list, rate, note: o && o.stock <= LOW_STOCK ? koProduct.lowStock(o.stock) : "" };
+}
+
+/** The figures the quote writes when the option is chosen before the scripts (decision 159). */
+function quoteData(product: Product, o: Product["options"][number], showPrice: boolean) {
+  const q = optionQuote(product, o);
+  const figures = showPrice
+    ? { "data-price": q.price, "data-list": q.list ?? undefined, "data-rate": q.rate || undefined }
+    : {};
+  return { "data-note": q.note, ...figures };
 }
 
 /** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HELD_MODULE, HELD_PRELOAD, START_ON_USE } from "~/lib/after-paint";
 import { CONSENT_COOKIE } from "~/shared/tracking";
 import { AFTER_PAINT_STARTER } from "~/lib/after-paint.server";
+import { INLINE_SCRIPTS } from "~/lib/inline-scripts.server";
 import { BEAUTY, STUDIO_CUSTOM, get } from "../helpers/request";
 
 /**
@@ -96,6 +97,20 @@ describe("byte budgets (issue 15)", () => {
       expect(page.html).toContain('data-testid="drawer"');
       expect(page.html).toContain('data-testid="footer"');
       if (host === STUDIO_CUSTOM) expect(page.html).toContain('data-testid="consent-bar"');
+    }
+  });
+});
+
+describe("the product page's quote before its scripts (issue 51, decision 159)", () => {
+  it("is a few hundred bytes of the product page's HTML only, with the server's figures on each option", async () => {
+    const html = await (await get(BEAUTY, "/shop/view/b0005")).text();
+    expect(html).toContain(INLINE_SCRIPTS.quote);
+    expect(await gzipSize(INLINE_SCRIPTS.quote)).toBeLessThanOrEqual(512);
+    // 50ml: 26,000 + 6,000 against 32,000 + 6,000 listed, 15 % off; 40 and 25 in stock, no note.
+    expect(html).toMatch(/<input[^>]*name="option" data-note="" data-price="32000" data-list="38000" data-rate="15%"/);
+    expect(html).toContain('data-quote=""');
+    for (const path of ["/", "/shop/list?category=0", "/user/checkout"]) {
+      expect(await (await get(BEAUTY, path)).text(), path).not.toContain(INLINE_SCRIPTS.quote);
     }
   });
 });
