@@ -65,9 +65,13 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
 
 export { expect };
 
+/** Each page's own goto, which does not wait for hydration (beforeScripts). */
+const plainGoto = new WeakMap<Page, Page["goto"]>();
+
 /** With scripts on, makes every document load of `page` wait for hydration, on Playwright's clock. */
 async function loadsHydrate(page: Page): Promise<void> {
   await page.clock.install();
+  plainGoto.set(page, page.goto.bind(page));
   for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
     const load = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
@@ -77,6 +81,61 @@ async function loadsHydrate(page: Page): Promise<void> {
     };
   }
 }
+
+/** The mobile profile Lighthouse throttles to: a 4x slower CPU and slow 4G. */
+export const SLOW_PHONE = {
+  cpu: 4,
+  latencyMs: 150,
+  downBytesPerS: (1.6 * 1024 * 1024) / 8,
+  upBytesPerS: (750 * 1024) / 8,
+};
+
+/**
+ * Opens `url` as a shopper does and lets the test act before the page's scripts start (issue 51):
+ * the page's modules are held on their way until `start`, so whatever the test does meanwhile is
+ * done to the HTML alone, however fast the machine. `slow` also makes the page a slowed phone's
+ * (SLOW_PHONE). `start` lets the scripts come and waits for hydration.
+ */
+export async function beforeScripts(
+  page: Page,
+  url: string,
+  { slow = false, hold = true }: { slow?: boolean; hold?: boolean } = {},
+): Promise<{ start: () => Promise<void> }> {
+  // Each held request waits for `start`. (A document the shopper leaves while its scripts are
+  // held, by a form posted before they came, keeps the next document from loading in Chromium:
+  // such a test passes `hold: false` and acts before the scripts could have run.)
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  if (hold)
+    await page.route(/\/build\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+  if (slow) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpu });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_PHONE.latencyMs,
+      downloadThroughput: SLOW_PHONE.downBytesPerS,
+      uploadThroughput: SLOW_PHONE.upBytesPerS,
+    });
+  }
+  const goto = plainGoto.get(page);
+  if (!goto) throw new Error("beforeScripts needs the js-on fixture's page");
+  // As soon as the document starts coming: the shopper acts on what they see.
+  await goto(url, { waitUntil: "commit" });
+  return {
+    start: async () => {
+      release();
+      await hydrated(page);
+    },
+  };
+}
+
+/** True once any of the page's modules has run (Remix's router is made by the entry). */
+export const scriptsRan = (page: Page) => page.evaluate(() => "__remixRouter" in window);
 
 /**
  * Someone else's phone-sized page in a browser of their own, whose loads wait for hydration as the
