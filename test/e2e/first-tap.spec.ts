@@ -42,7 +42,11 @@ for (const slow of [false, true]) {
       await expect(page.getByTestId("price")).toHaveText("32,000원");
       // With its list price and 할인율.
       await expect(page.getByTestId("price").locator("xpath=..")).toHaveText("15%32,000원38,000원");
-      await qty.fill("3");
+      await qty.fill("2");
+      await expect(page.getByTestId("total")).toHaveText("총 상품금액 64,000원");
+      // − and + count before the scripts too, once a tap.
+      await buy.getByRole("button", { name: koProduct.increase }).click();
+      await expect(qty).toHaveValue("3");
       await expect(page.getByTestId("total")).toHaveText("총 상품금액 96,000원");
       expect(await scriptsRan(page)).toBe(false);
 

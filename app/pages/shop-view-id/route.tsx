@@ -429,17 +429,18 @@ function BuyBox({
           <div className={view.field}>
             <label htmlFor="buy-qty">{koProduct.quantity}</label>
             <span className={view.stepper}>
-              {hydrated ? (
-                <button
-                  type="button"
-                  className={view.step}
-                  aria-label={koProduct.decrease}
-                  disabled={n <= 1}
-                  onClick={() => setQty(String(stepQty(n, "dec")))}
-                >
-                  −
-                </button>
-              ) : null}
+              {/* Hidden without scripts (they could do nothing); shown by the quote before them. */}
+              <button
+                type="button"
+                className={view.step}
+                aria-label={koProduct.decrease}
+                disabled={n <= 1}
+                hidden={!hydrated}
+                data-step="dec"
+                onClick={() => setQty(String(stepQty(n, "dec")))}
+              >
+                −
+              </button>
               {/* No min or max: the action refuses out of range with its own message (issue 40). */}
               <input
                 id="buy-qty"
@@ -453,16 +454,16 @@ function BuyBox({
                 aria-invalid={qtyError ? true : undefined}
                 aria-describedby={qtyError ? "buy-qty-error" : undefined}
               />
-              {hydrated ? (
-                <button
-                  type="button"
-                  className={view.step}
-                  aria-label={koProduct.increase}
-                  onClick={() => setQty(String(stepQty(n, "inc")))}
-                >
-                  +
-                </button>
-              ) : null}
+              <button
+                type="button"
+                className={view.step}
+                aria-label={koProduct.increase}
+                hidden={!hydrated}
+                data-step="inc"
+                onClick={() => setQty(String(stepQty(n, "inc")))}
+              >
+                +
+              </button>
             </span>
             {qtyError ? (
               <p id="buy-qty-error" className={view.fieldError} role="alert">
