@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
-import { InlineScripts } from "./lib/inline-scripts";
-import { INLINE_SCRIPTS } from "./lib/inline-scripts.server";
+import { productQuote } from "./lib/quote.server";
 import { AFTER_PAINT_STARTER, holdScriptsUntilPaint, startsOnUse } from "./lib/after-paint.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
@@ -31,14 +30,12 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <RequestIdContext.Provider value={log.id}>
-        <AfterPaintContext.Provider value={AFTER_PAINT_STARTER}>
+        <AfterPaintContext.Provider value={AFTER_PAINT_STARTER + productQuote(remixContext)}>
           <ServerIslands.Provider value={serverIslands}>
-            <InlineScripts.Provider value={INLINE_SCRIPTS}>
-              {/* A page that may be kept for every visitor marks its personal parts (decision 122). */}
-              <SlotsContext.Provider value={Boolean(loadContext.shared)}>
-                <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-              </SlotsContext.Provider>
-            </InlineScripts.Provider>
+            {/* A page that may be kept for every visitor marks its personal parts (decision 122). */}
+            <SlotsContext.Provider value={Boolean(loadContext.shared)}>
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            </SlotsContext.Provider>
           </ServerIslands.Provider>
         </AfterPaintContext.Provider>
       </RequestIdContext.Provider>

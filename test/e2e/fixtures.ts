@@ -99,18 +99,15 @@ export const SLOW_PHONE = {
 export async function beforeScripts(
   page: Page,
   url: string,
-  { slow = false, hold = true }: { slow?: boolean; hold?: boolean } = {},
+  { slow = false }: { slow?: boolean } = {},
 ): Promise<{ start: () => Promise<void> }> {
-  // Each held request waits for `start`. (A document the shopper leaves while its scripts are
-  // held, by a form posted before they came, keeps the next document from loading in Chromium:
-  // such a test passes `hold: false` and acts before the scripts could have run.)
+  // Each held request waits for `start`.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  if (hold)
-    await page.route(/\/build\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+  await page.route(/\/build\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
   if (slow) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpu });

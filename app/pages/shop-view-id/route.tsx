@@ -8,7 +8,6 @@ import { useUi } from "~/components/ui/UiProvider";
 import * as uiCss from "~/components/ui/ui.css";
 import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
-import { InlineScript } from "~/lib/inline-scripts";
 import { LikeButton } from "~/components/LikeButton";
 import { island } from "~/lib/island";
 import { SmartLink } from "~/components/SmartLink";
@@ -26,6 +25,7 @@ import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { personalised } from "~/lib/personal";
 import { LEAF_ROUTE } from "~/shared/personal";
 import { productDisplay } from "~/shared/display";
+import { LOW_STOCK } from "~/shared/product-quote";
 import type { action, loader } from "./page.server";
 
 // Recommendations come after the page's own content, streamed: their grid hydrates as an island.
@@ -41,9 +41,6 @@ const ReviewsMore = island(
   () => import("~/components/reviews/ReviewsMore").then((m) => m.ReviewsMore),
   "visible",
 );
-
-/** Stock at or under this is shown as "N left". */
-const LOW_STOCK = 5;
 
 export { loader, action } from "./page.server";
 
@@ -125,14 +122,16 @@ export default function ProductPage() {
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   // The price follows the option chosen: before the scripts by the page's quote (decision 159),
   // then here; without scripts each option shows its own.
-  const [option, setOption] = useState<number | null>(() => {
-    const tapped = sentBuyForm()?.querySelector<HTMLInputElement>('input[name="option"]:checked');
-    return tapped ? Number(tapped.value) : null;
-  });
+  const [option, setOption] = useState<number | null>(() => Number(sentValue("option")) || null);
   const chosen = product.options.find((o) => o.id === option);
-  const quote = optionQuote(product, chosen ?? null);
+  // The figures the quote (decision 159) has for each option, from optionQuote on the server: the
+  // browser's bundle does without that function (the browser test holds them equal).
+  const extra = chosen?.extra_price ?? 0;
+  const price = optionPrice(product.price, extra);
+  const list = product.list_price && product.list_price > product.price && optionPrice(product.list_price, extra);
   // The stock note: the option's, once one is chosen; before, the product's.
-  const stockNote = chosen ? quote.note : totalStock <= LOW_STOCK ? koProduct.lowStock(totalStock) : "";
+  const stock = chosen ? chosen.stock : totalStock;
+  const stockNote = stock <= LOW_STOCK ? koProduct.lowStock(stock) : "";
   useEffect(() => {
     track({
       name: "view_item",
@@ -182,22 +181,12 @@ export default function ProductPage() {
           <LikeButton pid={product.id} title={product.title} liked={liked} className={css.likeInline} />
         </div>
         {display.price ? (
-          // The quote writes these before the scripts (decision 159); hydration puts back the server's
-          // figures (no mismatch to report) and the chosen option's follow before the next paint.
+          // The quote writes these before the scripts (decision 159; it finds the 할인율 and the list
+          // price beside the price): hydration finds the same figures, its state read from the form.
           <p className={view.price}>
-            {quote.rate ? (
-              <span className={css.discountRate} data-quote="rate" suppressHydrationWarning>
-                {quote.rate}
-              </span>
-            ) : null}
-            <span data-testid="price" data-quote="price" suppressHydrationWarning>
-              {formatKRW(quote.price)}
-            </span>
-            {quote.list ? (
-              <span className={css.listPrice} data-quote="list" suppressHydrationWarning>
-                {formatKRW(quote.list)}
-              </span>
-            ) : null}
+            {list ? <span className={css.discountRate}>{`${discountRate(price, list)}%`}</span> : null}
+            <span data-testid="price">{formatKRW(price)}</span>
+            {list ? <span className={css.listPrice}>{formatKRW(list)}</span> : null}
           </p>
         ) : null}
         <p className={view.meta}>
@@ -211,7 +200,7 @@ export default function ProductPage() {
           {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
           {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
           {product.sold_out ? null : (
-            <li data-quote="note" data-testid="stock-note" hidden={!stockNote} suppressHydrationWarning>
+            <li data-quote="note" hidden={!stockNote}>
               {stockNote}
             </li>
           )}
@@ -322,9 +311,7 @@ function BuyBox({
   const ui = useUi();
   const { cartPath } = useCartPath();
   const submit = useSubmit();
-  const [qty, setQty] = useState(
-    () => (sentBuyForm()?.elements.namedItem("qty") as HTMLInputElement | null | undefined)?.value ?? "1",
-  );
+  const [qty, setQty] = useState(() => sentValue("qty") || "1");
   // What the last 장바구니 담기 posted, for its add_to_cart event.
   const sent = useRef<{ option: number; qty: number } | null>(null);
   const choosable = product.options.filter((o) => !o.default_option);
@@ -399,7 +386,6 @@ function BuyBox({
                   value={o.id}
                   aria-describedby={optionError ? "buy-option-error" : undefined}
                   disabled={o.stock <= 0}
-                  {...quoteData(product, o, showPrice)}
                   checked={hydrated ? option === o.id : undefined}
                   onChange={() => onOption(o.id)}
                 />
@@ -418,12 +404,7 @@ function BuyBox({
             ))}
           </fieldset>
         ) : (
-          <input
-            type="hidden"
-            name="option"
-            value={product.options[0]!.id}
-            {...quoteData(product, product.options[0]!, showPrice)}
-          />
+          <input type="hidden" name="option" value={product.options[0]!.id} />
         )}
         <div className={view.qtyRow}>
           <div className={view.field}>
@@ -474,10 +455,10 @@ function BuyBox({
           {/* Shown once there is a total to show: by the quote before the scripts, never without them
               (a typed quantity would not follow). */}
           {showPrice ? (
-            <p className={view.total} data-testid="total" data-quote="total" hidden={!hydrated || !chosen}>
+            <p className={view.total} data-testid="total" hidden={!hydrated || !chosen}>
               {koProduct.total}{" "}
-              <strong suppressHydrationWarning>
-                {chosen ? formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n })) : ""}
+              <strong>
+                {formatKRW(lineSum({ price: optionPrice(product.price, chosen?.extra_price ?? 0), qty: n }))}
               </strong>
             </p>
           ) : null}
@@ -520,37 +501,19 @@ function BuyBox({
           </button>
         </div>
       </fetcher.Form>
-      <InlineScript name="quote" />
     </>
   );
 }
 
 /**
- * The buy form as the server sent it, while React hydrates it (it loses `data-quote` then): an
- * option tapped or a quantity typed before the scripts started is where the page's state starts,
- * so hydration finds the quote's figures (decision 159) and nothing is reset. None on the server,
- * and none on a page React rendered itself.
+ * A control of the buy form as the server sent it, while React hydrates it (the form loses
+ * `data-quote` then): an option tapped or a quantity typed before the scripts started is where the
+ * page's state starts, so hydration finds the quote's figures (decision 159) and nothing is reset.
+ * None on the server, and none on a page React rendered itself.
  */
-function sentBuyForm(): HTMLFormElement | null {
-  return typeof document === "undefined" ? null : document.querySelector<HTMLFormElement>("form[data-quote]");
-}
-
-/** An option's figures as the page shows them (none chosen: the product's own), and its stock note. */
-function optionQuote(product: Product, o: Product["options"][number] | null) {
-  const extra = o?.extra_price ?? 0;
-  const price = optionPrice(product.price, extra);
-  const list = product.list_price && product.list_price > product.price ? optionPrice(product.list_price, extra) : null;
-  const rate = list ? `${discountRate(price, list)}%` : "";
-  return { price, list, rate, note: o && o.stock <= LOW_STOCK ? koProduct.lowStock(o.stock) : "" };
-}
-
-/** The figures the quote writes when the option is chosen before the scripts (decision 159). */
-function quoteData(product: Product, o: Product["options"][number], showPrice: boolean) {
-  const q = optionQuote(product, o);
-  const figures = showPrice
-    ? { "data-price": q.price, "data-list": q.list ?? undefined, "data-rate": q.rate || undefined }
-    : {};
-  return { "data-note": q.note, ...figures };
+function sentValue(name: string): string | undefined {
+  const form = typeof document === "undefined" ? null : document.querySelector<HTMLFormElement>("form[data-quote]");
+  return (form?.elements.namedItem(name) as RadioNodeList | HTMLInputElement | null | undefined)?.value;
 }
 
 /** Where the header's cart button leads (with uuid_value for a guest), from the shop layout. */
