@@ -68,7 +68,7 @@ export default async function handleRequest(
   // constant the Remix compiler writes into the build, not configuration read at run time.
   // eslint-disable-next-line no-restricted-globals
   return process.env.NODE_ENV === "production"
-    ? holdScriptsUntilPaint(response, startsOnUse(request, remixContext))
+    ? holdScriptsUntilPaint(new HTMLRewriter(), startsOnUse(request, remixContext)).transform(response)
     : response;
 }
 
