@@ -1,9 +1,13 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../../functions/worker";
+import { OVERLAY_ATTRIBUTE } from "~/shared/personal";
 import { BEAUTY, get } from "../helpers/request";
 
 /**
  * The documents' shape that the W3C checker holds in the browser tests (test/e2e/valid-markup.spec.ts,
- * decision 161), here where it is quick to see: what a page streams comes before its end tags.
+ * decision 161), here where it is quick to see: what a page streams comes before its end tags, and
+ * the head's `<meta charset>` within the first 1024 bytes.
  */
 
 /** The body read chunk by chunk as it arrives, so that a test can tell a streamed page from a buffered one. */
@@ -59,6 +63,40 @@ describe("the document's end (decision 161)", () => {
       const html = await (await get(BEAUTY, path, init)).text();
       expect(html.endsWith("</body></html>"), path).toBe(true);
       expect(html.match(/<\/body>/g), path).toHaveLength(1);
+    }
+  });
+});
+
+/** A page through the whole Worker with the page cache on (kept pages filled per visitor, decision 122). */
+async function kept(path: string, cookie?: string): Promise<{ html: string; cookies: string[] }> {
+  const ctx = createExecutionContext();
+  const headers: Record<string, string> = { host: BEAUTY };
+  if (cookie) headers.cookie = cookie;
+  const res = await worker.fetch(
+    new Request(`http://${BEAUTY}${path}`, { headers, redirect: "manual" }),
+    { ...env, PAGE_CACHE_SECONDS: "60" },
+    ctx,
+  );
+  const html = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { html, cookies: res.headers.getSetCookie() };
+}
+
+describe("the character encoding's declaration (decision 161)", () => {
+  it("stays in the first 1024 bytes with a returning visitor's overlay, which is on <body>", async () => {
+    // A device with recent views: the frame's part of the overlay names them (and its cart's address).
+    const first = await kept("/shop/view/b0005");
+    const device = first.cookies.map((c) => c.split(";")[0]!).find((c) => c.startsWith("uuid_value="));
+    expect(device).toBeTruthy();
+    for (const sid of ["b0006", "b0014"]) await kept(`/shop/view/${sid}`, device);
+    for (const path of ["/shop/view/b0017", "/shop/view/b0017", `/shop/search?q=${encodeURIComponent("크림")}`]) {
+      const { html } = await kept(path, device);
+      expect(/<body[^>]*>/.exec(html)?.[0], path).toMatch(new RegExp(`^<body ${OVERLAY_ATTRIBUTE}="[^"]{200,}">$`));
+      expect(/<html[^>]*>/.exec(html)?.[0], path).not.toContain(OVERLAY_ATTRIBUTE);
+      const meta = html.indexOf('<meta charSet="utf-8"/>');
+      expect(meta, path).toBeGreaterThan(0);
+      const end = new TextEncoder().encode(html.slice(0, meta + '<meta charSet="utf-8"/>'.length)).length;
+      expect(end, path).toBeLessThanOrEqual(1024);
     }
   });
 });
