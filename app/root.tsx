@@ -107,6 +107,8 @@ export function ErrorBoundary() {
       <ErrorPage error={error} />
     </ShopLayout>
   ) : (
-    <ErrorPage error={error} />
+    <main>
+      <ErrorPage error={error} />
+    </main>
   );
 }
