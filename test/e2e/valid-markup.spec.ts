@@ -4,9 +4,11 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
-import { koCart } from "../../app/shared/messages/cart";
+import { encode } from "jpeg-js";
+import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koReviews } from "../../app/shared/messages/reviews";
 import { addToCart, expect, jsOff, shopUrl, test } from "./fixtures";
-import { fillLogin, payBySheet } from "./order-helpers";
+import { act, fillLogin, payBySheet, shipAndDeliver } from "./order-helpers";
 
 /**
  * Issue 51, item 5: every page kind is valid HTML as the Worker serves it, by the W3C's Nu Html
@@ -68,6 +70,15 @@ function validate(pages: Served[], dir: string): string[] {
       const i = files.findIndex((f) => m.url?.endsWith(f));
       return `${pages[i]?.name ?? m.url}:${m.lastLine ?? "?"}: ${m.message}`;
     });
+}
+
+/** A small JPEG for a review's photo. */
+function photo(): Buffer {
+  const width = 160;
+  const height = 120;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([200, ((i / 4) % width) % 255, 120, 255], i);
+  return Buffer.from(encode({ width, height, data }, 80).data);
 }
 
 async function signedIn(browser: Browser, dom: string, email: string): Promise<Page> {
@@ -160,16 +171,46 @@ test("every page kind is valid HTML (W3C Nu Html Checker)", async ({ browser }, 
       ["all my orders", beauty("/myshop/order_all")],
     ])),
   );
-  // The member's order placed from that sheet, on their order page.
+  // The member's order placed from that sheet; the owner sends it and it arrives.
   await member.goto(sheet);
   await payBySheet(member);
   await expect(member).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
   const memberOrder = new URL(member.url()).searchParams.get("id")!;
-  pages.push(...(await fetchAll(member.context(), [["my order", beauty(`/myshop/order_view?id=${memberOrder}`)]])));
-  await member.context().close();
-
-  // The owners' console.
   const owner = await signedIn(browser, "beauty", "owner@beauty.example.test");
+  await owner.goto(beauty(`/admin/order?id=${memberOrder}`));
+  await shipAndDeliver(owner, "123456789012");
+
+  // The member confirms it and writes a review with a photo: the order, the review's form and the
+  // review written, then the product's reviews as a guest sees them.
+  await member.goto(beauty(`/myshop/order_view?id=${memberOrder}`));
+  await act(member, "구매확정", { confirm: true });
+  await expect(member.getByTestId("order-status")).toHaveText(koOrder.status.DONE);
+  pages.push(...(await fetchAll(member.context(), [["my order", member.url()]])));
+  await member.getByTestId("review-invite").first().click();
+  await expect(member).toHaveURL(/\/myshop\/review\?order=\d{12}&line=/);
+  const review = member.url();
+  pages.push(...(await fetchAll(member.context(), [["review form", review]])));
+  const form = member.getByRole("form", { name: koReviews.title });
+  await form.getByRole("radio", { name: koReviews.stars(4) }).check();
+  await form.getByLabel(koReviews.body).fill("촉촉하고 향이 좋아요. 매일 바르고 있어요.");
+  await form
+    .getByLabel(koReviews.photos)
+    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo() });
+  await form.getByRole("button", { name: koReviews.submit }).click();
+  await expect(member.getByRole("heading", { name: koReviews.editTitle })).toBeVisible();
+  pages.push(...(await fetchAll(member.context(), [["review written", review]])));
+  await member.context().close();
+  const reader = await browser.newContext({ javaScriptEnabled: false });
+  pages.push(
+    ...(await fetchAll(reader, [
+      ["product with a review", beauty("/shop/view/b0014")],
+      ["reviews with one", beauty("/shop/reviews?pid=b0014")],
+      ["reviews with a photo", beauty("/shop/reviews?pid=b0014&sort=new&photo=1&star=4")],
+    ])),
+  );
+  await reader.close();
+
+  // The owners' console (the member's review among the reviews).
   pages.push(
     ...(await fetchAll(
       owner.context(),
@@ -178,6 +219,7 @@ test("every page kind is valid HTML (W3C Nu Html Checker)", async ({ browser }, 
         "/products",
         "/product",
         `/order?id=${orderId}`,
+        `/order?id=${memberOrder}`,
         "/categories",
         "/messages",
         "/questions",
