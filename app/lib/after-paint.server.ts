@@ -76,7 +76,9 @@ export function startsOnUse(request: Request, context: EntryContext): boolean {
  * The preloads are made from the held script's HELD_PRELOADS and put back where Remix drew them,
  * just before its context script (the held script's previous element), so that hydration finds
  * every element it drew (decision 160). Should a preload never report (it always does), the page
- * still hydrates after 8 s. The starter carries no comments: its text is in every page.
+ * still hydrates after 8 s. Chromium reports no first paint for some loads (the page a form posted
+ * before the scripts came back to): the starter goes on 3 s after it began, painted or not. The
+ * starter carries no comments: its text is in every page.
  *
  * A page that starts on use (START_ON_USE, decision 135) hydrates at the shopper's first reach for
  * it (a touch, a key, a focus, a scroll, the pointer moving): all of the above waits for both the
@@ -145,7 +147,6 @@ function onPaint(){if(!painted){painted=true;afterFirstPicture(start)}}
 new PerformanceObserver(function(list,observer){
 if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();onPaint()}
 }).observe({type:"paint",buffered:true});
-// Chromium reports no first paint for some loads (the page a form posted before the scripts came back to).
 setTimeout(onPaint,3000);
 return;
 }
