@@ -3,7 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { AfterPaintContext } from "./lib/after-paint";
 import { productQuote } from "./lib/quote.server";
-import { AFTER_PAINT_STARTER, holdScriptsUntilPaint, startsOnUse } from "./lib/after-paint.server";
+import { AFTER_PAINT_STARTER, startsOnUse } from "./lib/after-paint.server";
+import { refreshWithoutScripts, servedDocument } from "./lib/document.server";
 import { serverIslands } from "./components/islands.server";
 import { ServerIslands } from "./lib/island";
 import { SlotsContext } from "./lib/slots";
@@ -59,14 +60,17 @@ export default async function handleRequest(
   // (functions/response-headers.ts).
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-  const response = new Response(body, { headers: responseHeaders, status });
-  // The scripts wait for the first paint (decision 075). Not in development, where React's
-  // development build would report the held attributes as hydration mismatches. NODE_ENV is a
-  // constant the Remix compiler writes into the build, not configuration read at run time.
+  // Valid HTML, streamed data included (decision 161). The scripts wait for the first paint
+  // (decision 075); not in development, where React's development build would report the held
+  // attributes as hydration mismatches. NODE_ENV is a constant the Remix compiler writes into the
+  // build, not configuration read at run time.
   // eslint-disable-next-line no-restricted-globals
-  return process.env.NODE_ENV === "production"
-    ? holdScriptsUntilPaint(response, startsOnUse(request, remixContext))
-    : response;
+  const held = process.env.NODE_ENV === "production";
+  return servedDocument(new Response(body, { headers: responseHeaders, status }), {
+    held,
+    onUse: held && startsOnUse(request, remixContext),
+    refresh: refreshWithoutScripts(remixContext),
+  });
 }
 
 /**

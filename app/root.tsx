@@ -63,14 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />
-        {/* No paint before the page's markup is all parsed (decision 141): a paint midway made the
-            rest of the parse and a second full layout land after it, on the main thread. */}
-        <link rel="expect" href="#page-end" {...{ blocking: "render" }} />
       </head>
       <body>
         {data?.ieBanner ? <IeBanner {...data.ieBanner} /> : null}
         <UiProvider>{children}</UiProvider>
-        <div id="page-end" hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Releases the held scripts after the first paint (decision 075). Its nonce is hidden from
@@ -107,6 +103,8 @@ export function ErrorBoundary() {
       <ErrorPage error={error} />
     </ShopLayout>
   ) : (
-    <ErrorPage error={error} />
+    <main>
+      <ErrorPage error={error} />
+    </main>
   );
 }

@@ -257,7 +257,7 @@ export type Filling = {
   device: string | null;
   /** The avatar's address; null when the member has no picture (or there is no member). */
   photo: string | null;
-  /** The overlay on <html>, encoded; null for nobody. */
+  /** The overlay on <body>, encoded; null for nobody. */
   overlay: string | null;
   /** This response's nonce: a kept page's scripts carry the one it was drawn with (its CSP names only this one). */
   nonce: string;
@@ -415,7 +415,9 @@ export async function fillTemplate(html: string): Promise<FillTemplate> {
         element.append(token({ html: (v) => (on(v) ? "♥" : "") }), { html: true });
       },
     })
-    .on("html", {
+    // On <body>, not <html>: the head's <meta charset> must stay within the document's first 1024
+    // bytes, and <html> already carries the shop's theme (decision 161).
+    .on("body", {
       element(element) {
         element.setAttribute(OVERLAY_ATTRIBUTE, token({ attribute: OVERLAY_ATTRIBUTE, value: (v) => v.overlay }));
       },

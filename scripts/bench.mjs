@@ -51,10 +51,13 @@ async function pageWeight(host, path) {
   const shell = streamed > 0 ? html.slice(0, streamed) : html;
   // What the browser really loads first: stylesheets, module preloads and the entry's imports.
   // (The inlined route manifest also names modules of other routes; those are not fetched.)
+  // The module preloads are held until after the paint, their addresses on the held module script
+  // (app/lib/after-paint.server.ts, decision 160).
   const refs = [
-    ...html.matchAll(/<link rel="(?:stylesheet|(?:x-)?modulepreload)" href="(\/build\/[^"]+)"/g),
-    ...html.matchAll(/import[^;"]*"(\/build\/[^"]+\.js)"/g),
-  ].map((m) => m[1]);
+    ...[...html.matchAll(/<link rel="(?:stylesheet|modulepreload)" href="(\/build\/[^"]+)"/g)].map((m) => m[1]),
+    ...(/ data-preload="([^"]*)"/.exec(html)?.[1].split(" ") ?? []),
+    ...[...html.matchAll(/import[^;"]*"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
+  ].filter(Boolean);
   const assets = [...new Set(refs)];
   let js = 0;
   let css = 0;

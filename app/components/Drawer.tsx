@@ -59,7 +59,9 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
         className={css.drawerToggle}
         aria-label={koHeader.openMenu}
       />
-      <label htmlFor={css.DRAWER_TOGGLE_ID} className={css.scrim} aria-hidden="true" />
+      {/* The scrim closes the menu. Empty, it has nothing to announce; aria-hidden is not allowed
+          on a label tied to a control (the checkbox is named by its aria-label). */}
+      <label htmlFor={css.DRAWER_TOGGLE_ID} className={css.scrim} />
       <nav className={css.drawer} aria-label={koDrawer.title} data-testid="drawer">
         <div className={css.drawerHead}>
           <p className={css.drawerShopName}>{shop.name}</p>

@@ -24,6 +24,7 @@ function describe(error: unknown): { title: string; body: string } {
   return { title: koErrors.unexpected, body: koErrors.unexpectedBody };
 }
 
+/** The error's words; the caller puts them in the page's one `<main>` (the shop's frame has one). */
 export function ErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
     if (isChunkLoadError(error)) reloadForStaleChunk();
@@ -31,7 +32,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const { title, body } = describe(error);
   const requestId = useRequestId(error);
   return (
-    <main className={css.empty}>
+    <div className={css.empty}>
       <h1>{title}</h1>
       <p>{body}</p>
       <p>
@@ -47,6 +48,6 @@ export function ErrorPage({ error }: { error: unknown }) {
           </span>
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -1,16 +1,21 @@
 import type { EntryContext } from "@remix-run/cloudflare";
 import { tagsMayRun } from "~/shared/tracking";
 import type { rootData } from "./root.server";
-import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOAD, START_ON_USE, STARTED_MODULE_ID } from "./after-paint";
+import { FIRST_PICTURE, HELD_MODULE, HELD_PRELOADS, START_ON_USE, STARTED_MODULE_ID } from "./after-paint";
 
 /**
  * Holds Remix's module preloads and module script in the HTML on its way out (streaming, nothing
- * buffered), for the starter below to release after the first paint. Remix renders
- * these tags itself and takes no attribute for them; React does not compare attribute values when
- * it hydrates a production build, and Remix's scripts suppress the comparison anyway.
+ * buffered: handlers on `rewriter`), for the starter below to release after the first paint. Remix
+ * renders these tags itself and takes no attribute for them. In valid HTML (decision 160): the
+ * preload elements are left out, their addresses kept on the module script, which is sent as a
+ * data block (its type one the browser does not run, without `async`, which only a script may
+ * have). React does not compare attribute values when it hydrates a production build, and Remix's
+ * scripts suppress the comparison anyway; the starter puts the preloads back where Remix drew them
+ * before it hydrates, so React finds every element it drew.
  */
-export function holdScriptsUntilPaint(response: Response, onUse: boolean): Response {
-  return new HTMLRewriter()
+export function holdScriptsUntilPaint(rewriter: HTMLRewriter, onUse: boolean): HTMLRewriter {
+  let preloads: string[] = [];
+  return rewriter
     .on("html", {
       element(html) {
         if (onUse) html.setAttribute(START_ON_USE, "");
@@ -18,15 +23,19 @@ export function holdScriptsUntilPaint(response: Response, onUse: boolean): Respo
     })
     .on('link[rel="modulepreload"]', {
       element(link) {
-        link.setAttribute("rel", HELD_PRELOAD);
+        const href = link.getAttribute("href");
+        if (href) preloads.push(href);
+        link.remove();
       },
     })
     .on('script[type="module"]', {
       element(script) {
         script.setAttribute("type", HELD_MODULE);
+        script.removeAttribute("async");
+        script.setAttribute(HELD_PRELOADS, preloads.join(" "));
+        preloads = [];
       },
-    })
-    .transform(response);
+    });
 }
 
 /**
@@ -64,6 +73,13 @@ export function startsOnUse(request: Request, context: EntryContext): boolean {
  * in the same frame and reported instead of it, measured 35299 against the picture's 35344 and held
  * the home page's scripts for the 3 s (issue 39: no Lighthouse run of home or list hydrated).
  *
+ * The preloads are made from the held script's HELD_PRELOADS and put back where Remix drew them,
+ * just before its context script (the held script's previous element), so that hydration finds
+ * every element it drew (decision 160). Should a preload never report (it always does), the page
+ * still hydrates after 8 s. Chromium reports no first paint for some loads (the page a form posted
+ * before the scripts came back to): the starter goes on 3 s after it began, painted or not. The
+ * starter carries no comments: its text is in every page.
+ *
  * A page that starts on use (START_ON_USE, decision 135) hydrates at the shopper's first reach for
  * it (a touch, a key, a focus, a scroll, the pointer moving): all of the above waits for both the
  * paint and that use. Its scripts are not even fetched before: a visitor who only reads downloads
@@ -74,27 +90,28 @@ const FIRST_PICTURE_SELECTOR = Object.entries(FIRST_PICTURE)
   .join("");
 
 export const AFTER_PAINT_STARTER = `(function(){
-var started=false,used=!document.documentElement.hasAttribute("${START_ON_USE}"),onUsed=null;
+var held=document.querySelector('script[type="${HELD_MODULE}"]');
+if(!held)return;
+var at=held.previousElementSibling,started=false,used=!document.documentElement.hasAttribute("${START_ON_USE}"),onUsed=null;
 var uses=["pointerdown","keydown","focusin","scroll","wheel","pointermove"];
 function use(){used=true;uses.forEach(function(u){removeEventListener(u,use,true)});if(onUsed){var f=onUsed;onUsed=null;later(f)}}
 if(!used)uses.forEach(function(u){addEventListener(u,use,{capture:true,passive:true})});
 function later(f){setTimeout(f,0)}
 function start(){
 if(started)return;started=true;
-var links=[].slice.call(document.querySelectorAll('link[rel="${HELD_PRELOAD}"]'));
-if(used)return load(links);
-onUsed=function(){load(links)};
+if(used)return load();
+onUsed=load;
 }
-function load(links){
+function load(){
+var links=held.getAttribute("${HELD_PRELOADS}").split(" ").map(function(h){var l=document.createElement("link");l.href=h;return l});
 var modules=links.map(function(l){return l.href}).filter(function(h){return !/\\/entry\\.client-/.test(h)});
 var pending=links.length,evaluating=false;
 function evaluateOnce(){if(!evaluating){evaluating=true;evaluate()}}
 function fetched(){if(--pending===0)later(evaluateOnce)}
 links.forEach(function(l){l.onload=l.onerror=fetched});
-// Should a preload never report (it always does), the page still hydrates.
 setTimeout(evaluateOnce,8000);
 (function preload(){
-links.splice(0,1).forEach(function(l){l.rel="modulepreload"});
+links.splice(0,1).forEach(function(l){l.rel="modulepreload";at.before(l)});
 if(links.length)later(preload);
 })();
 if(!pending)later(evaluateOnce);
@@ -118,8 +135,7 @@ if(list.getEntries().some(function(e){return e.element===img||e.size>=slack}))go
 seen.observe({type:"largest-contentful-paint",buffered:true});
 }
 function run(){
-var held=document.querySelector('script[type="${HELD_MODULE}"]');
-if(!held||document.getElementById("${STARTED_MODULE_ID}"))return;
+if(document.getElementById("${STARTED_MODULE_ID}"))return;
 var s=document.createElement("script");
 s.type="module";s.nonce=held.nonce;s.id="${STARTED_MODULE_ID}";s.textContent=held.textContent;
 document.head.appendChild(s);
@@ -131,7 +147,6 @@ function onPaint(){if(!painted){painted=true;afterFirstPicture(start)}}
 new PerformanceObserver(function(list,observer){
 if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();onPaint()}
 }).observe({type:"paint",buffered:true});
-// Chromium reports no first paint for some loads (the page a form posted before the scripts came back to).
 setTimeout(onPaint,3000);
 return;
 }

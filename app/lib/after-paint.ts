@@ -4,13 +4,15 @@ import { createContext } from "react";
  * The page's scripts start after its first paint (decision 075). The HTML as sent is whole (forms
  * and links work without scripts), so on a weak phone network the shopper should see it before
  * about 100 KB of hydration code takes the bandwidth and the main thread. The Worker sends Remix's
- * module preloads and its module script held (these two attribute values, which the browser
- * ignores), and the small inline script below gives them back their meaning once the browser
- * reports the first contentful paint: the preloads start, then the module script runs, which
- * imports the entry and hydrates. A hidden page, or a browser without paint timing, starts at once.
+ * module script held, as a data block of this type (which the browser does not run), with the
+ * addresses of Remix's module preloads in HELD_PRELOADS (the preload elements left out: decision
+ * 160); the small inline script below gives them back their meaning once the browser reports the
+ * first contentful paint: the preloads start, then the module script runs, which imports the entry
+ * and hydrates. A hidden page, or a browser without paint timing, starts at once.
  */
-export const HELD_PRELOAD = "x-modulepreload";
 export const HELD_MODULE = "text/x-held-module";
+/** On the held module script: the module preloads' addresses, space-separated, in Remix's order. */
+export const HELD_PRELOADS = "data-preload";
 /**
  * The mark of the page's first picture, its likely largest paint: the browser fetches it before the
  * other pictures, and the starter waits for it to be shown before the scripts (decision 087).

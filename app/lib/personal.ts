@@ -17,7 +17,7 @@ const firstSeen = new Map<string, [object, object]>();
  */
 export function personalised<T>(routeId: string, data: T): T {
   if (overlay === undefined) {
-    const raw = typeof document === "undefined" ? null : document.documentElement.getAttribute(OVERLAY_ATTRIBUTE);
+    const raw = typeof document === "undefined" ? null : document.body.getAttribute(OVERLAY_ATTRIBUTE);
     overlay = raw ? (JSON.parse(decodeURIComponent(raw)) as PersonalOverlay) : null;
   }
   const part = overlay?.[routeId];

@@ -8,7 +8,7 @@
 /** A ♡'s form carries its product id and title (its label names it), always; the Worker takes them off a kept page. */
 export const LIKE_SLOT = { pid: "data-like-pid", title: "data-like-title" } as const;
 
-/** The attribute on <html> that carries the visitor's overlay (JSON) on a page filled for them. */
+/** The attribute on <body> that carries the visitor's overlay (JSON) on a page filled for them. */
 export const OVERLAY_ATTRIBUTE = "data-personal";
 
 /** The route ids whose loader data the overlay replaces parts of. */

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { expect, hydrated, jsOff, PORT, secondPage, shopUrl, test } from "./fixtures";
+import { collectErrors, expect, hydrated, jsOff, PORT, secondPage, shopUrl, test } from "./fixtures";
 import { guestOrder } from "./order-helpers";
+import { HELD_PRELOADS } from "../../app/lib/after-paint";
 import { koProduct } from "../../app/shared/messages/shop/product";
 import { koSearch } from "../../app/shared/messages/shop/search";
 
@@ -12,7 +13,8 @@ test.describe("bytes a phone does not need", () => {
   test("hashed build files are kept a year; other public files are revalidated", async ({ page }) => {
     // Read from the responses themselves, so this holds with and without scripts.
     const html = await (await page.goto(shopUrl("beauty", "/")))!.text();
-    const module = /<link rel="(?:x-)?modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    // A module the page preloads (held until after the paint: its address on the held script).
+    const module = new RegExp(`${HELD_PRELOADS}="(/build/[^" ]+\\.js)`).exec(html)?.[1];
     expect(module).toMatch(/^\/build\/.+\.js$/);
     const open = async (path: string) => {
       const res = (await page.goto(shopUrl("beauty", path)))!;
@@ -267,5 +269,39 @@ test.describe("the first paint comes before the scripts (decision 075)", () => {
       expect(largest, path).toBeDefined();
       expect(firstScript, path).toBeGreaterThanOrEqual(largest!);
     }
+  });
+
+  test("a browsing page fetches no script before the shopper's first use, then each held preload once, and hydrates cleanly", async ({
+    browser,
+  }, testInfo) => {
+    test.skip(jsOff(testInfo), "about when scripts load");
+    // A browser of its own: the test's page is given its first use as each load ends (`hydrated`).
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (/\/build\/.+\.js$/.test(r.url())) scripts.push(new URL(r.url()).pathname);
+    });
+    const res = await page.goto(shopUrl("beauty", "/shop/view/b0017"));
+    // The preloads Remix drew, held as data on its module script (decision 160).
+    const held = new RegExp(`${HELD_PRELOADS}="([^"]+)"`).exec(await res!.text())?.[1]?.split(" ") ?? [];
+    expect(held.length).toBeGreaterThanOrEqual(5);
+    // Past the first paint and the first picture (or its 3 s wait): still nothing asked for.
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(3_500);
+    expect(scripts).toEqual([]);
+    // The shopper reaches for the page: the preloads go back where Remix drew them, each fetched
+    // once, then the page hydrates with no error (React finds every element it drew).
+    await page.mouse.move(100, 100);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    for (const file of held)
+      expect(
+        scripts.filter((s) => s === file),
+        file,
+      ).toHaveLength(1);
+    expect(scripts.slice(0, held.length).sort()).toEqual([...held].sort());
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

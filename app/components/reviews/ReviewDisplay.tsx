@@ -8,6 +8,7 @@ import type { ProductReview, ReviewSummary } from "~/shared/contracts";
 import { formatCount, formatDate } from "~/shared/format";
 import { koReviews } from "~/shared/messages/reviews";
 import { formatRating, reviewListHref } from "~/shared/review-display";
+import { visuallyHidden } from "../../../styles/a11y.css";
 import * as shopCss from "../shop.css";
 import * as css from "./review-display.css";
 
@@ -33,10 +34,9 @@ export function ReviewSummaryBlock({ summary }: { summary: ReviewSummary }) {
     <div className={css.summary} data-testid="review-summary">
       <div>
         <p className={css.average}>
-          <span data-testid="review-average" aria-label={t.averageLabel(avg)}>
-            {avg}
-          </span>{" "}
-          <span className={css.muted}>{t.outOf}</span>
+          {/* Read as "평균 별점 4.5 / 5": a span takes no aria-label (it has no role to name). */}
+          <span className={visuallyHidden}>{t.average} </span>
+          <span data-testid="review-average">{avg}</span> <span className={css.muted}>{t.outOf}</span>
         </p>
         <Stars rating={summary.average} />
         <p className={css.muted} data-testid="review-count">

@@ -4,14 +4,19 @@ import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import { koCheckout } from "~/shared/messages/checkout";
 import { orderStatusLabel } from "~/shared/order-status";
+import type { DocumentHandle } from "~/lib/document.server";
 import type { loader } from "./page.server";
 
 const t = koSmart;
-/** Without scripts the page looks again this often (seconds): the status still moves on its own. */
-const REFRESH_S = 20;
 const STEP_OF: Record<string, number> = { CONFIRM_PAYMENT: 0, READY_FOR_DELIVERY: 1, DONE: 2 };
 
 export { loader } from "./page.server";
+
+/**
+ * Without scripts the page looks again every 20 seconds: the status still moves on its own (with
+ * scripts the table's socket brings it). In the head, where the refresh is valid (decision 161).
+ */
+export const handle: DocumentHandle = { refreshWithoutScripts: 20 };
 
 export default function TableOrderComplete() {
   const { order, orders } = useLoaderData<typeof loader>();
@@ -22,9 +27,6 @@ export default function TableOrderComplete() {
     orderStatusLabel(status, { smartOrder: true, payMethod: order.pay === "bank" ? "bank" : null });
   return (
     <>
-      <noscript>
-        <meta httpEquiv="refresh" content={String(REFRESH_S)} />
-      </noscript>
       <h2 className={css.completeTitle}>
         {order.status === "WAITING_PAYMENT" ? label(order.status) : t.completeTitle}
       </h2>

@@ -81,7 +81,6 @@ export const koReviews = {
     outOf: "/ 5",
     count: (n: number) => `리뷰 ${formatCount(n)}개`,
     starsLabel: (n: number) => `별 5개 중 ${n}개`,
-    averageLabel: (avg: string) => `별점 평균 ${avg}점`,
     histogramRow: (star: number, n: number) => `${star}점 ${n}개`,
     histogramLabel: "별점 분포",
     photoStrip: "포토리뷰",

@@ -75,7 +75,8 @@ describe("a kept page's template", () => {
     expect(forms[1]).toContain(
       'value="0"><button type="submit" aria-pressed="true" aria-label="A&amp;B &quot;2&quot; 찜 해제">♥</button>',
     );
-    expect(page).toContain(`data-personal="${encodeURIComponent(JSON.stringify({ root: { x: 1 } }))}"`);
+    // On <body>: <html> carries the theme, and the head's <meta charset> must stay in the first 1024 bytes.
+    expect(page).toContain(`<body data-personal="${encodeURIComponent(JSON.stringify({ root: { x: 1 } }))}">`);
   });
 
   it("fills in a member's name as text, their picture, and their counts inside their part", async () => {

@@ -62,7 +62,7 @@ const cartBadge = (html: string) =>
   /data-testid="header-cart"[^>]*>[\s\S]*?<span[^>]*data-testid="cart-count"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
 const heart = (html: string) => /data-testid="like"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
 const overlayOf = (html: string): PersonalOverlay | null => {
-  const raw = new RegExp(`<html[^>]* ${OVERLAY_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1];
+  const raw = new RegExp(`<body[^>]* ${OVERLAY_ATTRIBUTE}="([^"]*)"`).exec(html)?.[1];
   return raw ? (JSON.parse(decodeURIComponent(raw)) as PersonalOverlay) : null;
 };
 /**
