@@ -1,16 +1,15 @@
 import { discountRate } from "./format";
 import { optionPrice } from "./money";
-import { koProduct } from "./messages/shop/product";
 
 /** Stock at or under this is shown as "N left". */
 export const LOW_STOCK = 5;
 
 type Priced = { price: number; list_price?: number | null };
-type Option = { extra_price: number; stock: number };
+type Option = { extra_price: number };
 
 /**
  * An option's figures as the product page shows them (none chosen: the product's own): its price,
- * list price and 할인율, and its stock note. The page renders them; the quote before the scripts
+ * list price and 할인율. The page renders them; the quote before the scripts
  * (decision 159) carries them for every option.
  */
 export function optionQuote(product: Priced, o: Option | null) {
@@ -18,5 +17,5 @@ export function optionQuote(product: Priced, o: Option | null) {
   const price = optionPrice(product.price, extra);
   const list = product.list_price && product.list_price > product.price ? optionPrice(product.list_price, extra) : null;
   const rate = list ? `${discountRate(price, list)}%` : "";
-  return { price, list, rate, note: o && o.stock <= LOW_STOCK ? koProduct.lowStock(o.stock) : "" };
+  return { price, list, rate };
 }

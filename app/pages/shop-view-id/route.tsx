@@ -129,9 +129,6 @@ export default function ProductPage() {
   const extra = chosen?.extra_price ?? 0;
   const price = optionPrice(product.price, extra);
   const list = product.list_price && product.list_price > product.price && optionPrice(product.list_price, extra);
-  // The stock note: the option's, once one is chosen; before, the product's.
-  const stock = chosen ? chosen.stock : totalStock;
-  const stockNote = stock <= LOW_STOCK ? koProduct.lowStock(stock) : "";
   useEffect(() => {
     track({
       name: "view_item",
@@ -199,11 +196,7 @@ export default function ProductPage() {
           {product.adult_only ? <li>{koProduct.adultOnly}</li> : null}
           {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
           {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
-          {product.sold_out ? null : (
-            <li data-quote="note" hidden={!stockNote}>
-              {stockNote}
-            </li>
-          )}
+          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
         {verification.available && product.adult_only && !verification.adult ? (
@@ -359,7 +352,7 @@ function BuyBox({
       <fetcher.Form
         className={view.buyForm}
         // The quote's until React has the form (decision 159).
-        data-quote={hydrated ? undefined : ""}
+        data-q={hydrated ? undefined : ""}
         method="post"
         noValidate
         aria-label={koProduct.addToCart}
@@ -417,7 +410,6 @@ function BuyBox({
                 aria-label={koProduct.decrease}
                 disabled={n <= 1}
                 hidden={!hydrated}
-                data-step="dec"
                 onClick={() => setQty(String(stepQty(n, "dec")))}
               >
                 −
@@ -440,7 +432,6 @@ function BuyBox({
                 className={view.step}
                 aria-label={koProduct.increase}
                 hidden={!hydrated}
-                data-step="inc"
                 onClick={() => setQty(String(stepQty(n, "inc")))}
               >
                 +
@@ -458,7 +449,7 @@ function BuyBox({
             <p className={view.total} data-testid="total" hidden={!hydrated || !chosen}>
               {koProduct.total}{" "}
               <strong>
-                {formatKRW(lineSum({ price: optionPrice(product.price, chosen?.extra_price ?? 0), qty: n }))}
+                {chosen && formatKRW(lineSum({ price: optionPrice(product.price, chosen.extra_price), qty: n }))}
               </strong>
             </p>
           ) : null}
@@ -507,12 +498,12 @@ function BuyBox({
 
 /**
  * A control of the buy form as the server sent it, while React hydrates it (the form loses
- * `data-quote` then): an option tapped or a quantity typed before the scripts started is where the
+ * `data-q` then): an option tapped or a quantity typed before the scripts started is where the
  * page's state starts, so hydration finds the quote's figures (decision 159) and nothing is reset.
  * None on the server, and none on a page React rendered itself.
  */
 function sentValue(name: string): string | undefined {
-  const form = typeof document === "undefined" ? null : document.querySelector<HTMLFormElement>("form[data-quote]");
+  const form = globalThis.document?.querySelector<HTMLFormElement>("form[data-q]");
   return (form?.elements.namedItem(name) as RadioNodeList | HTMLInputElement | null | undefined)?.value;
 }
 

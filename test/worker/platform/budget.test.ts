@@ -103,16 +103,16 @@ describe("byte budgets (issue 15)", () => {
 });
 
 describe("the product page's quote before its scripts (issue 51, decision 159)", () => {
-  const QUOTE = /\(function\(\)\{var f=document\.querySelector\("form\[data-quote\]"\)[\s\S]*?\}\)\(\);/;
+  const QUOTE = /\(function\(\)\{var f=document\.querySelector\("form\[data-q\]"\)[\s\S]*?\}\)\(\);/;
 
   it("is a few hundred bytes of the product page's HTML only, with the server's figures for each option", async () => {
     const html = await (await get(BEAUTY, "/shop/view/b0005")).text();
     const quote = QUOTE.exec(html)?.[0];
     expect(quote).toBeDefined();
     expect(await gzipSize(quote!)).toBeLessThanOrEqual(700);
-    // 30ml and 50ml: 26,000 (+0 / +6,000) against 32,000 listed; 40 and 25 in stock, no note.
-    expect(quote).toMatch(/var F=\{"\d+":\[26000,32000,"18%",""\],"\d+":\[32000,38000,"15%",""\]\}/);
-    expect(html).toContain('data-quote=""');
+    // 30ml and 50ml: 26,000 (+0 / +6,000) against 32,000 listed; the price, the list price and the 할인율.
+    expect(quote).toMatch(/var F=\{"\d+":\[26000,32000,"18%"\],"\d+":\[32000,38000,"15%"\]\}/);
+    expect(html).toContain('data-q=""');
     for (const path of ["/", "/shop/list?category=0", "/user/checkout", "/shop/view/no-such-product"]) {
       expect(await (await get(BEAUTY, path)).text(), path).not.toMatch(QUOTE);
     }
