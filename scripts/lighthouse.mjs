@@ -451,6 +451,8 @@ async function flowRun(browser, run) {
   }
 }
 
+// The machine's load before this script's own build and seed (which raise it for a minute or two).
+const loadAtStart = loadAverage();
 const mf = await startProductionWorker({ port: PORT, dir: ".lighthouse" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -502,7 +504,8 @@ console.log(
   `${RUNS} run(s) per page, each one flow (.lighthouse/flow-{run}.html); goals in every run: ` +
     `LCP ≤ ${GOALS.lcp} ms, FCP ≤ ${GOALS.fcp} ms, CLS ${GOALS.cls} (load and taps), accessibility and SEO ${GOALS.seo}; ` +
     `the first taps' INP ≤ ${GOALS.inp} ms, JavaScript after the first use ≤ ${kb(GOALS.jsAfterUse)} gzip, the taps' work done. ` +
-    `Load average (1 min) ${load} before, ${loadAverage()} after, on ${availableParallelism()} cores.`,
+    `Load average (1 min) ${loadAtStart} before the build, ${load} before the runs, ${loadAverage()} after, ` +
+    `on ${availableParallelism()} cores.`,
 );
 for (const { name, path } of PAGES) {
   const loads = runs.map((steps) => steps.find((s) => s.name === name && s.kind === "load"));
