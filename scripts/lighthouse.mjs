@@ -273,7 +273,7 @@ function interactions(trace) {
 
 /**
  * What the renderer's main thread ran during an interaction: its top-level tasks overlapping it,
- * longest first, each by its wall time and what it mostly was (its longest direct child event).
+ * longest first, each by its wall and CPU time and what it mostly was (its longest event inside).
  */
 function tasksDuring(trace, interaction) {
   const events = trace.traceEvents;
@@ -295,7 +295,10 @@ function tasksDuring(trace, interaction) {
       const what = inner
         ? `${inner.name}${inner.args?.data?.url ? ` ${inner.args.data.url.replace(/.*\//, "")}` : ""}`
         : "";
-      return `${Math.round(task.dur / 1000)} ms${what ? ` (${what})` : ""}`;
+      // Wall time and the thread's own CPU time: far apart, the thread waited for a core (the 4×
+      // slowdown's pauses, or another process holding this machine's two).
+      const cpu = task.tdur === undefined ? "" : `, ${Math.round(task.tdur / 1000)} ms CPU`;
+      return `${Math.round(task.dur / 1000)} ms${cpu}${what ? ` (${what})` : ""}`;
     });
 }
 
