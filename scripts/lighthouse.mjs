@@ -271,6 +271,9 @@ function interactions(trace) {
   return [...byId.values()].sort((a, b) => a.ts - b.ts);
 }
 
+/** Trace events that only wrap others (a task, an input's flow): not what a task was. */
+const WRAPPERS = new Set(["RunTask", "ThreadControllerImpl::RunTask", "LatencyInfo.Flow"]);
+
 /**
  * What the renderer's main thread ran during an interaction: its top-level tasks overlapping it,
  * longest first, each by its wall and CPU time and what it mostly was (its longest event inside).
@@ -290,10 +293,11 @@ function tasksDuring(trace, interaction) {
     .slice(0, 3)
     .map((task) => {
       const inner = events
-        .filter((e) => own(e) && e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
+        .filter((e) => own(e) && !WRAPPERS.has(e.name) && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur)
         .sort((a, b) => b.dur - a.dur)[0];
+      const data = inner?.args?.data;
       const what = inner
-        ? `${inner.name}${inner.args?.data?.url ? ` ${inner.args.data.url.replace(/.*\//, "")}` : ""}`
+        ? [inner.name, data?.type, data?.functionName, data?.url?.replace(/.*\//, "")].filter(Boolean).join(" ")
         : "";
       // Wall time and the thread's own CPU time: far apart, the thread waited for a core (the 4×
       // slowdown's pauses, or another process holding this machine's two).
