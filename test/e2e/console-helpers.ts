@@ -8,10 +8,8 @@ import { koProducts } from "../../app/shared/messages/products";
 
 const t = koProducts;
 
-/** A 400×400 JPEG the upload takes as a product photo. */
-export function photo(): Buffer {
-  const width = 400;
-  const height = 400;
+/** A JPEG the uploads take (400×400 by default: a product photo; reviews use smaller ones). */
+export function photo(width = 400, height = 400): Buffer {
   const data = Buffer.alloc(width * height * 4);
   for (let i = 0; i < data.length; i += 4) data.set([200, ((i / 4) % width) / 2, 120, 255], i);
   return Buffer.from(encode({ width, height, data }, 85).data);

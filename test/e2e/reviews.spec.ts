@@ -1,19 +1,11 @@
 import type { Browser } from "@playwright/test";
-import { encode } from "jpeg-js";
+import { photo } from "./console-helpers";
 import { collectErrors, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { act, fillLogin, joinBeauty, payBySheet, sheetOfOne, shipAndDeliver } from "./order-helpers";
 import { koOrder } from "../../app/shared/messages/cart";
 import { koReviews } from "../../app/shared/messages/reviews";
 
 /** Issue 38 (decision 117): a buyer's photo review after 구매확정, its points, the owner's reply. */
-
-function photo(): Buffer {
-  const width = 320;
-  const height = 240;
-  const data = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) data.set([200, ((i / 4) % width) % 255, 120, 255], i);
-  return Buffer.from(encode({ width, height, data }, 80).data);
-}
 
 /** The owner of beauty in a browser of their own, signed in at `path`. */
 async function ownerAt(browser: Browser, js: boolean, path: string) {
@@ -67,7 +59,7 @@ test("a buyer confirms a purchase, writes a 4-star photo review and gets the sho
   await form.getByLabel(koReviews.body).fill(body);
   await form
     .getByLabel(koReviews.photos)
-    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo() });
+    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo(320, 240) });
   await form.getByRole("button", { name: koReviews.submit }).click();
   await expect(page.getByRole("status").filter({ hasText: koReviews.rewarded("500") })).toBeVisible();
   await expect(page.getByRole("heading", { name: koReviews.editTitle })).toBeVisible();

@@ -4,10 +4,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { BISTRO_TABLES } from "../../functions/seed/demo";
-import { encode } from "jpeg-js";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
 import { koReviews } from "../../app/shared/messages/reviews";
 import { addToCart, expect, jsOff, shopUrl, test } from "./fixtures";
+import { photo } from "./console-helpers";
 import { act, fillLogin, payBySheet, shipAndDeliver } from "./order-helpers";
 
 /**
@@ -70,15 +70,6 @@ function validate(pages: Served[], dir: string): string[] {
       const i = files.findIndex((f) => m.url?.endsWith(f));
       return `${pages[i]?.name ?? m.url}:${m.lastLine ?? "?"}: ${m.message}`;
     });
-}
-
-/** A small JPEG for a review's photo. */
-function photo(): Buffer {
-  const width = 160;
-  const height = 120;
-  const data = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) data.set([200, ((i / 4) % width) % 255, 120, 255], i);
-  return Buffer.from(encode({ width, height, data }, 80).data);
 }
 
 async function signedIn(browser: Browser, dom: string, email: string): Promise<Page> {
@@ -195,7 +186,7 @@ test("every page kind is valid HTML (W3C Nu Html Checker)", async ({ browser }, 
   await form.getByLabel(koReviews.body).fill("촉촉하고 향이 좋아요. 매일 바르고 있어요.");
   await form
     .getByLabel(koReviews.photos)
-    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo() });
+    .setInputFiles({ name: "review.jpg", mimeType: "image/jpeg", buffer: photo(160, 120) });
   await form.getByRole("button", { name: koReviews.submit }).click();
   await expect(member.getByRole("heading", { name: koReviews.editTitle })).toBeVisible();
   pages.push(...(await fetchAll(member.context(), [["review written", review]])));
