@@ -37,10 +37,10 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
   type Row = { href: string; label: string };
   const external = (
     [
-      shop.youtube ? { href: shop.youtube, label: koDrawer.youtube } : null,
-      shop.instagram ? { href: shop.instagram, label: koDrawer.instagram } : null,
-      shop.naver ? { href: shop.naver, label: koDrawer.naver } : null,
-      shop.link1 ? { href: shop.link1, label: koDrawer.link } : null,
+      shop.youtube ? { href: shop.youtube, label: koHeader.youtube } : null,
+      shop.instagram ? { href: shop.instagram, label: koHeader.instagram } : null,
+      shop.naver ? { href: shop.naver, label: koHeader.naver } : null,
+      shop.link1 ? { href: shop.link1, label: koHeader.link } : null,
       shop.help_email ? { href: `mailto:${shop.help_email}`, label: koDrawer.helpMail } : null,
     ] as (Row | null)[]
   ).filter((x): x is Row => x !== null && /^(https?:|mailto:)/.test(x.href));
@@ -67,7 +67,8 @@ export function Drawer({ shop, categories, account }: { shop: ShopInfo; categori
           <p className={css.drawerShopName}>{shop.name}</p>
           <ShopSearchForm />
         </div>
-        {account ?? null}
+        {/* The visitor's part: hidden while the menu's HTML is stale (island.tsx, decision 163). */}
+        {account ? <div className={css.drawerAccount}>{account}</div> : null}
         <div className={css.drawerSection}>
           <SmartLink className={css.drawerLink} to="/shop/list?category=0">
             {koDrawer.allProducts}

@@ -132,6 +132,11 @@ export const drawer = style({
 
 export const drawerHead = style({ padding: "20px 16px", background: vars.color.main, color: vars.color.onMain });
 export const drawerShopName = style({ margin: 0, fontSize: "calc(1em + 6px)" });
+/** The drawer's account part (greeting, my menu and its counts). */
+export const drawerAccount = style({});
+// Data came for the menu before anyone used it (a count changed): until its scripts draw it anew,
+// what its HTML says of the visitor is old; hidden rather than wrong, in place (nothing moves).
+globalStyle(`[data-stale] ${drawerAccount}`, { visibility: "hidden" });
 export const drawerSection = style({ padding: "8px 0", borderBottom: `1px solid ${vars.color.line}` });
 
 export const drawerLink = style({
@@ -149,7 +154,7 @@ export const drawerLink = style({
   cursor: "pointer",
 });
 
-/** A header button carrying a count (the message button's unread badge). */
+/** A header button carrying a count (the cart's, the message button's unread badge). */
 export const withBadge = style({ position: "relative" });
 export const iconBadge = style({ position: "absolute", top: 4, right: 0 });
 

@@ -21,7 +21,8 @@ import {
  * "visible" islands (below the fold, decision 082) wait until their HTML comes within half a
  * screen of the viewport, so a shopper who never scrolls there never pays for them. "use" islands
  * (the side menu, decision 128) wait until the shopper uses them: a change (its checkbox, opened by
- * the header's button), a focus or a touch inside; until then their HTML works without scripts.
+ * the header's button), a focus or a touch inside; until then their HTML works without scripts,
+ * and new data for them waits too (decision 163).
  */
 // The islands by name: declared by app/components/islands.server.ts, which adds its members, so
 // that this module imports no component (one of which draws an island itself: an import circle).
@@ -116,7 +117,10 @@ function WhenNear<Props extends object>({
           : [];
         setComponent(() => loaded);
       }, ignore);
-    if (changed) return show();
+    // A part nobody has used yet stays as it is when its data changes (the menu after 장바구니 담기:
+    // its counts): it is out of sight, and loading it then would be scripts nobody asked for. Its
+    // HTML is marked stale; what it says of the visitor is hidden until it is drawn on first use.
+    if (changed && trigger !== "use") return show();
     if (trigger === "use") {
       const element = box.current!;
       const events = ["change", "focusin", "pointerdown"] as const;
@@ -147,7 +151,16 @@ function WhenNear<Props extends object>({
       if (input instanceof HTMLInputElement) input.checked = on;
     }
   }, [waiting]);
-  if (waiting) return <div key="kept" ref={box} data-island={name} dangerouslySetInnerHTML={{ __html: kept }} />;
+  if (waiting)
+    return (
+      <div
+        key="kept"
+        ref={box}
+        data-island={name}
+        data-stale={changed ? "" : undefined}
+        dangerouslySetInnerHTML={{ __html: kept }}
+      />
+    );
   const Part = Server ?? Component;
   return (
     // data-drawn: the component is in place (browser tests wait for it).

@@ -335,6 +335,9 @@ function BuyBox({
   // Added: after a post without scripts the page came back with ?added=1; with scripts, the answer.
   const answered = fetcher.state === "idle" ? fetcher.data : undefined;
   const added = hydrated ? Boolean(answered && "ok" in answered && answered.ok) : Boolean(params.get("added"));
+  // 장바구니 담기 on its way: the line says so at once, in the place the answer will take, so
+  // nothing below moves when it comes (a slow network's answer is seconds after the tap).
+  const adding = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cart";
   // The last refusal of a field (issue 40), shown beside it until the field is right again.
   const refused = (fetcher.data ?? failed) as { field?: "qty" | "option"; error: string; typed: string } | undefined;
   const error = failed && "error" in failed && !refused?.field ? failed.error : null;
@@ -456,8 +459,10 @@ function BuyBox({
         </div>
         <div className={view.buyBar}>
           {/* Above the buttons, never over them, with the way to the cart. */}
-          <p className={view.added} role="status" hidden={!added}>
-            {added ? (
+          <p className={view.added} role="status" hidden={!added && !adding}>
+            {adding ? (
+              koCartButton.adding
+            ) : added ? (
               <>
                 {koCartButton.added} · <Link to={cartPath}>{koCartButton.viewCart}</Link>
               </>
