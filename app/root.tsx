@@ -15,7 +15,6 @@ import {
 import { useContext, useEffect, type ReactNode } from "react";
 import "../styles/global.css";
 import { ErrorPage } from "./components/ErrorPage";
-import { IeBanner } from "./components/IeBanner";
 import { ShopLayout } from "./components/layouts/ShopLayout";
 import { UiProvider } from "./components/ui/UiProvider";
 import { AfterPaintContext } from "./lib/after-paint";
@@ -24,6 +23,9 @@ import { island, islandsHydrated } from "./lib/island";
 import { useOptionalRootData } from "~/lib/root-data";
 import { usePageView } from "~/lib/track";
 
+// Internet Explorer runs none of our scripts: the banner is the server's, and no browser that
+// hydrates ever draws it (an island, so its code is not in every page's first scripts).
+const IeBanner = island("IeBanner", () => import("./components/IeBanner").then((m) => m.IeBanner));
 // Only shops with tags have anything to track or ask (decision 070); its code is an island.
 const Tracking = island("Tracking", () => import("~/components/tracking/Tracking").then((m) => m.Tracking));
 

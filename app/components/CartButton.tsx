@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { koCartButton } from "~/shared/messages/shop/cart";
 import { koHeader } from "~/shared/messages/shop/header";
-import * as cartCss from "./cart/cart.css";
 import * as css from "./shop.css";
 import { useSlots } from "~/lib/slots";
 import { SLOT, badgeText, type CountName } from "~/shared/slots";
@@ -13,7 +12,7 @@ export function CartButton({ count, to }: { count: number; to: string }) {
   return (
     <Link
       to={to}
-      className={`${css.iconButton} ${cartCss.cartButton}`}
+      className={`${css.iconButton} ${css.withBadge}`}
       aria-label={count > 0 ? koCartButton.badge(count) : koHeader.cart}
       title={koHeader.cart}
       data-testid="header-cart"
@@ -29,7 +28,7 @@ export function CartButton({ count, to }: { count: number; to: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      {count > 0 || slots ? <CountBadge count={count} className={cartCss.cartBadge} slot="cart" /> : null}
+      {count > 0 || slots ? <CountBadge count={count} className={css.iconBadge} slot="cart" /> : null}
     </Link>
   );
 }

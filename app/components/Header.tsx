@@ -1,9 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import type { ShopInfo } from "~/shared/contracts";
 import { shopHomeHref } from "~/shared/device-handoff";
-import { koDrawer } from "~/shared/messages/shop/drawer";
 import { koHeader } from "~/shared/messages/shop/header";
-import { koSearch } from "~/shared/messages/shop/search";
 import { HEADER_SCROLL_OFFSET, hasSocialLinks, headerHeight } from "~/lib/header";
 import { SmartLink } from "./SmartLink";
 import * as css from "./shop.css";
@@ -48,7 +46,7 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
           </a>
           {/* A client navigation: a plain link loaded the whole document again, on a phone's
               network, and a shopper typing before it hydrated met React 18's forced hydration. */}
-          <SmartLink className={css.iconButton} to="/shop/search" aria-label={koSearch.open} title={koSearch.open}>
+          <SmartLink className={css.iconButton} to="/shop/search" aria-label={koHeader.search} title={koHeader.search}>
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -65,10 +63,10 @@ export function Header({ shop, storageUrl, actions }: { shop: ShopInfo; storageU
 function SocialLinks({ shop }: { shop: ShopInfo }) {
   const links = (
     [
-      [shop.youtube, koDrawer.youtube],
-      [shop.instagram, koDrawer.instagram],
-      [shop.naver, koDrawer.naver],
-      [shop.link1, koDrawer.link],
+      [shop.youtube, koHeader.youtube],
+      [shop.instagram, koHeader.instagram],
+      [shop.naver, koHeader.naver],
+      [shop.link1, koHeader.link],
     ] as const
   ).filter((l): l is readonly [string, (typeof l)[1]] => Boolean(l[0] && /^https?:/.test(l[0])));
   return (

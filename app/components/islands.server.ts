@@ -12,6 +12,7 @@ import { Header } from "~/components/Header";
 import { HeaderButtons } from "~/components/account/HeaderActions";
 import { Tracking } from "~/components/tracking/Tracking";
 import { ReviewsMore } from "~/components/reviews/ReviewsMore";
+import { IeBanner } from "~/components/IeBanner";
 
 declare module "~/lib/island" {
   interface Islands {
@@ -23,6 +24,7 @@ declare module "~/lib/island" {
     HeaderButtons: typeof HeaderButtons;
     Tracking: typeof Tracking;
     ReviewsMore: typeof ReviewsMore;
+    IeBanner: typeof IeBanner;
   }
 }
 
@@ -35,4 +37,5 @@ export const serverIslands: Islands = {
   HeaderButtons,
   Tracking,
   ReviewsMore,
+  IeBanner,
 };

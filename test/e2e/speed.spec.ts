@@ -21,6 +21,16 @@ test.describe("bytes a phone does not need", () => {
       return { status: res.status(), cacheControl: (await res.allHeaders())["cache-control"] ?? "" };
     };
     expect((await open(module!)).cacheControl).toBe("public, max-age=31536000, immutable");
+    // The libraries' license notices are not in every download but in one file the framework's
+    // first line names, hashed and kept like the scripts.
+    const framework = new RegExp(`(/build/_shared/framework-[^" ]+\\.js)`).exec(html)?.[1];
+    const licenses = /^\/\*! Licenses: (\/build\/licenses-\w+\.txt) \*\//m.exec(
+      (await (await page.goto(shopUrl("beauty", framework!)))!.text()).slice(0, 200),
+    )?.[1];
+    expect((await open(licenses!)).cacheControl).toBe("public, max-age=31536000, immutable");
+    const notices = await (await page.goto(shopUrl("beauty", licenses!)))!.text();
+    expect(notices).toContain("Copyright (c) Facebook, Inc. and its affiliates.");
+    expect(notices).toContain("Copyright (c) Remix Software Inc.");
     expect((await open("/favicon.png")).cacheControl).not.toContain("immutable");
     // A document without an icon link (the API's JSON, a picture) makes the browser ask here.
     expect((await open("/favicon.ico")).status).toBe(200);

@@ -277,8 +277,6 @@ export const dl = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap:
 export const muted = style({ color: vars.color.muted });
 
 // Header cart button: the count sits on the icon's corner.
-export const cartButton = style({ position: "relative" });
-export const cartBadge = style({ position: "absolute", top: 4, right: 0 });
 
 /** A check box with its words (주문자 정보와 동일, the sheet's consents), a thumb's width to tap. */
 export const check = style({

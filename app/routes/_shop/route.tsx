@@ -1,9 +1,9 @@
-import { useLive } from "~/lib/use-live";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ShopLayout } from "~/components/layouts/ShopLayout";
 import { island } from "~/lib/island";
+import { LiveRoom } from "~/lib/live-room";
 import { shopFrameData } from "~/lib/shop-frame.server";
 import { useRootData } from "~/lib/root-data";
 import { personalised } from "~/lib/personal";
@@ -37,7 +37,6 @@ export default function ShopFrame() {
   // follow their order (the device's room), and other guest pages open no socket.
   const { pathname } = useLocation();
   const guestOrderPage = device !== null && /^\/(myshop\/order|myorder\/|user\/order)/.test(pathname);
-  useLive(session.login === 1 || guestOrderPage ? "me" : null);
   // The device id also lives in local storage once scripts run (and comes back from there).
   useEffect(() => {
     // Loaded after hydration, with the frame's islands (decision 073).
@@ -50,22 +49,25 @@ export default function ShopFrame() {
     );
   }, [cartPath]);
   return (
-    <ShopLayout
-      shop={shop}
-      storageUrl={storageUrl}
-      categories={categories}
-      headerActions={
-        <HeaderButtons
-          cartCount={cartCount}
-          cartPath={cartPath}
-          session={session}
-          unread={summary?.message ?? 0}
-          isIE={isIE}
-        />
-      }
-      account={{ session, storageUrl, summary, device, cartPath, shop }}
-    >
-      <Outlet />
-    </ShopLayout>
+    <>
+      <LiveRoom room={session.login === 1 || guestOrderPage ? "me" : null} />
+      <ShopLayout
+        shop={shop}
+        storageUrl={storageUrl}
+        categories={categories}
+        headerActions={
+          <HeaderButtons
+            cartCount={cartCount}
+            cartPath={cartPath}
+            session={session}
+            unread={summary?.message ?? 0}
+            isIE={isIE}
+          />
+        }
+        account={{ session, storageUrl, summary, device, cartPath, shop }}
+      >
+        <Outlet />
+      </ShopLayout>
+    </>
   );
 }

@@ -1,5 +1,12 @@
+/** The header's words; every page's first scripts carry them, so nothing else goes here. */
 export const koHeader = {
   openMenu: "메뉴 열기",
+  search: "상품 검색",
+  // The shop's own channels, in the header (wide screens) and the side menu.
+  youtube: "유튜브",
+  instagram: "인스타그램",
+  naver: "네이버 블로그",
+  link: "바로가기",
   back: "뒤로",
   admin: "관리자",
   message: "메시지",

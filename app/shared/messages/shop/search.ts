@@ -4,7 +4,6 @@ export const koSearch = {
   label: "검색어",
   placeholder: "상품명, 옵션, 카테고리 (예: 선크림, ㅅㅋ)",
   submit: "검색",
-  open: "상품 검색",
   results: (q: string, n: number) => `'${q}' 검색 결과 ${formatCount(n)}개`,
   none: (q: string) => `'${q}'에 맞는 상품이 없습니다. 다른 검색어나 초성(예: ㅅㅋ)으로 찾아보세요.`,
   hint: "찾는 상품의 이름이나 초성을 입력해 주세요.",
