@@ -120,6 +120,7 @@ export default function ProductPage() {
     personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
+  const choosing = product.options.some((o) => !o.default_option);
   // The price follows the option chosen: before the scripts by the page's quote (decision 159),
   // then here; without scripts each option shows its own.
   const [option, setOption] = useState<number | null>(() => Number(sentValue("option")) || null);
@@ -196,7 +197,9 @@ export default function ProductPage() {
           {product.adult_only ? <li>{koProduct.adultOnly}</li> : null}
           {product.auth_only ? <li>{koProduct.authOnly}</li> : null}
           {product.members_only ? <li>{koProduct.membersOnly}</li> : null}
-          {!product.sold_out && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
+          {/* With options to choose, each option's row says its own stock (and follows the tap): a
+              total here would not be what the chosen one has. */}
+          {!product.sold_out && !choosing && totalStock <= LOW_STOCK ? <li>{koProduct.lowStock(totalStock)}</li> : null}
         </ul>
         {product.summary ? <p>{product.summary}</p> : null}
         {verification.available && product.adult_only && !verification.adult ? (

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BEAUTY, BISTRO, get, PICKS, STUDIO_CUSTOM } from "../helpers/request";
 import { koErrors } from "~/shared/messages/shop/errors";
@@ -38,6 +39,18 @@ describe("pages through the whole Worker", () => {
     const { html } = await page(BEAUTY, "/shop/view/b0001");
     expect(html).toContain("18,900원");
     expect(html).toContain("24,000원");
+  });
+
+  it("with options, the low-stock note is each option's, never the product's total", async () => {
+    // 30ml and 50ml, two left of each: the product's total (4) is no option's stock.
+    await env.DB.prepare(
+      "UPDATE product_options SET stock = 2 WHERE product_id = (SELECT id FROM products WHERE sid = 'b0005')",
+    ).run();
+    const { html } = await page(BEAUTY, "/shop/view/b0005");
+    expect(html.match(new RegExp(koProduct.lowStock(2), "g"))).toHaveLength(2);
+    expect(html).not.toContain(koProduct.lowStock(4));
+    // Without options to choose, the product's own note stays.
+    expect((await page(BEAUTY, "/shop/view/b0003")).html).toContain(koProduct.lowStock(3));
   });
 
   it("product page: options, low stock, flags, sharing image", async () => {
