@@ -11,6 +11,7 @@ import {
   test,
 } from "./fixtures";
 import { joinBeauty, sheetOfOne } from "./order-helpers";
+import { BISTRO_TABLES } from "../../functions/seed/demo";
 import { koAccount } from "../../app/shared/messages/account";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
@@ -153,6 +154,36 @@ for (const slow of [false, true]) {
       await sheet.getByRole("button", { name: /결제하기/ }).click();
       await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
       await expect(page.getByTestId("bank-info")).toContainText("23,000원");
+    });
+
+    test("a table's dish customised first (option, extra, quantity) stays and is priced and added as chosen", async ({
+      page,
+    }) => {
+      // A table of its own for each profile: the table's cart is shared by whoever sits there.
+      await page.goto(shopUrl("bistro", `/smartorder/${BISTRO_TABLES[slow ? 1 : 0]}`));
+      await expect(page).toHaveURL(shopUrl("bistro", "/smartorder/start"));
+      const dish = await page.getByRole("link", { name: "김치찌개 선택" }).getAttribute("href");
+      const shop = await beforeScripts(page, shopUrl("bistro", dish!), { slow });
+      await page.getByRole("radio", { name: "매운맛" }).check();
+      await page.getByRole("checkbox", { name: "치즈" }).check();
+      await page.getByRole("combobox", { name: koCart.quantity }).selectOption("2");
+      expect(await scriptsRan(page)).toBe(false);
+
+      await shop.start();
+      await expect(page.getByRole("radio", { name: "매운맛" })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: "치즈" })).toBeChecked();
+      await expect(page.getByRole("combobox", { name: koCart.quantity })).toHaveValue("2");
+      // The page's own figure started from them: 2 × (9,000원 + 매운맛 + 치즈).
+      await expect(page.getByTestId("add-to-table")).toHaveText("20,000원 담기");
+      await page.getByRole("checkbox", { name: "치즈" }).uncheck();
+      await page.getByRole("checkbox", { name: "치즈" }).check();
+      await expect(page.getByTestId("add-to-table")).toHaveText("20,000원 담기");
+      await page.getByTestId("add-to-table").click();
+      await expect(page.getByRole("status")).toHaveText("장바구니에 담았습니다 · 김치찌개");
+      await page.goto(shopUrl("bistro", "/smartorder/order_check"));
+      await expect(page.getByTestId("table-line")).toHaveCount(1);
+      await expect(page.getByTestId("table-line")).toContainText("매운맛 · 치즈");
+      await expect(page.getByTestId("table-line")).toContainText("20,000원");
     });
   });
 }
