@@ -84,6 +84,8 @@ export function startsOnUse(request: Request, context: EntryContext): boolean {
  * it (a touch, a key, a focus, a scroll, the pointer moving): all of the above waits for both the
  * paint and that use. Its scripts are not even fetched before: a visitor who only reads downloads
  * none, and fetching them cost the main thread 10–20 ms of a phone's load for the responses alone.
+ * A page already scrolled when the starter runs (at the end of a document still streaming, or
+ * brought back to where it was) was used before it could listen.
  */
 const FIRST_PICTURE_SELECTOR = Object.entries(FIRST_PICTURE)
   .map(([name, value]) => `img[${name}="${value}"]`)
@@ -92,7 +94,7 @@ const FIRST_PICTURE_SELECTOR = Object.entries(FIRST_PICTURE)
 export const AFTER_PAINT_STARTER = `(function(){
 var held=document.querySelector('script[type="${HELD_MODULE}"]');
 if(!held)return;
-var at=held.previousElementSibling,started=false,used=!document.documentElement.hasAttribute("${START_ON_USE}"),onUsed=null;
+var at=held.previousElementSibling,started=false,used=!document.documentElement.hasAttribute("${START_ON_USE}")||scrollY>0,onUsed=null;
 var uses=["pointerdown","keydown","focusin","scroll","wheel","pointermove"];
 function use(){used=true;uses.forEach(function(u){removeEventListener(u,use,true)});if(onUsed){var f=onUsed;onUsed=null;later(f)}}
 if(!used)uses.forEach(function(u){addEventListener(u,use,{capture:true,passive:true})});

@@ -75,9 +75,12 @@ for (const slow of [false, true]) {
       await page.goto(shopUrl("beauty", "/shop/view/b0007"));
       const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
 
-      await beforeScripts(page, shopUrl("beauty", "/shop/list?category=0"), { slow });
+      const shop = await beforeScripts(page, shopUrl("beauty", "/shop/list?category=0"), { slow });
       // Before any script: the ♡'s own form post, and the page it comes back to, liked.
       await page.getByRole("button", { name: koProduct.like(title) }).click();
+      await expect(page.getByRole("button", { name: koProduct.unlike(title) })).toHaveAttribute("aria-pressed", "true");
+      // That page's scripts start on its first use, and find it liked.
+      await shop.start();
       await expect(page.getByRole("button", { name: koProduct.unlike(title) })).toHaveAttribute("aria-pressed", "true");
 
       await page.unrouteAll({ behavior: "ignoreErrors" });

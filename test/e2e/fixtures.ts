@@ -16,7 +16,11 @@ export const customUrl = (path = "/") => `http://shop.example.test:${PORT}${path
  * scroll or touch would.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.evaluate((mark) => {
+  await page.evaluate(async (mark) => {
+    // Once the document is parsed: the starter, at its end, listens from then on (a scroll before
+    // it ran is one it never hears; a shopper goes on using the page, a test does not).
+    if (document.readyState === "loading")
+      await new Promise((parsed) => document.addEventListener("DOMContentLoaded", parsed, { once: true }));
     if (document.documentElement.hasAttribute(mark)) window.dispatchEvent(new Event("scroll"));
   }, START_ON_USE);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
