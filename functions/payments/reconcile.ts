@@ -1,6 +1,8 @@
 import type { ShopInfo } from "~/shared/contracts";
 import { koCheckout } from "~/shared/messages/checkout";
+import type { Owner } from "../db/cart";
 import { batchFailure } from "../db/orders";
+import { liveRoom } from "../live/publisher";
 import type { PaymentAttemptRow } from "../db/payment-attempts";
 import { toShopInfo } from "../views/shop";
 import { tossFor, type PaymentDeps } from "./checkout";
@@ -52,8 +54,14 @@ export async function recordDeposit(
     return "closed";
   }
   const record = await deps.db.orders.getForShop(shop.shopid, orderId);
-  if (record) await sendOrderMail(deps.db, "paid", record, shop, deps.log);
-  if (record) deps.later(deps.db.notifier(deps.log).order("paid", record, shop));
+  if (!record) return "paid";
+  // The buyer's open order page and the owner's console follow it without a reload, as they do
+  // the owner's 입금확인 (functions/api/order-life.ts); a room not told (logged) shows it on its next load.
+  const o = record.order;
+  const event = { type: "order" as const, id: o.id, status: o.status };
+  await deps.live.publish([liveRoom.of(o.shop_id, o.owner as Owner), liveRoom.inbox(o.shop_id)], event);
+  await sendOrderMail(deps.db, "paid", record, shop, deps.log);
+  deps.later(deps.db.notifier(deps.log).order("paid", record, shop));
   return "paid";
 }
 

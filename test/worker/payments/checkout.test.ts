@@ -1,6 +1,6 @@
 import { createScheduledController, env } from "cloudflare:test";
 import worker from "../../../functions/worker";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_TOSS_KEYS } from "../../../functions/seed/demo";
 import { createTossStandin, type TossStandin } from "../../../scripts/lib/toss-standin.mjs";
 import { koCheckout } from "~/shared/messages/checkout";
@@ -8,6 +8,7 @@ import { BEAUTY, PICKS, get } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper, setStock, stockOf } from "../helpers/shopper";
 import { pressWindow } from "../helpers/toss";
+import { closeOpened, openLive } from "../helpers/sockets";
 import type { PaymentWindow } from "~/shared/contracts/cart";
 
 /**
@@ -105,6 +106,7 @@ async function back(browser: Shopper, path: string) {
 }
 
 describe("paying an order sheet through Toss", () => {
+  afterEach(closeOpened);
   it("offers the shop's choices: cards and wallets only where it has keys", async () => {
     const guest = new Shopper(BEAUTY);
     const id = await sheet(guest);
@@ -345,10 +347,18 @@ describe("paying an order sheet through Toss", () => {
     expect(row).toMatchObject({ state: "recorded", toss_status: "WAITING_FOR_DEPOSIT" });
     expect(await orderRow(id)).toMatchObject({ status: "WAITING_PAYMENT" });
 
+    // The buyer's order page and the owner's console are open, listening.
+    const buyerPage = await openLive(BEAUTY, guest.cookie);
+    const console_ = await openLive(BEAUTY, owner.cookie, { room: "inbox" });
+
     // Toss's own callback, twice (a retry): paid once.
     const paid = await standin.deposit({ orderId: w.order_id, times: 2 });
     expect("answers" in paid && paid.answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await orderRow(id)).toMatchObject({ status: "CONFIRM_PAYMENT", paid_amount: w.amount });
+    // Both hear of it at once, as they would of the owner's 입금확인.
+    const said = JSON.stringify({ type: "order", id, status: "CONFIRM_PAYMENT" });
+    await buyerPage.next((text) => text === said);
+    await console_.next((text) => text === said);
     // Toss writes the deposit's time in Korea's time without an offset: kept as that moment.
     const approved = await env.DB.prepare("SELECT approved_at FROM provider_payments WHERE order_id = ?")
       .bind(id)

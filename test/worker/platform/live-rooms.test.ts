@@ -8,7 +8,7 @@ import { BISTRO_TABLES } from "../../../functions/seed/demo";
 import { BEAUTY, BISTRO, get, PICKS } from "../helpers/request";
 import { BEAUTY_OWNER, joinNew, login, PASSWORD } from "../helpers/auth";
 import { Shopper } from "../helpers/shopper";
-import { closeOpened, keepOpened } from "../helpers/sockets";
+import { closeOpened, openLive } from "../helpers/sockets";
 
 /** Issue 12 (in part): the event socket on a Durable Object: who may open it, pings, limits, events. */
 
@@ -41,30 +41,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterEach(closeOpened);
 
 /** An open socket with what it receives and how it closed. */
-async function open(host: string, cookie: string, room?: string, ip?: string) {
-  const res = await upgrade(host, cookie, { room, ip });
-  expect(res.status).toBe(101);
-  const socket = res.webSocket!;
-  const received: string[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
-  );
-  keepOpened(socket, closed);
-  // A listener returns nothing: workerd 1.2026-11 warns about one that returns push()'s count.
-  socket.addEventListener("message", (e) => {
-    received.push(String(e.data));
-  });
-  socket.accept();
-  const next = async (match: (text: string) => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      const found = received.find(match);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`nothing matched; received ${JSON.stringify(received)}`);
-  };
-  return { socket, received, closed, next };
-}
+const open = (host: string, cookie: string, room?: string, ip?: string) => openLive(host, cookie, { room, ip });
 
 /** Which of the sockets the room closed (and how), or null for those still open a moment later. */
 async function refusals(sockets: Awaited<ReturnType<typeof open>>[]) {
