@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addToCart, agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
+import { payBySheet, sheetOfOne } from "./order-helpers";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
 import { koSettings } from "../../app/shared/messages/settings";
 import { koPostcode } from "../../app/shared/messages/shop/postcode";
@@ -68,6 +69,37 @@ test.describe("addresses on the order sheet", () => {
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
     await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 152 12층");
     await expect(page.getByTestId("delivery-info")).toContainText("회사");
+  });
+});
+
+test.describe("a member's second order", () => {
+  test("needs no typing: the first order's address was kept, and fills the next sheet", async ({ page }, testInfo) => {
+    const js = !jsOff(testInfo);
+    await signUp(page, "beauty", { email: unique(`again-${testInfo.project.name}`), name: "다시 회원" });
+    await sheetOfOne(page, js);
+    const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
+    // Nothing saved yet: the address typed is kept unless the member unticks it.
+    await expect(sheet.getByRole("checkbox", { name: koOrder.saveAddress })).toBeChecked();
+    await payBySheet(page);
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+
+    await sheetOfOne(page, js);
+    const delivery = sheet.getByRole("region", { name: koOrder.delivery });
+    await expect(sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone)).toHaveValue(
+      "010-3000-4000",
+    );
+    await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("김구매");
+    await expect(delivery.getByLabel(koOrder.phone)).toHaveValue("010-3000-4000");
+    await expect(sheet.getByLabel(koOrder.postcode, { exact: true })).toHaveValue("06236");
+    await expect(sheet.getByLabel(koOrder.address, { exact: true })).toHaveValue("서울특별시 강남구 테헤란로 1");
+    // Only the consents and the button.
+    await agreeAll(sheet);
+    await sheet.getByRole("button", { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+    await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 1");
+    // Kept once, as the default.
+    await page.goto(shopUrl("beauty", "/user/info"));
+    await expect(page.getByTestId("addresses").getByText("서울특별시 강남구 테헤란로 1")).toHaveCount(1);
   });
 });
 

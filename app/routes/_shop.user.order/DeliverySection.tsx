@@ -13,7 +13,10 @@ export function DeliverySection({
   picked,
   values,
   field,
+  member,
 }: {
+  /** A member may keep this address for the next order (their address book). */
+  member: boolean;
   orderId: number;
   addresses: SavedAddress[];
   picked: number | null;
@@ -50,6 +53,12 @@ export function DeliverySection({
         </PostcodeSearch>
         <Field {...field("address")} label={koOrder.address} autoComplete="shipping address-line1" />
         <Field {...field("detail")} label={koOrder.addressDetail} autoComplete="shipping address-line2" />
+        {member ? (
+          <label className={css.check}>
+            <input type="checkbox" name="save_address" defaultChecked={values.save_address === "on"} />
+            <span>{koOrder.saveAddress}</span>
+          </label>
+        ) : null}
         <Field {...field("memo")} label={koOrder.memo} placeholder={koOrder.memoPlaceholder} />
       </div>
     </section>

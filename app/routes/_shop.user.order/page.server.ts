@@ -8,11 +8,12 @@ import {
 import { isShopApiError } from "~/shared/api-client.server";
 import type { SavedAddress } from "~/shared/contracts/settings";
 import { fieldErrors, keptValues, type FieldErrors } from "~/shared/forms/errors";
-import { OrderSheetForm } from "~/shared/forms/order";
+import { OrderSheetForm, type OrderSheetInput } from "~/shared/forms/order";
 import { ORDER_FIELD_NAMES, type OrderFieldName } from "~/shared/forms/order-fields";
 import { koOrder } from "~/shared/messages/cart";
 import { parsePoints, pointsProblem, totalForArea } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
+import { formatPhone } from "~/shared/phone";
 import { PAY_ERROR_TEXT, payErrorCode } from "~/shared/order-errors";
 import { paymentFailureCode, paymentFailureText } from "~/shared/payment-failures";
 import type { OrderView, PaymentWindow } from "~/shared/contracts/cart";
@@ -37,7 +38,8 @@ export type OrderSheetValues = Partial<
     | "agree_order"
     | "agree_third_party"
     | "escrow"
-    | "agree_notify",
+    | "agree_notify"
+    | "save_address",
     string
   >
 >;
@@ -81,13 +83,17 @@ async function prefillOf(context: AppLoadContext, picked: string | null, order: 
   }
   if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
   const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
-  const base: OrderSheetValues = { orderer_name: context.member.name };
+  // A member without a saved address keeps the first one typed, unless they untick it.
+  const base: OrderSheetValues = {
+    orderer_name: context.member.name,
+    ...(book.items.length === 0 ? { save_address: "on" } : {}),
+  };
   const home = book.items.find((a) => String(a.id) === picked) ?? book.items.find((a) => a.is_default);
   if (!home) return { prefill: base, addresses: book.items, pickedAddress: null };
   return {
     addresses: book.items,
     pickedAddress: home.id,
-    prefill: { ...base, orderer_phone: home.receiver_phone, ...receiverOf(home) },
+    prefill: { ...base, orderer_phone: formatPhone(home.receiver_phone), ...receiverOf(home) },
   };
 }
 
@@ -203,6 +209,7 @@ const SHEET_VALUES = [
   "agree_third_party",
   "escrow",
   "agree_notify",
+  "save_address",
 ];
 
 /** The message for points the sheet cannot use, or null. */
@@ -267,6 +274,7 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   }
   try {
     const result = await context.api.call("payOrder", { body: { id: order.id, ...parsed.data } });
+    if (context.member && values.save_address === "on") await keepAddress(context, parsed.data);
     if (result.window) {
       // Back to this sheet, on the host the shopper is on (cookies are host-only).
       const here = new URL(request.url);
@@ -304,4 +312,27 @@ export async function submitOrderSheet({ request, context }: ActionFunctionArgs)
   }
   const complete = flowPath("order_complete", new URL(request.url).pathname);
   return redirect(accountPath(`${complete}?id=${order.id}`, request, context), 303);
+}
+
+/**
+ * 이 배송지 저장 (issue 52: a member's next order needs no typing): the receiver and address just
+ * ordered to, into the member's book unless it is there already (the book's first is its default).
+ * A full book or a failed call costs the order nothing: the sheet's post has done its work.
+ */
+async function keepAddress(context: AppLoadContext, sent: OrderSheetInput): Promise<void> {
+  const address = {
+    receiver_name: sent.receiver_name,
+    receiver_phone: sent.receiver_phone,
+    postcode: sent.postcode,
+    address: sent.address,
+    detail: sent.detail,
+  };
+  try {
+    const { items } = await context.api.call("addresses");
+    const same = (a: SavedAddress) =>
+      (Object.keys(address) as (keyof typeof address)[]).every((k) => (a[k] ?? "") === (address[k] ?? ""));
+    if (!items.some(same)) await context.api.call("addAddress", { body: { ...address, is_default: false } });
+  } catch (error) {
+    if (!isShopApiError(error)) throw error;
+  }
 }

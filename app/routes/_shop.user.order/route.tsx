@@ -279,6 +279,7 @@ export default function OrderSheet() {
             picked={answer ? null : pickedAddress}
             values={values}
             field={field}
+            member={session.login === 1}
           />
           <PaymentSection
             order={order}
