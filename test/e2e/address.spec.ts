@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { addToCart, agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { payBySheet, sheetOfOne } from "./order-helpers";
 import { koCart, koOrder } from "../../app/shared/messages/cart";
+import { koCheckout } from "../../app/shared/messages/checkout";
 import { koSettings } from "../../app/shared/messages/settings";
 import { koPostcode } from "../../app/shared/messages/shop/postcode";
 
@@ -100,6 +101,26 @@ test.describe("a member's second order", () => {
     // Kept once, as the default.
     await page.goto(shopUrl("beauty", "/user/info"));
     await expect(page.getByTestId("addresses").getByText("서울특별시 강남구 테헤란로 1")).toHaveCount(1);
+
+    // 간편결제로 주문하기: the short sheet, who and where as one line to check, the fields behind 변경.
+    await addToCart(page, shopUrl("beauty", "/shop/view/b0014"), js);
+    await page.goto(shopUrl("beauty", "/user/checkout"));
+    if (js) await hydrated(page);
+    await page.getByRole("button", { name: koCart.quickOrder }).click();
+    await expect(page).toHaveURL(/\/user\/order\?id=\d{12}&npay=1/);
+    if (js) await hydrated(page);
+    const line = sheet.getByTestId("quick-delivery");
+    await expect(line).toContainText("김구매 · 010-3000-4000 · 서울특별시 강남구 테헤란로 1");
+    await expect(sheet.getByLabel(koOrder.receiver)).toBeHidden();
+    await line.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("quick-sheet-412.png") });
+    await line.getByText(koOrder.changeDelivery).click();
+    await expect(sheet.getByLabel(koOrder.receiver)).toHaveValue("김구매");
+    await sheet.getByRole("radio", { name: koCheckout.choices.bank, exact: true }).check();
+    await agreeAll(sheet);
+    await sheet.getByRole("button", { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+    await expect(page.getByTestId("delivery-info")).toContainText("서울특별시 강남구 테헤란로 1");
   });
 });
 

@@ -2,7 +2,7 @@ import { shopMeta } from "~/lib/seo";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { trackOrder } from "~/lib/track-order";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as css from "~/components/cart/cart.css";
 import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
@@ -190,6 +190,9 @@ export default function OrderSheet() {
     (payWindow && !hydrated ? koCheckout.windowNeedsScripts : null) ??
     (windowState.failed && windowState.of === payWindow ? koCheckout.windowFailed : null) ??
     (answer ? null : paymentError);
+  // 간편결제로 주문하기 with the member's address on file: who and where as one line to check (변경
+  // opens the fields, which go with the post either way); after a refused post, the whole sheet.
+  const quick = npay && !answer && pickedAddress !== null && Boolean(values.orderer_name && values.orderer_phone);
   const givenBack =
     order.payment_attempt?.state === "given_back"
       ? koCheckout.givenBack(formatKRW(order.payment_attempt.amount))
@@ -264,23 +267,25 @@ export default function OrderSheet() {
               ) : null}
             </div>
           ) : null}
-          <section className={css.section} aria-labelledby="orderer">
-            <h2 id="orderer" className={css.sectionTitle}>
-              {koOrder.orderer}
-            </h2>
-            <div className={css.fields}>
-              <Field {...field("orderer_name")} label={koOrder.name} autoComplete="name" />
-              <Field {...field("orderer_phone")} label={koOrder.phone} type="tel" autoComplete="tel" />
-            </div>
-          </section>
-          <DeliverySection
-            orderId={order.id}
-            addresses={addresses}
-            picked={answer ? null : pickedAddress}
-            values={values}
-            field={field}
-            member={session.login === 1}
-          />
+          <QuickWho values={values} quick={quick}>
+            <section className={css.section} aria-labelledby="orderer">
+              <h2 id="orderer" className={css.sectionTitle}>
+                {koOrder.orderer}
+              </h2>
+              <div className={css.fields}>
+                <Field {...field("orderer_name")} label={koOrder.name} autoComplete="name" />
+                <Field {...field("orderer_phone")} label={koOrder.phone} type="tel" autoComplete="tel" />
+              </div>
+            </section>
+            <DeliverySection
+              orderId={order.id}
+              addresses={addresses}
+              picked={answer ? null : pickedAddress}
+              values={values}
+              field={field}
+              member={session.login === 1}
+            />
+          </QuickWho>
           <PaymentSection
             order={order}
             preferred={preferred}
@@ -339,5 +344,24 @@ export default function OrderSheet() {
         </Form>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The quick sheet's orderer and delivery (issue 52): folded into one line of who and where, which
+ * opens to the fields; without scripts too (a details element). Otherwise the fields as they are.
+ */
+function QuickWho({ quick, values, children }: { quick: boolean; values: OrderSheetValues; children: ReactNode }) {
+  if (!quick) return <>{children}</>;
+  const where = [values.address, values.detail].filter(Boolean).join(" ");
+  return (
+    <details className={page.quick}>
+      <summary className={page.quickLine} data-testid="quick-delivery">
+        <strong>{koOrder.delivery}</strong>{" "}
+        <span>{[values.receiver_name, values.receiver_phone, where].filter(Boolean).join(" · ")}</span>{" "}
+        <span className={page.quickChange}>{koOrder.changeDelivery}</span>
+      </summary>
+      {children}
+    </details>
   );
 }

@@ -96,6 +96,7 @@ export const koOrder = {
   memo: "배송 메모",
   memoPlaceholder: "예: 문 앞에 놓아 주세요",
   sameAsOrderer: "주문자 정보와 동일",
+  changeDelivery: "변경",
   saveAddress: "이 배송지 저장 (다음 주문에 자동 입력)",
   agreeTitle: "약관 동의",
   savedAddresses: (n: number) => `저장된 배송지에서 선택 (${n})`,
