@@ -215,6 +215,45 @@ export function sqlRefundAmount(alias = ""): string {
 export const SQL_REFUND_AMOUNT = sqlRefundAmount();
 
 /**
+ * Statuses whose whole payment is not the shop's: cancelled, or cancelled after payment with the
+ * money waiting to go back by hand (환불대기, REQ_BANK_REFUND: a 판매취소 or 취소승인 of a transfer).
+ */
+export const MONEY_BACK_STATUSES = ["CANCELED", "REQ_BANK_REFUND"] as const;
+
+/**
+ * What a placed order leaves the shop (매출, issue 52): its amount due, nothing once cancelled
+ * (`MONEY_BACK_STATUSES`), less what a refund gave back (`refund_amount`, a partial return's only
+ * its value) or, once a return is accepted and its refund not yet sent, what that refund will send
+ * (`refundAmount`). Every sales figure of the console is a sum of it.
+ */
+export function keptAmount(order: {
+  status: string;
+  total_price: Won;
+  points_used: Won;
+  paid_amount: Won;
+  return_amount?: Won | null;
+  refund_amount?: Won | null;
+}): Won {
+  if ((MONEY_BACK_STATUSES as readonly string[]).includes(order.status)) return 0;
+  const back = order.refund_amount ?? (order.status === "REFUND_ACCEPTED" ? refundAmount(order) : 0);
+  return Math.max(0, amountDue(order) - back);
+}
+
+/**
+ * `keptAmount` for D1, on an `orders` row (unqualified columns, or prefixed with `alias.`). The
+ * triggers keeping `shop_daily_orders` (migration 0050) write this same expression out, and
+ * test/worker/console/kept-sales.test.ts holds them to it.
+ */
+export function sqlKeptAmount(alias = ""): string {
+  const a = alias ? `${alias}.` : "";
+  const back = MONEY_BACK_STATUSES.map((s) => `'${s}'`).join(", ");
+  return (
+    `CASE WHEN ${a}status IN (${back}) THEN 0 ELSE MAX(0, ${sqlAmountDue(alias)} - ` +
+    `COALESCE(${a}refund_amount, CASE WHEN ${a}status = 'REFUND_ACCEPTED' THEN ${sqlRefundAmount(alias)} ELSE 0 END)) END`
+  );
+}
+
+/**
  * The money a return (반품) sends back (decision 104): the returned lines' price, the delivery fee
  * only when every line comes back whole, less the points the order used when those points go back
  * to the buyer as points (a return accepted before 구매확정; after it they were spent), never below

@@ -124,8 +124,8 @@ export class DailyStore {
   }
 
   /**
-   * The dashboard in one round trip: placed orders and their amount due per Korean day for the
-   * last 30 days (cancelled ones left out of the sales), orders per status, and conversations with
+   * The dashboard in one round trip: placed orders and the money they leave the shop per Korean day
+   * for the last 30 days (money.ts keptAmount: cancels and refunds out), orders per status, and conversations with
    * a member's message the shop has not read, and the shop's reviews of the last 7 days with its
    * unanswered 상품문의 (more statements in the same batch, not another round trip).
    */
@@ -141,7 +141,7 @@ export class DailyStore {
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
     const [days, statuses, unread, setup, feedback] = await this.db.batch([
-      // Kept per shop and Korean day (migration 0040): summed from the orders, the big shop's month
+      // Kept per shop and Korean day (migrations 0040, 0050): summed from the orders, the big shop's month
       // of ≈ 17,000 orders was read on every view. From the whole day 31 days ago: the 30 shown are whole.
       this.db
         .prepare(

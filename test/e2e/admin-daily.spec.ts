@@ -68,6 +68,13 @@ test("the owner downloads the orders as CSV, uploads the courier's tracking file
   await owner.getByRole("navigation").getByRole("link", { name: t.nav.tracking }).click();
   await expect(owner).toHaveURL(shopUrl("beauty", "/admin/tracking-upload"));
   if (js) await hydrated(owner);
+  // The console follows its shop live: the upload's own news (orders shipped) reloads the page's
+  // data, and the report must outlast that reload (issue 52: it vanished, owners uploaded again).
+  if (js) await owner.locator('html[data-live="on"]').waitFor({ state: "attached" });
+  const reloads: string[] = [];
+  owner.on("response", (r) => {
+    if (r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(".data")) reloads.push(r.url());
+  });
   await owner.getByLabel(t.tracking.file).setInputFiles({
     name: "tracking.csv",
     mimeType: "text/csv",
@@ -80,6 +87,18 @@ test("the owner downloads the orders as CSV, uploads the courier's tracking file
   await expect(report.getByTestId("tracking-problems")).toHaveText(
     `${t.tracking.line(3)}: ${t.tracking.errors.unknownOrder}`,
   );
+  if (js) {
+    // The reload after the action and the one the live news asks for: the report stays.
+    await expect.poll(() => reloads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await owner.waitForFunction(() => {
+      const router = (
+        window as unknown as { __remixRouter: { state: { navigation: { state: string }; revalidation: string } } }
+      ).__remixRouter;
+      return router.state.navigation.state === "idle" && router.state.revalidation === "idle";
+    });
+  }
+  await expect(report.getByRole("status")).toHaveText(t.tracking.shipped(formatCount(2)));
+  await expect(report.getByTestId("tracking-shipped").getByRole("link")).toHaveText(ids);
   await owner.screenshot({ path: testInfo.outputPath("tracking-412.png"), fullPage: true });
 
   // Both are on their way: the list of shipped orders has them.

@@ -1,10 +1,11 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { agreeAll, expect, hydrated, jsOff, shopUrl, signUp, test } from "./fixtures";
 import { koAuth } from "../../app/shared/messages/auth";
 import { koOrder } from "../../app/shared/messages/cart";
 import { koCheckout } from "../../app/shared/messages/checkout";
 import { tossStandinOrigin } from "../../scripts/lib/e2e-paths.mjs";
-import { sheetOfOne } from "./order-helpers";
+import { fillLogin, sheetOfOne } from "./order-helpers";
+import { koShopSettings } from "../../app/shared/messages/shop-settings";
 
 /**
  * Issue 35 (decision 102): paying by card, wallet or virtual account through the shop's own Toss
@@ -135,4 +136,51 @@ test.describe("card payments", () => {
     await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
     await expect(page.getByTestId("bank-info")).toBeVisible();
   });
+
+  test("a card-only shop's sheet offers no transfer, with scripts and without, and says so truthfully", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = !jsOff(testInfo);
+    // beauty without its bank account: it takes cards through its Toss keys only (issue 52).
+    await setBeautyBank(browser, null);
+    try {
+      const sheet = await filledSheet(page, js);
+      await expect(sheet.getByRole("radio", { name: koCheckout.choices.bank, exact: true })).toHaveCount(0);
+      await expect(sheet.getByRole("radio", { name: koCheckout.choices.card, exact: true })).toBeVisible();
+      if (!js) {
+        // Nothing can be paid here without scripts: the sheet says so and promises no transfer.
+        await expect(sheet).not.toContainText(koCheckout.choices.bank);
+        await expect(page.getByTestId("needs-scripts")).toHaveText(koCheckout.needsScriptsOnly);
+        await expect(sheet.getByRole("button", { name: /결제하기/ })).toBeDisabled();
+        return;
+      }
+      await expect(page.getByTestId("needs-scripts")).toHaveCount(0);
+      await expect(sheet).not.toContainText(koCheckout.choices.bank);
+      await payInWindow(page, koCheckout.choices.card, "결제 승인");
+      await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
+      await expect(page.getByTestId("receipt-method")).toHaveText(koCheckout.choices.card);
+    } finally {
+      await setBeautyBank(browser, BEAUTY_BANK);
+    }
+  });
 });
+
+/** beauty's seeded account (functions/seed/demo.ts). */
+const BEAUTY_BANK = { bank: "국민은행", account: "123401-04-567890", holder: "(주)뷰티라운지" };
+
+/** The owner sets beauty's 무통장 입금 계좌 in the console, or removes it (null). */
+async function setBeautyBank(browser: Browser, bank: typeof BEAUTY_BANK | null) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const owner = await context.newPage();
+  await owner.goto(shopUrl("beauty", `/user/login?url=${encodeURIComponent("/admin/settings")}`));
+  await fillLogin(owner, "owner@beauty.example.test", "demo1234!");
+  await expect(owner).toHaveURL(shopUrl("beauty", "/admin/settings"));
+  const form = owner.getByRole("form", { name: koShopSettings.sections.bank });
+  await form.locator('[name="bank_name"]').selectOption(bank?.bank ?? "");
+  await form.locator('[name="bank_account"]').fill(bank?.account ?? "");
+  await form.locator('[name="bank_holder"]').fill(bank?.holder ?? "");
+  await form.getByRole("button", { name: koShopSettings.save }).click();
+  await expect(owner.getByText(koShopSettings.done.bank)).toBeVisible();
+  await context.close();
+}

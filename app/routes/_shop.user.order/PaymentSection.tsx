@@ -70,9 +70,10 @@ export function PaymentSection({
           </label>
         ))}
         {order.methods.some((m) => m.available) ? null : <p className={css.fieldError}>{koOrder.noPayment}</p>}
+        {/* What scripts change, in the shop's truth: a transfer still works only where it is taken. */}
         {order.methods.some((m) => m.method !== "bank" && m.available) && !hydrated ? (
-          <p className={css.muted} data-testid="needs-scripts">
-            {koCheckout.needsScripts}
+          <p className={available.get("bank") ? css.muted : css.fieldError} data-testid="needs-scripts">
+            {available.get("bank") ? koCheckout.needsScripts : koCheckout.needsScriptsOnly}
           </p>
         ) : null}
       </fieldset>

@@ -176,6 +176,9 @@ export default function OrderSheet() {
     }
   });
   const choice = hydrated ? chosen : "bank";
+  // A shop that takes no transfer has nothing a page without scripts can pay (the window needs
+  // them): 결제하기 waits for them, unless points pay it all.
+  const cannotPay = !hydrated && !available.get("bank") && due > 0;
   // The action recorded an attempt: open Toss's window for it (it leaves the page on a phone).
   const payWindow = answer?.window;
   const [windowState, setWindowState] = useState<{ of: unknown; failed: boolean }>({ of: null, failed: false });
@@ -187,7 +190,11 @@ export default function OrderSheet() {
   const opening = Boolean(payWindow) && windowState.of === payWindow && !windowState.failed;
   const notice =
     answer?.error ??
-    (payWindow && !hydrated ? koCheckout.windowNeedsScripts : null) ??
+    (payWindow && !hydrated
+      ? available.get("bank")
+        ? koCheckout.windowNeedsScripts
+        : koCheckout.windowNeedsScriptsOnly
+      : null) ??
     (windowState.failed && windowState.of === payWindow ? koCheckout.windowFailed : null) ??
     (answer ? null : paymentError);
   // 간편결제로 주문하기 with the member's address on file: who and where as one line to check (변경
@@ -253,7 +260,7 @@ export default function OrderSheet() {
             className={visuallyHidden}
             tabIndex={-1}
             aria-hidden="true"
-            disabled={paying}
+            disabled={paying || cannotPay}
           />
           {/* The total this page shows: the order is paid at it, or the sheet comes back with the new one. */}
           <input type="hidden" name="shown_total" value={total} />
@@ -334,7 +341,13 @@ export default function OrderSheet() {
               {koOrder.points.earnOnConfirm(formatKRW(earnedPoints(due, pointRate)))}
             </p>
           ) : null}
-          <button type="submit" name="intent" value="pay" className={css.primary} disabled={paying || opening}>
+          <button
+            type="submit"
+            name="intent"
+            value="pay"
+            className={css.primary}
+            disabled={paying || opening || cannotPay}
+          >
             {opening
               ? koCheckout.opening
               : paying

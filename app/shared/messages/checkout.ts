@@ -14,9 +14,14 @@ export const koCheckout = {
   /** Without scripts the payment window cannot open: said beside the choices it disables. */
   needsScripts:
     "카드·간편결제·가상계좌는 자바스크립트가 켜져 있어야 결제창이 열립니다. 무통장입금은 그대로 이용하실 수 있습니다.",
+  /** The same, at a shop that takes no bank transfer: nothing on the sheet can be paid without scripts. */
+  needsScriptsOnly:
+    "이 상점은 카드·간편결제·가상계좌로만 결제할 수 있으며, 결제창은 자바스크립트가 켜져 있어야 열립니다. 자바스크립트를 켠 뒤 다시 시도해 주세요.",
   /** A window asked for by a page that has no scripts (the form posted by other means). */
   windowNeedsScripts:
     "결제창을 열려면 자바스크립트가 필요합니다. 무통장입금을 선택하시거나 자바스크립트를 켠 뒤 다시 시도해 주세요.",
+  /** The same, at a shop that takes no bank transfer. */
+  windowNeedsScriptsOnly: "결제창을 열려면 자바스크립트가 필요합니다. 자바스크립트를 켠 뒤 다시 시도해 주세요.",
   opening: "결제창을 여는 중…",
   /** The completion page of an order Toss has been paid for (not a virtual account waiting). */
   completePaid: "결제가 완료되었습니다. 상품을 준비해 보내 드리겠습니다.",

@@ -10,6 +10,7 @@ import { SearchIndex } from "../../../functions/db/search";
 import type { Db } from "../../../functions/db/session";
 import { searchTerms } from "~/shared/search";
 import { LIST_SORTS } from "~/shared/sorts";
+import { sqlKeptAmount } from "~/shared/money";
 
 /**
  * Issue 39: the page queries of a shop that grows (50,000 products, a million orders) must never
@@ -276,10 +277,19 @@ describe("query plans of the page queries (issue 39)", () => {
       env.DB.prepare("UPDATE orders SET pay_method = 'bank', created_at = ? WHERE id = ?").bind(now, ids[2]),
       env.DB.prepare("UPDATE orders SET items_price = 7000, total_price = 7000 WHERE id = ?").bind(ids[1]),
     ]);
+    // Money given back (issue 52): a partial refund leaves the rest, a cancel waiting for its refund nothing.
+    await env.DB.prepare(
+      "UPDATE orders SET status = 'REFUNDED', paid_amount = 6000, return_amount = 2500, refund_amount = 2500 WHERE id = ?",
+    )
+      .bind(ids[1])
+      .run();
+    await env.DB.prepare("UPDATE orders SET status = 'REQ_BANK_REFUND', paid_amount = 5000 WHERE id = ?")
+      .bind(ids[2])
+      .run();
     const summed = async () => {
       const { results } = await env.DB.prepare(
         `SELECT date((created_at + 32400000) / 1000, 'unixepoch') AS day, COUNT(*) AS orders,
-           SUM(CASE WHEN status = 'CANCELED' THEN 0 ELSE MAX(0, total_price - points_used) END) AS sales
+           SUM(${sqlKeptAmount()}) AS sales
          FROM orders WHERE shop_id = ? AND (pay_method IS NOT NULL OR points_used > 0 OR pay_later = 1)
          GROUP BY 1 ORDER BY 1`,
       )

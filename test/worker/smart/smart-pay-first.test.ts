@@ -326,6 +326,20 @@ describe("a table paying first", () => {
     expect(await res.text()).toContain(koSmart.payFirstNeedsScripts);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>()).toEqual(before);
   });
+
+  it("lets the window in on every page of the table: the menu's taps reach the order check inside the page", async () => {
+    const phone = await diner();
+    const toss = new URL(env.TOSS_SDK_URL!).origin;
+    // Issue 52: the policy is the first document's, the menu's, when the cart bar is tapped with scripts.
+    for (const path of ["/smartorder/start", "/smartorder/order_check"]) {
+      const csp = (await phone.fetch(path)).headers.get("content-security-policy") ?? "";
+      const script = csp.split(";").find((d) => d.trim().startsWith("script-src "));
+      expect(script, path).toContain(toss);
+    }
+    // Other pages still allow none of it.
+    const home = (await phone.fetch("/")).headers.get("content-security-policy")!;
+    expect(home).not.toContain(toss);
+  });
 });
 
 /** 콜라 as a cart names it: its product and its one option. */
