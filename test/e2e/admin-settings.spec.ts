@@ -102,7 +102,7 @@ test("a colour is picked with a colour control, and a typed code still works", a
   if (js) await hydrated(page);
   const colours = page.getByRole("form", { name: t.sections.colours });
   const code = colours.locator('[name="mcolor"]');
-  const picker = colours.getByLabel(t.fields.colourPick(t.fields.mcolor));
+  const picker = colours.getByLabel(t.fields.colourPick(t.fields.mcolor), { exact: true });
   await expect(picker).toHaveAttribute("type", "color");
   // Picked: with scripts the code follows at once; without, the post takes the picker's choice.
   await picker.fill("#1b5e20");

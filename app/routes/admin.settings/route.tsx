@@ -107,10 +107,13 @@ function Colour({
   const code = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   return (
-    <Field label={label} hint={f.colourHint} error={error}>
+    // A label names one control (HTML): the code's; the picker is named by its own aria-label.
+    <div className={cartCss.label}>
+      <label htmlFor={`colour-${name}`}>{label}</label>
       <span className={settingsCss.colour}>
         <input
           ref={code}
+          id={`colour-${name}`}
           className={cartCss.input}
           name={name}
           maxLength={7}
@@ -136,7 +139,9 @@ function Colour({
         />
         <input type="hidden" name={`${name}_was`} value={shown} />
       </span>
-    </Field>
+      <span className={cartCss.mutedPlain}>{f.colourHint}</span>
+      {error ? <span className={cartCss.fieldError}>{error}</span> : null}
+    </div>
   );
 }
 
