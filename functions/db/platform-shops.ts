@@ -29,6 +29,17 @@ export class PlatformShopStore {
     return (await this.db.prepare("SELECT 1 AS x FROM shops WHERE dom = ?").bind(dom).first()) !== null;
   }
 
+  /** Those of `doms` no shop has, in the order given (one query; the open form's suggestions). */
+  async freeOf(doms: string[]): Promise<string[]> {
+    if (doms.length === 0) return [];
+    const { results } = await this.db
+      .prepare(`SELECT dom FROM shops WHERE dom IN (${doms.map(() => "?").join(", ")})`)
+      .bind(...doms)
+      .all<{ dom: string }>();
+    const taken = new Set(results.map((r) => r.dom));
+    return doms.filter((d) => !taken.has(d));
+  }
+
   /**
    * The new shop with the column defaults as its starter theme and no goods, owned by `owner`. Its
    * key is the owner's user id for their first shop (the spec's rule), a fresh one above every

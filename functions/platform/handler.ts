@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { JoinForm, LoginForm } from "~/shared/forms/auth";
 import { OpenShopForm, TransferForm } from "~/shared/forms/open-shop";
+import { addressCandidates } from "~/shared/forms/shop-address";
 import { koPlatform as t } from "~/shared/messages/platform";
 import { safeReturnPath } from "~/shared/return-path";
 import type { Config, RequestEnv } from "../env";
@@ -76,8 +77,9 @@ export async function handlePlatform(request: Request, env: RequestEnv, config: 
     case "/logout":
       return post ? redirect("/", await endSession(ctx.db.sessions, request)) : redirect("/");
     case "/open":
-      if (!member) return redirect(`/login?url=${encodeURIComponent("/open")}`);
-      return post ? open(ctx, viewer, member.uid) : openPage(ctx, viewer, { shop_type: "shop" }, {});
+      // A guest is most likely new: sign-up first, with log-in one link away (issue 52 item 3).
+      if (!member) return redirect(`/join?url=${encodeURIComponent("/open")}`);
+      return post ? open(ctx, viewer, member.uid) : await openPage(ctx, viewer, { shop_type: "shop" }, {});
     case "/carry":
       return carry(ctx);
     case "/madmin":
@@ -109,19 +111,29 @@ async function landing(ctx: ApiContext, viewer: Viewer, uid: number | null): Pro
   return platformPage(200, t.landingTitle, body, viewer, { index: true });
 }
 
+/** The return address of the log-in and sign-up forms, as a query ("" when none). */
+const carried = (values: Values) => (values.url ? `?url=${encodeURIComponent(values.url)}` : "");
+/** Whether a form leads on to 내 상점 만들기. */
+const toOpen = (values: Values) => safeReturnPath(values.url, "") === "/open";
+
 function loginPage(viewer: Viewer, values: Values, errors: FieldErrors, status = 200): Response {
-  const body = `<h1>${e(t.login)}</h1><form class="card" method="post" action="/login" novalidate>
+  const lead = toOpen(values) ? `<p>${e(t.loginToOpen)}</p>` : "";
+  const body = `<h1>${e(t.login)}</h1>${lead}<form class="card" method="post" action="/login" novalidate>
 ${formError(errors)}${hidden("url", values.url ?? "")}
 ${input(t.email, "email", "email", values, errors, 'autocomplete="email" required')}
 ${input(t.password, "password", "password", values, errors, 'autocomplete="current-password" required')}
 ${check(t.keep, "keep", values, errors)}
 <button>${e(t.login)}</button></form>
-<p>${e(t.noAccount)} <a href="/join?url=${encodeURIComponent(values.url ?? "")}">${e(t.join)}</a></p>`;
+<p>${e(t.noAccount)} <a href="/join${carried(values)}">${e(t.join)}</a></p>`;
   return platformPage(status, t.login, body, viewer);
 }
 
 function joinPage(viewer: Viewer, values: Values, errors: FieldErrors, status = 200): Response {
-  const body = `<h1>${e(t.join)}</h1><form class="card" method="post" action="/join" novalidate>
+  // Before the form: one who already has an account reads where to log in first.
+  const lead = toOpen(values)
+    ? `<p>${e(t.joinToOpen)}</p><p>${e(t.haveAccount)} <a href="/login${carried(values)}">${e(t.login)}</a></p>`
+    : "";
+  const body = `<h1>${e(t.join)}</h1>${lead}<form class="card" method="post" action="/join" novalidate>
 ${formError(errors)}${hidden("url", values.url ?? "")}
 ${input(t.email, "email", "email", values, errors, 'autocomplete="email" required')}
 ${input(t.name, "name", "text", values, errors, 'autocomplete="name" required')}
@@ -132,7 +144,7 @@ ${check(t.agreePrivacy, "agree_privacy", values, errors)}
 ${check(t.agreeAge, "agree_age", values, errors)}
 ${check(t.agreeMarketing, "agree_marketing", values, errors)}
 <button>${e(t.join)}</button></form>
-<p>${e(t.haveAccount)} <a href="/login">${e(t.login)}</a></p>`;
+<p>${e(t.haveAccount)} <a href="/login${carried(values)}">${e(t.login)}</a></p>`;
   return platformPage(status, t.join, body, viewer);
 }
 
@@ -186,37 +198,68 @@ async function join(ctx: ApiContext, viewer: Viewer): Promise<Response> {
 // ---------------------------------------------------------------------------------------------
 // 내 상점 만들기
 
-function openPage(ctx: ApiContext, viewer: Viewer, values: Values, errors: FieldErrors, status = 200): Response {
+/** How many free addresses the form offers beside a refused one. */
+const SUGGESTIONS = 3;
+
+/**
+ * Free addresses for a refused one (issue 52 item 3): what was typed romanised and made valid
+ * (Korean becomes its Revised Romanization), or the shop's name when no address was typed; then
+ * the same with a word or number added. None when nothing typed gives one.
+ */
+async function suggestions(ctx: ApiContext, values: Values): Promise<string[]> {
+  const typed = (values.dom ?? "").trim() || (values.name ?? "").trim();
+  const candidates = addressCandidates(typed.slice(0, 100)).filter((d) => d !== (values.dom ?? "").trim());
+  return (await ctx.db.platformShops.freeOf(candidates)).slice(0, SUGGESTIONS);
+}
+
+async function openPage(
+  ctx: ApiContext,
+  viewer: Viewer,
+  values: Values,
+  errors: FieldErrors,
+  status = 200,
+): Promise<Response> {
   const suffix = `.${ctx.config.PLATFORM_DOMAIN}`;
+  // Each is a submit of the whole form with that address (pick): one tap, scripts or not.
+  const offered = errors.dom ? await suggestions(ctx, values) : [];
+  const offer = offered.length
+    ? `<div class="suggest" data-testid="dom-suggestions"><p class="hint">${e(t.suggestLead)}</p>${offered
+        .map(
+          (d) => `<button class="pick" name="pick" value="${e(d)}" aria-label="${e(t.suggestUse(d))}">${e(d)}</button>`,
+        )
+        .join("")}</div>`
+    : "";
   const type = values.shop_type;
   const radio = (value: string, label: string) =>
     `<label class="check"><input type="radio" name="shop_type" value="${value}"${type === value ? " checked" : ""}>${e(label)}</label>`;
   const body = `<h1>${e(t.openTitle)}</h1><p>${e(t.openLead)}</p>
-<form class="card" method="post" action="/open" novalidate>${formError(errors)}
+<form class="card" method="post" action="/open" novalidate><button class="submit">${e(t.openSubmit)}</button>${formError(errors)}
 <label for="dom">${e(t.dom)}</label><span class="dom"><input type="text" id="dom" name="dom" value="${e(values.dom ?? "")}" autocapitalize="none" spellcheck="false" required maxlength="20" aria-describedby="dom-hint${errors.dom ? " dom-error" : ""}"${errors.dom ? ' aria-invalid="true"' : ""}><span>${e(suffix)}</span></span>
-<p class="hint" id="dom-hint">${e(t.domHint)}</p>${errors.dom ? `<p class="err" id="dom-error" role="alert">${e(errors.dom)}</p>` : ""}
+<p class="hint" id="dom-hint">${e(t.domHint)}</p>${errors.dom ? `<p class="err" id="dom-error" role="alert">${e(errors.dom)}</p>` : ""}${offer}
 ${input(t.shopName, "name", "text", values, errors, 'required maxlength="40"')}
 <fieldset><legend>${e(t.shopType)}</legend>${radio("shop", t.typeShop)}${radio("restaurant", t.typeRestaurant)}</fieldset>
-${errors.shop_type ? `<p class="err" role="alert">${e(errors.shop_type)}</p>` : ""}
-<button>${e(t.openSubmit)}</button></form>`;
+${errors.shop_type ? `<p class="err" role="alert">${e(errors.shop_type)}</p>` : ""}</form>`;
   return platformPage(status, t.openTitle, body, viewer);
 }
 
 async function open(ctx: ApiContext, viewer: Viewer, uid: number): Promise<Response> {
   const values = await formValues(ctx.request);
+  // A suggestion tapped: its address replaces the typed one.
+  if (values.pick) values.dom = values.pick;
+  delete values.pick;
   const parsed = OpenShopForm.safeParse(values);
-  if (!parsed.success) return openPage(ctx, viewer, values, fieldErrors(parsed.error), 400);
+  if (!parsed.success) return await openPage(ctx, viewer, values, fieldErrors(parsed.error), 400);
   const { dom, name, shop_type } = parsed.data;
   const store = ctx.db.platformShops;
-  if (await store.domTaken(dom)) return openPage(ctx, viewer, values, { dom: t.errors.domTaken }, 409);
+  if (await store.domTaken(dom)) return await openPage(ctx, viewer, values, { dom: t.errors.domTaken }, 409);
   // Counted before the shop is made: of many posts at once only the limit's worth go on.
   const attempt = await ctx.db.throttle.begin([
     { kind: "open_account", key: String(uid) },
     { kind: "open_client", key: clientKey(ctx.request) },
   ]);
-  if (!attempt) return openPage(ctx, viewer, values, { form: t.errors.tooManyOpens }, 429);
+  if (!attempt) return await openPage(ctx, viewer, values, { form: t.errors.tooManyOpens }, 429);
   const id = await store.open({ dom, name, type: shop_type, owner: uid, notice: t.starterNotice });
-  if (id === null) return openPage(ctx, viewer, values, { dom: t.errors.domTaken }, 409);
+  if (id === null) return await openPage(ctx, viewer, values, { dom: t.errors.domTaken }, 409);
   ctx.log.note({ opened: id });
   // A host that was asked before it existed may be kept as "no shop" in this isolate.
   forgetHost(`${dom}.${ctx.config.PLATFORM_DOMAIN}`);

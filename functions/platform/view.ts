@@ -20,6 +20,8 @@ label{display:grid;gap:4px;font-size:14px}label.check{display:flex;gap:8px;align
 input[type=text],input[type=email],input[type=password],input[type=search]{font:inherit;padding:10px;border:1px solid #c9ccd1;border-radius:8px;width:100%}
 .err{color:#c62828;font-size:13px;margin:0}.hint{color:#666;font-size:13px;margin:0}.ok{color:#2e7d32}
 .dom{display:flex;align-items:center;gap:4px}.dom input{flex:1}
+form.card .submit{order:99}.suggest{display:flex;flex-wrap:wrap;gap:8px;align-items:center}.suggest p{flex-basis:100%}
+button.pick{background:#fff;color:#1f5fa8;border:1px solid #3C91E6;padding:8px 14px}
 ul.shops{list-style:none;padding:0;display:grid;gap:8px}ul.shops li{background:#fff;border-radius:8px;padding:12px;display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}
 table{width:100%;border-collapse:collapse;background:#fff}td,th{padding:8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top;font-size:14px}
 td form{display:flex;flex-wrap:wrap;gap:4px;margin:0 0 4px}.pager{display:flex;gap:12px;justify-content:center;margin:16px 0}

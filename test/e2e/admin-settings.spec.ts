@@ -93,3 +93,32 @@ test("the owner puts a picture of their own behind the shop's page", async ({ pa
   expect(picture?.ok()).toBe(true);
   expect(picture?.headers()["content-type"]).toBe("image/png");
 });
+
+test("a colour is picked with a colour control, and a typed code still works", async ({ page }, testInfo) => {
+  const js = !jsOff(testInfo);
+  await page.goto(shopUrl("studio", `/user/login?url=${encodeURIComponent("/admin/settings")}`));
+  await fillLogin(page, "owner@studio.example.test", "demo1234!");
+  await expect(page).toHaveURL(shopUrl("studio", "/admin/settings"));
+  if (js) await hydrated(page);
+  const colours = page.getByRole("form", { name: t.sections.colours });
+  const code = colours.locator('[name="mcolor"]');
+  const picker = colours.getByLabel(t.fields.colourPick(t.fields.mcolor), { exact: true });
+  await expect(picker).toHaveAttribute("type", "color");
+  // Picked: with scripts the code follows at once; without, the post takes the picker's choice.
+  await picker.fill("#1b5e20");
+  if (js) await expect(code).toHaveValue("#1b5e20");
+  await colours.getByRole("button", { name: t.save }).click();
+  await expect(page.getByText(t.done.colours)).toBeVisible();
+  if (js) await hydrated(page);
+  await expect(colours.locator('[name="mcolor"]')).toHaveValue("#1b5e20");
+  await expect(picker).toHaveValue("#1b5e20");
+  // Typed: with scripts the picker follows; either way the code is what is kept.
+  await code.fill("#4A148C");
+  if (js) await expect(picker).toHaveValue("#4a148c");
+  await colours.getByRole("button", { name: t.save }).click();
+  await expect(page.getByText(t.done.colours)).toBeVisible();
+  if (js) await hydrated(page);
+  await expect(picker).toHaveValue("#4a148c");
+  await page.goto(shopUrl("studio", "/"));
+  expect(await page.locator("html").getAttribute("style")).toContain("#4a148c");
+});

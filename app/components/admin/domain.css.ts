@@ -41,3 +41,5 @@ export const hostname = style({ margin: 0, fontSize: "calc(1em + 3px)", overflow
 /** Two buttons side by side, each half the card (상태 확인 · 연결 삭제, 삭제 확인 · 취소). */
 export const actions = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 8, marginTop: 6 });
 globalStyle(`${actions} > form > button, ${actions} > button, ${actions} > a`, { width: "100%", minHeight: 48 });
+/** Numbered steps an owner follows elsewhere (the payment page's Toss console steps). */
+export const steps = style({ margin: 0, paddingInlineStart: 20, display: "grid", gap: 10, lineHeight: 1.6 });

@@ -18,3 +18,5 @@ export const optionRow = style({
 export const wide = style({ gridColumn: "1 / -1" });
 export const textarea = style({ minHeight: 200, fontFamily: "inherit" });
 export const fieldset = style({ border: 0, padding: 0, margin: 0, display: "grid", gap: 6 });
+/** A new category's name and its button, in the categories' fieldset (issue 52 item 3). */
+export const inlineAdd = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: 8 });

@@ -18,17 +18,35 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadPayments
 
 export const action = ({ request, context }: ActionFunctionArgs) => changePayments(request, context);
 
-function Current({
-  keys,
-  busy,
-  confirm,
-  webhookUrl,
-}: {
-  keys: PaymentKeys;
-  busy: boolean;
-  confirm: boolean;
-  webhookUrl: string;
-}) {
+/**
+ * What to copy from where in the Toss console, and what each thing does (issue 52 item 3): the
+ * console's own menu names only where the owner has to find them, and the deposit notice's address
+ * right in its step.
+ */
+function Steps({ webhookUrl }: { webhookUrl: string }) {
+  const s = t.steps;
+  return (
+    <section className={cartCss.section} aria-label={s.title} data-testid="payment-steps">
+      <h3 className={cartCss.sectionTitle}>{s.title}</h3>
+      <ol className={domainCss.steps}>
+        <li>{s.open}</li>
+        <li>{s.copy}</li>
+        <li>{s.test}</li>
+        <li>
+          {s.notify}
+          <dl className={domainCss.record}>
+            <dt className={domainCss.term}>{t.webhook}</dt>
+            <dd className={domainCss.value} data-testid="payment-webhook">
+              {webhookUrl}
+            </dd>
+          </dl>
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+function Current({ keys, busy, confirm }: { keys: PaymentKeys; busy: boolean; confirm: boolean }) {
   return (
     <section className={cartCss.section} aria-label={t.title}>
       <dl className={domainCss.record} data-testid="payment-keys">
@@ -38,20 +56,13 @@ function Current({
         <dd className={domainCss.purpose} data-testid="payment-mode">
           {t.modes[keys.mode]}
         </dd>
-        <dt className={domainCss.term}>{t.family}</dt>
-        <dd className={domainCss.purpose}>{t.families[keys.family]}</dd>
         <dt className={domainCss.term}>{t.clientKey}</dt>
         <dd className={domainCss.value}>{keys.client_key}</dd>
         <dt className={domainCss.term}>{t.secretKey}</dt>
         <dd className={domainCss.purpose}>{t.secretKept(keys.secret_last4)}</dd>
         <dt className={domainCss.term}>{t.updatedAt}</dt>
         <dd className={domainCss.purpose}>{formatDeadline(keys.updated_at)}</dd>
-        <dt className={domainCss.term}>{t.webhook}</dt>
-        <dd className={domainCss.value} data-testid="payment-webhook">
-          {webhookUrl}
-        </dd>
       </dl>
-      <p className={cartCss.muted}>{t.webhookHelp}</p>
       {keys.family === "widget" ? (
         <p className={cartCss.fieldError} role="alert" data-testid="widget-keys">
           {t.widgetKeys}
@@ -141,11 +152,8 @@ export default function AdminPayments() {
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
-      {keys ? (
-        <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} webhookUrl={webhookUrl} />
-      ) : (
-        <p>{t.none}</p>
-      )}
+      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} /> : <p>{t.none}</p>}
+      {available ? <Steps webhookUrl={webhookUrl} /> : null}
       {available ? (
         // The secret is typed, sent once and never put back into the page, even after a refusal.
         <Form

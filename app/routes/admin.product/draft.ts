@@ -38,14 +38,23 @@ export type ProductDraft = {
   delivery_per_qty: string;
 };
 
-export type ProductResult = { draft: ProductDraft; errors?: Record<string, string>; error?: string };
+export type ProductResult = {
+  draft: ProductDraft;
+  errors?: Record<string, string>;
+  error?: string;
+  /** The category made from the form (intent=add_category), now ticked in `draft`. */
+  categoryAdded?: string;
+  /** What the new-category field held when making it was refused. */
+  newCategory?: string;
+};
 
 export const blankOption = (key: string): OptionDraft => ({
   key,
   id: "",
   name: "",
   extra_price: "0",
-  stock: "0",
+  // Asked, never assumed: a new row's stock starts empty and is required (issue 52 item 3).
+  stock: "",
   loaded: "",
   sold_out: false,
   ordered: false,

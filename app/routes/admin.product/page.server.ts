@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
-import { MAX_PRODUCT_OPTIONS, ProductBody, type ProductBodyIn } from "~/shared/forms/products";
+import { CategoryBody, MAX_PRODUCT_OPTIONS, ProductBody, type ProductBodyIn } from "~/shared/forms/products";
+import { fieldErrors } from "~/shared/forms/errors";
 import { requireShopOwner } from "~/lib/admin.server";
 import { rethrowAsResponse } from "~/lib/shop-loaders.server";
 import { koProducts } from "~/shared/messages/products";
@@ -110,8 +111,30 @@ async function stockChanged(context: AppLoadContext, id: number, draft: ProductD
 }
 
 /**
+ * intent=add_category: a top-level category named in the form's own field, made and ticked, and
+ * the form again with everything as typed (issue 52 item 3): nothing of the product is saved.
+ */
+async function addCategory(context: AppLoadContext, form: FormData, draft: ProductDraft) {
+  const name = str(form, "new_category");
+  const parsed = CategoryBody.safeParse({ name, parent_id: "" });
+  if (!parsed.success) {
+    const errors = { new_category: fieldErrors(parsed.error).name ?? koProducts.errors.categoryName };
+    return data<ProductResult>({ draft, errors, newCategory: name }, 400);
+  }
+  try {
+    const { id } = await context.api.call("adminCategorySave", { body: parsed.data });
+    if (!draft.category_ids.includes(id)) draft.category_ids.push(id);
+    return data<ProductResult>({ draft, categoryAdded: parsed.data.name });
+  } catch (error) {
+    if (!isShopApiError(error) || error.status >= 500) throw error;
+    return data<ProductResult>({ draft, errors: { new_category: error.message }, newCategory: name }, error.status);
+  }
+}
+
+/**
  * The edit form's posts: intent=add_option and remove_option:N re-render the form with a row more
- * or less (nothing saved: rows without scripts); save writes it, then back to the form with `done=`.
+ * or less (nothing saved: rows without scripts); add_category makes a category (above); save writes
+ * it, then back to the form with `done=`.
  */
 export async function saveProduct(request: Request, context: AppLoadContext) {
   requireShopOwner(request, context);
@@ -133,6 +156,7 @@ export async function saveProduct(request: Request, context: AppLoadContext) {
     if (draft.options.length > 1 && draft.options[at] && !draft.options[at].ordered) draft.options.splice(at, 1);
     return data<ProductResult>({ draft });
   }
+  if (intent === "add_category") return addCategory(context, form, draft);
   if (intent !== "save") throw new Response(null, { status: 400 });
   const parsed = ProductBody.safeParse(bodyOf(id, draft));
   if (!parsed.success) {

@@ -7,7 +7,7 @@ import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
 import { ProductThumb } from "~/components/admin/ProductHead";
 import { Field } from "~/components/ui/Field";
-import type { AdminCategory } from "~/shared/contracts";
+import type { AdminCategory, AdminProduct as Product } from "~/shared/contracts";
 import { MAX_DESCRIPTION_CHARS, MAX_PRODUCT_OPTIONS } from "~/shared/forms/products";
 import { koProducts } from "~/shared/messages/products";
 import { draftOf, type OptionDraft } from "./draft";
@@ -73,6 +73,7 @@ function OptionRow({
           inputMode="numeric"
           defaultValue={o.stock}
           maxLength={10}
+          required
           aria-invalid={err("stock") ? true : undefined}
         />
       </Field>
@@ -89,17 +90,28 @@ function OptionRow({
   );
 }
 
-function Categories({ categories, checked }: { categories: AdminCategory[]; checked: number[] }) {
-  if (categories.length === 0) {
-    // Leaves the form: a new shop's owner makes a category first, then comes back.
-    return (
-      <p className={cartCss.muted}>
-        {f.noCategories} <Link to="/admin/categories">{f.makeCategory}</Link>
-      </p>
-    );
-  }
+/**
+ * The shop's categories to tick, and a new one made in the same form (intent=add_category): the
+ * post carries everything typed and the form comes back with it and the new category ticked.
+ */
+function Categories({
+  categories,
+  checked,
+  added,
+  typed,
+  error,
+  busy,
+}: {
+  categories: AdminCategory[];
+  checked: number[];
+  added?: string;
+  typed?: string;
+  error?: string;
+  busy: boolean;
+}) {
   return (
     <>
+      {categories.length === 0 ? <p className={cartCss.muted}>{f.noCategories}</p> : null}
       {categories.map((c) => (
         <label key={c.id} className={cartCss.checkRow}>
           <input type="checkbox" name="category_ids" value={c.id} defaultChecked={checked.includes(c.id)} />
@@ -110,8 +122,40 @@ function Categories({ categories, checked }: { categories: AdminCategory[]; chec
           </span>
         </label>
       ))}
+      {added ? (
+        <p className={cartCss.success} role="status">
+          {f.categoryAdded(added)}
+        </p>
+      ) : null}
+      <div className={formCss.inlineAdd}>
+        <Field label={f.newCategory} hint={f.newCategoryHint} error={error}>
+          <input
+            // Emptied once the category is made (a new one is in the list), kept after a refusal.
+            key={categories.length}
+            className={cartCss.input}
+            name="new_category"
+            defaultValue={typed ?? ""}
+            maxLength={30}
+            aria-invalid={error ? true : undefined}
+          />
+        </Field>
+        <button className={cartCss.secondaryInline} name="intent" value="add_category" disabled={busy}>
+          {f.makeCategory}
+        </button>
+      </div>
     </>
   );
+}
+
+/** The success line of a save, saying so when what was saved shows as 품절 (issue 52 item 3). */
+function doneText(done: keyof typeof t.done | null, product: Product | null): string | null {
+  if (!done) return null;
+  if (!product || (done !== "created" && done !== "saved")) return t.done[done];
+  if (product.sold_out) return t.doneStopped[done];
+  const empty = product.options.filter((o) => o.stock <= 0);
+  if (empty.length === product.options.length) return t.doneSoldOut[done];
+  if (empty.length === 0) return t.done[done];
+  return `${t.done[done]} ${t.doneSomeSoldOut(empty.map((o) => o.name).join(", "))}`;
 }
 
 export default function AdminProduct() {
@@ -134,7 +178,7 @@ export default function AdminProduct() {
         <Link to="/admin/products">← {t.back}</Link>
       </p>
       <h2 className={cartCss.sectionTitle}>{id ? t.edit : t.create}</h2>
-      <Outcome done={done && t.done[done]} error={result?.error ?? errors.form} answered={result !== undefined} />
+      <Outcome done={doneText(done, product)} error={result?.error ?? errors.form} answered={result !== undefined} />
       {product ? (
         <section className={css.card} aria-label={t.photos}>
           <span className={css.photoLink}>
@@ -207,7 +251,14 @@ export default function AdminProduct() {
         </Field>
         <fieldset className={formCss.fieldset}>
           <legend className={cartCss.label}>{f.categories}</legend>
-          <Categories categories={categories} checked={draft.category_ids} />
+          <Categories
+            categories={categories}
+            checked={draft.category_ids}
+            added={result?.categoryAdded}
+            typed={result?.newCategory}
+            error={errors.new_category}
+            busy={busy}
+          />
           {errors.category_ids ? <span className={cartCss.fieldError}>{errors.category_ids}</span> : null}
         </fieldset>
         <fieldset className={formCss.fieldset}>

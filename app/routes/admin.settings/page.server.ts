@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isShopApiError } from "~/shared/api-client.server";
 import { fieldErrors, type FieldErrors } from "~/shared/forms/errors";
-import { SETTINGS_SECTIONS, ShopSettingsBody, type SettingsSection } from "~/shared/forms/shop-settings";
+import { pickedColours, SETTINGS_SECTIONS, ShopSettingsBody, type SettingsSection } from "~/shared/forms/shop-settings";
 import { MAX_PROFILE_IMAGE_BYTES } from "~/shared/limits";
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { isUpload, shopBackgroundPrefix, shopLogoPrefix } from "~/shared/uploads";
@@ -66,8 +66,9 @@ export async function changeSettings(request: Request, context: AppLoadContext) 
   const section = String(form.get("section") ?? "") as SettingsSection;
   if (!SETTINGS_SECTIONS.includes(section)) throw new Response(null, { status: 400 });
   if (section === "logo") return changeLogo(form, context);
-  const values: Record<string, string> = { section };
+  let values: Record<string, string> = { section };
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  if (section === "colours") values = pickedColours(values);
   // The backdrop's key is the page's own upload's, never what was posted.
   delete values.bg_key;
   const before = section === "display" ? (await context.api.call("adminShopSettings")).bgimg : "";

@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useRef } from "react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as cartCss from "~/components/cart/cart.css";
 import { Outcome } from "~/components/admin/Outcome";
 import { SettingsSection } from "~/components/admin/SettingsSection";
 import { Field } from "~/components/ui/Field";
 import type { ShopSettings } from "~/shared/contracts";
-import { backgroundChoice, type SettingsSection as SectionName } from "~/shared/forms/shop-settings";
+import {
+  backgroundChoice,
+  pickerValue,
+  type ColourField,
+  type SettingsSection as SectionName,
+} from "~/shared/forms/shop-settings";
+import * as settingsCss from "~/components/admin/settings.css";
 import { koShopSettings } from "~/shared/messages/shop-settings";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
 import { formatPhone } from "~/shared/phone";
@@ -77,8 +84,65 @@ function Check({ name, label, stored, state }: { name: string; label: string; st
   );
 }
 
-function Colour({ name, label, stored, state }: { name: string; label: string; stored: string | null; state: Typed }) {
-  return <Text name={name} label={label} stored={stored} state={state} hint={f.colourHint} max={7} />;
+const HEX_CODE = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A colour as a picker beside its code (issue 52 item 3). Scripts keep the two in step, both
+ * ways; without them the server takes the picker when only it moved (pickedColours), so either
+ * works with one post. The code field stays the one the label names.
+ */
+function Colour({
+  name,
+  label,
+  stored,
+  state,
+}: {
+  name: ColourField;
+  label: string;
+  stored: string | null;
+  state: Typed;
+}) {
+  const error = state.errors[name];
+  const shown = state.values?.[name] ?? stored ?? "";
+  const code = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    // A label names one control (HTML): the code's; the picker is named by its own aria-label.
+    <div className={cartCss.label}>
+      <label htmlFor={`colour-${name}`}>{label}</label>
+      <span className={settingsCss.colour}>
+        <input
+          ref={code}
+          id={`colour-${name}`}
+          className={cartCss.input}
+          name={name}
+          maxLength={7}
+          autoCapitalize="none"
+          spellCheck={false}
+          defaultValue={shown}
+          aria-invalid={error ? true : undefined}
+          onInput={(e) => {
+            const v = e.currentTarget.value.trim();
+            if (picker.current && HEX_CODE.test(v)) picker.current.value = v.toLowerCase();
+          }}
+        />
+        <input
+          ref={picker}
+          className={settingsCss.swatch}
+          type="color"
+          name={`${name}_pick`}
+          aria-label={f.colourPick(label)}
+          defaultValue={pickerValue(name, shown)}
+          onInput={(e) => {
+            if (code.current) code.current.value = e.currentTarget.value;
+          }}
+        />
+        <input type="hidden" name={`${name}_was`} value={shown} />
+      </span>
+      <span className={cartCss.mutedPlain}>{f.colourHint}</span>
+      {error ? <span className={cartCss.fieldError}>{error}</span> : null}
+    </div>
+  );
 }
 
 function Forms({

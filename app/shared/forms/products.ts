@@ -67,7 +67,8 @@ export const ProductOptionBody = z
     id: z.coerce.number().int().positive().optional(),
     name: text(50),
     extra_price: won(t.optionPrice, -MAX_WON),
-    stock: won(t.optionStock, 0),
+    /** Asked, never assumed (issue 52 item 3): "" only with 품절 ticked, which saves 0. */
+    stock: optionalWon(t.optionStock, 0),
     /**
      * The stock the form was loaded with (an existing option): an unchanged field leaves the row's
      * stock as orders and /admin/stock left it; a changed one is written only if the row still
@@ -77,7 +78,10 @@ export const ProductOptionBody = z
     /** 품절: saved as no stock, so that the order path (which counts stock) refuses it too. */
     sold_out: checkbox.default(false),
   })
-  .transform((o) => ({ ...o, stock: o.sold_out ? 0 : o.stock }));
+  .superRefine((o, ctx) => {
+    if (o.stock === null && !o.sold_out) ctx.addIssue({ code: "custom", path: ["stock"], message: t.stockRequired });
+  })
+  .transform((o) => ({ ...o, stock: o.sold_out ? 0 : (o.stock ?? 0) }));
 export type ProductOptionBody = z.infer<typeof ProductOptionBody>;
 
 const id = z.coerce.number().int().positive();

@@ -3,6 +3,7 @@
  * platform's own names, and the labels that pass for one of them or for an encoded name. No zod
  * here: the form (./open-shop.ts) says which message each refusal gets.
  */
+import { romanize } from "../romanize";
 
 /** A sub-domain label a person may pick: 3–20, lowercase letters, digits and inner hyphens. */
 export const DOM_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,18})[a-z0-9]$/;
@@ -93,4 +94,39 @@ export function looksLikeReserved(label: string): boolean {
   const letters = label.replace(/-/g, "");
   if (RESERVED_LETTERS.has(letters.replace(/[0-9]/g, ""))) return true;
   return readings(letters).some((reading) => RESERVED_DOMS.has(reading) || RESERVED_LETTERS.has(reading));
+}
+
+/** Whether `label` is an address a person may pick (the form's rules, taken or not aside). */
+export function validAddress(label: string): boolean {
+  return DOM_PATTERN.test(label) && !RESERVED_DOMS.has(label) && !hasDoubleHyphen(label) && !looksLikeReserved(label);
+}
+
+/**
+ * `text` (an address typed in Korean, or a shop's name) as an address: Hangul romanised
+ * (app/shared/romanize.ts), lowercase, every run of other characters one hyphen, at most 20
+ * characters cut at a word's end where one is near. "" when nothing usable is left.
+ */
+export function addressFrom(text: string): string {
+  let label = romanize(text.normalize("NFKC"))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (label.length > 20) {
+    const cut = label.slice(0, 21).lastIndexOf("-");
+    label = (cut >= 8 ? label.slice(0, cut) : label.slice(0, 20)).replace(/-+$/, "");
+  }
+  return label;
+}
+
+/**
+ * Addresses to offer for what was typed, best first, each valid by the form's rules: the
+ * romanised address, then the same with a word or a number added (for a short, reserved or
+ * taken one). The caller drops those already taken.
+ */
+export function addressCandidates(text: string): string[] {
+  const base = addressFrom(text);
+  if (!base) return [];
+  const fit = (suffix: string) => `${base.slice(0, 20 - suffix.length).replace(/-+$/, "")}${suffix}`;
+  const all = [base, fit("-store"), fit("-kr"), fit("2"), fit("3"), fit("-24")];
+  return [...new Set(all)].filter(validAddress);
 }

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { contrastRatio, onColour } from "../contrast";
 import { koShopSettings } from "../messages/shop-settings";
-import { PLATFORM_COLOURS } from "../theme-defaults";
+import { PLATFORM_COLOURS, THEME_DEFAULTS } from "../theme-defaults";
 import { checkbox } from "./checkbox";
 import { charCount } from "./text";
 import { phoneDigits, validPhone } from "../phone";
@@ -74,6 +74,39 @@ export const ColoursBody = z.object({
   scolor: hex.refine(readableSub, { error: t.subContrast }),
   scolor2: optionalHex.refine((v) => v === null || readableSub(v), { error: t.subContrast }),
 });
+
+/** The colour fields, and the theme's colour each one's picker shows while its code is empty. */
+export const COLOUR_FIELDS = {
+  mcolor: THEME_DEFAULTS.color.main,
+  mcolor2: THEME_DEFAULTS.color.main2,
+  scolor: THEME_DEFAULTS.color.sub,
+  scolor2: THEME_DEFAULTS.color.sub2,
+} as const;
+export type ColourField = keyof typeof COLOUR_FIELDS;
+
+/** What a colour's picker shows for the code in its text field: the code, or the theme's colour. */
+export const pickerValue = (name: ColourField, code: string) =>
+  (HEX.test(code.trim()) ? code.trim() : COLOUR_FIELDS[name]).toLowerCase();
+
+/**
+ * The colours form's values with each picker's choice in (issue 52 item 3): every colour has a
+ * code field (`mcolor`), a picker (`mcolor_pick`) and what the code field showed (`mcolor_was`).
+ * Scripts keep the two in step; without them a picker moved while its code was left as it was is
+ * the choice, and a typed code wins otherwise. ColoursBody then checks the result as any code.
+ */
+export function pickedColours(values: Record<string, string>): Record<string, string> {
+  const out = { ...values };
+  for (const name of Object.keys(COLOUR_FIELDS) as ColourField[]) {
+    const pick = out[`${name}_pick`];
+    const was = out[`${name}_was`];
+    delete out[`${name}_pick`];
+    delete out[`${name}_was`];
+    if (pick === undefined || was === undefined) continue;
+    const code = out[name] ?? "";
+    if (code.trim() === was.trim() && pick.toLowerCase() !== pickerValue(name, was)) out[name] = pick;
+  }
+  return out;
+}
 
 /** The logo's stored key comes from the page's upload; the API checks it is under this shop's prefix. */
 export const LogoBody = z.object({

@@ -24,6 +24,9 @@ export const koPlatform = {
   agreeMarketing: "[선택] 마케팅 정보 수신 동의",
   noAccount: "아직 회원이 아니신가요?",
   haveAccount: "이미 회원이신가요?",
+  /** Above the sign-up form when it leads to 내 상점 만들기 (issue 52 item 3). */
+  joinToOpen: "상점을 열려면 먼저 회원가입을 해 주세요. 가입하면 바로 상점 주소를 정하는 화면으로 이어집니다.",
+  loginToOpen: "이미 회원이라면 로그인하세요. 로그인하면 바로 상점 주소를 정하는 화면으로 이어집니다.",
   openTitle: "내 상점 만들기",
   openLead: "상점 주소와 이름, 종류를 정해 주세요. 언제든 콘솔에서 바꿀 수 있습니다(주소 제외).",
   dom: "상점 주소",
@@ -33,6 +36,8 @@ export const koPlatform = {
   typeShop: "쇼핑몰 (상품 판매)",
   typeRestaurant: "식당 (테이블 주문)",
   openSubmit: "상점 만들기",
+  suggestLead: "이 주소는 어떠세요? 누르면 이 주소로 만듭니다.",
+  suggestUse: (dom: string) => `${dom} 주소로 만들기`,
   starterNotice: "새 상점에 오신 것을 환영합니다.",
   errors: {
     required: "입력해 주세요.",

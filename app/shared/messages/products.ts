@@ -25,6 +25,9 @@ export const koProducts = {
     categories: "카테고리",
     noCategories: "아직 카테고리가 없습니다.",
     makeCategory: "카테고리 만들기",
+    newCategory: "새 카테고리 이름",
+    newCategoryHint: "만들면 이 상품에 바로 체크됩니다. 적어 둔 내용은 그대로 남습니다.",
+    categoryAdded: (name: string) => `카테고리 '${name}'을(를) 만들어 골라 두었습니다.`,
     options: "옵션",
     optionsHelp: "옵션이 없는 상품은 이름을 비운 한 줄에 재고만 적습니다.",
     optionName: "옵션명",
@@ -64,6 +67,17 @@ export const koProducts = {
     removed: "상품을 삭제했습니다.",
     kept: "주문된 적이 있는 상품이라 삭제하지 않고 숨겼습니다.",
   },
+  /** After a save, when what was saved cannot be bought (issue 52 item 3): said, never hidden. */
+  doneSoldOut: {
+    created: "상품을 등록했지만 재고가 0이라 상점에는 품절로 보입니다. 재고를 입력하면 바로 팔 수 있습니다.",
+    saved: "상품을 저장했지만 재고가 0이라 상점에는 품절로 보입니다. 재고를 입력하면 바로 팔 수 있습니다.",
+  },
+  doneStopped: {
+    created: "상품을 등록했지만 판매 중지로 두어 상점에는 품절로 보입니다.",
+    saved: "상품을 저장했지만 판매 중지로 두어 상점에는 품절로 보입니다.",
+  },
+  /** Options with no stock among others that have some. */
+  doneSomeSoldOut: (names: string) => `재고가 0인 옵션(${names})은 상점에 품절로 보입니다.`,
   categories: {
     title: "카테고리 관리",
     help: "카테고리는 한 단계까지 나눌 수 있습니다. 숨긴 카테고리는 상점 메뉴에서 빠지지만 상품은 그대로 남습니다.",
@@ -96,6 +110,7 @@ export const koProducts = {
     optionName: "옵션명을 입력해 주세요",
     optionPrice: "추가 금액은 -1억 원에서 1억 원 사이의 숫자로 입력해 주세요",
     optionStock: "재고는 0 이상의 숫자로 입력해 주세요",
+    stockRequired: "재고 수량을 입력해 주세요. 0이면 상점에 품절로 보입니다",
     stockMoved: "이 화면을 연 뒤 재고가 바뀐 옵션이 있습니다. 확인 후 다시 저장해 주세요",
     stockChanged: (now: string) =>
       `이 화면을 연 뒤 주문이나 재고 관리에서 재고가 바뀌었습니다. 지금 재고는 ${now}개입니다. 확인 후 다시 저장해 주세요`,

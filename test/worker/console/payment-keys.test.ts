@@ -43,7 +43,6 @@ describe("the shop's payment keys", () => {
     expect(page).toContain(t.done.saved);
     expect(page).toContain(CLIENT);
     expect(page).toContain(t.modes.test);
-    expect(page).toContain(t.families.api);
     expect(page).toContain(t.secretKept(SECRET.slice(-4)));
     expect(page).not.toContain(SECRET);
 

@@ -77,10 +77,10 @@ describe("the platform's host", () => {
     expect((await get(PLATFORM, "/no-such-page")).status).toBe(404);
   });
 
-  it("sends a guest to log in before the form, and logs in on its own form", async () => {
+  it("sends a guest to sign up or log in before the form, and logs in on its own form", async () => {
     const res = await get(PLATFORM, "/open");
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/login?url=%2Fopen");
+    expect(res.headers.get("location")).toBe("/join?url=%2Fopen");
     const bad = await postForm(PLATFORM, "/login", { email: SHOPPER, password: "wrong-password" });
     expect(bad.status).toBe(401);
     const ok = await postForm(PLATFORM, "/login", { email: SHOPPER, password: PASSWORD, url: "/open" });
