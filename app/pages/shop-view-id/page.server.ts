@@ -122,6 +122,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         storageUrl: context.storageUrl,
       }),
     ),
+    // The head's count is the section's (decision 168): one figure, read once.
+    reviewCount: reviews.summary.count,
     reviewsMore:
       reviews.summary.count > 0 ? { total: reviews.summary.count, shown: reviews.reviews.map((r) => r.id) } : null,
     questionsHtml: renderToStaticMarkup(

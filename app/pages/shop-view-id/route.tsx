@@ -116,8 +116,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification, deliveryHtml, reviewsHtml, reviewsMore, questionsHtml } =
-    personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
+  const {
+    product,
+    info,
+    recommendations,
+    liked,
+    verification,
+    deliveryHtml,
+    reviewsHtml,
+    reviewsMore,
+    reviewCount,
+    questionsHtml,
+  } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   const choosing = product.options.some((o) => !o.default_option);
@@ -188,7 +198,7 @@ export default function ProductPage() {
           </p>
         ) : null}
         <p className={view.meta}>
-          {koProduct.likes(product.like)} · {koProduct.comments(product.comment)} ·{" "}
+          {koProduct.likes(product.like)} · <a href="#reviews">{koProduct.comments(reviewCount)}</a> ·{" "}
           <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
             {koProduct.askProduct}
           </Link>
