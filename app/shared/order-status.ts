@@ -40,9 +40,13 @@ export function sqlPlaced(alias = "o"): string {
   return `(${alias}.pay_method IS NOT NULL OR ${alias}.points_used > 0 OR ${alias}.pay_later = 1)`;
 }
 
+/** How a table order was paid, as the labels read it: a bank transfer or a card (선결제), or neither. */
+export const TABLE_PAY_METHOD = { counter: null, bank: "bank", points: null, card: "card" } as const;
+
 /**
  * The Korean label of a status. Smart (food) orders call 'delivery pending' cooking; a refund after
- * completion has its own label; anything unknown is 'changed status'.
+ * completion has its own label; a refund waiting on a card or wallet payment speaks of cancelling
+ * that payment, not of an account; anything unknown is 'changed status'.
  */
 export function orderStatusLabel(
   status: string,
@@ -52,6 +56,9 @@ export function orderStatusLabel(
   if (!isOrderStatus(status)) return koOrder.changedStatus;
   // A bank transfer waits for the shopper's deposit, not for a payment step.
   if (status === "WAITING_PAYMENT" && opts.payMethod === "bank") return koOrder.waitingDeposit;
+  // A card or wallet payment goes back through the provider: nobody is asked for an account.
+  if (status === "REQ_BANK_REFUND" && (opts.payMethod === "card" || opts.payMethod === "wallet"))
+    return koOrder.refundOnline[opts.payMethod];
   if (status === "READY_FOR_DELIVERY" && opts.smartOrder) return koOrder.cooking;
   if (opts.smartOrder && koOrder.smartStatus[status]) return koOrder.smartStatus[status];
   return koOrder.status[status];

@@ -87,7 +87,9 @@ function toCard(r: CardRow): ProductCard {
     image: r.adult_only === 1 ? null : r.image,
     ptype: r.ptype,
     like: r.like_count,
-    comment: r.comment_count,
+    // The spec's `comment` is the goods' visible reviews, the number the reviews section counts
+    // (decision 168); the old `comment_count` column is no count of anything a shopper sees.
+    comment: r.review_count,
     sold_out: r.sold_out === 1,
     sale_ended: r.sale_ended === 1,
     adult: r.adult_only === 1,

@@ -349,7 +349,8 @@ function addProducts(
         summary: p.summary ?? null,
         description: description(p.title, shopName),
         like_count: p.likes ?? 0,
-        comment_count: Math.floor((p.likes ?? 0) / 7),
+        // Reviews are counted from the reviews (decision 168): no made-up figure.
+        comment_count: 0,
         adult_only: p.adult ? 1 : 0,
         auth_only: p.auth ? 1 : 0,
         members_only: p.members ? 1 : 0,

@@ -92,7 +92,7 @@ export async function act(
   await opts.fill?.(form);
   await form.getByRole("button", { name }).click();
   if (opts.confirm) await page.getByRole("button", { name: koLifecycle.view.confirmYes }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${name} 완료` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: koLifecycle.view.done(name) })).toBeVisible();
 }
 
 /** The cart's next background save (decision 127), answered: wait on it before reloading or leaving. */

@@ -45,7 +45,7 @@ export function Timeline({ order }: { order: OrderView }) {
               </span>
               <strong>
                 {isOrderAction(entry.event.action) ? t.actions[entry.event.action] : entry.event.action} →{" "}
-                {orderStatusLabel(entry.event.to, { smartOrder: order.table !== null })}
+                {orderStatusLabel(entry.event.to, { payMethod: order.pay_method, smartOrder: order.table !== null })}
               </strong>
               {entry.event.note ? <p className={css.eventNote}>{entry.event.note}</p> : null}
             </li>

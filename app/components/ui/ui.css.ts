@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
 const slide = keyframes({ from: { opacity: 0, transform: "translateY(8px)" }, to: { opacity: 1, transform: "none" } });
@@ -133,6 +133,15 @@ export const infoNotice = style({
   background: vars.color.surface,
   color: vars.color.text,
 });
+/** A question's two answers (WayChoice): tap targets of at least 44px. */
+export const choiceQuestion = style({ margin: 0, fontWeight: 700 });
+export const choiceButtons = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: 8,
+  marginTop: 10,
+});
+globalStyle(`${choiceButtons} button`, { minHeight: 44 });
 export const noticeLinks = style({ display: "flex", gap: 12, marginTop: 8, fontWeight: 400 });
 export const success = style({
   margin: "0 0 12px",

@@ -122,6 +122,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         storageUrl: context.storageUrl,
       }),
     ),
+    // The head's count is the section's (decision 168): one figure, read once.
+    reviewCount: reviews.summary.count,
     reviewsMore:
       reviews.summary.count > 0 ? { total: reviews.summary.count, shown: reviews.reviews.map((r) => r.id) } : null,
     questionsHtml: renderToStaticMarkup(
@@ -159,9 +161,12 @@ function reviewsJsonLd(summary: ReviewSummary, top: ProductReview[]) {
   };
 }
 
+/** A refusal with a way forward (adult or identity verification, membership): the page asks. */
+export type AddWay = { to: string; label: string; question: string };
+
 type AddResult =
   | { ok: true; count: number; eventId: string; error?: undefined }
-  | { ok?: undefined; error: string; field?: undefined }
+  | { ok?: undefined; error: string; field?: undefined; way?: AddWay }
   | { ok?: undefined; error: string; field: "qty" | "option"; typed: string };
 
 /**
@@ -200,13 +205,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     loginAgainIfExpired(error, request);
     if (!isShopApiError(error)) throw error;
+    // Goods that need a verification or membership first: the spec's question, with its answers
+    // (issue 52: a notice nobody could answer).
+    const view = orderErrorView(orderErrorCode(error.code), wayLinks(request, context));
     // A malformed request (no such product, no option chosen) is the catalogue's add failure.
-    result = {
-      error:
-        error.status === 400 && error.code !== "NO_DEVICE"
-          ? koCartButton.addFailed
-          : error.message || koCartButton.addFailed,
-    };
+    result = view.way
+      ? { error: view.text, way: view.way }
+      : {
+          error:
+            error.status === 400 && error.code !== "NO_DEVICE"
+              ? koCartButton.addFailed
+              : error.message || koCartButton.addFailed,
+        };
   }
   if (form.get(field.js) === "1") return data(result);
   if (result.ok) return redirect(`${back}?added=1`, 303);
@@ -236,14 +246,19 @@ async function buyNow(request: Request, context: AppLoadContext, line: { pid2: n
     if (!isShopApiError(error)) throw error;
     if (error.status === 400 && error.code === "BAD_REQUEST")
       return data({ error: koCartButton.addFailed }, { status: 400 });
-    // The cart's order errors (spec §8), in their words; the sheet is where verification is offered.
-    const links = {
-      verify: `/notlogin/auth?url=${encodeURIComponent(new URL(request.url).pathname)}`,
-      join: "/shop/member_point",
-      joinText: approveOnlyText(context.member !== null),
-    };
-    return data({ error: orderErrorView(orderErrorCode(error.code), links).text }, { status: error.status });
+    // The cart's order errors (spec §8), in their words, and the way forward where there is one.
+    const { text, way } = orderErrorView(orderErrorCode(error.code), wayLinks(request, context));
+    return data({ error: text, way }, { status: error.status });
   }
+}
+
+/** Where a refusal leads: verification, then back to this product; the shop's membership. */
+function wayLinks(request: Request, context: AppLoadContext) {
+  return {
+    verify: `/notlogin/auth?url=${encodeURIComponent(new URL(request.url).pathname)}`,
+    join: "/shop/member_point",
+    joinText: approveOnlyText(context.member !== null),
+  };
 }
 
 /** The shopper's verification, asked only for goods that need it; a shared page is nobody's. */

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { track } from "~/lib/track";
 import { useUi } from "~/components/ui/UiProvider";
 import * as uiCss from "~/components/ui/ui.css";
+import { WayChoice } from "~/components/ui/WayChoice";
 import { field, normaliseQty, stepQty } from "~/shared/cart-form";
 import { useHydrated } from "~/lib/hydrated";
 import { LikeButton } from "~/components/LikeButton";
@@ -116,8 +117,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function ProductPage() {
   const { storageUrl, shop } = useRootData();
   const display = productDisplay(shop);
-  const { product, info, recommendations, liked, verification, deliveryHtml, reviewsHtml, reviewsMore, questionsHtml } =
-    personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
+  const {
+    product,
+    info,
+    recommendations,
+    liked,
+    verification,
+    deliveryHtml,
+    reviewsHtml,
+    reviewsMore,
+    reviewCount,
+    questionsHtml,
+  } = personalised(LEAF_ROUTE, useLoaderData<typeof loader>());
   const here = `/shop/view/${encodeURIComponent(product.sid)}`;
   const totalStock = product.options.reduce((n, o) => n + o.stock, 0);
   const choosing = product.options.some((o) => !o.default_option);
@@ -188,7 +199,7 @@ export default function ProductPage() {
           </p>
         ) : null}
         <p className={view.meta}>
-          {koProduct.likes(product.like)} · {koProduct.comments(product.comment)} ·{" "}
+          {koProduct.likes(product.like)} · <a href="#reviews">{koProduct.comments(reviewCount)}</a> ·{" "}
           <Link to={`/message/new?${new URLSearchParams({ pid: product.sid })}`} rel="nofollow">
             {koProduct.askProduct}
           </Link>
@@ -308,6 +319,8 @@ function BuyBox({
   const { cartPath } = useCartPath();
   const submit = useSubmit();
   const [qty, setQty] = useState(() => sentValue("qty") || "1");
+  // The refusal whose question 취소 closed (with scripts).
+  const [dismissed, setDismissed] = useState<unknown>(null);
   // What the last 장바구니 담기 posted, for its add_to_cart event.
   const sent = useRef<{ option: number; qty: number } | null>(null);
   const choosable = product.options.filter((o) => !o.default_option);
@@ -320,7 +333,7 @@ function BuyBox({
     const added = "ok" in answer && answer.ok;
     // A refused field says so beside it; the added line sits in the buy bar (issue 40: a snackbar
     // covered the buttons and led nowhere). Only a failure of the call itself is a snackbar.
-    if (!added && !("field" in answer && answer.field))
+    if (!added && !("field" in answer && answer.field) && !("way" in answer && answer.way))
       ui.snackbar(("error" in answer && answer.error) || koCartButton.addFailed);
     if (added && "eventId" in answer && sent.current) {
       const { option: o, qty: n } = sent.current;
@@ -343,12 +356,25 @@ function BuyBox({
   const adding = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "cart";
   // The last refusal of a field (issue 40), shown beside it until the field is right again.
   const refused = (fetcher.data ?? failed) as { field?: "qty" | "option"; error: string; typed: string } | undefined;
-  const error = failed && "error" in failed && !refused?.field ? failed.error : null;
+  // A refusal with a way forward (verification, membership) is a question with its answers.
+  const choice = [fetcher.state === "idle" ? fetcher.data : undefined, failed].find(
+    (d) => d && "way" in d && d.way && d !== dismissed,
+  );
+  const way = choice && "way" in choice ? choice.way : undefined;
+  const error =
+    failed && "error" in failed && !refused?.field && !("way" in failed && failed.way) ? failed.error : null;
   const n = normaliseQty(qty);
   const qtyError = refused?.field === "qty" && !(hydrated && n === Number(qty)) ? refused.error : null;
   const optionError = refused?.field === "option" && !chosen ? refused.error : null;
   return (
     <>
+      {way ? (
+        <WayChoice
+          way={way}
+          back={`/shop/view/${encodeURIComponent(product.sid)}`}
+          onCancel={hydrated ? () => setDismissed(choice) : undefined}
+        />
+      ) : null}
       {error ? (
         <p className={uiCss.notice} role="alert">
           {error}

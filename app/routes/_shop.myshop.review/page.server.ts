@@ -74,11 +74,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * A review's post (multipart, `intent=save|delete`). New photos are stripped of their metadata and
  * stored under the shop's review prefix first; if the API refuses the review they are removed again.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData();
+  // What was typed comes back with every answer but the saved one (issue 52): a refusal, and a
+  // failure of the API or the storage alike, draw the form again with it.
+  const values = {
+    rating: String(form.get("rating") ?? ""),
+    body: String(form.get("body") ?? ""),
+    repurchase: form.get("repurchase") ? "on" : "",
+  };
+  try {
+    return await save(args, form, values);
+  } catch (error) {
+    // A redirect (log in again) or the page's 404 stays what it is.
+    if (error instanceof Response) throw error;
+    args.context.log.error("review not saved", error);
+    return data<ReviewResult>({ error: t.saveFailed, values }, 503);
+  }
+}
+
+async function save({ request, context }: ActionFunctionArgs, form: FormData, values: Record<string, string>) {
   const member = requireMember(request, context);
   const found = await target(request, context);
-  const form = await request.formData();
-  const values = { rating: String(form.get("rating") ?? ""), body: String(form.get("body") ?? "") };
   const here = new URL(request.url);
   const back = (params: Record<string, string>) => {
     const q = new URLSearchParams(here.search);

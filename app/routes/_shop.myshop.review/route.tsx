@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
 import { useActionResult } from "~/lib/forms/action-result";
 import * as css from "~/components/cart/cart.css";
 import { Field } from "~/components/ui/Field";
@@ -8,6 +9,8 @@ import { shopMeta } from "~/lib/seo";
 import { formatCount } from "~/shared/format";
 import { koPlatformReviews } from "~/shared/messages/platform-reviews";
 import { koReviews } from "~/shared/messages/reviews";
+import * as stars from "~/components/reviews/star-input.css";
+import { visuallyHidden } from "../../../styles/a11y.css";
 import { PRODUCT_PHOTO_TYPES, UPLOAD_PAGE } from "~/shared/uploads";
 import type { action, loader } from "./page.server";
 
@@ -30,6 +33,7 @@ export default function ReviewPage() {
   const month = target.kind === "MONTH";
   const title = review ? t.editTitle : month ? t.monthTitle : t.title;
   const refused = !review && target.refusal;
+  const { form, keepDraft } = useReviewDraft(saved || removed);
   return (
     <>
       <h1 className={css.title}>{title}</h1>
@@ -71,6 +75,8 @@ export default function ReviewPage() {
       {/* A blinded review stays as the platform left it: its author may delete it, not rewrite it. */}
       {!refused && review?.status !== "BLINDED" ? (
         <Form
+          ref={form}
+          onChange={keepDraft}
           // Drawn anew once a save changed the review: the file input would otherwise still hold the
           // photos just uploaded, and a second press would upload them again.
           key={JSON.stringify(review)}
@@ -82,18 +88,24 @@ export default function ReviewPage() {
         >
           <fieldset className={css.methods}>
             <legend>{t.rating}</legend>
-            {[5, 4, 3, 2, 1].map((n) => (
-              <label key={n} className={css.checkRow}>
-                <input
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  defaultChecked={(values?.rating ?? String(review?.rating ?? "")) === String(n)}
-                  required
-                />
-                <span>{t.stars(n)}</span>
-              </label>
-            ))}
+            {/* Large tap-stars (issue 52): each a radio lying over its star (star-input.css.ts). */}
+            <div className={stars.stars}>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className={`${stars.star} ${stars.filled[n]}`}>
+                  <input
+                    className={stars.starInput}
+                    type="radio"
+                    name="rating"
+                    value={n}
+                    defaultChecked={(values?.rating ?? String(review?.rating ?? "")) === String(n)}
+                    aria-invalid={errors.rating ? true : undefined}
+                    required
+                  />
+                  <span aria-hidden="true">★</span>
+                  <span className={visuallyHidden}>{t.starInput(n)}</span>
+                </label>
+              ))}
+            </div>
             {errors.rating ? <span className={css.fieldError}>{errors.rating}</span> : null}
           </fieldset>
           <Field
@@ -111,7 +123,11 @@ export default function ReviewPage() {
             />
           </Field>
           <label className={css.checkRow}>
-            <input type="checkbox" name="repurchase" defaultChecked={review?.is_repurchase ?? false} />
+            <input
+              type="checkbox"
+              name="repurchase"
+              defaultChecked={values ? values.repurchase === "on" : (review?.is_repurchase ?? false)}
+            />
             <span>{t.repurchase}</span>
           </label>
           {review?.photos.length ? (
@@ -155,3 +171,54 @@ export default function ReviewPage() {
     </>
   );
 }
+
+/** The answers to a page's own notices, which are no part of the line the review is of. */
+const NOTICE_PARAMS = ["saved", "removed", "reward", "nm"];
+
+/**
+ * What was typed, kept in this tab until the review is saved (issue 52): a post that never comes
+ * back as the page (the connection lost, a server error, a new log-in) loses nothing; the form
+ * finds it again the next time it is drawn empty. Without scripts the server's answer carries it.
+ */
+function useReviewDraft(done: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const { search } = useLocation();
+  const q = new URLSearchParams(search);
+  for (const k of NOTICE_PARAMS) q.delete(k);
+  const key = `review-draft:${q.toString()}`;
+  useEffect(() => {
+    try {
+      if (done) return sessionStorage.removeItem(key);
+      const draft = JSON.parse(sessionStorage.getItem(key) ?? "null") as Draft | null;
+      const el = form.current;
+      if (!draft || !el) return;
+      const body = el.elements.namedItem("body") as HTMLTextAreaElement | null;
+      if (!body || body.value.trim() !== "") return;
+      body.value = draft.body;
+      const star = el.querySelector<HTMLInputElement>(`input[name="rating"][value="${draft.rating}"]`);
+      if (star) star.checked = true;
+      const again = el.elements.namedItem("repurchase") as HTMLInputElement | null;
+      if (again) again.checked = draft.repurchase;
+    } catch {
+      // No storage (a private window's quota, a blocked one): the server's answer still has it.
+    }
+  }, [key, done]);
+  const keepDraft = useCallback(() => {
+    const el = form.current;
+    if (!el) return;
+    const data = new FormData(el);
+    const draft: Draft = {
+      rating: String(data.get("rating") ?? ""),
+      body: String(data.get("body") ?? ""),
+      repurchase: data.get("repurchase") !== null,
+    };
+    try {
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    } catch {
+      // As above.
+    }
+  }, [key]);
+  return { form, keepDraft };
+}
+
+type Draft = { rating: string; body: string; repurchase: boolean };

@@ -6,13 +6,18 @@ import type { KitchenOrder } from "~/shared/contracts/smart";
 import { formatKRW } from "~/shared/format";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koSmart } from "~/shared/messages/smart";
-import { orderStatusLabel } from "~/shared/order-status";
+import { isOrderAction, type OrderAction } from "~/shared/order-machine";
+import { orderStatusLabel, TABLE_PAY_METHOD } from "~/shared/order-status";
 import { KitchenRing } from "./KitchenRing";
 import type { loader, action } from "./page.server";
 
 const t = koSmart.admin;
-/** The kitchen's words for the machine's actions on a table order. */
-const BUTTON: Record<string, string> = {
+/**
+ * The kitchen's words for the machine's actions on a table order; any other (a finished order's
+ * 구매확정 후 환불, a refund) has the order page's name, never its code (issue 52).
+ */
+const BUTTON: Record<OrderAction, string> = {
+  ...koLifecycle.actions,
   confirm_payment: t.confirmDeposit,
   prepare: t.start,
   serve: t.serve,
@@ -52,7 +57,7 @@ export default function Kitchen() {
           <span>
             {isNew ? <span className={css.badge}>{t.newOrder}</span> : null}{" "}
             <span className={css.status}>
-              {orderStatusLabel(o.status, { smartOrder: true, payMethod: o.pay === "bank" ? "bank" : null })}
+              {orderStatusLabel(o.status, { smartOrder: true, payMethod: TABLE_PAY_METHOD[o.pay] })}
             </span>
           </span>
         </span>
@@ -85,7 +90,7 @@ export default function Kitchen() {
                 </button>
               </>
             ) : (
-              o.actions.map((a) => (
+              o.actions.filter(isOrderAction).map((a) => (
                 <button
                   key={a}
                   type="submit"
@@ -94,7 +99,7 @@ export default function Kitchen() {
                   className={a === "kitchen_cancel" ? css.plainButton : css.bigButton}
                   disabled={busy}
                 >
-                  {BUTTON[a] ?? a}
+                  {BUTTON[a]}
                 </button>
               ))
             )}

@@ -8,6 +8,7 @@ import { koAdmin } from "~/shared/messages/admin";
 import { koReconciliation as t } from "~/shared/messages/reconciliation";
 import { orderStatusLabel } from "~/shared/order-status";
 import { formatKRW } from "~/shared/format";
+import { METHOD_OF_CHOICE } from "~/shared/limits";
 import type { ReconciliationReport } from "~/shared/contracts/payments";
 import { checkNow, loadReconciliation } from "./page.server";
 import { visuallyHidden } from "../../../styles/a11y.css";
@@ -44,8 +45,13 @@ function PaymentRow({ row }: { row: Row }) {
         {t.table.toss}: {tossStatus(row.toss_status)} · {formatKRW(row.toss_kept)}
       </p>
       <p className={css.flush}>
-        {t.table.ours}: {row.order_status ? orderStatusLabel(row.order_status) : t.table.noOrder} ·{" "}
-        {formatKRW(row.our_kept)}
+        {t.table.ours}:{" "}
+        {row.order_status
+          ? orderStatusLabel(row.order_status, {
+              payMethod: choice && choice in METHOD_OF_CHOICE ? METHOD_OF_CHOICE[choice] : null,
+            })
+          : t.table.noOrder}{" "}
+        · {formatKRW(row.our_kept)}
       </p>
       <p className={row.difference ? cartCss.fieldError : css.flush}>
         {t.table.result}: {row.difference ? t.difference[row.difference] : t.table.ok}

@@ -3,7 +3,7 @@ import * as css from "~/components/smart/smart.css";
 import { formatKRW } from "~/shared/format";
 import { koSmart } from "~/shared/messages/smart";
 import { koCheckout } from "~/shared/messages/checkout";
-import { orderStatusLabel } from "~/shared/order-status";
+import { orderStatusLabel, TABLE_PAY_METHOD } from "~/shared/order-status";
 import type { DocumentHandle } from "~/lib/document.server";
 import type { loader } from "./page.server";
 
@@ -24,7 +24,7 @@ export default function TableOrderComplete() {
   // frame holds the table's socket (app/routes/smartorder/route.tsx).
   const step = STEP_OF[order.status];
   const label = (status: string) =>
-    orderStatusLabel(status, { smartOrder: true, payMethod: order.pay === "bank" ? "bank" : null });
+    orderStatusLabel(status, { smartOrder: true, payMethod: TABLE_PAY_METHOD[order.pay] });
   return (
     <>
       <h2 className={css.completeTitle}>

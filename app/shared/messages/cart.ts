@@ -193,6 +193,8 @@ export const koOrder = {
   cooking: "조리 중",
   /** A table order's other steps (접수 → 조리 중 → 완료). */
   smartStatus: { CONFIRM_PAYMENT: "접수", DONE: "완료", CANCELED: "취소" } as Partial<Record<string, string>>,
+  /** REQ_BANK_REFUND of a payment the provider takes back: no account is asked for (issue 52). */
+  refundOnline: { card: "카드 결제 취소 대기", wallet: "간편결제 취소 대기" },
   refundAfterDone: "구매 완료 후 환불",
   changedStatus: "상태 변경됨",
   waitingDeposit: "입금 대기",

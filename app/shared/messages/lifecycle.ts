@@ -68,7 +68,8 @@ export const koLifecycle = {
     chooseCourier: "택배사 선택",
     confirmYes: "네, 진행합니다",
     confirmNo: "아니요",
-    done: (action: string) => `${action} 완료`,
+    /** The toast after an action: "구매확정 완료", and "배송완료되었습니다" for a name that says 완료 itself. */
+    done: (action: string) => (/완료$/.test(action) ? `${action}되었습니다` : `${action} 완료`),
     myOrders: "주문 내역",
     toShop: "쇼핑 계속하기",
   },

@@ -11,6 +11,8 @@ export const koReviews = {
   option: (label: string) => `옵션: ${label}`,
   rating: "별점",
   stars: (n: number) => `${n}점`,
+  /** Each star of the form's 별점, as a screen reader names it. */
+  starInput: (n: number) => `별점 ${n}점`,
   body: "내용",
   bodyHint: (min: number) => `${min}자 이상 쓰시면 포인트가 지급됩니다.`,
   repurchase: "재구매했어요",
@@ -42,6 +44,8 @@ export const koReviews = {
     reply: "답글을 입력해 주세요.",
     reason: "신고 사유를 골라 주세요.",
     blindReason: "가림 사유를 입력해 주세요.",
+    /** The post failed on our side (issue 52): what was typed is still in the form. */
+    saveFailed: "리뷰를 저장하지 못했습니다. 쓰신 내용은 그대로 있으니 잠시 후 다시 등록해 주세요.",
     refusal: {
       not_found: "이 주문의 상품을 구매하신 분만 리뷰를 쓸 수 있습니다.",
       not_delivered: "배송완료 또는 구매확정 후에 리뷰를 쓸 수 있습니다.",

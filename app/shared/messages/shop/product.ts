@@ -19,7 +19,8 @@ export const koProduct = {
   likes: (n: number) => `좋아요 ${formatCount(n)}`,
   like: (title: string) => `${title} 찜하기`,
   unlike: (title: string) => `${title} 찜 해제`,
-  comments: (n: number) => `후기 ${formatCount(n)}`,
+  /** The head's review count (decision 168): the reviews section's own word and figure. */
+  comments: (n: number) => `리뷰 ${formatCount(n)}`,
   adultOnly: "19세 이상 구매 가능",
   authOnly: "본인인증 후 구매 가능",
   membersOnly: "상점 회원 전용",
