@@ -46,7 +46,7 @@ const SAMPLE_ARGS: unknown[][] = [
  * Codes a person has to find as they are written elsewhere: the event names Toss's developer
  * centre lists, which the owner ticks there.
  */
-const NAMED_ELSEWHERE = new Set(["payments.ts:koPayments.webhookHelp"]);
+const NAMED_ELSEWHERE = new Set(["payments.ts:koPayments.steps.notify"]);
 
 type Leaf = { path: string; text: string };
 
