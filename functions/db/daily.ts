@@ -136,7 +136,7 @@ export class DailyStore {
     days: { day: string; orders: number; sales: number }[];
     statuses: { status: string; n: number }[];
     unread: number;
-    setup: { products: boolean; payment: boolean; business: boolean };
+    setup: { products: boolean; payment: boolean; business: boolean; notify: boolean };
     feedback: { reviews: number; questions: number };
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
@@ -153,12 +153,14 @@ export class DailyStore {
       this.db.prepare("SELECT status, n FROM shop_order_counts WHERE shop_id = ?1 AND n > 0").bind(shopId),
       this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
       // A shop can sell once it has a product, a way to be paid (a bank account or card keys) and
-      // the business details the law wants in its footer (전자상거래법 §10).
+      // the business details the law wants in its footer (전자상거래법 §10); it hears of a new order
+      // at once when its owner's 알림톡 number is set (issue 52: off and unlisted before).
       this.db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM products p WHERE p.shop_id = s.id) AS products,
              (COALESCE(s.bank_account, '') <> '' OR EXISTS (SELECT 1 FROM shop_payment_keys k WHERE k.shop_id = s.id)) AS payment,
-             (COALESCE(s.corpname, '') <> '' AND COALESCE(s.idnum, '') <> '') AS business
+             (COALESCE(s.corpname, '') <> '' AND COALESCE(s.idnum, '') <> '') AS business,
+             EXISTS (SELECT 1 FROM shop_notify_settings n WHERE n.shop_id = s.id AND n.owner_phone IS NOT NULL) AS notify
            FROM shops s WHERE s.id = ?1`,
         )
         .bind(shopId),
@@ -171,12 +173,18 @@ export class DailyStore {
         .bind(shopId, now - 7 * 24 * 60 * 60 * 1000),
     ]);
     const counts = feedback!.results[0] as { reviews: number; questions: number } | undefined;
-    const ready = setup!.results[0] as { products: number; payment: number; business: number } | undefined;
+    const ready = setup!.results[0] as
+      { products: number; payment: number; business: number; notify: number } | undefined;
     return {
       days: days!.results as { day: string; orders: number; sales: number }[],
       statuses: statuses!.results as { status: string; n: number }[],
       unread: (unread!.results[0] as { n: number } | undefined)?.n ?? 0,
-      setup: { products: !!ready?.products, payment: !!ready?.payment, business: !!ready?.business },
+      setup: {
+        products: !!ready?.products,
+        payment: !!ready?.payment,
+        business: !!ready?.business,
+        notify: !!ready?.notify,
+      },
       feedback: { reviews: counts?.reviews ?? 0, questions: counts?.questions ?? 0 },
     };
   }

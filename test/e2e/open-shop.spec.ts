@@ -93,7 +93,7 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await expect(page.getByRole("heading", { level: 1 })).toContainText(koAdmin.title);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
   // A new shop's console starts with what it lacks before it can sell.
-  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(3);
+  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(4);
 
   // — The console: a category, a product with two options and a photo.
   await page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.categories }).click();
@@ -173,10 +173,11 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await shop.screenshot({ path: testInfo.outputPath("new-shop-complete-412.png"), fullPage: true });
   const orderId = new URL(shop.url()).searchParams.get("id")!;
 
-  // The owner sees the order; the first steps are done.
+  // The owner sees the order; the first steps are done, the 알림톡 number is still asked for.
   await page.goto(shopUrl(dom, "/admin"));
   await expect(page.getByRole("main")).toContainText(orderId);
-  await expect(page.getByTestId("shop-setup")).toHaveCount(0);
+  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(1);
+  await expect(page.getByTestId("setup-notify").getByRole("link")).toHaveAttribute("href", "/admin/notify");
 
   // — Prices off: no page for browsing shows one; the cart still says what the shopper pays.
   await page.goto(shopUrl(dom, "/admin/settings"));

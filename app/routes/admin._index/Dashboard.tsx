@@ -14,6 +14,7 @@ const SETUP_PATHS = {
   products: "/admin/product",
   payment: "/admin/settings#bank",
   business: "/admin/settings#business",
+  notify: "/admin/notify",
 } as const;
 
 /** A new shop's first steps, until it can take an order and be paid for it. */

@@ -42,7 +42,7 @@ export const Dashboard = z.object({
     messages: z.number().int(),
   }),
   /** What a new shop still lacks before it can sell: shown until all three are done. */
-  setup: z.object({ products: z.boolean(), payment: z.boolean(), business: z.boolean() }),
+  setup: z.object({ products: z.boolean(), payment: z.boolean(), business: z.boolean(), notify: z.boolean() }),
   /** Reviews written in this shop's orders in the last 7 days; 상품문의 still waiting for an answer. */
   feedback: z.object({ reviews: z.number().int(), questions: z.number().int() }),
 });

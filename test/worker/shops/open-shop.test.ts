@@ -185,19 +185,19 @@ describe("the platform's host", () => {
     const { cookie } = await signUp();
     const dom = freshDom();
     const owner = Shopper.signedIn(`${dom}.localhost`, await openAndCarry(cookie, dom));
-    type Setup = { setup: { products: boolean; payment: boolean; business: boolean } };
+    type Setup = { setup: { products: boolean; payment: boolean; business: boolean; notify: boolean } };
     const setup = async () => (await owner.api<Setup>("/api/myshp/admin/dashboard")).data.setup;
-    expect(await setup()).toEqual({ products: false, payment: false, business: false });
+    expect(await setup()).toEqual({ products: false, payment: false, business: false, notify: false });
     const page = (await (await owner.fetch("/admin")).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(html(koDaily.dashboard.setup.title));
-    for (const href of ["/admin/product", "/admin/settings#bank", "/admin/settings#business"]) {
+    for (const href of ["/admin/product", "/admin/settings#bank", "/admin/settings#business", "/admin/notify"]) {
       expect(page).toContain(`href="${href}"`);
     }
 
     const saved = (body: Record<string, unknown>) => owner.api("/api/myshp/admin/settings/save", body);
     const bank = { section: "bank", bank_name: "국민은행", bank_account: "123456-01-234567", bank_holder: "새 사장" };
     expect((await saved(bank)).status).toBe(200);
-    expect(await setup()).toEqual({ products: false, payment: true, business: false });
+    expect(await setup()).toEqual({ products: false, payment: true, business: false, notify: false });
     const business = { section: "business", corpname: "새상회", ceo: "새 사장", idnum: "220-81-62517" };
     expect((await saved(business)).status).toBe(200);
     const product = {
@@ -209,7 +209,10 @@ describe("the platform's host", () => {
       options: [{ name: "", extra_price: 0, stock: 3 }],
     };
     expect((await owner.api("/api/myshp/admin/product/save", product)).status).toBe(200);
-    expect(await setup()).toEqual({ products: true, payment: true, business: true });
+    expect(await setup()).toEqual({ products: true, payment: true, business: true, notify: false });
+    // The owner's 알림톡 number: the last step.
+    expect((await owner.api("/api/myshp/admin/notify/save", { owner_phone: "010-1234-0000" })).status).toBe(200);
+    expect(await setup()).toEqual({ products: true, payment: true, business: true, notify: true });
     // All done: the console heads with the day's figures only.
     expect(await (await owner.fetch("/admin")).text()).not.toContain(html(koDaily.dashboard.setup.title));
   });
