@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { env, SELF } from "cloudflare:test";
 import { get } from "./request";
 
@@ -117,3 +118,26 @@ export const db = () => env.DB;
 
 /** A page's HTML with its per-response script nonces blanked, for comparing two answers. */
 export const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+let platformSeq = 0;
+
+/**
+ * A new person through the platform's own sign-up form (localhost), going on to `url` when given;
+ * answers the e-mail and the platform's cookie header.
+ */
+export async function platformSignUp(tag: string, url?: string): Promise<{ email: string; cookie: string }> {
+  const email = `${tag}-${Date.now()}-${++platformSeq}@example.test`;
+  const res = await postForm("localhost", "/join", {
+    email,
+    name: "새 사장",
+    password: PASSWORD,
+    password2: PASSWORD,
+    agree_terms: "on",
+    agree_privacy: "on",
+    agree_age: "on",
+    ...(url ? { url } : {}),
+  });
+  expect(res.status).toBe(303);
+  if (url) expect(res.headers.get("location")).toBe(url);
+  return { email, cookie: cookieHeader(setCookies(res)) };
+}

@@ -5,8 +5,8 @@ import { LIVE_CLOSE } from "~/shared/live";
 import { LEASE_RENEW_AFTER_MS, SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION } from "../../../functions/live/limits";
 import { liveRoom } from "../../../functions/live/publisher";
 import { joinNew } from "../helpers/auth";
-import { BEAUTY, get, PICKS } from "../helpers/request";
-import { closeOpened, keepOpened } from "../helpers/sockets";
+import { BEAUTY, PICKS } from "../helpers/request";
+import { closeOpened, openLive } from "../helpers/sockets";
 
 /**
  * Issue 50, item 4 (decision 150): the cap of live sockets per client address holds across every
@@ -18,30 +18,10 @@ import { closeOpened, keepOpened } from "../helpers/sockets";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterEach(closeOpened);
 
-type Opened = {
-  socket: WebSocket;
-  received: string[];
-  closed: Promise<{ code: number; reason: string }>;
-};
+type Opened = Awaited<ReturnType<typeof openLive>>;
 
 /** An upgrade of a page on `host` from client address `ip`, its socket accepted. */
-async function open(host: string, cookie: string, ip: string): Promise<Opened> {
-  const res = await get(host, "/api/live/ws", {
-    headers: { upgrade: "websocket", origin: `http://${host}`, cookie, "cf-connecting-ip": ip },
-  });
-  expect(res.status).toBe(101);
-  const socket = res.webSocket!;
-  const received: string[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
-  );
-  keepOpened(socket, closed);
-  socket.addEventListener("message", (e) => {
-    received.push(String(e.data));
-  });
-  socket.accept();
-  return { socket, received, closed };
-}
+const open = (host: string, cookie: string, ip: string) => openLive(host, cookie, { ip });
 
 /** For each socket: how the room closed it, or null for one still open a moment later. */
 const outcomes = (sockets: Opened[]) =>

@@ -2,29 +2,15 @@ import { describe, expect, it } from "vitest";
 import { koPlatform } from "~/shared/messages/platform";
 import { escapeHtml } from "../../../functions/pages";
 import { get } from "../helpers/request";
-import { PASSWORD, cookieHeader, postForm, setCookies } from "../helpers/auth";
+import { platformSignUp, postForm } from "../helpers/auth";
 
 /** Issue 52 item 3: a new person's way into 내 상점 만들기, and an address typed in Korean. */
 
 const PLATFORM = "localhost";
 const html = (s: string) => escapeHtml(s);
-let seq = 0;
 
-async function signUp(): Promise<string> {
-  const res = await postForm(PLATFORM, "/join", {
-    email: `first-minutes-${Date.now()}-${++seq}@example.test`,
-    name: "새 사장",
-    password: PASSWORD,
-    password2: PASSWORD,
-    agree_terms: "on",
-    agree_privacy: "on",
-    agree_age: "on",
-    url: "/open",
-  });
-  expect(res.status).toBe(303);
-  expect(res.headers.get("location")).toBe("/open");
-  return cookieHeader(setCookies(res));
-}
+/** A new person through the platform's sign-up form on the way to /open: the platform cookie. */
+const signUp = async () => (await platformSignUp("first-minutes", "/open")).cookie;
 
 describe("내 상점 만들기 for a guest", () => {
   it("leads to sign-up, with log-in one link away, both going on to the form", async () => {

@@ -13,6 +13,7 @@ import {
   db,
   joinNew,
   login,
+  platformSignUp,
   postForm,
   setCookies,
 } from "../helpers/auth";
@@ -25,20 +26,7 @@ let seq = 0;
 const freshDom = () => `new-${Date.now().toString(36)}-${++seq}`.slice(0, 20).replace(/-$/, "x");
 
 /** A new person on the platform's host, through its sign-up form; returns the platform cookie. */
-async function signUp(): Promise<{ email: string; cookie: string }> {
-  const email = `opener-${Date.now()}-${++seq}@example.test`;
-  const res = await postForm(PLATFORM, "/join", {
-    email,
-    name: "새 사장",
-    password: PASSWORD,
-    password2: PASSWORD,
-    agree_terms: "on",
-    agree_privacy: "on",
-    agree_age: "on",
-  });
-  expect(res.status).toBe(303);
-  return { email, cookie: cookieHeader(setCookies(res)) };
-}
+const signUp = () => platformSignUp("opener");
 
 /** Opens a shop and follows the hand-over to its console; returns the session cookie of the new host. */
 async function openAndCarry(platformCookie: string, dom: string, name = "새 상점"): Promise<string> {
