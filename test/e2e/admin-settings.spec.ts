@@ -115,7 +115,10 @@ test("a colour is picked with a colour control, and a typed code still works", a
   // Typed: with scripts the picker follows; either way the code is what is kept.
   await code.fill("#4A148C");
   if (js) await expect(picker).toHaveValue("#4a148c");
+  // The first save's 저장했습니다 is still on the page, so wait for this save's own answer.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/settings"));
   await colours.getByRole("button", { name: t.save }).click();
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByText(t.done.colours)).toBeVisible();
   if (js) await hydrated(page);
   await expect(picker).toHaveValue("#4a148c");
