@@ -56,6 +56,11 @@ export default defineConfig(async () => {
             // (scripts/lib/toss-standin.mjs), as for Cloudflare above.
             TOSS_API_BASE: "https://toss.invalid",
             TOSS_SDK_URL: "https://toss.invalid/v2/standard",
+            // The platform's own contract (decision 178): test keys the stand-in takes, and its
+            // security key as the stand-in derives it (securityKeyOf in toss-payouts-standin.mjs).
+            PLATFORM_TOSS_CLIENT_KEY: "test_ck_platform_local_0001",
+            PLATFORM_TOSS_SECRET_KEY: "test_sk_platform_local_0001",
+            PLATFORM_TOSS_SECURITY_KEY: "f697e502ce3970a40e6ebf678166a9f8e2df5bd68350b54e1de4f6efa2d0f277",
             // Identity verification and Kakao/Naver login (issue 37): tests route these to the
             // stand-ins' handlers (scripts/lib/portone-standin.mjs, scripts/lib/oauth-standin.mjs).
             // 알림톡 (decision 131): routed to scripts/lib/solapi-standin.mjs by the tests that send.

@@ -33,6 +33,11 @@ export interface Env {
   /** Toss Payments' API and its browser SDK (issue 35); locally the stand-in's addresses. */
   TOSS_API_BASE?: string;
   TOSS_SDK_URL?: string;
+  /** The platform's own Toss contract for shops paid through it (지급대행, decision 178): keys as secrets. */
+  PLATFORM_TOSS_CLIENT_KEY?: string;
+  PLATFORM_TOSS_SECRET_KEY?: string;
+  PLATFORM_TOSS_SECURITY_KEY?: string;
+  PLATFORM_FEE_BPS?: string;
   /** PortOne V2's identity verification (issue 37, decision 113): addresses, and the secrets. */
   PORTONE_API_BASE?: string;
   PORTONE_SDK_URL?: string;
@@ -144,6 +149,26 @@ const ConfigSchema = z.object({
     .default("https://api.tosspayments.com")
     .transform((u) => u.replace(/\/+$/, "")),
   TOSS_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://js.tosspayments.com/v2/standard"),
+  // The platform's own Toss contract (issue 52 item 1, decision 178): a shop paid "through the
+  // platform" takes cards on it from its first day and is paid out as a seller (지급대행 v2). The
+  // security key (64 hex) seals payout bodies and checks payout webhooks. Without all three, shops
+  // need their own keys (decision 101). PLATFORM_FEE_BPS: the platform's fee, in 1/100 of a percent.
+  PLATFORM_TOSS_CLIENT_KEY: z
+    .string()
+    .trim()
+    .regex(/^((test|live)_ck_[A-Za-z0-9_]{8,120})?$/, "PLATFORM_TOSS_CLIENT_KEY must be an API client key (…_ck_…)")
+    .default(""),
+  PLATFORM_TOSS_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^((test|live)_sk_[A-Za-z0-9_]{8,120})?$/, "PLATFORM_TOSS_SECRET_KEY must be an API secret key (…_sk_…)")
+    .default(""),
+  PLATFORM_TOSS_SECURITY_KEY: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-fA-F]{64})?$/, "PLATFORM_TOSS_SECURITY_KEY must be 64 hexadecimal characters")
+    .default(""),
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(3000).default(330),
   // Identity verification and Kakao/Naver login (issue 37, decision 113): the providers' bases,
   // locally and in tests the stand-ins'. The clients append their paths: no trailing slash.
   PORTONE_API_BASE: base("https://api.portone.io"),

@@ -38,6 +38,7 @@ import { crossSiteReason } from "./csrf";
 import { runScheduledTransitions } from "./db/order-transitions";
 import { reconcileDue } from "./payments/reconcile";
 import { dailyReconciliation, RECONCILIATION_CRON } from "./payments/ledger";
+import { runPayouts } from "./payments/payouts";
 import { Stores } from "./api/stores";
 import { LivePublisher } from "./live/publisher";
 import { serveFile } from "./files";
@@ -207,6 +208,10 @@ export default {
         live: new LivePublisher(env.LIVE, log),
       };
       if (controller.cron === RECONCILIATION_CRON) {
+        // The morning's payouts to shops paid through the platform (decision 178), before 정산 대사
+        // (which fails the run loudly on a difference).
+        const payouts = await runPayouts(deps, controller.scheduledTime);
+        log.info("scheduled", { payoutsRequested: payouts.requested, payoutsRetried: payouts.retried });
         // Yesterday's 정산 대사, a few shops a run through the early morning (decision 144).
         const daily = await dailyReconciliation(deps, controller.scheduledTime);
         log.info("scheduled", { reconciledShops: daily.shops, ms: Date.now() - started });

@@ -167,7 +167,10 @@ const { env, dispose } = await getPlatformProxy({ persist, configPath: ".cache/s
 try {
   const seed = demoSeed();
   // Sealed under the secret `npm start` and the browser tests serve with (scripts/lib/local-platform.mjs).
-  await applySeed(env.DB, env.FILES, seed, { paymentKeysSecret: LOCAL_PAYMENT_KEYS_SECRET });
+  // studio paid through the platform's contract (decision 178), except for the browser tests,
+  // which keep it on bank transfers as the Worker tests do.
+  const platformDemo = !process.argv.includes("--no-platform-demo");
+  await applySeed(env.DB, env.FILES, seed, { paymentKeysSecret: LOCAL_PAYMENT_KEYS_SECRET, platformDemo });
   const pictures = await makeDemoPictures(env, seed);
   const shared = process.argv.includes("--no-share-images") ? 0 : await renderShareImages(env, seed);
   const { n } = await env.DB.prepare("SELECT COUNT(*) AS n FROM shops").first();

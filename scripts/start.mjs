@@ -23,7 +23,7 @@ console.log("\n▶ Bundling the Worker as `wrangler deploy` would");
 bundleWorker(BUNDLE_DIR);
 console.log("\n▶ Migrating the local database and loading the demo shops");
 // What was changed in the demo shops is kept: the seed only adds what is missing.
-seedState(STATE_DIR, { fresh: false });
+seedState(STATE_DIR, { fresh: false, platformDemo: true });
 
 // A phone on the network opens Toss's payment window too: when the platform listens beyond
 // loopback, the Toss stand-in does as well, and pages name it by this machine's address.

@@ -270,3 +270,17 @@ export function returnRefund(
   const money = value + (whole ? order.delivery_price : 0) - (o.pointsBack ? order.points_used : 0);
   return Math.min(Math.max(0, o.paidLeft), Math.max(0, money));
 }
+
+/**
+ * The platform's fee on money a shop took through the platform's Toss contract (issue 52 item 1,
+ * decision 178): `bps` hundredths of a percent of the amount, rounded down to the won. A refund
+ * gives back the fee of what it returns, so the fee is always that of the money kept.
+ */
+export function platformFee(amount: Won, bps: number): Won {
+  return Math.floor((amount * bps) / 10_000);
+}
+
+/** `platformFee` in SQL, for sums over many payments (integer division rounds down, as above). */
+export function sqlPlatformFee(amount: string, bps: string): string {
+  return `((${amount}) * (${bps}) / 10000)`;
+}

@@ -5,6 +5,7 @@ import { authNavigations } from "./auth";
 import { deviceHandoffNavigations } from "./device-handoff";
 import { LIVE_PATH, liveDoor } from "../live/door";
 import { TOSS_WEBHOOK_PATH, tossWebhookDoor } from "../payments/deposit";
+import { PAYOUT_WEBHOOK_PATH, payoutWebhookDoor } from "../payments/payout-webhook";
 import { oauthDoors } from "../oauth/flow";
 import type { Door } from "./door-type";
 import { ApiError, errorResponse } from "./http";
@@ -21,6 +22,7 @@ export const doors: Readonly<Record<string, Door>> = {
   ...navigations,
   [LIVE_PATH]: liveDoor,
   [TOSS_WEBHOOK_PATH]: tossWebhookDoor,
+  [PAYOUT_WEBHOOK_PATH]: payoutWebhookDoor,
   ...oauthDoors,
 };
 

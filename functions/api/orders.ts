@@ -11,7 +11,7 @@ import { mobileDigits } from "~/shared/phone";
 import type { ShopBank } from "../db/shops";
 import { shippingGroups } from "../views/cart";
 import { BANK_DEADLINE_DAYS, ORDER_SHEET_TTL_MS } from "../orders/payments";
-import { amountChanged, cardTermsOf, fail, openWindow } from "../payments/checkout";
+import { amountChanged, cardTermsOf, fail, openWindow, takesVirtualAccounts } from "../payments/checkout";
 import { checkAgain, confirmReturn, requireRecorded } from "../payments/settle";
 import { MAX_ORDER_UNITS } from "../orders/limits";
 import { unmetRequirement, verificationFor } from "../orders/verification";
@@ -74,7 +74,10 @@ function depositDeadline(now: number, owner: Owner, bank: ShopBank): number {
 export async function paymentTerms(ctx: ApiContext, shopId: number, owner: Owner): Promise<PaymentTerms> {
   const [bank, cards] = await Promise.all([ctx.db.shops.bank(shopId), cardTermsOf(ctx, shopId)]);
   return {
-    methods: PAY_CHOICES.map((method) => ({ method, available: method === "bank" ? bank !== null : cards !== null })),
+    methods: PAY_CHOICES.map((method) => ({
+      method,
+      available: method === "bank" ? bank !== null : method === "vbank" ? takesVirtualAccounts(cards) : cards !== null,
+    })),
     depositDeadline: bank ? depositDeadline(Date.now(), owner, bank) : null,
   };
 }

@@ -21,6 +21,7 @@ import { smartHandlers } from "./smart";
 import { eventHandlers } from "./events";
 import { domainHandlers } from "./domains";
 import { paymentHandlers } from "./payments";
+import { payoutHandlers } from "./payouts";
 import { dailyHandlers } from "./daily";
 import { productHandlers } from "./products";
 import { shopSettingsHandlers } from "./shop-settings";
@@ -48,6 +49,7 @@ const handlers = {
   ...eventHandlers,
   ...domainHandlers,
   ...paymentHandlers,
+  ...payoutHandlers,
   ...dailyHandlers,
   ...productHandlers,
   ...shopSettingsHandlers,

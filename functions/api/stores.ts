@@ -1,5 +1,6 @@
 import { PlatformShopStore } from "../db/platform-shops";
 import { PaymentKeyStore } from "../db/payment-keys";
+import { PayoutStore } from "../db/payouts";
 import { ProviderPaymentStore } from "../db/provider-payments";
 import { PaymentAttemptStore } from "../db/payment-attempts";
 import { ReconciliationStore } from "../db/reconciliations";
@@ -200,6 +201,10 @@ export class Stores {
     return this.#lazy("providerPayments", (db) => new ProviderPaymentStore(db));
   }
   /** 정산 대사: each day's comparison of Toss's ledger with the shop's records (decision 144). */
+  get payouts(): PayoutStore {
+    return this.#lazy("payouts", (db) => new PayoutStore(db));
+  }
+
   get reconciliations(): ReconciliationStore {
     return this.#lazy("reconciliations", (db) => new ReconciliationStore(db));
   }

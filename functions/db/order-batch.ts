@@ -518,9 +518,9 @@ export function markPaidStatements(db: Db, c: PaymentRecord): D1PreparedStatemen
         `INSERT INTO provider_payments (order_id, shop_id, provider, mode, choice, provider_order_id, attempt, amount,
            points, escrow, status, payment_key, method, approved_at, card_company, card_number, installment_months,
            easy_pay, receipt_url, balance_amount, va_bank, va_account, va_holder, va_due, secret_hash, created_at,
-           updated_at)
+           updated_at, via, fee_bps)
          SELECT ?1, ?2, 'toss', ?3, ?4, ?5, x.attempt, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-           ?19, ?20, ?21, ?22, ?23, ?24, ?24
+           ?19, ?20, ?21, ?22, ?23, ?24, ?24, x.via, x.fee_bps
          FROM payment_attempts x WHERE x.provider_order_id = ?5`,
       )
       .bind(

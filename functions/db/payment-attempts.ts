@@ -32,6 +32,9 @@ export type PaymentAttemptRow = {
   provider: "toss";
   mode: "test" | "live";
   choice: ProviderChoice;
+  /** Whose Toss contract took it: the shop's own, or the platform's (decision 178), and the fee then. */
+  via: "own" | "platform";
+  fee_bps: number;
   amount: number;
   points: number;
   escrow: number;
@@ -58,6 +61,8 @@ export type WindowAttempt = {
   owner: string;
   mode: "test" | "live";
   choice: ProviderChoice;
+  via: "own" | "platform";
+  feeBps: number;
   points: number;
   escrow: boolean;
   now: number;
@@ -145,12 +150,13 @@ export class PaymentAttemptStore {
       db
         .prepare(
           `INSERT INTO payment_attempts (provider_order_id, order_id, shop_id, attempt, mode, choice, amount, points,
-             escrow, state, created_at, updated_at)
-           SELECT o.id || '-' || n.next, o.id, o.shop_id, n.next, ?2, ?3, o.total_price - ?4, ?4, ?5, 'window', ?6, ?6
+             escrow, state, created_at, updated_at, via, fee_bps)
+           SELECT o.id || '-' || n.next, o.id, o.shop_id, n.next, ?2, ?3, o.total_price - ?4, ?4, ?5, 'window', ?6, ?6,
+             ?7, ?8
            FROM orders o, (SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM payment_attempts WHERE order_id = ?1) n
            WHERE o.id = ?1`,
         )
-        .bind(a.orderId, a.mode, a.choice, a.points, a.escrow ? 1 : 0, a.now),
+        .bind(a.orderId, a.mode, a.choice, a.points, a.escrow ? 1 : 0, a.now, a.via, a.feeBps),
       db.prepare("SELECT * FROM payment_attempts WHERE order_id = ? ORDER BY attempt DESC LIMIT 1").bind(a.orderId),
     ]);
     return (results.at(-1)!.results as PaymentAttemptRow[])[0]!;

@@ -27,9 +27,12 @@ export class PaymentKeyStore {
     return this.db.prepare("SELECT * FROM shop_payment_keys WHERE shop_id = ?").bind(shopId).first<PaymentKeysRow>();
   }
 
-  /** Puts the shop's keys in, replacing any it had (one statement); answers the row as kept. */
+  /**
+   * Puts the shop's keys in, replacing any it had, and the shop is paid through them from now on
+   * (not the platform's contract, decision 178): both or neither. Answers the row as kept.
+   */
   async save(row: PaymentKeysWrite): Promise<PaymentKeysRow> {
-    return (await this.db
+    const keys = this.db
       .prepare(
         `INSERT INTO shop_payment_keys
            (shop_id, provider, family, mode, client_key, secret_sealed, secret_last4, updated_by, updated_at)
@@ -49,8 +52,12 @@ export class PaymentKeyStore {
         row.secret_last4,
         row.updated_by,
         row.updated_at,
-      )
-      .first<PaymentKeysRow>())!;
+      );
+    const [kept] = await this.db.batch([
+      keys,
+      this.db.prepare("UPDATE shops SET pay_via = 'own' WHERE id = ?").bind(row.shop_id),
+    ]);
+    return (kept!.results as PaymentKeysRow[])[0]!;
   }
 
   /**

@@ -54,10 +54,11 @@ export class PlatformShopStore {
   }): Promise<number | null> {
     const insert = this.db
       .prepare(
-        `INSERT INTO shops (uid, owner_uid, dom, name, shop_type, notice)
+        // A new shop is paid through the platform's contract (decision 178) until its owner puts in own keys.
+        `INSERT INTO shops (uid, owner_uid, dom, name, shop_type, notice, pay_via)
          SELECT CASE WHEN EXISTS (SELECT 1 FROM shops WHERE uid = ?1)
                      THEN (SELECT MAX(MAX(uid), ?5) + 1 FROM shops) ELSE ?1 END,
-                ?1, ?2, ?3, ?4, ?6
+                ?1, ?2, ?3, ?4, ?6, 'platform'
          WHERE NOT EXISTS (SELECT 1 FROM shops WHERE dom = ?2)
          RETURNING id`,
       )

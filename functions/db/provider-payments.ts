@@ -15,6 +15,9 @@ export type ProviderPaymentRow = {
   shop_id: number;
   provider: "toss";
   mode: "test" | "live";
+  /** Whose Toss contract took it (decision 178): the shop's own, or the platform's, at fee_bps. */
+  via: "own" | "platform";
+  fee_bps: number;
   choice: ProviderChoice;
   provider_order_id: string;
   attempt: number;

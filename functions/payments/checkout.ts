@@ -38,18 +38,51 @@ export const paymentPending = () => refused(409, "PAYMENT_PENDING", f.PENDING);
 /** The sheet's total moved under the buyer (a 제주/도서산간 postcode): shown again, never charged silently. */
 export const amountChanged = () => new ApiError(409, "AMOUNT_CHANGED", koOrder.amountChanged, "postcode");
 
-/** The shop takes cards when it has a pair of Toss API keys (the standard window's) and the platform can open them. */
-export async function cardTermsOf(
-  ctx: Pick<ApiContext, "db" | "config">,
-  shopId: number,
-): Promise<{ clientKey: string; mode: "test" | "live" } | null> {
-  if (!ctx.config.PAYMENT_KEYS_SECRET) return null;
-  const keys = await ctx.db.paymentKeys.ofShop(shopId);
-  if (!keys || keys.family !== "api") return null;
-  return { clientKey: keys.client_key, mode: keys.mode };
+/** Whose Toss contract a payment goes through: the shop's own (decision 101) or the platform's (decision 178). */
+export type PayRoute = "own" | "platform";
+
+/** The platform's own contract, when all of it is configured. */
+export function platformContract(config: ApiContext["config"]) {
+  const { PLATFORM_TOSS_CLIENT_KEY: clientKey, PLATFORM_TOSS_SECRET_KEY: secretKey } = config;
+  if (!clientKey || !secretKey || !config.PLATFORM_TOSS_SECURITY_KEY) return null;
+  return { clientKey, secretKey, mode: clientKey.startsWith("live_") ? ("live" as const) : ("test" as const) };
 }
 
-export async function tossFor(ctx: Pick<ApiContext, "db" | "config">, shopId: number): Promise<TossClient> {
+export type CardTerms = { clientKey: string; mode: "test" | "live"; via: PayRoute; feeBps: number };
+
+/**
+ * The shop takes cards when it is paid through the platform's contract and registered as its
+ * seller (decision 178), or has a pair of its own Toss API keys (the standard window's) that the
+ * platform can open. A shop paid through the platform takes no virtual accounts (`vbankOf`).
+ */
+export async function cardTermsOf(ctx: Pick<ApiContext, "db" | "config">, shopId: number): Promise<CardTerms | null> {
+  const route = await ctx.db.payouts.route(shopId);
+  if (route?.pay_via === "platform") {
+    const platform = platformContract(ctx.config);
+    if (!platform || !route.seller_status) return null;
+    return { clientKey: platform.clientKey, mode: platform.mode, via: "platform", feeBps: ctx.config.PLATFORM_FEE_BPS };
+  }
+  if (!ctx.config.PAYMENT_KEYS_SECRET || route?.family !== "api" || !route.client_key || !route.mode) return null;
+  return { clientKey: route.client_key, mode: route.mode, via: "own", feeBps: 0 };
+}
+
+/**
+ * A virtual account pays into the contract's own account and is confirmed by its deposit
+ * callback to the shop's host: only on a shop's own contract (decision 178).
+ */
+export const takesVirtualAccounts = (terms: CardTerms | null) => terms !== null && terms.via === "own";
+
+/** Toss, with the secret of the contract that took (or takes) the payment. */
+export async function tossFor(
+  ctx: Pick<ApiContext, "db" | "config">,
+  shopId: number,
+  via: PayRoute = "own",
+): Promise<TossClient> {
+  if (via === "platform") {
+    const platform = platformContract(ctx.config);
+    if (!platform) throw refused(409, "PAYMENT_UNAVAILABLE", f.CONFIG);
+    return new TossClient(ctx.config.TOSS_API_BASE, platform.secretKey);
+  }
   const keys = await ctx.db.paymentKeys.ofShop(shopId);
   if (!keys || !ctx.config.PAYMENT_KEYS_SECRET) throw refused(409, "PAYMENT_UNAVAILABLE", f.CONFIG);
   const secret = await openSecret(ctx.config.PAYMENT_KEYS_SECRET, shopId, keys.secret_sealed);
@@ -110,7 +143,9 @@ export async function openWindow(
   },
 ): Promise<PaymentWindow> {
   const terms = await cardTermsOf(ctx, shop.shopid);
-  if (!terms) throw refused(409, "PAYMENT_UNAVAILABLE", koOrder.paymentUnavailable);
+  if (!terms || (a.choice === "vbank" && !takesVirtualAccounts(terms))) {
+    throw refused(409, "PAYMENT_UNAVAILABLE", koOrder.paymentUnavailable);
+  }
   const now = Date.now();
   let row;
   try {
@@ -120,6 +155,8 @@ export async function openWindow(
       owner,
       mode: terms.mode,
       choice: a.choice,
+      via: terms.via,
+      feeBps: terms.feeBps,
       points: a.points,
       // Only where the sheet offered it (the shop's Toss escrow on virtual accounts).
       escrow: a.escrow && escrowOffered(shop, a.choice),

@@ -136,7 +136,7 @@ export async function checkAccount(
   let toss: TossClient;
   let found: TossPayment;
   try {
-    toss = await tossFor(deps, shop.shopid);
+    toss = await tossFor(deps, shop.shopid, attempt.via);
     found = await toss.byPaymentKey(attempt.payment_key!);
   } catch (error) {
     deps.log.info("virtual account not looked at: again later", { attempt: id, error: String(error) });

@@ -113,7 +113,7 @@ export async function cancelAtToss(ctx: ApiContext, record: OrderRecord, plan: C
   const p = record.online!;
   const shopId = record.order.shop_id;
   const before = record.cancels.length;
-  const toss = await tossFor(ctx, shopId);
+  const toss = await tossFor(ctx, shopId, p.via);
   const body: CancelRequest = { cancelReason: plan.reason };
   if (plan.amount !== null) body.cancelAmount = plan.amount;
   if (plan.refundAccount) body.refundReceiveAccount = plan.refundAccount;

@@ -115,7 +115,7 @@ export async function confirmReturn(
     throw mismatch();
   }
   // The shop's keys first: without them nothing is reserved.
-  const toss = await tossFor(deps, shop.shopid);
+  const toss = await tossFor(deps, shop.shopid, attempt.via);
   try {
     await attempts.reserve({
       orderId: record.order.id,
@@ -168,7 +168,7 @@ export async function finish(
 async function look(deps: PaymentDeps, shop: ShopInfo, attempt: PaymentAttemptRow): Promise<Settled> {
   let toss: TossClient;
   try {
-    toss = await tossFor(deps, shop.shopid);
+    toss = await tossFor(deps, shop.shopid, attempt.via);
   } catch (error) {
     // The shop removed its keys: nobody can ask Toss; the attempt waits and 정산 대사 names it.
     deps.log.error("payment under way without the shop's keys", error, { attempt: attempt.provider_order_id });

@@ -438,6 +438,9 @@ function addNotices(
   );
 }
 
+/** studio's seller id at the Toss stand-in (decision 178). */
+export const DEMO_PLATFORM_SELLER = "seller_demostudio000000000001";
+
 export function demoSeed(): Seed {
   const seed: Seed = { statements: [], files: [] };
   const { beauty, picks, bistro, studio } = DEMO;
@@ -662,6 +665,33 @@ export const DEMO_TOSS_KEYS = {
   },
 } as const;
 
+/**
+ * studio paid through the platform's Toss contract (decision 178), as `npm start` serves it: its
+ * seller registered before (the local stand-in starts knowing it, scripts/lib/platform-contract.mjs
+ * DEMO_SELLERS, the same id). Tests keep studio on bank transfers; the platform's own flow has its
+ * tests (test/worker/payments/payouts.test.ts, test/e2e/platform-payouts.spec.ts).
+ */
+function platformDemoStatements(): SeedStatement[] {
+  const { studio } = DEMO;
+  return [
+    { sql: "UPDATE shops SET pay_via = 'platform' WHERE id = ? AND pay_via IS NULL", params: [studio.id] },
+    insert("payout_sellers", {
+      shop_id: studio.id,
+      seller_id: DEMO_PLATFORM_SELLER,
+      ref_seller_id: `shop-${studio.id}`,
+      business_type: "CORPORATE",
+      status: "PARTIALLY_APPROVED",
+      name: "주식회사 모노스튜디오",
+      bank_code: "88",
+      account_last4: "5678",
+      holder: "주식회사 모노스튜디오",
+      registered_by: studio.uid,
+      created_at: 0,
+      updated_at: 0,
+    }),
+  ];
+}
+
 /** The demo keys' rows, the secret sealed under the platform secret in use (decision 101). */
 async function paymentKeyStatements(platformSecret: string): Promise<SeedStatement[]> {
   return Promise.all(
@@ -690,10 +720,13 @@ export async function applySeed(
   db: Db,
   files: R2Bucket,
   seed: Seed = demoSeed(),
-  { paymentKeysSecret }: { paymentKeysSecret?: string } = {},
+  { paymentKeysSecret, platformDemo = false }: { paymentKeysSecret?: string; platformDemo?: boolean } = {},
 ): Promise<void> {
   const accounts = await accountStatements(db);
   const keys = paymentKeysSecret ? await paymentKeyStatements(paymentKeysSecret) : [];
-  await db.batch([...seed.statements, ...accounts, ...keys].map((s) => db.prepare(s.sql).bind(...s.params)));
+  const platform = platformDemo ? platformDemoStatements() : [];
+  await db.batch(
+    [...seed.statements, ...accounts, ...keys, ...platform].map((s) => db.prepare(s.sql).bind(...s.params)),
+  );
   await Promise.all(seed.files.map((f) => files.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));
 }

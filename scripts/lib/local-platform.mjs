@@ -10,6 +10,7 @@ import {
 } from "./cloudflare-standin.mjs";
 import { scheduleCrons } from "./cron.mjs";
 import { LOCAL_PAYMENT_KEYS_SECRET } from "./payment-keys-secret.mjs";
+import { DEMO_SELLERS, platformContractVars } from "./platform-contract.mjs";
 import { serveBundle } from "./production-worker.mjs";
 import { startOauthStandin } from "./oauth-standin.mjs";
 import { startPortoneStandin } from "./portone-standin.mjs";
@@ -70,6 +71,10 @@ export async function startLocalPlatform({
             // As a shop registered for both of Toss's webhooks (the console asks it to): deposits
             // and PAYMENT_STATUS_CHANGED, which the reconciler takes as a cue (decision 142).
             statusEvents: true,
+            // The platform's contract (decision 178): its payout webhooks to the platform host,
+            // and the demo's seller as registered before.
+            payoutWebhookUrl: `http://localhost:${port}/api/payouts/toss/webhook`,
+            sellers: DEMO_SELLERS,
           });
   } catch (error) {
     await cloudflare?.close();
@@ -140,7 +145,9 @@ export async function startLocalPlatform({
       }
     : {};
   // The client appends /v1/…: the base is the origin alone.
-  const tossVars = toss ? { TOSS_API_BASE: toss.apiBase, TOSS_SDK_URL: toss.sdkUrl } : {};
+  const tossVars = toss
+    ? { TOSS_API_BASE: toss.apiBase, TOSS_SDK_URL: toss.sdkUrl, ...(await platformContractVars()) }
+    : {};
   const cloudflareVars = cloudflare
     ? {
         CF_API_BASE: cloudflare.apiBase,

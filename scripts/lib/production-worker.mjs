@@ -20,15 +20,13 @@ export function bundleWorker(outdir, { minify = false } = {}) {
 /**
  * The local database and bucket in `state` (wrangler's `--persist-to`), migrated and seeded with
  * the demo shops. `fresh` starts from nothing; otherwise what is there is kept (the seed only adds).
+ * `platformDemo`: studio paid through the platform's contract, as `npm start` shows it (decision 178).
  */
-export function seedState(state, { fresh = true, shareImages = true } = {}) {
+export function seedState(state, { fresh = true, shareImages = true, platformDemo = false } = {}) {
   if (fresh) rmSync(state, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
-  execFileSync(
-    "node",
-    ["scripts/seed-local.mjs", "--persist-to", state, ...(shareImages ? [] : ["--no-share-images"])],
-    { stdio: "inherit" },
-  );
+  const flags = [...(shareImages ? [] : ["--no-share-images"]), ...(platformDemo ? [] : ["--no-platform-demo"])];
+  execFileSync("node", ["scripts/seed-local.mjs", "--persist-to", state, ...flags], { stdio: "inherit" });
 }
 
 /**

@@ -35,10 +35,17 @@ export type TossStandinOptions = {
   webhookPath?: string;
   statusEvents?: boolean;
   eventDelivery?: "later" | "queued";
+  /** 지급대행 v2 (toss-payouts-standin.mjs): where payout/seller webhooks go. */
+  payoutWebhookUrl?: string | null;
+  /** Security keys by secret key (default: securityKeyOf). */
+  securityKeys?: Record<string, string>;
+  /** Sellers registered before a restart. */
+  sellers?: { secretKey: string; seller: { id: string; refSellerId: string; businessType: string; status: string } }[];
 };
 
 export type TossStandin = {
   handle: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  payouts: { config: { webhookUrl: string | null } };
   merchants: Map<string, unknown>;
   faults: Fault[];
   deliveries: Delivery[];

@@ -32,6 +32,7 @@
 //
 // Nothing here echoes a secret key: merchants are shown by mId and a client key's last 4 chars.
 import { serveHandler } from "./standin-server.mjs";
+import { createPayouts } from "./toss-payouts-standin.mjs";
 
 export const TOSS_API_VERSION = "2022-11-16";
 export const SDK_PATH = "/v2/standard";
@@ -387,6 +388,11 @@ export function createTossStandin({
   webhookPath = "/api/payments/toss/webhook",
   statusEvents = false,
   eventDelivery = "later",
+  // 지급대행 v2 (decision 178): where payout/seller webhooks go, security keys by secret key
+  // (default: derived, securityKeyOf), and sellers registered before a restart ({ secretKey, seller }).
+  payoutWebhookUrl = null,
+  securityKeys = {},
+  sellers = [],
 } = {}) {
   const config = { sessionTtlMs, idempotencyMismatch, statusEvents };
   let skew = 0;
@@ -402,6 +408,10 @@ export function createTossStandin({
   const inflight = new Set();
   /** Status events kept for `flushEvents()` (eventDelivery "queued"). */
   const queued = [];
+  const payouts = createPayouts({ clock: () => clock(), deliver: (url, init) => deliver(url, init), deliveries, securityKeys, webhookUrl: payoutWebhookUrl });
+  const preloaded = Promise.all(
+    sellers.map(({ secretKey, seller }) => payouts.preload(merchantOf(parseKey(secretKey).suffix), secretKey, seller)),
+  );
 
   function merchantOf(suffix) {
     let m = merchants.get(suffix);
@@ -1174,6 +1184,12 @@ ${p.card ? `<dt>카드번호</dt><dd>${escapeHtml(p.card.number)}</dd><dt>승인
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
     if (url.pathname.startsWith("/v1/")) return api(request, url);
+    if (url.pathname.startsWith("/v2/") && url.pathname !== SDK_PATH) {
+      await preloaded;
+      const auth = authenticate(request);
+      if (auth.error) return auth.error;
+      return (await payouts.api(request, url, auth.merchant, auth.secretKey)) ?? tossError("NOT_FOUND");
+    }
     if (url.pathname === SDK_PATH && request.method === "GET")
       return new Response(sdkSource(url.origin), {
         headers: {
@@ -1182,12 +1198,18 @@ ${p.card ? `<dt>카드번호</dt><dd>${escapeHtml(p.card.number)}</dd><dt>승인
           "access-control-allow-origin": "*",
         },
       });
+    if (url.pathname.startsWith("/_standin/payouts") || url.pathname.startsWith("/_standin/sellers")) {
+      await preloaded;
+      const body = request.method === "POST" ? await readForm(request) : {};
+      return (await payouts.control(request, url, body)) ?? tossError("NOT_FOUND");
+    }
     if (url.pathname.startsWith("/_standin")) return control(request, url);
     return tossError("NOT_FOUND");
   }
 
   return {
     handle,
+    payouts,
     merchants,
     faults,
     deliveries,

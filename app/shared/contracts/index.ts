@@ -17,6 +17,7 @@ import { shopApi } from "./shop";
 import { trackingApi } from "./tracking";
 import { domainApi } from "./domains";
 import { paymentsApi } from "./payments";
+import { payoutsApi } from "./payouts";
 import { dailyApi } from "./daily";
 import { productsApi } from "./products";
 import { shopSettingsApi } from "./shop-settings";
@@ -40,6 +41,7 @@ export * from "./smart";
 export * from "./tracking";
 export * from "./domains";
 export * from "./payments";
+export * from "./payouts";
 export * from "./daily";
 export * from "./products";
 export * from "./shop-settings";
@@ -63,6 +65,7 @@ export const api = {
   ...trackingApi,
   ...domainApi,
   ...paymentsApi,
+  ...payoutsApi,
   ...dailyApi,
   ...productsApi,
   ...shopSettingsApi,

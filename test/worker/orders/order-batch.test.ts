@@ -68,6 +68,8 @@ function windowOf(id: number, owner: string, points = 0) {
     orderId: id,
     shopId: 1,
     owner,
+    via: "own",
+    feeBps: 0,
     mode: "test",
     choice: "card",
     points,

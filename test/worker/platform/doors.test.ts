@@ -32,6 +32,7 @@ describe("non-JSON doors", () => {
       "/api/device/handoff/ticket",
       "/api/live/ws",
       "/api/payments/toss/webhook",
+      "/api/payouts/toss/webhook",
       "/api/user/login/redirect",
       "/api/user/login/redirect/dom",
       "/api/user/logout/v2",
@@ -47,6 +48,8 @@ describe("non-JSON doors", () => {
       ["/api/live/ws", expect.objectContaining({ kind: "websocket" })],
       // Toss's deposit callback comes from Toss's servers; it checks the payment's own secret.
       ["/api/payments/toss/webhook", expect.objectContaining({ kind: "callback" })],
+      // Toss's payout and seller events (decision 178); they carry Toss's signature.
+      ["/api/payouts/toss/webhook", expect.objectContaining({ kind: "callback" })],
       // Kakao's unlink notice comes from Kakao's servers; it checks the admin key.
       ["/auth/kakao/unlink", expect.objectContaining({ kind: "callback" })],
     ]);
