@@ -177,9 +177,13 @@ export type OrderRecord = {
   cancels: ProviderCancelRow[];
   /** The lines a return covers (decision 104), by their place in the order. */
   returns: { line_no: number; qty: number }[];
+  /** The lines the shop cancelled one by one (판매취소, decision 176), by their place in the order. */
+  lineCancels: LineCancelRow[];
   /** The newest Toss payment window of the order and what became of it (decision 142), if any. */
   attempt: PaymentAttemptRow | null;
 };
+
+export type LineCancelRow = { line_no: number; qty: number; reason: string; amount: number; created_at: number };
 
 export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
 
@@ -390,7 +394,7 @@ export class OrderStore {
     // Every part is joined to the order under the same conditions: no part of another shop's or
     // another buyer's order is ever read.
     const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
-    const [orders, groups, lines, payments, events, online, cancels, returns, attempts] = await this.db.batch([
+    const [orders, groups, lines, payments, events, online, cancels, returns, attempts, lineCancels] = await this.db.batch([
       this.db
         .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
         .bind(shopId, owner, id),
@@ -435,6 +439,12 @@ export class OrderStore {
       this.db
         .prepare(`SELECT x.* FROM payment_attempts x ${of} WHERE x.order_id = ?3 ORDER BY x.attempt DESC LIMIT 1`)
         .bind(shopId, owner, id),
+      this.db
+        .prepare(
+          `SELECT x.line_no, x.qty, x.reason, x.amount, x.created_at FROM order_line_cancels x ${of}
+           WHERE x.order_id = ?3 ORDER BY x.line_no`,
+        )
+        .bind(shopId, owner, id),
     ]);
     const order = orders!.results[0] as OrderRow | undefined;
     if (!order) return null;
@@ -448,6 +458,7 @@ export class OrderStore {
       cancels: cancels!.results as ProviderCancelRow[],
       returns: returns!.results as { line_no: number; qty: number }[],
       attempt: (attempts!.results[0] as PaymentAttemptRow | undefined) ?? null,
+      lineCancels: lineCancels!.results as LineCancelRow[],
     };
   }
 
