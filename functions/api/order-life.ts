@@ -135,7 +135,11 @@ async function act(
   const record = await read();
   if (!record) throw notFound();
   const facts = orderFacts(record);
-  const cancelLine = input.action === "seller_cancel_line" ? lineCancelOf(record, input.line) : null;
+  // A line is looked at only for the side that may cancel one (the buyer is refused as for any action).
+  const cancelLine =
+    input.action === "seller_cancel_line" && transitionOf(input.action).by.includes(actor)
+      ? lineCancelOf(record, input.line)
+      : null;
   // The last live line: the whole order's 판매취소, its stock, points and refund (decision 176).
   if (cancelLine?.last) return act(ctx, shop, read, actor, actorUid, { action: "seller_cancel", note: input.note });
   const to = facts ? nextStatus(facts, input.action, actor) : null;
