@@ -50,11 +50,7 @@ function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | unde
   const canceled = new Set(record.lineCancels.map((c) => c.line_no));
   const sent = lines.map((l, i) => (canceled.has(i) ? 0 : l.qty));
   const wanted = qty && qty.length > 0 ? qty : sent;
-  if (
-    wanted.length !== lines.length ||
-    wanted.some((q, i) => q < 0 || q > sent[i]!) ||
-    wanted.every((q) => q === 0)
-  ) {
+  if (wanted.length !== lines.length || wanted.some((q, i) => q < 0 || q > sent[i]!) || wanted.every((q) => q === 0)) {
     throw new ApiError(400, "BAD_REQUEST", t.errors.returnLines, "return_qty");
   }
   const o = record.order;

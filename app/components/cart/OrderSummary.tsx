@@ -85,8 +85,9 @@ export function OrderSummary({
                   {l.canceled ? (
                     // The shop cancelled this line (decision 176): why, and the money that went back.
                     <p className={css.lineCanceled} data-testid="line-canceled">
-                      <strong>{koLifecycle.saleCancel.line}</strong> · {koLifecycle.saleCancel.reasonLine(l.canceled.reason)}{" "}
-                      · {koLifecycle.saleCancel.lineRefund(formatKRW(l.canceled.amount))}
+                      <strong>{koLifecycle.saleCancel.line}</strong> ·{" "}
+                      {koLifecycle.saleCancel.reasonLine(l.canceled.reason)} ·{" "}
+                      {koLifecycle.saleCancel.lineRefund(formatKRW(l.canceled.amount))}
                     </p>
                   ) : null}
                 </div>

@@ -28,8 +28,7 @@ export function LineCancelForm({
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
-  const mine =
-    result?.action === "seller_cancel_line" && result.values?.line === String(lineNo) ? result : undefined;
+  const mine = result?.action === "seller_cancel_line" && result.values?.line === String(lineNo) ? result : undefined;
   const values = mine?.values ?? {};
   const errors = mine?.errors ?? {};
   const asking = mine?.confirm === "seller_cancel_line";

@@ -112,8 +112,7 @@ export const koLifecycle = {
     /** A line's 판매취소 (decision 176) refused, and why. */
     lineUnknown: "판매취소할 상품을 주문에서 찾을 수 없습니다. 주문을 다시 열어 주세요.",
     lineCanceledAlready: "이미 판매취소한 상품입니다.",
-    lineByHand:
-      "무통장입금·가상계좌로 결제한 주문은 상품별로 판매취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
+    lineByHand: "무통장입금·가상계좌로 결제한 주문은 상품별로 판매취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
     linePoints: "적립금으로 결제한 금액이 커서 이 상품만 취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
   },
   /** Why a cancel at Toss was made, when nobody wrote one (Toss requires a reason). */

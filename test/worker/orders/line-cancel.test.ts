@@ -77,9 +77,11 @@ const orderRow = async (id: number) =>
     .bind(id)
     .first<Parameters<typeof keptAmount>[0]>())!;
 const lineRows = async (id: number) =>
-  (await env.DB.prepare("SELECT line_no, qty, amount FROM order_line_cancels WHERE order_id = ? ORDER BY line_no")
-    .bind(id)
-    .all()).results;
+  (
+    await env.DB.prepare("SELECT line_no, qty, amount FROM order_line_cancels WHERE order_id = ? ORDER BY line_no")
+      .bind(id)
+      .all()
+  ).results;
 
 /** A card order of two lines on beauty (through the stand-in), and beauty's owner. */
 async function twoLines(email = `line-${crypto.randomUUID()}@example.test`) {
