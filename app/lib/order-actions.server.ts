@@ -28,6 +28,7 @@ const FIELDS = [
   "refund_bank",
   "refund_account",
   "refund_holder",
+  "line",
 ];
 
 /**

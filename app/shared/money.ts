@@ -197,18 +197,19 @@ export function sqlEarnedPoints(paid: string, rate: string): string {
 }
 
 /**
- * What a refund sends back: what was paid (points used go back as points, not money), or, when
- * the owner accepted a return of some lines, that return's value (`returnRefund`, kept on the
- * order as `return_amount`).
+ * What a refund sends back: what was paid less what went back before (a line's 판매취소, decision
+ * 176; points used go back as points, not money), or, when the owner accepted a return of some
+ * lines, that return's value (`returnRefund`, kept on the order as `return_amount`). Every refund
+ * adds to `refund_amount`, so that column is all the money that went back.
  */
-export function refundAmount(order: { paid_amount: Won; return_amount?: Won | null }): Won {
-  return order.return_amount ?? order.paid_amount;
+export function refundAmount(order: { paid_amount: Won; return_amount?: Won | null; refund_amount?: Won | null }): Won {
+  return order.return_amount ?? Math.max(0, order.paid_amount - (order.refund_amount ?? 0));
 }
 
 /** `refundAmount` for D1, on an `orders` row (unqualified columns, or prefixed with `alias.`). */
 export function sqlRefundAmount(alias = ""): string {
   const a = alias ? `${alias}.` : "";
-  return `COALESCE(${a}return_amount, ${a}paid_amount)`;
+  return `COALESCE(${a}return_amount, MAX(0, ${a}paid_amount - COALESCE(${a}refund_amount, 0)))`;
 }
 
 /** `sqlRefundAmount()` on an unqualified `orders` row. */
@@ -222,9 +223,9 @@ export const MONEY_BACK_STATUSES = ["CANCELED", "REQ_BANK_REFUND"] as const;
 
 /**
  * What a placed order leaves the shop (매출, issue 52): its amount due, nothing once cancelled
- * (`MONEY_BACK_STATUSES`), less what a refund gave back (`refund_amount`, a partial return's only
- * its value) or, once a return is accepted and its refund not yet sent, what that refund will send
- * (`refundAmount`). Every sales figure of the console is a sum of it.
+ * (`MONEY_BACK_STATUSES`), less what refunds gave back (`refund_amount`: a line's 판매취소, a
+ * partial return's value only) and, once a return is accepted and its refund not yet sent, what
+ * that refund will send (`refundAmount`). Every sales figure of the console is a sum of it.
  */
 export function keptAmount(order: {
   status: string;
@@ -235,21 +236,21 @@ export function keptAmount(order: {
   refund_amount?: Won | null;
 }): Won {
   if ((MONEY_BACK_STATUSES as readonly string[]).includes(order.status)) return 0;
-  const back = order.refund_amount ?? (order.status === "REFUND_ACCEPTED" ? refundAmount(order) : 0);
+  const back = (order.refund_amount ?? 0) + (order.status === "REFUND_ACCEPTED" ? refundAmount(order) : 0);
   return Math.max(0, amountDue(order) - back);
 }
 
 /**
  * `keptAmount` for D1, on an `orders` row (unqualified columns, or prefixed with `alias.`). The
- * triggers keeping `shop_daily_orders` (migration 0050) write this same expression out, and
+ * triggers keeping `shop_daily_orders` (migration 0052) write this same expression out, and
  * test/worker/console/kept-sales.test.ts holds them to it.
  */
 export function sqlKeptAmount(alias = ""): string {
   const a = alias ? `${alias}.` : "";
   const back = MONEY_BACK_STATUSES.map((s) => `'${s}'`).join(", ");
   return (
-    `CASE WHEN ${a}status IN (${back}) THEN 0 ELSE MAX(0, ${sqlAmountDue(alias)} - ` +
-    `COALESCE(${a}refund_amount, CASE WHEN ${a}status = 'REFUND_ACCEPTED' THEN ${sqlRefundAmount(alias)} ELSE 0 END)) END`
+    `CASE WHEN ${a}status IN (${back}) THEN 0 ELSE MAX(0, ${sqlAmountDue(alias)} - COALESCE(${a}refund_amount, 0) - ` +
+    `CASE WHEN ${a}status = 'REFUND_ACCEPTED' THEN ${sqlRefundAmount(alias)} ELSE 0 END) END`
   );
 }
 
@@ -283,4 +284,28 @@ export function platformFee(amount: Won, bps: number): Won {
 /** `platformFee` in SQL, for sums over many payments (integer division rounds down, as above). */
 export function sqlPlatformFee(amount: string, bps: string): string {
   return `((${amount}) * (${bps}) / 10000)`;
+}
+
+/**
+ * The money a 판매취소 of one line (`lineNo`) of a paid order sends back before shipping (decision
+ * 176): `returnRefund` of that line alone. The points stay with the goods left (they go back as
+ * points when the whole order is cancelled), and the delivery fee stays as it was charged: the
+ * rest still ships, and a cancel by the shop never charges the buyer more when the rest falls
+ * under the free-delivery threshold. Lines cancelled before count for nothing. Null when the money
+ * left does not cover the line (points paid for part of it): only the whole order can go then.
+ */
+export function lineCancelRefund(
+  order: { delivery_price: Won; points_used: Won },
+  lines: readonly { price: Won; qty: number; canceled: boolean }[],
+  lineNo: number,
+  paidLeft: Won,
+): Won | null {
+  const line = lines[lineNo];
+  if (!line || line.canceled) return null;
+  const amount = returnRefund(
+    order,
+    lines.map((l, i) => ({ price: l.price, qty: l.canceled ? 0 : l.qty, returned: i === lineNo ? l.qty : 0 })),
+    { pointsBack: false, paidLeft },
+  );
+  return amount < lineSum(line) ? null : amount;
 }

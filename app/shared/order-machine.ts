@@ -101,6 +101,7 @@ export const ORDER_ACTIONS = [
   "serve",
   "kitchen_cancel",
   "seller_cancel",
+  "seller_cancel_line",
   "ship",
   "deliver",
   "confirm",
@@ -251,6 +252,22 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: ["cancel_payment", "return_stock", "release_points"],
     when: (o) => !o.smartOrder,
     confirm: true,
+  },
+  // 판매취소 of one line (decision 176): the order stays where it is with its other lines, that
+  // line's stock comes back and its money goes back through Toss in the same press (Toss first, as
+  // 취소승인). Only money Toss gives back now: a transfer's would go back by hand, line by line,
+  // which the order has no place for. Its last live line is a 판매취소 of the whole order.
+  // Made by the form on each line, never offered as one of the order's buttons.
+  {
+    action: "seller_cancel_line",
+    from: BEFORE_SHIPPING,
+    to: (o) => o.status,
+    by: OWNER,
+    needs: ["note"],
+    effects: ["return_stock"],
+    when: (o) => !o.smartOrder && refundsOnline(o),
+    confirm: true,
+    internal: true,
   },
   {
     action: "ship",

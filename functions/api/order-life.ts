@@ -1,7 +1,7 @@
 import { liveRoom } from "../live/publisher";
 import { ADMIN_PAGE_SIZE, type OrderListItem } from "~/shared/contracts/orders";
 import { koLifecycle } from "~/shared/messages/lifecycle";
-import { amountDue, returnRefund } from "~/shared/money";
+import { amountDue, lineCancelRefund, returnRefund } from "~/shared/money";
 import { claimOf, nextStatus, refundsOnline, transitionOf, type Actor, type OrderAction } from "~/shared/order-machine";
 import { saleCancelNote } from "~/shared/sale-cancel";
 import { countsByList, LIST_STATUSES, MY_ORDERS_PAGE_SIZE } from "~/shared/order-lists";
@@ -9,7 +9,7 @@ import type { Owner } from "../db/cart";
 import { batchFailure, type OrderRecord } from "../db/orders";
 import type { TransitionRequest } from "../db/order-transitions";
 import { cancelAtToss, cancelPlanOf } from "../payments/refunds";
-import { actionsOf, linesInViewOrder, orderFacts, toOrderView } from "../views/order";
+import { actionsOf, linesInViewOrder, liveLines, orderFacts, toOrderView } from "../views/order";
 import { cartOwner } from "./cart";
 import { orderOwner } from "./order-lookup";
 import type { ApiContext, Handlers } from "./context";
@@ -33,6 +33,8 @@ type ActInput = {
   refundAccount?: { bank: string; account: string; holder: string };
   /** A return's quantity per line, in the order's line order; empty: everything comes back. */
   returnQty?: number[];
+  /** A line's 판매취소 (decision 176): the line's place in the order's line order. */
+  line?: number;
 };
 
 /** Actions that take goods back: the owner chooses which lines, and how many of each (decision 104). */
@@ -44,20 +46,18 @@ const TAKES_BACK: readonly OrderAction[] = ["accept_refund", "refund_after_done"
  */
 function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | undefined): TransitionRequest["returned"] {
   const lines = linesInViewOrder(record);
-  const wanted = qty && qty.length > 0 ? qty : lines.map((l) => l.qty);
-  if (
-    wanted.length !== lines.length ||
-    wanted.some((q, i) => q < 0 || q > lines[i]!.qty) ||
-    wanted.every((q) => q === 0)
-  ) {
+  // A line the shop cancelled before shipping (decision 176) was never sent: nothing of it comes back.
+  const canceled = new Set(record.lineCancels.map((c) => c.line_no));
+  const sent = lines.map((l, i) => (canceled.has(i) ? 0 : l.qty));
+  const wanted = qty && qty.length > 0 ? qty : sent;
+  if (wanted.length !== lines.length || wanted.some((q, i) => q < 0 || q > sent[i]!) || wanted.every((q) => q === 0)) {
     throw new ApiError(400, "BAD_REQUEST", t.errors.returnLines, "return_qty");
   }
   const o = record.order;
-  const balance = record.online?.payment_key ? (record.online.balance_amount ?? 0) : o.paid_amount;
   const amount = returnRefund(
     o,
-    lines.map((l, i) => ({ price: l.unit_price, qty: l.qty, returned: wanted[i]! })),
-    { pointsBack: action === "accept_refund", paidLeft: Math.min(o.paid_amount, balance) },
+    lines.map((l, i) => ({ price: l.unit_price, qty: sent[i]!, returned: wanted[i]! })),
+    { pointsBack: action === "accept_refund", paidLeft: paidLeft(record) },
   );
   return {
     amount,
@@ -65,6 +65,32 @@ function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | unde
       .map((l, i) => ({ lineNo: i, optionId: l.option_id, qty: wanted[i]!, unitPrice: l.unit_price }))
       .filter((l) => l.qty > 0),
   };
+}
+
+/** A line as the timeline and the mail name it: the product, and its option when it has one. */
+export const itemName = (l: { name: string; opt_name: string }) => (l.opt_name ? `${l.name} (${l.opt_name})` : l.name);
+
+/** The money still held for the order: what was paid less what went back, and what Toss still holds. */
+function paidLeft(record: OrderRecord): number {
+  const o = record.order;
+  const left = o.paid_amount - (o.refund_amount ?? 0);
+  return record.online?.payment_key ? Math.min(left, record.online.balance_amount ?? 0) : left;
+}
+
+/**
+ * The line a 판매취소 of one line names (decision 176), checked: one of the order's, not cancelled
+ * before, its money covered by what is left (points stay with the goods left).
+ */
+function lineCancelOf(record: OrderRecord, lineNo: number | undefined) {
+  const lines = linesInViewOrder(record);
+  const line = lineNo === undefined ? undefined : lines[lineNo];
+  if (lineNo === undefined || !line) throw new ApiError(400, "BAD_REQUEST", t.errors.lineUnknown, "line");
+  const canceled = new Set(record.lineCancels.map((c) => c.line_no));
+  // Cancelled by itself before, or with the whole order (by the shop): a replayed form changes nothing.
+  if (canceled.has(lineNo) || record.order.cancel_reason === "shop") {
+    throw new ApiError(409, "LINE_CANCELED", t.errors.lineCanceledAlready);
+  }
+  return { line, lineNo, last: liveLines(record).length === 1 };
 }
 
 /**
@@ -77,6 +103,7 @@ function returnOf(record: OrderRecord, action: OrderAction, qty: number[] | unde
 const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
   confirm_payment: "paid",
   seller_cancel: "sale_canceled",
+  seller_cancel_line: "sale_canceled",
   ship: "shipped",
   refund_done: "refunded",
 };
@@ -86,6 +113,8 @@ const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
  * presses at once, done. A 판매취소 counts as done whatever followed it (the refund it led to).
  */
 function doneAlready(record: OrderRecord, action: OrderAction, actor: Actor): boolean {
+  // Each line is its own 판매취소: a line cancelled already is said so (lineCancelOf).
+  if (action === "seller_cancel_line") return false;
   const last = record.events.at(-1);
   if (last && last.action === action && last.actor === actor) return true;
   return action === "seller_cancel" && record.events.some((e) => e.action === action && e.actor === actor);
@@ -102,9 +131,20 @@ async function act(
   const record = await read();
   if (!record) throw notFound();
   const facts = orderFacts(record);
+  // A line is looked at only for the side that may cancel one (the buyer is refused as for any action).
+  const cancelLine =
+    input.action === "seller_cancel_line" && transitionOf(input.action).by.includes(actor)
+      ? lineCancelOf(record, input.line)
+      : null;
+  // The last live line: the whole order's 판매취소, its stock, points and refund (decision 176).
+  if (cancelLine?.last) return act(ctx, shop, read, actor, actorUid, { action: "seller_cancel", note: input.note });
   const to = facts ? nextStatus(facts, input.action, actor) : null;
   if (!facts || !to) {
     if (doneAlready(record, input.action, actor)) return record;
+    // A line of a transfer (or an account Toss refunds only to a given account) would go back by hand.
+    if (cancelLine && facts && nextStatus(facts, "seller_cancel", actor)) {
+      throw new ApiError(409, "LINE_BY_HAND", t.errors.lineByHand);
+    }
     throw refused();
   }
   // The one action that keeps the status writes a timeline row each time: the same account again
@@ -127,9 +167,33 @@ async function act(
     throw missing("refund_account", t.fieldErrors.refundAccountMissing);
   }
   const returned = TAKES_BACK.includes(input.action) ? returnOf(record, input.action, input.returnQty) : undefined;
+  let canceledLine: TransitionRequest["canceledLine"];
+  if (cancelLine) {
+    const { line, lineNo } = cancelLine;
+    const lines = linesInViewOrder(record);
+    const canceled = new Set(record.lineCancels.map((c) => c.line_no));
+    const amount = lineCancelRefund(
+      record.order,
+      lines.map((l, i) => ({ price: l.unit_price, qty: l.qty, canceled: canceled.has(i) })),
+      lineNo,
+      paidLeft(record),
+    );
+    if (amount === null) throw new ApiError(409, "LINE_POINTS", t.errors.linePoints);
+    canceledLine = {
+      lineNo,
+      optionId: line.option_id,
+      qty: line.qty,
+      unitPrice: line.unit_price,
+      reason: input.note,
+      amount,
+      canceledBefore: record.lineCancels.length,
+    };
+  }
   // Money back through Toss first: only its answer is recorded, so a refusal changes nothing here.
-  const plan = cancelPlanOf(record, facts, input.action, input.note);
+  const plan = cancelPlanOf(record, facts, input.action, input.note, canceledLine?.amount);
   const online = plan ? await cancelAtToss(ctx, record, plan) : undefined;
+  // The line's money is what Toss gave back for it.
+  if (canceledLine && online) canceledLine.amount = online.refunded;
   try {
     await ctx.db.orders.transition({
       orderId: record.order.id,
@@ -140,11 +204,13 @@ async function act(
       from: facts.status,
       to,
       now: Date.now(),
-      note: input.note || null,
+      // The timeline names the line a 판매취소 of one line cancelled.
+      note: (canceledLine ? `${itemName(cancelLine!.line)}: ${input.note}` : input.note) || null,
       claim: claimOf(input.action),
       shipment: input.shipment,
       refundAccount: input.refundAccount,
       returned,
+      canceledLine,
       online,
     });
   } catch (error) {
@@ -155,6 +221,9 @@ async function act(
     // Someone else moved the order first: the same action by the same side is fine.
     const again = await read();
     if (again && doneAlready(again, input.action, actor)) return again;
+    if (cancelLine && again?.lineCancels.some((c) => c.line_no === cancelLine.lineNo)) {
+      throw new ApiError(409, "LINE_CANCELED", t.errors.lineCanceledAlready);
+    }
     throw raced();
   }
   const after = await read();
@@ -284,13 +353,14 @@ export const lifecycleHandlers = {
     const shipment =
       body.courier && body.tracking_no ? { courier: body.courier, trackingNo: body.tracking_no } : undefined;
     // 판매취소: the buyer and Toss read the reason's label with the owner's words (decision 126).
-    const note =
-      body.action === "seller_cancel" && body.sale_reason ? saleCancelNote(body.sale_reason, body.note) : body.note;
+    const sale = body.action === "seller_cancel" || body.action === "seller_cancel_line";
+    const note = sale && body.sale_reason ? saleCancelNote(body.sale_reason, body.note) : body.note;
     const record = await act(ctx, shop, () => ctx.db.orders.getForShop(shop.shopid, body.id), actor, member.uid, {
       action: body.action,
       note,
       shipment,
       returnQty: body.return_qty,
+      line: body.line,
     });
     return toOrderView(record, await paymentTerms(ctx, shop.shopid, record.order.owner as Owner), actor);
   },

@@ -42,6 +42,12 @@ export type TransitionRequest = {
    */
   returned?: { lines: ReturnedLine[]; amount: number };
   /**
+   * A 판매취소 of one line (decision 176): the line, the reason the buyer reads, the money Toss gave
+   * back for it, and how many lines were cancelled when the order was read (the batch goes on only
+   * if that is still so: two lines cancelled at once never both miss that they were the last).
+   */
+  canceledLine?: CanceledLine;
+  /**
    * What Toss answered to the cancel made for this step, before the batch: its cancels (kept once
    * per transaction key), the payment's status and balance, and the money it gave back now.
    */
@@ -49,6 +55,8 @@ export type TransitionRequest = {
 };
 
 export type ReturnedLine = { lineNo: number; optionId: number; qty: number; unitPrice: number };
+
+export type CanceledLine = ReturnedLine & { reason: string; amount: number; canceledBefore: number };
 
 export type OnlineCancel = {
   status: string;
@@ -69,16 +77,29 @@ const CANCEL_REASON: Partial<Record<OrderAction, string>> = {
 
 /**
  * Stock held by one order (`?1`), returned; only while it holds it (`stock_taken`). A return of
- * some lines (order_returns) brings back those quantities only.
+ * some lines (order_returns) brings back those quantities only; lines the shop cancelled before
+ * (order_line_cancels) brought theirs back then. A line's 판매취소 brings back that line only, and
+ * the order goes on holding the rest.
  */
-function returnStock(db: Db, orderId: number): D1PreparedStatement[] {
+function returnStock(db: Db, orderId: number, line?: CanceledLine): D1PreparedStatement[] {
+  if (line) {
+    return [
+      db
+        .prepare(
+          `UPDATE product_options SET stock = stock + ?2
+           WHERE id = ?3 AND (SELECT stock_taken FROM orders WHERE id = ?1) = 1`,
+        )
+        .bind(orderId, line.qty, line.optionId),
+    ];
+  }
   return [
     db
       .prepare(
         `UPDATE product_options
          SET stock = stock + CASE WHEN EXISTS (SELECT 1 FROM order_returns WHERE order_id = ?1)
            THEN COALESCE((SELECT SUM(r.qty) FROM order_returns r WHERE r.order_id = ?1 AND r.option_id = product_options.id), 0)
-           ELSE (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id) END
+           ELSE (SELECT SUM(l.qty) FROM order_lines l WHERE l.order_id = ?1 AND l.option_id = product_options.id)
+             - COALESCE((SELECT SUM(c.qty) FROM order_line_cancels c WHERE c.order_id = ?1 AND c.option_id = product_options.id), 0) END
          WHERE id IN (SELECT option_id FROM order_lines WHERE order_id = ?1)
            AND (SELECT stock_taken FROM orders WHERE id = ?1) = 1`,
       )
@@ -149,9 +170,13 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
         a?.holder ?? null,
       );
     }
-    // Through Toss, the money recorded is what Toss gave back (the amount it was asked for).
-    if (effect === "record_refund" && r.online) set("refund_amount = ?, refunded_at = ?", r.online.refunded, r.now);
-    else if (effect === "record_refund") set(`refund_amount = ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
+    // Through Toss, the money recorded is what Toss gave back (the amount it was asked for). Every
+    // refund adds to what went back before (a line's 판매취소, decision 176).
+    if (effect === "record_refund" && r.online) {
+      set("refund_amount = COALESCE(refund_amount, 0) + ?, refunded_at = ?", r.online.refunded, r.now);
+    } else if (effect === "record_refund") {
+      set(`refund_amount = COALESCE(refund_amount, 0) + ${SQL_REFUND_AMOUNT}, refunded_at = ?`, r.now);
+    }
     if (effect === "refund_after_done") set("refund_after_done = 1");
   }
   // A 판매취소 of a paid order waits for its refund in 환불대기, but it is cancelled (by the shop) now.
@@ -160,17 +185,33 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
   }
   // A cancel Toss refunded in the same step closes the order with its money back (no 환불대기).
   if (r.online && r.online.refunded > 0 && !t.effects.includes("record_refund")) {
-    set("refund_amount = ?, refunded_at = ?", r.online.refunded, r.now);
+    set("refund_amount = COALESCE(refund_amount, 0) + ?, refunded_at = ?", r.online.refunded, r.now);
   }
   if (r.returned) set("return_amount = ?", r.returned.amount);
   // `claim_from = status` above reads the status before this UPDATE: SQLite evaluates every
   // expression of a SET against the old row.
+  // A line's 판매취소 goes on only while the order has the lines cancelled it was read with.
+  const where = ["id = ?", "shop_id = ?", "status = ?"];
+  const whereArgs: unknown[] = [r.orderId, r.shopId, r.from];
+  if (r.canceledLine) {
+    where.push("(SELECT COUNT(*) FROM order_line_cancels WHERE order_id = orders.id) = ?");
+    whereArgs.push(r.canceledLine.canceledBefore);
+  }
   const statements = [
-    db
-      .prepare(`UPDATE orders SET ${sets.join(", ")} WHERE id = ? AND shop_id = ? AND status = ?`)
-      .bind(...args, r.orderId, r.shopId, r.from),
+    db.prepare(`UPDATE orders SET ${sets.join(", ")} WHERE ${where.join(" AND ")}`).bind(...args, ...whereArgs),
     db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
   ];
+  if (r.canceledLine) {
+    const c = r.canceledLine;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO order_line_cancels (order_id, line_no, option_id, qty, unit_price, reason, amount, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(r.orderId, c.lineNo, c.optionId, c.qty, c.unitPrice, c.reason, c.amount, r.now),
+    );
+  }
   if (r.returned) {
     statements.push(
       db
@@ -184,7 +225,7 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
         .bind(r.orderId, JSON.stringify(r.returned.lines), r.now),
     );
   }
-  if (t.effects.includes("return_stock")) statements.push(...returnStock(db, r.orderId));
+  if (t.effects.includes("return_stock")) statements.push(...returnStock(db, r.orderId, r.canceledLine));
   if (r.online) statements.push(...onlineCancelStatements(db, r.orderId, r.online, r.now));
   const one = ["o.id = ?1", [r.orderId]] as const;
   if (t.effects.includes("release_points")) statements.push(...releasePointsStatements(db, one[0], [...one[1]], r.now));
@@ -192,7 +233,11 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
   if (t.effects.includes("revoke_points")) statements.push(...revokePointsStatements(db, r.orderId, r.now));
   // Goods that come back take their reviews' rewards back (decision 117); a partial return, only its lines'.
   if (t.effects.includes("return_stock")) {
-    const options = r.returned ? r.returned.lines.map((l) => l.optionId) : null;
+    const options = r.returned
+      ? r.returned.lines.map((l) => l.optionId)
+      : r.canceledLine
+        ? [r.canceledLine.optionId]
+        : null;
     statements.push(...refundClawbackStatements(db, r.orderId, options, r.now));
   }
   if (t.effects.includes("mark_paid")) {

@@ -177,9 +177,13 @@ export type OrderRecord = {
   cancels: ProviderCancelRow[];
   /** The lines a return covers (decision 104), by their place in the order. */
   returns: { line_no: number; qty: number }[];
+  /** The lines the shop cancelled one by one (판매취소, decision 176), by their place in the order. */
+  lineCancels: LineCancelRow[];
   /** The newest Toss payment window of the order and what became of it (decision 142), if any. */
   attempt: PaymentAttemptRow | null;
 };
+
+export type LineCancelRow = { line_no: number; qty: number; reason: string; amount: number; created_at: number };
 
 export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
 
@@ -390,52 +394,59 @@ export class OrderStore {
     // Every part is joined to the order under the same conditions: no part of another shop's or
     // another buyer's order is ever read.
     const of = "JOIN orders o ON o.id = x.order_id AND o.shop_id = ?1 AND (?2 IS NULL OR o.owner = ?2)";
-    const [orders, groups, lines, payments, events, online, cancels, returns, attempts] = await this.db.batch([
-      this.db
-        .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(
-          `SELECT x.order_id, x.uid, x.origin_uid, x.shop_name, x.origin_shop_name AS shop_name_origin, x.sub_price,
+    const [orders, groups, lines, payments, events, online, cancels, returns, attempts, lineCancels] =
+      await this.db.batch([
+        this.db
+          .prepare("SELECT * FROM orders WHERE id = ?3 AND shop_id = ?1 AND (?2 IS NULL OR owner = ?2)")
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.order_id, x.uid, x.origin_uid, x.shop_name, x.origin_shop_name AS shop_name_origin, x.sub_price,
              x.delivery_fee, x.parcels, x.remote_fee, COALESCE(s.jeju_fee, 0) AS jeju_fee,
              COALESCE(s.island_fee, 0) AS island_fee
            FROM order_groups x ${of} LEFT JOIN shops s ON s.uid = x.origin_uid
            WHERE x.order_id = ?3 ORDER BY x.rowid`,
-        )
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(
-          `SELECT x.product_id, x.option_id, x.sid, x.uid, x.origin_uid, x.name, x.opt_name, x.image, x.unit_price, x.qty
+          )
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.product_id, x.option_id, x.sid, x.uid, x.origin_uid, x.name, x.opt_name, x.image, x.unit_price, x.qty
            FROM order_lines x ${of} WHERE x.order_id = ?3 ORDER BY x.rowid`,
-        )
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(
-          `SELECT x.method, x.provider, x.status, x.amount, x.depositor, x.bank_name, x.bank_account, x.bank_holder,
+          )
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.method, x.provider, x.status, x.amount, x.depositor, x.bank_name, x.bank_account, x.bank_holder,
              x.deadline
            FROM payments x ${of} WHERE x.order_id = ?3`,
-        )
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(
-          `SELECT x.actor, x.action, x.from_status, x.to_status, x.note, x.created_at
+          )
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.actor, x.action, x.from_status, x.to_status, x.note, x.created_at
            FROM order_events x ${of} WHERE x.order_id = ?3 ORDER BY x.id`,
-        )
-        .bind(shopId, owner, id),
-      this.db.prepare(`SELECT x.* FROM provider_payments x ${of} WHERE x.order_id = ?3`).bind(shopId, owner, id),
-      this.db
-        .prepare(
-          `SELECT x.amount, x.reason, x.canceled_at FROM provider_cancels x ${of} WHERE x.order_id = ?3
+          )
+          .bind(shopId, owner, id),
+        this.db.prepare(`SELECT x.* FROM provider_payments x ${of} WHERE x.order_id = ?3`).bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.amount, x.reason, x.canceled_at FROM provider_cancels x ${of} WHERE x.order_id = ?3
            ORDER BY x.created_at, x.rowid`,
-        )
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(`SELECT x.line_no, x.qty FROM order_returns x ${of} WHERE x.order_id = ?3 ORDER BY x.line_no`)
-        .bind(shopId, owner, id),
-      this.db
-        .prepare(`SELECT x.* FROM payment_attempts x ${of} WHERE x.order_id = ?3 ORDER BY x.attempt DESC LIMIT 1`)
-        .bind(shopId, owner, id),
-    ]);
+          )
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(`SELECT x.line_no, x.qty FROM order_returns x ${of} WHERE x.order_id = ?3 ORDER BY x.line_no`)
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(`SELECT x.* FROM payment_attempts x ${of} WHERE x.order_id = ?3 ORDER BY x.attempt DESC LIMIT 1`)
+          .bind(shopId, owner, id),
+        this.db
+          .prepare(
+            `SELECT x.line_no, x.qty, x.reason, x.amount, x.created_at FROM order_line_cancels x ${of}
+           WHERE x.order_id = ?3 ORDER BY x.line_no`,
+          )
+          .bind(shopId, owner, id),
+      ]);
     const order = orders!.results[0] as OrderRow | undefined;
     if (!order) return null;
     return {
@@ -448,6 +459,7 @@ export class OrderStore {
       cancels: cancels!.results as ProviderCancelRow[],
       returns: returns!.results as { line_no: number; qty: number }[],
       attempt: (attempts!.results[0] as PaymentAttemptRow | undefined) ?? null,
+      lineCancels: lineCancels!.results as LineCancelRow[],
     };
   }
 

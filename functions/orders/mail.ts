@@ -6,6 +6,7 @@ import { formatDeadline, formatKRW } from "~/shared/format";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koOrderMail as t } from "~/shared/messages/mail";
 import type { OrderRecord } from "../db/orders";
+import { linesInViewOrder } from "../views/order";
 import type { Stores } from "../api/stores";
 import type { MailMessage } from "../mail/provider";
 import type { Log } from "../log";
@@ -96,6 +97,24 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
         courier: courierOf(o.courier)?.name ?? o.courier,
         trackingNo: o.tracking_no,
         trackingUrl: trackingUrl(o.courier, o.tracking_no),
+        link,
+      }),
+    };
+  }
+  // A 판매취소 of one line (decision 176): the same mail, naming the line and the money back for it.
+  const lineSale = kind === "sale_canceled" && record.events.at(-1)?.action === "seller_cancel_line";
+  const canceled = lineSale ? [...record.lineCancels].sort((a, b) => a.created_at - b.created_at).at(-1) : undefined;
+  const canceledLine = canceled ? linesInViewOrder(record)[canceled.line_no] : undefined;
+  if (canceled && canceledLine) {
+    return {
+      to,
+      subject: t.lineCanceled.subject(shop.name, o.id),
+      text: t.lineCanceled.body({
+        name,
+        item: `${canceledLine.name}${canceledLine.opt_name ? ` (${canceledLine.opt_name})` : ""} × ${canceled.qty}`,
+        reason: canceled.reason,
+        amount: formatKRW(canceled.amount),
+        to: refundedTo(record),
         link,
       }),
     };

@@ -51,6 +51,8 @@ export function cancelPlanOf(
   facts: OrderFacts,
   action: OrderAction,
   note: string,
+  /** A line's 판매취소: the money the money module's `lineCancelRefund` gives back for it. */
+  lineAmount = 0,
 ): CancelPlan | null {
   const p = record.online;
   if (!p?.payment_key) return null;
@@ -61,6 +63,12 @@ export function cancelPlanOf(
   }
   if (!refundsOnline(facts)) return null;
   const left = p.balance_amount ?? 0;
+  // A line's 판매취소 (decision 176): that line's money only, a partial cancel (`cancelAmount`).
+  if (action === "seller_cancel_line") {
+    const amount = Math.min(left, lineAmount);
+    if (amount <= 0) return null;
+    return { amount, reason: why(t.cancelReasons.shop), voids: false, refundAccount: accountOf(record) };
+  }
   if (action === "accept_cancel" || action === "kitchen_cancel") {
     const amount = Math.min(left, refundAmount(o));
     if (amount <= 0) return null;

@@ -1,6 +1,6 @@
 import type { OrderView } from "~/shared/contracts/cart";
 import { courierOf, trackingUrl } from "~/shared/couriers";
-import { allowedActions, type Actor, type OrderFacts } from "~/shared/order-machine";
+import { allowedActions, nextStatus, type Actor, type OrderFacts } from "~/shared/order-machine";
 import { isOrderStatus } from "~/shared/order-status";
 import { amountDue, remoteExtra, type RemoteAreaKind } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
@@ -94,8 +94,25 @@ export function remoteOf(r: Pick<OrderRecord, "order" | "groups">): OrderView["r
 /** The shop's payment methods, and the deposit deadline a transfer chosen now would get. */
 export type PaymentTerms = { methods: OrderView["methods"]; depositDeadline: number | null };
 
+/**
+ * The lines still live (not cancelled by the shop one by one, decision 176), with their place in
+ * the order: a line's 판매취소 names it by that place.
+ */
+export function liveLines(r: Pick<OrderRecord, "groups" | "lines" | "lineCancels">) {
+  const canceled = new Set(r.lineCancels.map((c) => c.line_no));
+  return linesInViewOrder(r)
+    .map((line, lineNo) => ({ line, lineNo }))
+    .filter((l) => !canceled.has(l.lineNo));
+}
+
 export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor = "buyer"): OrderView {
   const o = r.order;
+  const ordered = linesInViewOrder(r);
+  const canceledLine = (line: (typeof ordered)[number]) => {
+    const c = r.lineCancels.find((x) => x.line_no === ordered.indexOf(line));
+    return c ? { reason: c.reason, amount: c.amount } : null;
+  };
+  const facts = orderFacts(r);
   return {
     id: o.id,
     shopid: o.shop_id,
@@ -126,6 +143,7 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
         image: l.image,
         price: l.unit_price,
         qty: l.qty,
+        canceled: canceledLine(l),
       })),
     })),
     remote: remoteOf(r),
@@ -193,6 +211,8 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       created_at: e.created_at,
     })),
     actions: actionsOf(o, paymentChosen(r), viewer, r.online),
+    // An order of more than one line; its last live line's 판매취소 is the whole order's.
+    line_cancel: facts !== null && nextStatus(facts, "seller_cancel_line", viewer) !== null && ordered.length > 1,
     table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
   };
 }

@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import type { OrderView } from "~/shared/contracts/cart";
 import { formatDeadline, formatKRW } from "~/shared/format";
 import { amountDue, totalForArea, type RemoteAreaKind } from "~/shared/money";
 import * as css from "./cart.css";
 import { koCart, koOrder } from "~/shared/messages/cart";
+import { koLifecycle } from "~/shared/messages/lifecycle";
 import { GrandTotals, GroupSums, LinePrice, LineThumb } from "./Sums";
 import { useHydrated } from "~/lib/hydrated";
 import { useUi } from "../ui/UiProvider";
@@ -38,9 +40,12 @@ export function OrderSummary({
   storageUrl,
   pointsToUse,
   area,
+  lineAction,
 }: {
   order: OrderView;
   storageUrl: string;
+  /** Under each live line, what the viewer may do with it (the owner's 판매취소 of one line). */
+  lineAction?: (line: OrderView["groups"][number]["lines"][number], lineNo: number) => ReactNode;
   pointsToUse?: number;
   /** On an open sheet, the area of the postcode typed (decision 110): its extra replaces the stored one. */
   area?: RemoteAreaKind | null;
@@ -52,6 +57,8 @@ export function OrderSummary({
   const chargedArea = sheet ? area : order.remote.area;
   const due =
     pointsToUse === undefined && !sheet ? order.amount_due : amountDue({ total_price: total, points_used: points });
+  // Each line's place in the order (group by group), as a line's 판매취소 names it.
+  const places = new Map(order.groups.flatMap((g) => g.lines).map((l, i) => [l, i]));
   return (
     <section className={css.section} aria-labelledby="order-items">
       <h2 id="order-items" className={css.sectionTitle}>
@@ -65,7 +72,7 @@ export function OrderSummary({
           </div>
           <ul className={css.rows}>
             {g.lines.map((l) => (
-              <li key={`${l.pid2}.${l.pid3}`} className={css.row}>
+              <li key={`${l.pid2}.${l.pid3}`} className={css.row} data-testid="order-line">
                 <LineThumb image={l.image} storageUrl={storageUrl} />
                 <div className={css.info}>
                   <span className={css.name}>{l.name}</span>
@@ -75,7 +82,16 @@ export function OrderSummary({
                     </p>
                   ) : null}
                   <LinePrice price={l.price} qty={l.qty} />
+                  {l.canceled ? (
+                    // The shop cancelled this line (decision 176): why, and the money that went back.
+                    <p className={css.lineCanceled} data-testid="line-canceled">
+                      <strong>{koLifecycle.saleCancel.line}</strong> ·{" "}
+                      {koLifecycle.saleCancel.reasonLine(l.canceled.reason)} ·{" "}
+                      {koLifecycle.saleCancel.lineRefund(formatKRW(l.canceled.amount))}
+                    </p>
+                  ) : null}
                 </div>
+                {!l.canceled && lineAction ? lineAction(l, places.get(l) ?? 0) : null}
               </li>
             ))}
           </ul>

@@ -339,3 +339,5 @@ export const checkRow = style({ display: "flex", gap: 8, alignItems: "center" })
 globalStyle(`${checkRow} input`, { accentColor: vars.color.main });
 export const moreSummary = style([muted, { cursor: "pointer", padding: "12px 0" }]);
 export const pickAllBox = style([pick, { margin: 0 }]);
+/** A line the shop cancelled (판매취소, decision 176): its mark, reason and money back. */
+export const lineCanceled = style({ margin: "4px 0 0", color: vars.color.danger, overflowWrap: "anywhere" });

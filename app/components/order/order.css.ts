@@ -74,3 +74,5 @@ export const returnLines = style({
   borderRadius: 8,
   minWidth: 0,
 });
+/** A line's 판매취소 form (decision 176), under the line, across its picture and text. */
+export const lineCancel = style({ gridColumn: "1 / -1", display: "grid", gap: 8 });

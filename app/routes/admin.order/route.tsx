@@ -6,6 +6,7 @@ import * as cartCss from "~/components/cart/cart.css";
 import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
+import { LineCancelForm } from "~/components/order/LineCancelForm";
 import { SaleCancelNotice } from "~/components/order/SaleCancelNotice";
 import { Timeline } from "~/components/order/Timeline";
 import { formatKRW } from "~/shared/format";
@@ -83,7 +84,23 @@ export default function AdminOrder() {
         </dl>
         <PaymentReceipt order={order} forOwner />
       </section>
-      <OrderSummary order={order} storageUrl={storageUrl} />
+      <OrderSummary
+        order={order}
+        storageUrl={storageUrl}
+        // 판매취소 of one line (decision 176): a small form under each line still live.
+        lineAction={
+          order.line_cancel
+            ? (line, lineNo) => (
+                <LineCancelForm
+                  orderId={order.id}
+                  lineNo={lineNo}
+                  name={line.opt_name ? `${line.name} (${line.opt_name})` : line.name}
+                  result={result}
+                />
+              )
+            : undefined
+        }
+      />
       <OrderDetails order={order} />
       <Timeline order={order} />
     </>

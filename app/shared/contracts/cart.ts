@@ -204,6 +204,8 @@ export const OrderLine = z.object({
   image: z.string().nullable(),
   price: z.number().int(),
   qty: z.number().int(),
+  /** The shop cancelled this line (판매취소, decision 176): why, and the money that went back for it. */
+  canceled: z.object({ reason: z.string(), amount: z.number().int() }).nullable().default(null),
 });
 
 export const OrderView = z.object({
@@ -352,6 +354,8 @@ export const OrderView = z.object({
     .default([]),
   /** What the caller may do with the order now (app/shared/order-machine.ts). */
   actions: z.array(z.enum(ORDER_ACTIONS)).default([]),
+  /** The owner may cancel a line of it now (판매취소 of one line, decision 176): one form per live line. */
+  line_cancel: z.boolean().default(false),
   /** A table order of a restaurant (smart order): its table, and whether it pays at the counter. */
   table: z.object({ name: z.string(), pay_later: z.boolean() }).nullable().default(null),
 });

@@ -60,10 +60,16 @@ export const OwnerActionBody = z
       )
       .max(200)
       .default([]),
+    /** A line's 판매취소 (seller_cancel_line, decision 176): the line's place in the order's line order. */
+    line: z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(0).max(199)]).optional(),
   })
   .superRefine((v, ctx) => {
-    // Only 판매취소 takes a reason from the list: it must have one, and 기타 its words.
-    if (v.action !== "seller_cancel") return;
+    if (v.action === "seller_cancel_line" && v.line === undefined) {
+      ctx.addIssue({ code: "custom", path: ["line"], message: t.line });
+    }
+    // Only 판매취소 (of the order or of one line) takes a reason from the list: it must have one,
+    // and 기타 its words.
+    if (v.action !== "seller_cancel" && v.action !== "seller_cancel_line") return;
     if (!v.sale_reason) ctx.addIssue({ code: "custom", path: ["sale_reason"], message: t.saleCancelReason });
     else if (v.sale_reason === "other" && !v.note) {
       ctx.addIssue({ code: "custom", path: ["note"], message: t.saleCancelDetail });

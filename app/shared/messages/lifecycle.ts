@@ -12,6 +12,7 @@ export const koLifecycle = {
     serve: "조리 완료",
     kitchen_cancel: "주방 취소",
     seller_cancel: "판매취소",
+    seller_cancel_line: "상품 판매취소",
     ship: "발송처리",
     deliver: "배송완료",
     confirm: "구매확정",
@@ -108,6 +109,11 @@ export const koLifecycle = {
     refundPending: "토스페이먼츠의 응답이 없어 환불 여부를 확인하지 못했습니다. 잠시 후 다시 눌러 주세요.",
     refundBank: "구매자가 입력한 은행을 토스페이먼츠에서 찾을 수 없습니다. 구매자에게 환불 계좌를 다시 받아 주세요.",
     returnLines: "돌려받을 상품과 수량을 확인해 주세요 (한 개 이상, 주문 수량 이하).",
+    /** A line's 판매취소 (decision 176) refused, and why. */
+    lineUnknown: "판매취소할 상품을 주문에서 찾을 수 없습니다. 주문을 다시 열어 주세요.",
+    lineCanceledAlready: "이미 판매취소한 상품입니다.",
+    lineByHand: "무통장입금·가상계좌로 결제한 주문은 상품별로 판매취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
+    linePoints: "적립금으로 결제한 금액이 커서 이 상품만 취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
   },
   /** Why a cancel at Toss was made, when nobody wrote one (Toss requires a reason). */
   cancelReasons: {
@@ -122,6 +128,8 @@ export const koLifecycle = {
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     refund_done: "환불할까요? 환불 금액이 토스페이먼츠로 바로 환불됩니다.",
     seller_cancel: "판매취소할까요? 구매자에게 사유가 전달되고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
+    seller_cancel_line:
+      "이 상품을 판매취소할까요? 구매자에게 사유가 전달되고, 재고가 돌아가며, 이 상품의 금액이 토스페이먼츠로 바로 환불됩니다.",
   } as Partial<Record<string, string>>,
   /** The owner's 판매취소 of a paid order (decision 126): its reasons, and what the buyer reads. */
   saleCancel: {
@@ -141,6 +149,11 @@ export const koLifecycle = {
     waitRefund: "환불 계좌를 받았습니다. 판매자가 곧 환불해 드립니다.",
     refundOnline: "결제하신 수단으로 환불됩니다.",
     refundRetry: "토스페이먼츠 환불이 아직 끝나지 않았습니다. 환불완료를 눌러 다시 요청해 주세요.",
+    /** One line cancelled by the shop (decision 176), on that line of the order. */
+    line: "판매취소",
+    lineRefund: (amount: string) => `환불 ${amount}`,
+    lineButton: "이 상품 판매취소",
+    lineForm: (name: string) => `${name} 판매취소`,
   },
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {
@@ -163,5 +176,6 @@ export const koLifecycle = {
     returnQty: "반품 수량은 0 이상 주문 수량 이하의 숫자로 입력해 주세요",
     saleCancelReason: "판매취소 사유를 골라 주세요",
     saleCancelDetail: "기타 사유를 적어 주세요",
+    line: "판매취소할 상품을 골라 주세요",
   },
 } as const;

@@ -12,6 +12,7 @@ import {
   parsePoints,
   pointsProblem,
   refundAmount,
+  lineCancelRefund,
   returnRefund,
   sqlRefundAmount,
   sqlAmountDue,
@@ -122,6 +123,24 @@ describe("money", () => {
     expect(returnRefund(order, lines(0, 0), { pointsBack: true, paidLeft })).toBe(0);
   });
 
+  it("gives back a line the shop cancels (decision 176): its value, the fee and points staying with the rest", () => {
+    const order = { delivery_price: 3_000, points_used: 0 };
+    const lines = [
+      { price: 12_000, qty: 1, canceled: false },
+      { price: 5_000, qty: 2, canceled: false },
+    ];
+    expect(lineCancelRefund(order, lines, 0, 25_000)).toBe(12_000);
+    expect(lineCancelRefund(order, lines, 1, 25_000)).toBe(10_000);
+    // A line cancelled before counts for nothing, and is not cancelled twice.
+    expect(lineCancelRefund(order, [{ ...lines[0]!, canceled: true }, lines[1]!], 0, 13_000)).toBeNull();
+    // Points stay with the goods left: the money left must cover the line, else only the whole order goes.
+    expect(lineCancelRefund({ ...order, points_used: 2_000 }, lines, 0, 23_000)).toBe(12_000);
+    expect(lineCancelRefund({ ...order, points_used: 20_000 }, lines, 0, 5_000)).toBeNull();
+    expect(lineCancelRefund(order, lines, 5, 25_000)).toBeNull();
+    // What was paid less that line's refund is what a later refund of the rest sends back.
+    expect(refundAmount({ paid_amount: 25_000, refund_amount: 12_000 })).toBe(13_000);
+  });
+
   it("says the same in D1 as in the Worker: amount due, points earned, refund", async () => {
     const cases = [
       { total_price: 37_800, points_used: 1_000, paid_amount: 36_800, rate: 1 },
@@ -130,14 +149,24 @@ describe("money", () => {
       { total_price: 5_000, points_used: 5_000, paid_amount: 0, rate: 1 },
       // A return of some lines (decision 104): its value, not the whole payment.
       { total_price: 37_800, points_used: 0, paid_amount: 37_800, rate: 1, return_amount: 12_000 },
+      // A line cancelled before (decision 176): the rest of the payment.
+      { total_price: 37_800, points_used: 0, paid_amount: 37_800, rate: 1, refund_amount: 12_000 },
     ];
     for (const c of cases) {
       const row = await env.DB.prepare(
         `SELECT ${sqlAmountDue("o")} AS due, ${sqlEarnedPoints("o.paid_amount", "o.rate")} AS earned,
            ${sqlRefundAmount("o")} AS refund
-         FROM (SELECT ?1 AS total_price, ?2 AS points_used, ?3 AS paid_amount, ?4 AS rate, ?5 AS return_amount) o`,
+         FROM (SELECT ?1 AS total_price, ?2 AS points_used, ?3 AS paid_amount, ?4 AS rate, ?5 AS return_amount,
+           ?6 AS refund_amount) o`,
       )
-        .bind(c.total_price, c.points_used, c.paid_amount, c.rate, "return_amount" in c ? c.return_amount : null)
+        .bind(
+          c.total_price,
+          c.points_used,
+          c.paid_amount,
+          c.rate,
+          "return_amount" in c ? c.return_amount : null,
+          "refund_amount" in c ? c.refund_amount : null,
+        )
         .first<{ due: number; earned: number; refund: number }>();
       expect(row).toEqual({
         due: amountDue(c),
