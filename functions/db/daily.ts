@@ -179,8 +179,7 @@ export class DailyStore {
     ]);
     const counts = feedback!.results[0] as { reviews: number; questions: number } | undefined;
     const ready = setup!.results[0] as
-      | ({ products: number; payment: number; delivery: number; notify: number } & SellerDetails)
-      | undefined;
+      ({ products: number; payment: number; delivery: number; notify: number } & SellerDetails) | undefined;
     const gaps = ready ? legalGaps(ready) : [...LEGAL_FIELDS];
     return {
       days: days!.results as { day: string; orders: number; sales: number }[],

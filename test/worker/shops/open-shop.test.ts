@@ -32,7 +32,6 @@ const freshDom = () => `new-${Date.now().toString(36)}-${++seq}`.slice(0, 20).re
 /** A new person on the platform's host, through its sign-up form; returns the platform cookie. */
 const signUp = () => platformSignUp("opener");
 
-
 describe("the platform's host", () => {
   it("has a landing page offering 내 상점 만들기, on the bare domain and www; shop hosts are unchanged", async () => {
     for (const host of [PLATFORM, `www.${PLATFORM}`]) {
@@ -181,7 +180,13 @@ describe("the platform's host", () => {
     expect((await saved(bank)).status).toBe(200);
     expect(await setup()).toEqual({ ...none, payment: true });
     // A 개인사업자 with a name and a number only: the law asks for more.
-    const partly = { section: "business", seller_type: "sole", corpname: "새상회", ceo: "새 사장", idnum: "220-81-62517" };
+    const partly = {
+      section: "business",
+      seller_type: "sole",
+      corpname: "새상회",
+      ceo: "새 사장",
+      idnum: "220-81-62517",
+    };
     expect((await saved(partly)).status).toBe(200);
     expect(await dashboard()).toMatchObject({
       setup: { business: false },
@@ -190,7 +195,13 @@ describe("the platform's host", () => {
     expect((await saved(SOLE_BUSINESS)).status).toBe(200);
     expect(await dashboard()).toMatchObject({ setup: { ...none, payment: true, business: true }, legal_gaps: [] });
     // The fees as they were (the defaults), saved once: the owner's word on them.
-    const delivery = { section: "delivery", delivery_fee: 3000, free_delivery_threshold: 30000, jeju_fee: 0, island_fee: 0 };
+    const delivery = {
+      section: "delivery",
+      delivery_fee: 3000,
+      free_delivery_threshold: 30000,
+      jeju_fee: 0,
+      island_fee: 0,
+    };
     expect((await saved(delivery)).status).toBe(200);
     const product = {
       title: "첫 상품",
