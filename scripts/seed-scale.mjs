@@ -146,8 +146,11 @@ inTransaction("members (shop owners and shoppers)", () => {
 
 inTransaction("shops", () => {
   const ins = db.prepare(
-    `INSERT INTO shops (id, uid, owner_uid, dom, name, bank_name, bank_account, bank_holder, corpname, tel, join_point)
-     VALUES (?, ?, ?, ?, ?, '국민은행', '123456-01-000000', ?, ?, '02-000-0000', 1000)`,
+    // Each an 개인 판매자 with the details the law asks for (decision 175), so each takes orders.
+    `INSERT INTO shops (id, uid, owner_uid, dom, name, bank_name, bank_account, bank_holder, corpname, tel, join_point,
+       seller_type, ceo, email, address, delivery_set_at)
+     VALUES (?, ?, ?, ?, ?, '국민은행', '123456-01-000000', ?, ?, '02-000-0000', 1000,
+       'individual', '김판매', 'seller@scale.test', '서울특별시 중구 세종대로 110', 0)`,
   );
   for (let s = BIG_SHOP; s < BIG_SHOP + SHOPS - 4; s++) {
     const dom = s === BIG_SHOP ? "big" : `s${s}`;

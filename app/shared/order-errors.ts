@@ -6,6 +6,7 @@
  */
 import { MAX_ORDER_UNITS, MAX_UNPAID_PER_OWNER } from "./limits";
 import { koCart, koOrder } from "./messages/cart";
+import { koSeller } from "./messages/seller";
 
 /**
  * Errors of making an order sheet (make/my/order/v4), and of saving the cart before it.
@@ -15,6 +16,7 @@ import { koCart, koOrder } from "./messages/cart";
 export const ORDER_ERROR_TEXT = {
   CHECK_QTY_INFO: koOrder.checkQty,
   CHECK_SHOP_STATUS: koOrder.shopStatus,
+  SELLER_NOT_READY: koSeller.notReady,
   AGE19: koOrder.age19,
   AUTH_ONLY: koOrder.authOnly,
   EMPTY_CART: koOrder.emptyOrder,
@@ -31,6 +33,7 @@ export type OrderErrorCode = keyof typeof ORDER_ERROR_TEXT | "APPROVE_ONLY";
 export const PAY_ERROR_TEXT = {
   BAD_REQUEST: koOrder.invalidField,
   PAYMENT_UNAVAILABLE: koOrder.paymentUnavailable,
+  SELLER_NOT_READY: koSeller.notReady,
   ORDER_CLOSED: koOrder.closed,
   CHECK_QTY_INFO: koOrder.stockGone,
   TOO_MANY_UNPAID: koOrder.tooManyUnpaid(MAX_UNPAID_PER_OWNER),

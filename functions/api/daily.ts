@@ -163,7 +163,7 @@ export const dailyHandlers = {
   async adminDashboard(_input, ctx) {
     const { shop } = await ctx.requireOwner();
     const now = Date.now();
-    const { days, statuses, unread, setup, feedback } = await ctx.db.daily.dashboard(shop.shopid, now);
+    const { days, statuses, unread, setup, legalGaps, feedback } = await ctx.db.daily.dashboard(shop.shopid, now);
     const byDay = new Map(days.map((d) => [d.day, d]));
     const last30 = Array.from({ length: 30 }, (_, i) => {
       const day = kstDay(now - (29 - i) * DAY_MS);
@@ -186,6 +186,7 @@ export const dailyHandlers = {
         messages: unread,
       },
       setup,
+      legal_gaps: legalGaps,
       feedback,
     };
     return result;

@@ -37,6 +37,9 @@ const orderError = {
   empty: orderFail(400, "EMPTY_CART"),
   qty: orderFail(409, "CHECK_QTY_INFO"),
   shop: orderFail(409, "CHECK_SHOP_STATUS"),
+  // The law's seller details are missing (decision 175): no order until the owner fills them.
+  seller: orderFail(409, "SELLER_NOT_READY"),
+  sellerPay: payFail(409, "SELLER_NOT_READY"),
   AGE19: orderFail(403, "AGE19"),
   AUTH_ONLY: orderFail(403, "AUTH_ONLY"),
   // Its words depend on membership: the member's version here, the page picks its own.
@@ -89,6 +92,16 @@ export async function ownOrder(ctx: ApiContext, shop: ShopInfo, owner: Owner, id
   return record;
 }
 
+/**
+ * The one gate of the law's seller details (decision 175, app/shared/seller.ts `legalGaps`): the
+ * order sheet, the payment (card window or transfer) and the table order all pass it, read from
+ * the shop's row rather than the host's cached record.
+ */
+export async function requireSellerReady(ctx: ApiContext, shopId: number, refusal: () => ApiError): Promise<void> {
+  const gaps = await ctx.db.shops.legalGaps(shopId);
+  if (gaps === null || gaps.length > 0) throw refusal();
+}
+
 /** The same lines in the same quantities (order does not matter). */
 function sameLines(a: { pid2: number; pid3: number; qty: number }[], b: typeof a): boolean {
   const key = (l: (typeof a)[number]) => `${l.pid2}:${l.pid3}:${l.qty}`;
@@ -103,6 +116,7 @@ export const orderHandlers = {
     const orders = ctx.db.orders;
     const done = await orders.byKey(shop.shopid, owner, body.key);
     if (done !== null) return { order_id: done };
+    await requireSellerReady(ctx, shop.shopid, orderError.seller);
 
     // The list names lines of the caller's cart; what is ordered is read from the cart and the
     // catalogue. A line no longer in the cart, or in another quantity, means the page is stale.
@@ -207,6 +221,10 @@ export const orderHandlers = {
     const shop = ctx.requireHostShop();
     const owner = await requireCartOwner(ctx);
     const record = await ownOrder(ctx, shop, owner, body.id);
+    // A sheet made before the owner cleared a detail the law asks for is not paid either.
+    if (record.order.status === "WAITING_PAYMENT" && !record.payment) {
+      await requireSellerReady(ctx, shop.shopid, orderError.sellerPay);
+    }
     const now = Date.now();
     const available = await paymentTerms(ctx, shop.shopid, owner);
     const view = () => ownOrder(ctx, shop, owner, body.id).then((r) => toOrderView(r, available));

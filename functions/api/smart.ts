@@ -9,6 +9,7 @@ import { MAX_UNPAID_PER_OWNER } from "~/shared/limits";
 import { koCart, koOrder } from "~/shared/messages/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koSmart } from "~/shared/messages/smart";
+import { koSeller } from "~/shared/messages/seller";
 import { isOrderStatus } from "~/shared/order-status";
 import { isTableCardChoice, type TableCardChoice } from "~/shared/forms/smart";
 import type { OrderRecord } from "../db/orders";
@@ -21,6 +22,7 @@ import { batchFailure, newOrderId } from "../db/orders";
 import { isToken, type VisitRow } from "../db/tables";
 import { liveRoom } from "../live/publisher";
 import { requireCartOwner } from "./cart";
+import { requireSellerReady } from "./orders";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 
@@ -271,6 +273,7 @@ export const smartHandlers = {
       return { id: again, window: null };
     }
     if (shop.status !== "open") throw new ApiError(409, "CHECK_SHOP_STATUS", koOrder.shopStatus);
+    await requireSellerReady(ctx, shop.shopid, () => new ApiError(409, "SELLER_NOT_READY", koSeller.notReady));
     const lines = await ctx.db.tableOrders.lines(shop.shopid, visit.id);
     if (lines.length === 0) {
       // Another phone at the table ordered the cart a moment ago: say so, not just 'empty'.

@@ -4,6 +4,7 @@
  * scoped by the shop; writes go through the state machine's `transitionStatements`.
  */
 import { sqlPlaced } from "~/shared/order-status";
+import { LEGAL_FIELDS, legalGaps, type LegalField, type SellerDetails } from "~/shared/seller";
 import { batchFailure, type OrderRow } from "./orders";
 import { transitionStatements, type TransitionRequest } from "./order-transitions";
 import type { Db } from "./session";
@@ -136,7 +137,8 @@ export class DailyStore {
     days: { day: string; orders: number; sales: number }[];
     statuses: { status: string; n: number }[];
     unread: number;
-    setup: { products: boolean; payment: boolean; business: boolean; notify: boolean };
+    setup: { products: boolean; payment: boolean; business: boolean; delivery: boolean; notify: boolean };
+    legalGaps: LegalField[];
     feedback: { reviews: number; questions: number };
   }> {
     const from = now - 31 * 24 * 60 * 60 * 1000;
@@ -153,14 +155,17 @@ export class DailyStore {
       this.db.prepare("SELECT status, n FROM shop_order_counts WHERE shop_id = ?1 AND n > 0").bind(shopId),
       this.db.prepare("SELECT COUNT(*) AS n FROM tickets t WHERE t.shop_id = ?1 AND t.shop_unread > 0").bind(shopId),
       // A shop can sell once it has a product, a way to be paid (a bank account or card keys) and
-      // the business details the law wants in its footer (전자상거래법 §10); it hears of a new order
-      // at once when its owner's 알림톡 number is set (issue 52: off and unlisted before).
+      // the seller details the law asks for (decision 175: the columns `legalGaps` reads, so the
+      // order path and this list never disagree); its fees are its own once it saved 배송비 (a
+      // restaurant serves at its tables: nothing to set); it hears of a new order at once when its
+      // owner's 알림톡 number is set (issue 52: off and unlisted before).
       this.db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM products p WHERE p.shop_id = s.id) AS products,
              (COALESCE(s.bank_account, '') <> '' OR EXISTS (SELECT 1 FROM shop_payment_keys k WHERE k.shop_id = s.id)) AS payment,
-             (COALESCE(s.corpname, '') <> '' AND COALESCE(s.idnum, '') <> '') AS business,
-             EXISTS (SELECT 1 FROM shop_notify_settings n WHERE n.shop_id = s.id AND n.owner_phone IS NOT NULL) AS notify
+             (s.delivery_set_at IS NOT NULL OR s.shop_type = 'restaurant') AS delivery,
+             EXISTS (SELECT 1 FROM shop_notify_settings n WHERE n.shop_id = s.id AND n.owner_phone IS NOT NULL) AS notify,
+             s.seller_type, s.corpname, s.ceo, s.idnum, s.idnum_singo, s.address, s.tel, s.email
            FROM shops s WHERE s.id = ?1`,
         )
         .bind(shopId),
@@ -174,7 +179,8 @@ export class DailyStore {
     ]);
     const counts = feedback!.results[0] as { reviews: number; questions: number } | undefined;
     const ready = setup!.results[0] as
-      { products: number; payment: number; business: number; notify: number } | undefined;
+      ({ products: number; payment: number; delivery: number; notify: number } & SellerDetails) | undefined;
+    const gaps = ready ? legalGaps(ready) : [...LEGAL_FIELDS];
     return {
       days: days!.results as { day: string; orders: number; sales: number }[],
       statuses: statuses!.results as { status: string; n: number }[],
@@ -182,9 +188,11 @@ export class DailyStore {
       setup: {
         products: !!ready?.products,
         payment: !!ready?.payment,
-        business: !!ready?.business,
+        business: gaps.length === 0,
+        delivery: !!ready?.delivery,
         notify: !!ready?.notify,
       },
+      legalGaps: gaps,
       feedback: { reviews: counts?.reviews ?? 0, questions: counts?.questions ?? 0 },
     };
   }

@@ -7,7 +7,7 @@ import type { Db } from "./session";
 const DESIGN = "(CASE WHEN json_valid(design_value) THEN design_value ELSE '{}' END)";
 
 const READ = `SELECT name, profile, notice, mcolor, mcolor2, scolor, scolor2, logo, use_logo, instagram, youtube,
-  naver, link1, show_link, corpname, ceo, idnum, idnum_singo, zipcode, address, tel, email, privacy_officer,
+  naver, link1, show_link, seller_type, corpname, ceo, idnum, idnum_singo, zipcode, address, tel, email, privacy_officer,
   bank_name, bank_account, bank_holder, guest_deposit_hours, delivery_fee, free_delivery_threshold, jeju_fee,
   island_fee, bgimg, linkpage, review_days, review_point_text, review_point_photo, review_point_month,
   review_min_length,
@@ -50,6 +50,7 @@ function assignments(body: ShopSettingsBody): { set: string; values: unknown[] }
       });
     case "business":
       return columns({
+        seller_type: body.seller_type,
         corpname: body.corpname,
         // The spec's footer reads corp as well as corpname: one name for both.
         corp: body.corpname,
@@ -69,13 +70,16 @@ function assignments(body: ShopSettingsBody): { set: string; values: unknown[] }
         bank_holder: body.bank_holder,
         guest_deposit_hours: body.guest_deposit_hours,
       });
-    case "delivery":
-      return columns({
+    case "delivery": {
+      const fees = columns({
         delivery_fee: body.delivery_fee,
         free_delivery_threshold: body.free_delivery_threshold,
         jeju_fee: body.jeju_fee,
         island_fee: body.island_fee,
       });
+      // The first save is the owner's word on the fees (decision 175): the set-up's 배송비 step is done.
+      return { ...fees, set: `${fees.set}, delivery_set_at = COALESCE(delivery_set_at, unixepoch())` };
+    }
     case "reviews":
       // Read by ReviewStore at each write: a new amount applies to the next review, never to one paid.
       return columns({

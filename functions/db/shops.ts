@@ -1,5 +1,6 @@
 import type { TrackingIdsBody } from "~/shared/forms/admin";
 import type { ShopInfo } from "~/shared/contracts";
+import { legalGaps, type LegalField, type SellerType } from "~/shared/seller";
 import type { Db } from "./session";
 
 export type ShopRow = {
@@ -42,6 +43,9 @@ export type ShopRow = {
   /** From the shop's payment keys' row (migration 0025), null without one: see SHOP_SELECT. */
   escrow_mid: string | null;
   escrow_vbank: number | null;
+  /** Migration 0051 (decision 175). */
+  seller_type: SellerType | null;
+  delivery_set_at: number | null;
 } & Record<
   | "notice"
   | "linkpage"
@@ -113,6 +117,18 @@ export class ShopStore {
       )
       .bind(shopId, t.facebook_pixel, t.facebook_moco_pixel, t.g_tagid, t.agency_g_tagid, t.agency_gtag_id)
       .run();
+  }
+
+  /**
+   * The seller details the law asks for that the shop lacks now (decision 175), read from the row
+   * itself: the host's cached record may lag the owner's save by a few seconds. Null: no such shop.
+   */
+  async legalGaps(shopId: number): Promise<LegalField[] | null> {
+    const row = await this.db
+      .prepare("SELECT seller_type, corpname, ceo, idnum, idnum_singo, address, tel, email FROM shops WHERE id = ?")
+      .bind(shopId)
+      .first<Parameters<typeof legalGaps>[0]>();
+    return row ? legalGaps(row) : null;
   }
 
   /** The shop's bank account, or null when it has not set one up (no bank transfer then). */

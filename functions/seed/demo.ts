@@ -2,6 +2,7 @@ import { hashPassword } from "../auth/crypto";
 import { sealSecret } from "../payments/keys";
 import { logoSvg, productSvg } from "./images";
 import type { Db } from "../db/session";
+import type { SellerType } from "~/shared/seller";
 
 /**
  * The demo platform: four Korean shops. Used by `npm run db:seed` (local D1 and R2) and by the
@@ -592,6 +593,23 @@ export function demoSeed(): Seed {
     seed.statements.push({
       sql: "UPDATE shops SET bank_name = ?, bank_account = ?, bank_holder = ? WHERE id = ? AND bank_account IS NULL",
       params: [bank, account, holder, id],
+    });
+  }
+
+  // The seller details the law asks for before a shop takes orders (decision 175), and its fees
+  // taken as set: every demo shop sells. Filled where empty only: a developer's own change is kept.
+  const sellers: [number, SellerType, string, string, string][] = [
+    [beauty.id, "corporate", "2026-서울강남-01234", "서울특별시 강남구 테헤란로 123, 4층", "cs@beauty.example.test"],
+    [picks.id, "sole", "2026-서울성동-02345", "서울특별시 성동구 왕십리로 83-21", "hello@picks.example.test"],
+    [bistro.id, "sole", "2026-부산해운대-03456", "부산광역시 해운대구 해운대로 45", "hello@bistro.example.test"],
+    [studio.id, "corporate", "2026-서울마포-05678", "서울특별시 마포구 양화로 12길 3", "hello@shop.example.test"],
+  ];
+  for (const [id, type, singo, address, email] of sellers) {
+    seed.statements.push({
+      sql: `UPDATE shops SET seller_type = COALESCE(seller_type, ?), idnum_singo = COALESCE(idnum_singo, ?),
+              address = COALESCE(address, ?), email = COALESCE(email, ?),
+              delivery_set_at = COALESCE(delivery_set_at, 0) WHERE id = ?`,
+      params: [type, singo, address, email, id],
     });
   }
 

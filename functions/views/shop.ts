@@ -1,5 +1,6 @@
 import type { ShopInfo, SkinDetail } from "~/shared/contracts";
 import { THEME_DEFAULTS } from "~/shared/theme-defaults";
+import { legalGaps } from "~/shared/seller";
 import type { ShopRow } from "../db/shops";
 import { shopOrigin } from "../host";
 
@@ -73,6 +74,8 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
     join_point: row.join_point,
     point_rate: row.point_rate,
     point_unit: row.point_unit,
+    seller_type: row.seller_type,
+    legal_gaps: legalGaps(row),
     corp: row.corp,
     corpname: row.corpname,
     ceo: row.ceo,

@@ -8,6 +8,8 @@ import { koPlatform } from "../../app/shared/messages/platform";
 import { koProducts } from "../../app/shared/messages/products";
 import { koShopSettings } from "../../app/shared/messages/shop-settings";
 import { koDrawer } from "../../app/shared/messages/shop/drawer";
+import { koProduct } from "../../app/shared/messages/shop/product";
+import { koSeller } from "../../app/shared/messages/seller";
 
 /**
  * Issue 36's whole journey, JavaScript on and off: a new person signs up on the platform's host,
@@ -92,8 +94,13 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await expect(page).toHaveURL(shopUrl(dom, "/admin"));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(koAdmin.title);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-  // A new shop's console starts with what it lacks before it can sell.
-  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(4);
+  // A new shop's console starts with what it lacks before it can sell, the law's seller details first.
+  await expect(page.getByTestId("shop-setup").getByRole("link")).toHaveCount(5);
+  await expect(page.getByTestId("setup-business").getByRole("link")).toHaveAttribute(
+    "href",
+    "/admin/settings#business",
+  );
+  await expect(page.getByTestId("setup-business-gaps")).toContainText(koSeller.gaps.seller_type);
 
   // — The console: a category, a product with two options and a photo.
   await page.getByRole("navigation").getByRole("link", { name: koAdmin.nav.categories }).click();
@@ -123,13 +130,42 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await colours.getByRole("button", { name: s.save }).click();
   await expect(page.getByText(s.done.colours)).toBeVisible();
   await settle(page, js);
+
+  // — Before the seller details the law asks for, the shop's product page offers no order.
+  const shopper = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
+  const shop = await shopper.newPage();
+  const firstLook = await shop.goto(shopUrl(dom, "/shop/list?category=0"));
+  expect(firstLook?.status()).toBe(200);
+  await shop
+    .getByRole("link", { name: new RegExp(product) })
+    .first()
+    .click();
+  await expect(shop.getByTestId("seller-not-ready")).toHaveText(koSeller.notReady);
+  await expect(shop.getByRole("form", { name: koProduct.addToCart })).toHaveCount(0);
+
+  // The business details as a 개인사업자: a 신고번호 still missing is named, then all of them.
   const business = page.getByRole("form", { name: s.sections.business });
+  await expect(business.getByTestId("legal-gaps")).toContainText(koSeller.gaps.seller_type);
+  await business.getByLabel(koSeller.types.sole).check();
   await business.locator('[name="corpname"]').fill("새가게상회");
   await business.locator('[name="ceo"]').fill("새사장");
   await business.locator('[name="idnum"]').fill("2208162517");
   await business.locator('[name="tel"]').fill("02-123-4567");
   await business.getByRole("button", { name: s.save }).click();
   await expect(page.getByText(s.done.business)).toBeVisible();
+  await settle(page, js);
+  await expect(business.getByTestId("legal-gaps")).toContainText(koSeller.gaps.idnum_singo);
+  await expect(business.getByLabel(koSeller.types.sole)).toBeChecked();
+  await business.locator('[name="idnum_singo"]').fill("제2026-서울마포-00175호");
+  await business.locator('[name="address"]').fill("서울특별시 마포구 양화로 12");
+  await business.locator('[name="email"]').fill(`e2e-open-${tag}@example.test`);
+  await business.getByRole("button", { name: s.save }).click();
+  await expect(business.getByTestId("legal-gaps")).toHaveText(koSeller.complete);
+  await settle(page, js);
+  // The fees as they are, saved once: the owner's word on them.
+  const delivery = page.getByRole("form", { name: s.sections.delivery });
+  await delivery.getByRole("button", { name: s.save }).click();
+  await expect(page.getByText(s.done.delivery)).toBeVisible();
   await settle(page, js);
   const bank = page.getByRole("form", { name: s.sections.bank });
   await bank.locator('[name="bank_name"]').selectOption("국민은행");
@@ -138,9 +174,12 @@ test("a new person opens a shop, fills it from the console and a shopper buys fr
   await bank.getByRole("button", { name: s.save }).click();
   await expect(page.getByText(s.done.bank)).toBeVisible();
 
+  // The dashboard: the business step is done.
+  await page.goto(shopUrl(dom, "/admin"));
+  await expect(page.getByTestId("setup-business")).toHaveAttribute("data-done", "true");
+  await expect(page.getByTestId("setup-business").getByRole("link")).toHaveCount(0);
+
   // — A shopper on the new address: the menu, the product, its options and photo, the colours, the footer.
-  const shopper = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 412, height: 915 } });
-  const shop = await shopper.newPage();
   await shop.goto(shopUrl(dom, "/shop/list?category=0"));
   await settle(shop, js);
   expect(await shop.locator("html").getAttribute("style")).toContain("#1a237e");

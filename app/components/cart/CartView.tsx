@@ -8,6 +8,7 @@ import { useOptionalRootData } from "~/lib/root-data";
 import { shopHomeHref } from "~/shared/device-handoff";
 import { ALERT_MS } from "../ui/UiProvider";
 import * as css from "./cart.css";
+import { koSeller } from "~/shared/messages/seller";
 import { koCart } from "~/shared/messages/cart";
 import { visuallyHidden } from "../../../styles/a11y.css";
 import { CartRow } from "./CartRow";
@@ -51,6 +52,8 @@ export function CartView({
   // This shop's own group links to its home, which may be its other host (decision 116).
   const home = useOptionalRootData()?.shop;
   const shopHref = (url: string) => (home && url === home.url ? shopHomeHref(home) : `${url}/`);
+  // The law's seller details are missing (decision 175): the order path refuses, so no button says otherwise.
+  const sellerNotReady = (home?.legal_gaps.length ?? 0) > 0;
 
   const changeQty = (key: LineKey, value: string) => {
     if (!draft.setQuantity(key, value)) return;
@@ -226,12 +229,18 @@ export function CartView({
             {koCart.unsaved}
           </p>
         ) : null}
-        <OrderButton npay={false} busy={orders.busy} onOrder={orders.order}>
-          {orders.busy ? koCart.ordering : koCart.order}
-        </OrderButton>
+        {sellerNotReady ? (
+          <p className={css.unsaved} role="status" data-testid="seller-not-ready">
+            {koSeller.notReady}
+          </p>
+        ) : (
+          <OrderButton npay={false} busy={orders.busy} onOrder={orders.order}>
+            {orders.busy ? koCart.ordering : koCart.order}
+          </OrderButton>
+        )}
       </div>
       <div className={css.actions}>
-        {cart.quick_order ? (
+        {cart.quick_order && !sellerNotReady ? (
           <OrderButton npay busy={orders.busy} onOrder={orders.order}>
             {koCart.quickOrder}
           </OrderButton>

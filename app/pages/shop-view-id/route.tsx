@@ -22,6 +22,7 @@ import { koCartButton } from "~/shared/messages/shop/cart";
 import { koCommon } from "~/shared/messages/shop/common";
 import { koErrors } from "~/shared/messages/shop/errors";
 import { koProduct } from "~/shared/messages/shop/product";
+import { koSeller } from "~/shared/messages/seller";
 import { rootMatchData, useRootData, useShopFrameData } from "~/lib/root-data";
 import { personalised } from "~/lib/personal";
 import { LEAF_ROUTE } from "~/shared/personal";
@@ -222,7 +223,12 @@ export default function ProductPage() {
           </>
         ) : null}
 
-        {product.sale_ended ? (
+        {shop.legal_gaps.length > 0 ? (
+          // The law's seller details are missing (decision 175): the order path would refuse.
+          <p className={view.soldOut} role="status" data-testid="seller-not-ready">
+            {koSeller.notReady}
+          </p>
+        ) : product.sale_ended ? (
           // The owner ended the sale.
           <p className={view.soldOut} role="status">
             {koProduct.salesEnded}

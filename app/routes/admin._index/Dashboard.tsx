@@ -4,21 +4,24 @@ import * as adminCss from "~/components/admin/admin.css";
 import type { Dashboard as DashboardData } from "~/shared/contracts";
 import { formatCount, formatKRW } from "~/shared/format";
 import { koDaily } from "~/shared/messages/daily";
+import { koSeller } from "~/shared/messages/seller";
+import { gapLabels } from "~/shared/seller";
 import { orderStatusLabel } from "~/shared/order-status";
 import * as css from "./page.css";
 
 const t = koDaily.dashboard;
 
-/** Where each step of a new shop's set-up is done. */
+/** Where each step of a new shop's set-up is done, in the order an owner best takes them. */
 const SETUP_PATHS = {
-  products: "/admin/product",
-  payment: "/admin/settings#bank",
   business: "/admin/settings#business",
+  payment: "/admin/settings#bank",
+  delivery: "/admin/settings#delivery",
+  products: "/admin/product",
   notify: "/admin/notify",
 } as const;
 
 /** A new shop's first steps, until it can take an order and be paid for it. */
-function Setup({ setup }: { setup: DashboardData["setup"] }) {
+function Setup({ setup, gaps }: { setup: DashboardData["setup"]; gaps: DashboardData["legal_gaps"] }) {
   const steps = (Object.keys(SETUP_PATHS) as (keyof typeof SETUP_PATHS)[]).map((k) => [k, setup[k]] as const);
   if (steps.every(([, done]) => done)) return null;
   return (
@@ -27,8 +30,16 @@ function Setup({ setup }: { setup: DashboardData["setup"] }) {
       <p className={cartCss.muted}>{t.setup.help}</p>
       <ol className={css.waiting}>
         {steps.map(([key, done]) => (
-          <li key={key} className={css.waitingRow} data-testid={`setup-${key}`}>
-            <strong>{t.setup.steps[key].label}</strong>
+          <li key={key} className={css.waitingRow} data-testid={`setup-${key}`} data-done={done}>
+            <span>
+              <strong>{t.setup.steps[key].label}</strong>
+              {key === "business" && !done && gaps.length > 0 ? (
+                <span className={cartCss.mutedPlain} data-testid="setup-business-gaps">
+                  {" "}
+                  {koSeller.missing(gapLabels(gaps))}
+                </span>
+              ) : null}
+            </span>
             {done ? (
               <span className={cartCss.muted}>{t.setup.done}</span>
             ) : (
@@ -53,7 +64,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
   ] as const;
   return (
     <>
-      <Setup setup={data.setup} />
+      <Setup setup={data.setup} gaps={data.legal_gaps} />
       <section className={cartCss.section} aria-label={t.title} data-testid="dashboard">
         <h2 className={cartCss.sectionTitle}>{t.title}</h2>
         <div className={css.figures}>

@@ -15,6 +15,8 @@ import {
 } from "~/shared/forms/shop-settings";
 import * as settingsCss from "~/components/admin/settings.css";
 import { koShopSettings } from "~/shared/messages/shop-settings";
+import { koSeller } from "~/shared/messages/seller";
+import { gapLabels, legalGaps, SELLER_TYPES } from "~/shared/seller";
 import { changeSettings, loadSettings, type SettingsResult } from "./page.server";
 import { formatPhone } from "~/shared/phone";
 import { UPLOAD_PAGE } from "~/shared/uploads";
@@ -166,6 +168,9 @@ function Forms({
   const display = typed(result, "display");
   const reviews = typed(result, "reviews");
   const bankChosen = bank.values?.bank_name ?? s.bank_name ?? "";
+  const sellerType = business.values ? business.values.seller_type : s.seller_type;
+  // What the law still asks for, as stored (what was typed is not saved until it passes).
+  const gaps = legalGaps(s);
   const background = display.values?.bgimg ?? backgroundChoice(s.bgimg);
   const ownBackground = backgroundChoice(s.bgimg) === "own" ? s.bgimg : null;
   return (
@@ -215,6 +220,22 @@ function Forms({
         <Check name="show_link" label={f.showLink} stored={s.show_link} state={links} />
       </SettingsSection>
       <SettingsSection section="business" busy={busy}>
+        <p className={cartCss.mutedPlain} data-testid="legal-gaps" data-complete={gaps.length === 0}>
+          {gaps.length === 0 ? koSeller.complete : koSeller.missing(gapLabels(gaps))}
+        </p>
+        <fieldset className={cartCss.fields}>
+          <legend>{koSeller.typeLegend}</legend>
+          {SELLER_TYPES.map((type) => (
+            <label key={type} className={cartCss.checkRow}>
+              <input type="radio" name="seller_type" value={type} defaultChecked={sellerType === type} />
+              <span>{koSeller.types[type]}</span>
+            </label>
+          ))}
+          <span className={cartCss.mutedPlain}>{koSeller.typeHint}</span>
+          {business.errors.seller_type ? (
+            <span className={cartCss.fieldError}>{business.errors.seller_type}</span>
+          ) : null}
+        </fieldset>
         <Text name="corpname" label={f.corpname} stored={s.corpname} state={business} max={60} />
         <Text name="ceo" label={f.ceo} stored={s.ceo} state={business} max={30} />
         <Text

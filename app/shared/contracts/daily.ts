@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status";
 import { TrackingUploadBody } from "../forms/tracking";
 import { endpoint } from "./core";
+import { LEGAL_FIELDS } from "../seller";
 
 /** One order as a courier's bulk upload wants it; the page writes these as CSV. */
 export const ExportRow = z.object({
@@ -41,8 +42,18 @@ export const Dashboard = z.object({
     /** Conversations with a member's message the shop has not read. */
     messages: z.number().int(),
   }),
-  /** What a new shop still lacks before it can sell: shown until all three are done. */
-  setup: z.object({ products: z.boolean(), payment: z.boolean(), business: z.boolean(), notify: z.boolean() }),
+  /** What a new shop still lacks before it can sell, and its 알림톡: shown until all are done. */
+  setup: z.object({
+    products: z.boolean(),
+    payment: z.boolean(),
+    /** The seller details the law asks for are all there (legalGaps empty, decision 175). */
+    business: z.boolean(),
+    /** The owner saved the 배송비 section once (a restaurant: always). */
+    delivery: z.boolean(),
+    notify: z.boolean(),
+  }),
+  /** Which seller details are still missing (app/shared/seller.ts): the business step names them. */
+  legal_gaps: z.array(z.enum(LEGAL_FIELDS)),
   /** Reviews written in this shop's orders in the last 7 days; 상품문의 still waiting for an answer. */
   feedback: z.object({ reviews: z.number().int(), questions: z.number().int() }),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ShopSettingsBody } from "../forms/shop-settings";
 import { endpoint, nullableText } from "./core";
+import { SellerType } from "../seller";
 
 /** Everything the settings page shows, as stored (the bank account included: the owner's own). */
 export const ShopSettings = z.object({
@@ -19,6 +20,8 @@ export const ShopSettings = z.object({
   naver: nullableText,
   link1: nullableText,
   show_link: z.boolean(),
+  /** Who sells (decision 175); null until the owner chooses. */
+  seller_type: SellerType.nullable(),
   corpname: nullableText,
   ceo: nullableText,
   idnum: nullableText,

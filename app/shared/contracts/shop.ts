@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { LIST_SORTS } from "../sorts";
 import { DELIVERY_RULES } from "../money";
+import { LEGAL_FIELDS, SELLER_TYPES } from "../seller";
 import { endpoint, flag, id, nullableText, page } from "./core";
 
 export const SkinDetail = z.object({
@@ -66,6 +67,14 @@ export const ShopInfo = z.object({
   /** Points earned at purchase confirmation, in percent of what was paid; used in units of point_unit. */
   point_rate: z.number().default(1),
   point_unit: z.number().int().positive().default(10),
+  /** Who sells (decision 175): individual, sole (개인사업자), corporate; null until chosen. */
+  seller_type: z.enum(SELLER_TYPES).nullable().default(null),
+  /**
+   * The seller details the law asks for that the shop still lacks (app/shared/seller.ts
+   * `legalGaps`): while any is missing it takes no orders and its pages say so. An upstream's
+   * answer has none: it takes its own orders.
+   */
+  legal_gaps: z.array(z.enum(LEGAL_FIELDS)).default([]),
   corp: nullableText,
   corpname: nullableText,
   ceo: nullableText,

@@ -9,6 +9,9 @@ import { PLATFORM_COLOURS, THEME_DEFAULTS } from "../theme-defaults";
 import { checkbox } from "./checkbox";
 import { charCount } from "./text";
 import { phoneDigits, validPhone } from "../phone";
+import { koSeller } from "../messages/seller";
+import { SELLER_TYPES, type SellerType } from "../seller";
+export { SELLER_TYPES, SellerType } from "../seller";
 
 const t = koShopSettings.errors;
 
@@ -124,8 +127,20 @@ export const LinksBody = z.object({
   show_link: checkbox,
 });
 
+/**
+ * The seller's kind (decision 175): one of SELLER_TYPES, or nothing chosen yet (null). A value
+ * that is none of them is refused, never stored.
+ */
+const sellerType = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? "").trim())
+  .refine((v) => v === "" || (SELLER_TYPES as readonly string[]).includes(v), { error: koSeller.typeError })
+  .transform((v) => (v === "" ? null : (v as SellerType)));
+
 export const BusinessBody = z.object({
   section: z.literal("business"),
+  seller_type: sellerType,
   corpname: optional(60),
   ceo: optional(30),
   idnum: z

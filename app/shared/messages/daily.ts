@@ -26,12 +26,13 @@ export const koDaily = {
     openQuestions: "상품문의 보기",
     setup: {
       title: "상점 준비하기",
-      help: "앞의 세 가지를 마치면 손님이 주문하고 결제할 수 있고, 알림톡 번호를 넣으면 새 주문을 바로 알 수 있습니다.",
+      help: "판매자 정보를 모두 넣어야 손님이 주문할 수 있습니다. 상품, 결제 방법, 배송비까지 마치면 팔 준비가 끝나고, 알림톡 번호를 넣으면 새 주문을 바로 알 수 있습니다.",
       done: "완료",
       steps: {
-        products: { label: "첫 상품 등록", action: "상품 등록하기" },
+        business: { label: "판매자 정보 (법에서 정한 표시)", action: "판매자 정보 입력하기" },
         payment: { label: "결제 받을 방법 (입금 계좌 또는 카드 결제)", action: "입금 계좌 등록하기" },
-        business: { label: "사업자 정보 (하단 표시)", action: "사업자 정보 입력하기" },
+        delivery: { label: "배송비 정하기", action: "배송비 저장하기" },
+        products: { label: "첫 상품 등록", action: "상품 등록하기" },
         notify: { label: "새 주문 알림톡 받을 번호", action: "알림톡 번호 넣기" },
       },
     },

@@ -40,6 +40,7 @@ describe("the shop's settings", () => {
       [
         "business",
         {
+          seller_type: "corporate",
           corpname: "(주)뷰티라운지",
           ceo: "김대표",
           idnum: "1234567891",
@@ -72,6 +73,7 @@ describe("the shop's settings", () => {
       name: "뷰티 라운지 2호점",
       mcolor: "#1a237e",
       mcolor2: null,
+      seller_type: "corporate",
       idnum: BIZ,
       bank_name: "신한은행",
       guest_deposit_hours: 12,

@@ -141,3 +141,43 @@ export async function platformSignUp(tag: string, url?: string): Promise<{ email
   if (url) expect(res.headers.get("location")).toBe(url);
   return { email, cookie: cookieHeader(setCookies(res)) };
 }
+
+const PLATFORM_HOST = "localhost";
+
+/** Opens a shop and follows the hand-over to its console; returns the session cookie of the new host. */
+export async function openAndCarry(platformCookie: string, dom: string, name = "새 상점"): Promise<string> {
+  const opened = await postForm(PLATFORM_HOST, "/open", { dom, name, shop_type: "shop" }, { cookie: platformCookie });
+  expect(opened.status).toBe(303);
+  const first = new URL(opened.headers.get("location")!);
+  expect(first.host).toBe(`${dom}.localhost`);
+  const asked = await get(first.host, first.pathname + first.search);
+  expect(asked.status).toBe(303);
+  const state = cookieHeader(setCookies(asked));
+  const carry = new URL(asked.headers.get("location")!);
+  expect(carry.host).toBe(PLATFORM_HOST);
+  const coded = await get(PLATFORM_HOST, carry.pathname + carry.search, { headers: { cookie: platformCookie } });
+  expect(coded.status).toBe(303);
+  const back = new URL(coded.headers.get("location")!);
+  expect(back.host).toBe(`${dom}.localhost`);
+  const landed = await get(back.host, back.pathname + back.search, { headers: { cookie: state } });
+  expect(landed.status).toBe(303);
+  expect(landed.headers.get("location")).toBe("/admin");
+  return cookieHeader(setCookies(landed));
+}
+
+/**
+ * Everything the law asks a 개인사업자 to show (decision 175), as the settings' business form
+ * posts it: a newly opened shop takes orders once these are saved.
+ */
+export const SOLE_BUSINESS = {
+  section: "business",
+  seller_type: "sole",
+  corpname: "새상회",
+  ceo: "새 사장",
+  idnum: "220-81-62517",
+  idnum_singo: "제2026-서울강남-00001호",
+  zipcode: "04038",
+  address: "서울특별시 마포구 양화로 12",
+  tel: "02-123-4567",
+  email: "owner@new-shop.example.test",
+} as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { koDaily } from "~/shared/messages/daily";
+import { koSeller } from "~/shared/messages/seller";
+import { gapLabels } from "~/shared/seller";
 import { koPlatform } from "~/shared/messages/platform";
 import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { escapeHtml } from "../../../functions/pages";
@@ -13,7 +15,9 @@ import {
   db,
   joinNew,
   login,
+  openAndCarry,
   platformSignUp,
+  SOLE_BUSINESS,
   postForm,
   setCookies,
 } from "../helpers/auth";
@@ -27,27 +31,6 @@ const freshDom = () => `new-${Date.now().toString(36)}-${++seq}`.slice(0, 20).re
 
 /** A new person on the platform's host, through its sign-up form; returns the platform cookie. */
 const signUp = () => platformSignUp("opener");
-
-/** Opens a shop and follows the hand-over to its console; returns the session cookie of the new host. */
-async function openAndCarry(platformCookie: string, dom: string, name = "새 상점"): Promise<string> {
-  const opened = await postForm(PLATFORM, "/open", { dom, name, shop_type: "shop" }, { cookie: platformCookie });
-  expect(opened.status).toBe(303);
-  const first = new URL(opened.headers.get("location")!);
-  expect(first.host).toBe(`${dom}.localhost`);
-  const asked = await get(first.host, first.pathname + first.search);
-  expect(asked.status).toBe(303);
-  const state = cookieHeader(setCookies(asked));
-  const carry = new URL(asked.headers.get("location")!);
-  expect(carry.host).toBe(PLATFORM);
-  const coded = await get(PLATFORM, carry.pathname + carry.search, { headers: { cookie: platformCookie } });
-  expect(coded.status).toBe(303);
-  const back = new URL(coded.headers.get("location")!);
-  expect(back.host).toBe(`${dom}.localhost`);
-  const landed = await get(back.host, back.pathname + back.search, { headers: { cookie: state } });
-  expect(landed.status).toBe(303);
-  expect(landed.headers.get("location")).toBe("/admin");
-  return cookieHeader(setCookies(landed));
-}
 
 describe("the platform's host", () => {
   it("has a landing page offering 내 상점 만들기, on the bare domain and www; shop hosts are unchanged", async () => {
@@ -169,25 +152,57 @@ describe("the platform's host", () => {
     expect(text).toContain(`http://${dom2}.localhost/admin`);
   });
 
-  it("shows a new shop's owner the three steps before it can sell, each done by its own form", async () => {
+  it("shows a new shop's owner the steps before it can sell, each done by its own form", async () => {
     const { cookie } = await signUp();
     const dom = freshDom();
     const owner = Shopper.signedIn(`${dom}.localhost`, await openAndCarry(cookie, dom));
-    type Setup = { setup: { products: boolean; payment: boolean; business: boolean; notify: boolean } };
-    const setup = async () => (await owner.api<Setup>("/api/myshp/admin/dashboard")).data.setup;
-    expect(await setup()).toEqual({ products: false, payment: false, business: false, notify: false });
+    type Setup = { setup: Record<string, boolean>; legal_gaps: string[] };
+    const dashboard = async () => (await owner.api<Setup>("/api/myshp/admin/dashboard")).data;
+    const setup = async () => (await dashboard()).setup;
+    const none = { products: false, payment: false, business: false, delivery: false, notify: false };
+    expect(await setup()).toEqual(none);
     const page = (await (await owner.fetch("/admin")).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(html(koDaily.dashboard.setup.title));
-    for (const href of ["/admin/product", "/admin/settings#bank", "/admin/settings#business", "/admin/notify"]) {
+    for (const href of [
+      "/admin/product",
+      "/admin/settings#bank",
+      "/admin/settings#business",
+      "/admin/settings#delivery",
+      "/admin/notify",
+    ]) {
       expect(page).toContain(`href="${href}"`);
     }
+    // The business step names what is missing.
+    expect(page).toContain(html(koSeller.missing(gapLabels(["seller_type", "name", "tel", "email", "address"]))));
 
     const saved = (body: Record<string, unknown>) => owner.api("/api/myshp/admin/settings/save", body);
     const bank = { section: "bank", bank_name: "국민은행", bank_account: "123456-01-234567", bank_holder: "새 사장" };
     expect((await saved(bank)).status).toBe(200);
-    expect(await setup()).toEqual({ products: false, payment: true, business: false, notify: false });
-    const business = { section: "business", corpname: "새상회", ceo: "새 사장", idnum: "220-81-62517" };
-    expect((await saved(business)).status).toBe(200);
+    expect(await setup()).toEqual({ ...none, payment: true });
+    // A 개인사업자 with a name and a number only: the law asks for more.
+    const partly = {
+      section: "business",
+      seller_type: "sole",
+      corpname: "새상회",
+      ceo: "새 사장",
+      idnum: "220-81-62517",
+    };
+    expect((await saved(partly)).status).toBe(200);
+    expect(await dashboard()).toMatchObject({
+      setup: { business: false },
+      legal_gaps: ["idnum_singo", "address", "tel", "email"],
+    });
+    expect((await saved(SOLE_BUSINESS)).status).toBe(200);
+    expect(await dashboard()).toMatchObject({ setup: { ...none, payment: true, business: true }, legal_gaps: [] });
+    // The fees as they were (the defaults), saved once: the owner's word on them.
+    const delivery = {
+      section: "delivery",
+      delivery_fee: 3000,
+      free_delivery_threshold: 30000,
+      jeju_fee: 0,
+      island_fee: 0,
+    };
+    expect((await saved(delivery)).status).toBe(200);
     const product = {
       title: "첫 상품",
       price: 10000,
@@ -197,10 +212,10 @@ describe("the platform's host", () => {
       options: [{ name: "", extra_price: 0, stock: 3 }],
     };
     expect((await owner.api("/api/myshp/admin/product/save", product)).status).toBe(200);
-    expect(await setup()).toEqual({ products: true, payment: true, business: true, notify: false });
+    expect(await setup()).toEqual({ products: true, payment: true, business: true, delivery: true, notify: false });
     // The owner's 알림톡 number: the last step.
     expect((await owner.api("/api/myshp/admin/notify/save", { owner_phone: "010-1234-0000" })).status).toBe(200);
-    expect(await setup()).toEqual({ products: true, payment: true, business: true, notify: true });
+    expect(await setup()).toEqual({ products: true, payment: true, business: true, delivery: true, notify: true });
     // All done: the console heads with the day's figures only.
     expect(await (await owner.fetch("/admin")).text()).not.toContain(html(koDaily.dashboard.setup.title));
   });
