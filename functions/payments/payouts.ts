@@ -2,6 +2,7 @@ import type { ShopInfo } from "~/shared/contracts";
 import type { PayoutSeller, SettlementPage } from "~/shared/contracts/payouts";
 import type { SellerBody, SellerType } from "~/shared/forms/payout-seller";
 import { koSettlement } from "~/shared/messages/settlement";
+import { TOSS_SELLER_TYPE } from "~/shared/seller";
 import type { ApiContext } from "../api/context";
 import { ApiError } from "../api/http";
 import type { PayoutRow, PayoutSellerRow } from "../db/payouts";
@@ -126,8 +127,9 @@ export async function registerSeller(ctx: ApiContext, shop: ShopInfo, uid: numbe
   return toSeller(row);
 }
 
-/** The shop's seller type as its business details suggest it. */
+/** The shop's seller type as its business details say (decision 175), else as they suggest. */
 function typeOf(shop: ShopInfo): SellerType {
+  if (shop.seller_type) return TOSS_SELLER_TYPE[shop.seller_type];
   if (!shop.idnum) return "INDIVIDUAL";
   return /법인/.test(shop.corp ?? "") ? "CORPORATE" : "INDIVIDUAL_BUSINESS";
 }
@@ -155,7 +157,8 @@ export async function settlementPage(ctx: ApiContext, shop: ShopInfo, now: numbe
     seller: seller ? toSeller(seller) : null,
     prefill: {
       business_type: typeOf(shop),
-      name: (shop.idnum ? shop.corpname : shop.ceo) ?? "",
+      // An individual's own name is kept as 대표자 (decision 175); a business's name is its 상호.
+      name: (typeOf(shop) === "INDIVIDUAL" ? shop.ceo : shop.corpname) ?? "",
       representative: shop.ceo ?? "",
       business_number: shop.idnum ?? "",
       email: shop.email ?? "",

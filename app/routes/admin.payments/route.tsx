@@ -6,6 +6,8 @@ import * as domainCss from "~/components/admin/domain.css";
 import { Outcome } from "~/components/admin/Outcome";
 import { RemoveConfirm } from "~/components/admin/RemoveConfirm";
 import { Field } from "~/components/ui/Field";
+import { PlatformPay } from "~/components/admin/PlatformPay";
+import { koSettlement } from "~/shared/messages/settlement";
 import type { PaymentKeys } from "~/shared/contracts";
 import { formatDeadline } from "~/shared/format";
 import { koPayments } from "~/shared/messages/payments";
@@ -141,16 +143,24 @@ function Escrow({
 }
 
 export default function AdminPayments() {
-  const { available, keys, webhookUrl } = useLoaderData<typeof loader>();
+  const { available, keys, webhookUrl, platform } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const done = params.get("done") as keyof typeof t.done | null;
   const busy = useNavigation().state === "submitting";
-  const errors = result?.escrow ? {} : (result?.errors ?? {});
+  const errors = result?.escrow || result?.seller ? {} : (result?.errors ?? {});
   return (
     <>
       <h2 className={cartCss.sectionTitle}>{t.title}</h2>
       <Outcome done={done && t.done[done]} error={result?.error} answered={result !== undefined} />
+      <PlatformPay
+        platform={platform}
+        typed={result?.seller}
+        errors={result?.seller ? (result.errors ?? {}) : {}}
+        busy={busy}
+      />
+      <h3 className={cartCss.sectionTitle}>{koSettlement.own.title}</h3>
+      <p className={cartCss.muted}>{koSettlement.own.help}</p>
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
       {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} /> : <p>{t.none}</p>}
       {available ? <Steps webhookUrl={webhookUrl} /> : null}

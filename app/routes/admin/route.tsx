@@ -88,6 +88,9 @@ export default function AdminFrame() {
         <NavLink className={css.navLink} to="/admin/payments">
           {koAdmin.nav.payments}
         </NavLink>
+        <NavLink className={css.navLink} to="/admin/settlement">
+          {koAdmin.nav.settlement}
+        </NavLink>
         <NavLink className={css.navLink} to="/admin/reconcile">
           {koAdmin.nav.reconcile}
         </NavLink>

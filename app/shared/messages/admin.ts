@@ -14,6 +14,7 @@ export const koAdmin = {
     marketing: "마케팅",
     domain: "도메인 연결",
     payments: "결제 설정",
+    settlement: "정산",
     reconcile: "정산 대사",
     products: "상품",
     categories: "카테고리",

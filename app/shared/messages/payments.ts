@@ -1,3 +1,5 @@
+import { koSettlement } from "./settlement";
+
 /** The console's payment settings (/admin/payments, issue 35, decision 101). */
 export const koPayments = {
   title: "결제 설정",
@@ -42,6 +44,8 @@ export const koPayments = {
     saved: "결제 키를 저장했습니다.",
     removed: "결제 키를 삭제했습니다.",
     escrow: "구매안전서비스 설정을 저장했습니다.",
+    seller: koSettlement.seller.done,
+    via: koSettlement.platform.switched,
   },
   /** The second section: the purchase-safety service through the same Toss contract (decision 103). */
   escrow: {
