@@ -11,9 +11,7 @@ import { sheetOfOne } from "./order-helpers";
  * with nothing typed but the consents, and the same person joins another shop with one tap,
  * seeing what that shop receives.
  */
-test("a Kakao login's address orders untyped, and the next shop is joined with one tap", async ({
-  page,
-}, testInfo) => {
+test("a Kakao login's address orders untyped, and the next shop is joined with one tap", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const js = !jsOff(testInfo);
   await page.context().addCookies([
