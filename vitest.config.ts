@@ -86,6 +86,8 @@ export default defineConfig(async () => {
             KAKAO_REST_KEY: "kakao-standin-rest-api-key",
             KAKAO_CLIENT_SECRET: "kakao-standin-client-secret",
             KAKAO_ADMIN_KEY: "kakao-standin-admin-key",
+            // The stand-in's app has Kakao Sync's consent items (decision 177).
+            KAKAO_SYNC_SCOPES: "name,phone_number,shipping_address",
             NAVER_CLIENT_ID: "naver-standin-client-id",
             NAVER_CLIENT_SECRET: "naver-standin-secret",
           },

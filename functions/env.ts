@@ -52,6 +52,8 @@ export interface Env {
   KAKAO_REST_KEY?: string;
   KAKAO_CLIENT_SECRET?: string;
   KAKAO_ADMIN_KEY?: string;
+  /** Kakao Sync's consent items the platform's Kakao app has (decision 177), comma-separated. */
+  KAKAO_SYNC_SCOPES?: string;
   NAVER_AUTH_BASE?: string;
   NAVER_API_BASE?: string;
   NAVER_CLIENT_ID?: string;
@@ -71,6 +73,12 @@ export interface Env {
 
 /** The bindings as one request sees them: D1 through the request's session (decision 074). */
 export type RequestEnv = Omit<Env, "DB"> & { DB: Db };
+
+/**
+ * Kakao Sync's consent items (동의항목 ids, korea.md §3.1) the storefront knows what to do with:
+ * the name, the mobile number and the shipping addresses (decision 177).
+ */
+export const KAKAO_SYNC_ITEMS = ["name", "phone_number", "shipping_address"] as const;
 
 /** An http(s) base address without its trailing slashes. */
 const base = (fallback: string) =>
@@ -186,6 +194,15 @@ const ConfigSchema = z.object({
   KAKAO_REST_KEY: z.string().trim().default(""),
   KAKAO_CLIENT_SECRET: z.string().trim().default(""),
   KAKAO_ADMIN_KEY: z.string().trim().default(""),
+  // Kakao Sync's consent items the platform's Kakao app has been given (decision 177): asked for
+  // at login beside the nickname and e-mail. Empty by default: phone_number and shipping_address
+  // need a 비즈 앱 with Kakao's review, and asking for an item the app lacks fails the login (KOE205).
+  KAKAO_SYNC_SCOPES: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.enum(KAKAO_SYNC_ITEMS)).transform((items) => [...new Set(items)])),
   NAVER_CLIENT_ID: z.string().trim().default(""),
   NAVER_CLIENT_SECRET: z.string().trim().default(""),
   // 알림톡 with SMS fallback through SOLAPI (decision 131); locally the stand-in's. Without a key,

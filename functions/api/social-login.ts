@@ -10,13 +10,26 @@ import { randomToken, sha256Hex } from "../auth/crypto";
 import { cookie, isSecureRequest, nowSeconds } from "../auth/session";
 import { clientKey } from "../auth/throttle";
 import { NO_PASSWORD } from "../db/oauth";
+import { POINT_VALID_MS } from "../db/shop-members";
 import { requestHost, shopOrigin } from "../host";
 import { SIGNUP_COOKIE } from "../oauth/flow";
+import { applySync, readSync } from "../oauth/sync";
 import { logIn } from "./auth";
 import type { ApiContext, Handlers } from "./context";
 import { ApiError } from "./http";
 
 const expired = () => new ApiError(410, "SIGNUP_EXPIRED", koSocial.joinExpired);
+
+/**
+ * What a shop receives from an account when the person joins it (decision 177): the name, the
+ * mobile number and the e-mail — an address of our own making (decision 115) is no e-mail to give.
+ */
+async function accountDetails(ctx: ApiContext, uid: number) {
+  const row = await ctx.db.members.byUid(uid);
+  if (!row || row.withdrawn_at !== null) return null;
+  const email = row.email.endsWith("@members.invalid") ? null : row.email;
+  return { name: row.name, phone: row.phone ?? null, email };
+}
 
 /** This host's origin as the flow recorded it (built from the shop record, as the start built it). */
 function hostOrigin(ctx: ApiContext): string {
@@ -41,7 +54,10 @@ export const socialLoginHandlers = {
     const shop = ctx.requireHostShop();
     const row = await ctx.db.oauth.pending(await pendingHash(ctx), shop.shopid, hostOrigin(ctx), nowSeconds());
     if (!row) throw expired();
-    return { provider: row.provider, name: row.name, url: safeReturnPath(row.return_path) };
+    // A person with an account from another shop: what this shop would receive, to agree to.
+    const account = row.uid !== null ? await accountDetails(ctx, row.uid) : null;
+    if (row.uid !== null && !account) throw expired();
+    return { provider: row.provider, name: row.name, url: safeReturnPath(row.return_path), account };
   },
 
   async socialSignup({ body }, ctx) {
@@ -70,10 +86,47 @@ export const socialLoginHandlers = {
       await throttle.record([client]);
       throw expired();
     }
+    await applySync(ctx, uid, readSync(row.sync));
     const secure = isSecureRequest(ctx.request);
     for (const c of await logIn(ctx, uid, false)) ctx.responseHeaders.append("set-cookie", c);
     ctx.responseHeaders.append("set-cookie", cookie(SIGNUP_COOKIE, "", { secure, maxAge: 0 }));
     return { uid, url: safeReturnPath(row.return_path) };
+  },
+
+  /**
+   * The one-tap join (decision 177): a person whose account another shop made agrees that this
+   * shop receives its name, phone and e-mail; the account is linked and becomes this shop's member,
+   * nothing typed. The pending row names the account (the callback found it), never the page.
+   */
+  async socialShareJoin(_input, ctx) {
+    const shop = ctx.requireHostShop();
+    const throttle = ctx.db.throttle;
+    const client = { kind: "join_client", key: clientKey(ctx.request) } as const;
+    if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koSocial.tooMany);
+    const hash = await pendingHash(ctx);
+    const origin = hostOrigin(ctx);
+    const now = nowSeconds();
+    const row = await ctx.db.oauth.pending(hash, shop.shopid, origin, now);
+    if (!row || row.uid === null) throw expired();
+    const joined = await ctx.db.oauth.joinWithAccount({
+      ticketHash: hash,
+      shopId: shop.shopid,
+      origin,
+      uid: row.uid,
+      claim: randomToken(16),
+      now,
+      nowMs: Date.now(),
+      pointValidMs: POINT_VALID_MS,
+    });
+    if (!joined) {
+      await throttle.record([client]);
+      throw expired();
+    }
+    await applySync(ctx, row.uid, readSync(row.sync));
+    const secure = isSecureRequest(ctx.request);
+    for (const c of await logIn(ctx, row.uid, false)) ctx.responseHeaders.append("set-cookie", c);
+    ctx.responseHeaders.append("set-cookie", cookie(SIGNUP_COOKIE, "", { secure, maxAge: 0 }));
+    return { uid: row.uid, url: safeReturnPath(row.return_path) };
   },
 
   async socialLinks(_input, ctx) {

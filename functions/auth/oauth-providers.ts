@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { mobileDigits } from "~/shared/phone";
 import { sha256Hex, timingSafeEqualText } from "./crypto";
 
 /**
@@ -19,6 +20,21 @@ export type OAuthProfile = {
   email: string | null;
   emailVerified: boolean;
   name?: string;
+  /** A Korean mobile number, digits only (Kakao Sync's phone_number), when the person agreed to give it. */
+  phone?: string;
+};
+
+/**
+ * One of the person's shipping addresses as Kakao keeps them (Kakao Sync's shipping_address
+ * consent item), in the address book's terms: phone digits, the five-digit postcode.
+ */
+export type ProviderAddress = {
+  receiver_name: string;
+  receiver_phone: string;
+  postcode: string;
+  address: string;
+  detail: string;
+  is_default: boolean;
 };
 
 export type OAuthTokens = { accessToken: string; refreshToken: string | null; expiresIn: number };
@@ -102,9 +118,35 @@ const KakaoMe = z.object({
       email: z.string().nullish(),
       is_email_valid: z.boolean().nullish(),
       is_email_verified: z.boolean().nullish(),
+      // "+82 10-1234-5678"; only when the app has the consent item and the person agreed.
+      phone_number: z.string().nullish(),
     })
     .nullish(),
 });
+const KakaoShippingAddresses = z.object({
+  user_id: z.number().nullish(),
+  shipping_addresses_needs_agreement: z.boolean().nullish(),
+  shipping_addresses: z
+    .array(
+      z.object({
+        id: z.number().nullish(),
+        name: z.string().nullish(),
+        is_default: z.boolean().nullish(),
+        type: z.string().nullish(),
+        base_address: z.string().nullish(),
+        detail_address: z.string().nullish(),
+        receiver_name: z.string().nullish(),
+        receiver_phone_number1: z.string().nullish(),
+        receiver_phone_number2: z.string().nullish(),
+        zone_number: z.string().nullish(),
+        zip_code: z.string().nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+/** At most this many of Kakao's addresses are read: the address book keeps ten. */
+const KAKAO_ADDRESS_PAGE = 10;
 
 /** Kakao's token endpoint's error codes and what they mean for the caller. */
 const KOE_KIND: Record<string, OAuthError["kind"]> = {
@@ -172,6 +214,8 @@ export class KakaoClient {
     const account = me.data.kakao_account;
     const email = account?.email ?? null;
     const name = account?.name ?? account?.profile?.nickname ?? undefined;
+    // "+82 10-1234-5678" is 010-1234-5678 at home; anything that is not a Korean mobile is dropped.
+    const phone = mobileDigits(account?.phone_number);
     return {
       provider: "kakao",
       id: String(me.data.id),
@@ -179,7 +223,48 @@ export class KakaoClient {
       // Both: Kakao marks an address it checked and one that still receives mail separately.
       emailVerified: email !== null && account?.is_email_verified === true && account.is_email_valid === true,
       ...(name ? { name } : {}),
+      ...(phone ? { phone } : {}),
     };
+  }
+
+  /**
+   * The person's shipping addresses (GET /v1/user/shipping_address), default first. None when
+   * they did not agree: Kakao answers -402 (insufficient scopes, HTTP 403) or flags
+   * `shipping_addresses_needs_agreement`; neither is an error for the login. An address without a
+   * five-digit postcode, a road address or a reachable phone is left out rather than guessed.
+   */
+  async shippingAddresses(accessToken: string): Promise<ProviderAddress[]> {
+    const q = new URLSearchParams({ page_size: String(KAKAO_ADDRESS_PAGE) });
+    const { res, json } = await call("kakao", this.fetcher, `${this.apiBase}/v1/user/shipping_address?${q}`, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+    });
+    if (!res.ok) {
+      const error = kakaoApiError(res.status, json);
+      if (error.code === "-402") return [];
+      throw error;
+    }
+    const answer = KakaoShippingAddresses.safeParse(json);
+    if (!answer.success)
+      throw new OAuthError("unavailable", "kakao", "BAD_ANSWER", "Kakao answered in an unexpected shape");
+    const list = answer.data.shipping_addresses ?? [];
+    const out: ProviderAddress[] = [];
+    for (const a of list) {
+      const postcode = (a.zone_number ?? "").trim() || (a.zip_code ?? "").trim();
+      const base = (a.base_address ?? "").trim();
+      const phone = mobileDigits(a.receiver_phone_number1) ?? mobileDigits(a.receiver_phone_number2);
+      const receiver = (a.receiver_name ?? "").trim();
+      if (!/^\d{5}$/.test(postcode) || !base || !phone || !receiver) continue;
+      out.push({
+        receiver_name: receiver.slice(0, 40),
+        receiver_phone: phone,
+        postcode,
+        address: base.slice(0, 200),
+        detail: (a.detail_address ?? "").trim().slice(0, 200),
+        is_default: a.is_default === true,
+      });
+    }
+    // The default first: it becomes the book's default when the book has none.
+    return out.sort((x, y) => Number(y.is_default) - Number(x.is_default));
   }
 
   /** Disconnects the app from the person (탈퇴); Kakao sends no unlink notice for this one. */

@@ -1,5 +1,6 @@
 import { sqlPlaced } from "~/shared/order-status";
 import { MAX_ADDRESSES, type SavedAddress } from "~/shared/contracts/settings";
+import type { ProviderAddress } from "../auth/oauth-providers";
 import type { Db } from "./session";
 
 type AddressRow = Omit<SavedAddress, "is_default"> & { is_default: number };
@@ -81,6 +82,65 @@ export class MemberSettingsStore {
     return row ? { ...row, is_default: row.is_default === 1 } : null;
   }
 
+  /**
+   * Kakao Sync's details fill what the account is missing (decision 177), in one batch: the phone
+   * only while the account has none; the addresses once per account (`kakao_addresses_at`, so one
+   * the member removed stays removed), each only when the book has no entry at the same postcode,
+   * address and detail and has room, the first (Kakao's default comes first) the default only when
+   * the book has none. Nothing the member has is changed. Returns how many addresses were added.
+   */
+  async fillFromProvider(
+    uid: number,
+    details: { phone?: string | null; addresses?: ProviderAddress[] },
+    now: number,
+  ): Promise<{ phone: boolean; addresses: number }> {
+    const statements: D1PreparedStatement[] = [];
+    const addresses = details.addresses ?? [];
+    if (details.phone) {
+      statements.push(
+        this.db
+          .prepare(
+            `UPDATE members SET phone = ?2, updated_at = unixepoch()
+             WHERE uid = ?1 AND phone IS NULL AND withdrawn_at IS NULL`,
+          )
+          .bind(uid, details.phone),
+      );
+    }
+    const phoneAt = statements.length - 1;
+    const firstAddress = statements.length + 1;
+    if (addresses.length > 0) {
+      // The claim: only the batch that marks the account inserts (two logins at once add once).
+      statements.push(
+        this.db
+          .prepare(
+            `UPDATE members SET kakao_addresses_at = ?2
+             WHERE uid = ?1 AND kakao_addresses_at IS NULL AND withdrawn_at IS NULL`,
+          )
+          .bind(uid, now),
+      );
+      for (const a of addresses) {
+        statements.push(
+          this.db
+            .prepare(
+              `INSERT INTO member_addresses (uid, receiver_name, receiver_phone, postcode, address, detail, is_default, created_at)
+               SELECT ?1, ?2, ?3, ?4, ?5, ?6,
+                      CASE WHEN NOT EXISTS (SELECT 1 FROM member_addresses WHERE uid = ?1 AND is_default = 1) THEN 1 ELSE 0 END,
+                      ?7
+               WHERE EXISTS (SELECT 1 FROM members WHERE uid = ?1 AND kakao_addresses_at = ?7)
+                 AND (SELECT COUNT(*) FROM member_addresses WHERE uid = ?1) < ${MAX_ADDRESSES}
+                 AND NOT EXISTS (SELECT 1 FROM member_addresses
+                                 WHERE uid = ?1 AND postcode = ?4 AND address = ?5 AND detail = ?6)`,
+            )
+            .bind(uid, a.receiver_name, a.receiver_phone, a.postcode, a.address, a.detail, now),
+        );
+      }
+    }
+    if (statements.length === 0) return { phone: false, addresses: 0 };
+    const results = await this.db.batch(statements);
+    const added = results.slice(firstAddress).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+    return { phone: phoneAt >= 0 && (results[phoneAt]!.meta.changes ?? 0) > 0, addresses: added };
+  }
+
   /** Makes address `id` of `uid` the default. False when it is not theirs. */
   async makeDefault(uid: number, id: number): Promise<boolean> {
     const [, set] = await this.db.batch([
@@ -137,7 +197,7 @@ export class MemberSettingsStore {
       this.db
         .prepare(
           `UPDATE members SET email = 'withdrawn-' || uid || '@invalid', password_hash = '!', name = '탈퇴 회원',
-                  profile = NULL, identity_verified_at = NULL, adult_verified_at = NULL,
+                  profile = NULL, phone = NULL, identity_verified_at = NULL, adult_verified_at = NULL,
                   identity_until = NULL, adult_until = NULL, identity_provider = NULL,
                   identity_verification_id = NULL, identity_subject = NULL,
                   marketing_agreed_at = NULL, withdrawn_at = ?2, updated_at = unixepoch()

@@ -11,6 +11,9 @@ export type MemberRow = {
   admin: number;
   identity_verified_at: number | null;
   adult_verified_at: number | null;
+  /** Mobile digits (migration 0053); null when never given. */
+  phone: string | null;
+  withdrawn_at: number | null;
 };
 
 /** What the cart and order features need to know before selling restricted products. */

@@ -29,6 +29,8 @@ export type TicketRow = {
   provider: OAuthProviderName;
   provider_user_id: string | null;
   name: string | null;
+  /** A first login's Kakao Sync details (JSON of `SyncDetails`), for the sign-up to use. */
+  sync: string | null;
 };
 
 export type IdentityRow = { provider: OAuthProviderName; linked_at: number };
@@ -90,8 +92,8 @@ export class OAuthStore {
     return this.db
       .prepare(
         `INSERT INTO oauth_tickets (ticket_hash, state_hash, shop_id, return_origin, return_path, outcome, uid,
-                                    provider, provider_user_id, name, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                                    provider, provider_user_id, name, sync, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         row.ticketHash,
@@ -104,6 +106,7 @@ export class OAuthStore {
         row.provider,
         row.provider_user_id,
         row.name,
+        row.sync,
         row.expiresAt,
       );
   }
@@ -123,7 +126,8 @@ export class OAuthStore {
         `UPDATE oauth_tickets SET used_at = ?1
          WHERE ticket_hash = ?2 AND shop_id = ?3 AND return_origin = ?4 AND state_hash = ?5
            AND used_at IS NULL AND expires_at > ?1 AND outcome IN (${outcomes})
-         RETURNING state_hash, shop_id, return_origin, return_path, outcome, uid, provider, provider_user_id, name`,
+         RETURNING state_hash, shop_id, return_origin, return_path, outcome, uid, provider, provider_user_id, name,
+                   sync`,
       )
       .bind(now, ticketHash, where.shopId, where.origin, where.stateHash, ...where.outcomes)
       .first<TicketRow>();
@@ -133,7 +137,7 @@ export class OAuthStore {
   pending(ticketHash: string, shopId: number, origin: string, now: number): Promise<TicketRow | null> {
     return this.db
       .prepare(
-        `SELECT state_hash, shop_id, return_origin, return_path, outcome, uid, provider, provider_user_id, name
+        `SELECT state_hash, shop_id, return_origin, return_path, outcome, uid, provider, provider_user_id, name, sync
          FROM oauth_tickets
          WHERE ticket_hash = ? AND shop_id = ? AND return_origin = ? AND outcome = 'pending'
            AND used_at IS NULL AND expires_at > ?`,
@@ -165,7 +169,7 @@ export class OAuthStore {
         .prepare(
           `UPDATE oauth_tickets SET used_at = ?3, claim = ?2
            WHERE ticket_hash = ?1 AND shop_id = ?4 AND return_origin = ?5 AND outcome = 'pending'
-             AND used_at IS NULL AND expires_at > ?3
+             AND uid IS NULL AND used_at IS NULL AND expires_at > ?3
              AND NOT EXISTS (SELECT 1 FROM member_identities i
                              WHERE i.shop_id = ?4 AND i.provider = oauth_tickets.provider
                                AND i.provider_user_id = oauth_tickets.provider_user_id)`,
@@ -205,6 +209,88 @@ export class OAuthStore {
     ]);
     const row = results[3]?.results?.[0] as { uid: number } | undefined;
     return row?.uid ?? null;
+  }
+
+  /**
+   * The account a person already has through this provider in another shop (the first shop's
+   * 간편 가입 of decision 177): the earliest linked, a withdrawn member's never.
+   */
+  async accountOf(provider: OAuthProviderName, providerUserId: string): Promise<number | null> {
+    const row = await this.db
+      .prepare(
+        `SELECT i.uid FROM member_identities i JOIN members m ON m.uid = i.uid
+         WHERE i.provider = ? AND i.provider_user_id = ? AND m.withdrawn_at IS NULL
+         ORDER BY i.linked_at, i.shop_id LIMIT 1`,
+      )
+      .bind(provider, providerUserId)
+      .first<{ uid: number }>();
+    return row?.uid ?? null;
+  }
+
+  /**
+   * The one-tap join of a shop by a person whose account another shop made (decision 177), in one
+   * batch: the pending row taken (its claim marks who took it) only while it names that account,
+   * the account is not withdrawn and the identity is not linked here yet; then, only for the batch
+   * that took it, the identity linked here, the shop's membership with the moment the person
+   * agreed to what this shop receives, and the shop's sign-up points once ever (as
+   * ShopMembersStore.join grants them). False when the row was gone or the guard held.
+   */
+  async joinWithAccount(input: {
+    ticketHash: string;
+    shopId: number;
+    origin: string;
+    uid: number;
+    claim: string;
+    now: number;
+    nowMs: number;
+    pointValidMs: number;
+  }): Promise<boolean> {
+    const taken = `EXISTS (SELECT 1 FROM oauth_tickets WHERE ticket_hash = ?1 AND claim = ?2)`;
+    const results = await this.db.batch([
+      this.db
+        .prepare(
+          `UPDATE oauth_tickets SET used_at = ?3, claim = ?2
+           WHERE ticket_hash = ?1 AND shop_id = ?4 AND return_origin = ?5 AND outcome = 'pending' AND uid = ?6
+             AND used_at IS NULL AND expires_at > ?3
+             AND EXISTS (SELECT 1 FROM members WHERE uid = ?6 AND withdrawn_at IS NULL)
+             AND NOT EXISTS (SELECT 1 FROM member_identities i
+                             WHERE i.shop_id = ?4 AND i.provider = oauth_tickets.provider
+                               AND i.provider_user_id = oauth_tickets.provider_user_id)`,
+        )
+        .bind(input.ticketHash, input.claim, input.now, input.shopId, input.origin, input.uid),
+      this.db
+        .prepare(
+          `INSERT INTO member_identities (shop_id, provider, provider_user_id, uid, linked_at)
+           SELECT ?3, t.provider, t.provider_user_id, ?4, ?5
+           FROM oauth_tickets t WHERE t.ticket_hash = ?1 AND t.claim = ?2
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.now),
+      this.db
+        .prepare(
+          `INSERT INTO shop_members (shop_id, uid, privacy_agreed_at, joined_at, shared_agreed_at)
+           SELECT ?3, ?4, ?5, ?5, ?5 WHERE ${taken}
+           ON CONFLICT (shop_id, uid) DO UPDATE SET shared_agreed_at = coalesce(shared_agreed_at, excluded.shared_agreed_at)`,
+        )
+        .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.nowMs),
+      this.db
+        .prepare(
+          `INSERT INTO shop_join_bonus (shop_id, uid, amount, granted_at)
+           SELECT s.id, ?4, s.join_point, ?5 FROM shops s
+           WHERE s.id = ?3 AND s.point = 1 AND s.join_point > 0 AND ${taken}
+           ON CONFLICT (shop_id, uid) DO NOTHING`,
+        )
+        .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.nowMs),
+      this.db
+        .prepare(
+          `INSERT INTO point_history (shop_id, uid, amount, reason, created_at, expires_at, rem_value)
+           SELECT shop_id, uid, amount, 'join', ?3, ?4, amount FROM shop_join_bonus
+           WHERE shop_id = ?1 AND uid = ?2 AND changes() = 1`,
+        )
+        .bind(input.shopId, input.uid, input.nowMs, input.nowMs + input.pointValidMs),
+      this.db.prepare(`SELECT 1 AS ok WHERE ${taken}`).bind(input.ticketHash, input.claim),
+    ]);
+    return (results[5]?.results?.length ?? 0) > 0;
   }
 
   /** The member an identity logs in as, in this shop (a withdrawn member's never). */

@@ -21,6 +21,7 @@ import {
   OAuthError,
   readKakaoUnlinkNotice,
   type OAuthProfile,
+  type ProviderAddress,
 } from "../auth/oauth-providers";
 import { cookie, isSecureRequest, nowSeconds } from "../auth/session";
 import { clientKey } from "../auth/throttle";
@@ -28,6 +29,7 @@ import type { OAuthProviderName, StateRow, TicketOutcome } from "../db/oauth";
 import type { Config } from "../env";
 import { classifyHost, requestHost, shopOrigin } from "../host";
 import { escapeHtml, htmlPage } from "../pages";
+import { applySync, syncOf } from "./sync";
 
 export const STATE_COOKIE = "oauth_state";
 export const SIGNUP_COOKIE = "oauth_signup";
@@ -145,7 +147,8 @@ function start(provider: OAuthProviderName) {
             clientId: ctx.config.KAKAO_REST_KEY,
             redirectUri,
             state,
-            scope: ["profile_nickname", "account_email"],
+            // Kakao Sync's items only as far as the app has them (configuration, decision 177).
+            scope: ["profile_nickname", "account_email", ...ctx.config.KAKAO_SYNC_SCOPES],
           })
         : naverAuthorizeUrl(ctx.config.NAVER_AUTH_BASE, { clientId: ctx.config.NAVER_CLIENT_ID, redirectUri, state });
     const secure = isSecureRequest(ctx.request);
@@ -161,7 +164,12 @@ const CallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-async function fetchProfile(ctx: ApiContext, provider: OAuthProviderName, code: string, state: string) {
+async function fetchProfile(
+  ctx: ApiContext,
+  provider: OAuthProviderName,
+  code: string,
+  state: string,
+): Promise<{ profile: OAuthProfile; addresses: ProviderAddress[] }> {
   const c = ctx.config;
   if (provider === "kakao") {
     const kakao = new KakaoClient(c.KAKAO_AUTH_BASE, c.KAKAO_API_BASE, {
@@ -170,14 +178,30 @@ async function fetchProfile(ctx: ApiContext, provider: OAuthProviderName, code: 
     });
     // Byte for byte the address the start sent: it is built the same way from the same config.
     const tokens = await kakao.exchange(code, callbackUrl(c, provider, ctx.url));
-    return kakao.profile(tokens.accessToken);
+    const profile = await kakao.profile(tokens.accessToken);
+    return { profile, addresses: await kakaoAddresses(ctx, kakao, tokens.accessToken) };
   }
   const naver = new NaverClient(c.NAVER_AUTH_BASE, c.NAVER_API_BASE, {
     clientId: c.NAVER_CLIENT_ID,
     clientSecret: c.NAVER_CLIENT_SECRET,
   });
   const tokens = await naver.exchange(code, state);
-  return naver.profile(tokens.accessToken);
+  return { profile: await naver.profile(tokens.accessToken), addresses: [] };
+}
+
+/**
+ * The person's Kakao shipping addresses when the app asks for them: none when they did not agree
+ * or Kakao cannot answer now — the login goes on either way (the addresses are a convenience).
+ */
+async function kakaoAddresses(ctx: ApiContext, kakao: KakaoClient, token: string): Promise<ProviderAddress[]> {
+  if (!ctx.config.KAKAO_SYNC_SCOPES.includes("shipping_address")) return [];
+  try {
+    return await kakao.shippingAddresses(token);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    ctx.log.info("kakao addresses unavailable", { kind: error.kind, code: error.code });
+    return [];
+  }
 }
 
 /** What a provider's person means in the state's shop; never merged with an e-mail account. */
@@ -196,6 +220,10 @@ async function resolve(
     return { outcome: linked ? "linked" : "taken", uid: row.uid };
   }
   if (existing !== null) return { outcome: "login", uid: existing };
+  // The person signed up at another shop with this provider: that account joins this shop with
+  // one tap of consent to what it receives (decision 177), instead of a second sign-up.
+  const account = await oauth.accountOf(row.provider, profile.id);
+  if (account !== null) return { outcome: "signup", uid: account };
   // Someone has an account with this address: they log in with it and link from /user/info. Only
   // an address the provider says its person owns is looked up (Kakao's verified and valid e-mail;
   // never Naver's, any contact address its person typed): anyone can put a stranger's address on a
@@ -228,8 +256,9 @@ function callback(provider: OAuthProviderName) {
     const back = `${row.return_origin}${row.purpose === "link" ? row.return_path : loginPath(row.return_path)}`;
     if (query.error || !query.code) return errorPage(400, koSocial.cancelled, back, id);
     let profile: OAuthProfile;
+    let addresses: ProviderAddress[];
     try {
-      profile = await fetchProfile(ctx, provider, query.code, query.state);
+      ({ profile, addresses } = await fetchProfile(ctx, provider, query.code, query.state));
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
       // The kind and the provider's code only: no key, token or code in a log line.
@@ -238,6 +267,9 @@ function callback(provider: OAuthProviderName) {
       return errorPage(error.kind === "invalid_code" ? 400 : 502, text, back, id);
     }
     const { outcome, uid } = await resolve(ctx, row, profile, now);
+    const sync = syncOf(profile, addresses);
+    // A member who is one already gets what is missing now; a sign-up gets it once it exists.
+    if ((outcome === "login" || outcome === "linked") && uid !== null) await applySync(ctx, uid, sync);
     const ticket = randomToken(32);
     await ctx.db.oauth.createTicket({
       ticketHash: await sha256Hex(ticket),
@@ -250,6 +282,7 @@ function callback(provider: OAuthProviderName) {
       provider,
       provider_user_id: outcome === "signup" ? profile.id : null,
       name: outcome === "signup" ? (profile.name ?? null) : null,
+      sync: outcome === "signup" && sync ? JSON.stringify(sync) : null,
       expiresAt: now + TICKET_SECONDS,
     });
     return redirect(303, `${row.return_origin}/auth/complete?${new URLSearchParams({ ticket })}`);

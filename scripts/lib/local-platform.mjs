@@ -128,6 +128,11 @@ export async function startLocalPlatform({
         KAKAO_REST_KEY: oauth.kakao.clientId,
         KAKAO_CLIENT_SECRET: oauth.kakao.clientSecret,
         KAKAO_ADMIN_KEY: oauth.kakao.adminKey,
+        // The stand-in's app has Kakao Sync's consent items (decision 177).
+        // (beyond the nickname and e-mail every login asks for).
+        KAKAO_SYNC_SCOPES: oauth.kakao.consentItems
+          .filter((item) => item !== "profile_nickname" && item !== "account_email")
+          .join(","),
         NAVER_AUTH_BASE: oauth.naver.authBase,
         NAVER_API_BASE: oauth.naver.apiBase,
         NAVER_CLIENT_ID: oauth.naver.clientId,

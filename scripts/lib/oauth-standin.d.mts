@@ -1,13 +1,30 @@
 /** Types of oauth-standin.mjs (which Node runs as it is). */
 export const CODE_TTL_MS: number;
-export const STANDIN_KAKAO_APP: { clientId: string; clientSecret: string; adminKey: string; appId: number };
+export const STANDIN_KAKAO_APP: {
+  clientId: string;
+  clientSecret: string;
+  adminKey: string;
+  appId: number;
+  consentItems: string[];
+};
+/** Kakao's consent items as the stand-in's window lists them (decision 177). */
+export const KAKAO_CONSENT_ITEMS: Record<string, { label: string; required: boolean }>;
 export const STANDIN_NAVER_APP: { clientId: string; clientSecret: string };
 
-export type KakaoPersona = "verified" | "unverified" | "noEmail";
-export type NaverPersona = "withEmail" | "noEmail";
+export type KakaoPersona = "verified" | "unverified" | "noEmail" | "sync";
+export type NaverPersona = "withEmail" | "noEmail" | "another";
 export const KAKAO_PERSONAS: Record<
   KakaoPersona,
-  { label: string; nickname: string; email: string | null; verified: boolean }
+  {
+    label: string;
+    nickname: string;
+    email: string | null;
+    verified: boolean;
+    /** Kakao Sync (decision 177): the account's phone and shipping addresses, when it has them. */
+    name?: string;
+    phone?: string;
+    addresses?: Record<string, unknown>[];
+  }
 >;
 export const NAVER_PERSONAS: Record<
   NaverPersona,
@@ -21,6 +38,8 @@ export type KakaoApp = {
   adminKey?: string;
   appId?: number;
   unlinkUrl?: string;
+  /** The consent items set up for the app; asking for another is KOE205. */
+  consentItems?: string[];
 };
 export type NaverApp = { clientId: string; clientSecret: string; redirectUris: string[] };
 

@@ -4,7 +4,8 @@
 // Kakao (KAKAO_AUTH_BASE = KAKAO_API_BASE = {origin}/kakao)
 //   GET  /kakao/oauth/authorize   POST /kakao/oauth/authorize   the consent page (personas, 취소)
 //   POST /kakao/oauth/token       form; byte-equal redirect_uri, single-use codes (KOE320), expiry
-//   GET|POST /kakao/v2/user/me    Bearer
+//   GET|POST /kakao/v2/user/me    Bearer; name and phone_number when the person agreed to them
+//   GET  /kakao/v1/user/shipping_address   Bearer; -402 (HTTP 403) without the shipping_address consent
 //   POST /kakao/v1/user/unlink    Bearer, or KakaoAK {admin key} with target_id_type=user_id&target_id
 //   GET  /kakao/_standin/         linked users, each with 연결 끊기 알림 (right key / wrong key)
 //   POST /kakao/_standin/unlink-notice {client_id?, user_id | persona, referrer_type?, key?: "wrong", url?}
@@ -40,6 +41,20 @@ export const STANDIN_KAKAO_APP = {
   clientSecret: "kakao-standin-client-secret",
   adminKey: "kakao-standin-admin-key",
   appId: 370001,
+  // The consent items (동의항목) set up in the app's console: Kakao Sync's phone and addresses too.
+  consentItems: ["profile_nickname", "account_email", "name", "phone_number", "shipping_address"],
+};
+
+/**
+ * Kakao's consent items as its consent window names them; `required` ones cannot be unticked.
+ * Asking for an item the app does not have is KOE205, as Kakao answers it.
+ */
+export const KAKAO_CONSENT_ITEMS = {
+  profile_nickname: { label: "닉네임", required: true },
+  account_email: { label: "카카오계정(이메일)", required: false },
+  name: { label: "이름", required: false },
+  phone_number: { label: "카카오계정(전화번호)", required: false },
+  shipping_address: { label: "배송지정보(수령인명, 배송지 주소, 전화번호)", required: false },
 };
 export const STANDIN_NAVER_APP = { clientId: "naver-standin-client-id", clientSecret: "naver-standin-secret" };
 
@@ -57,6 +72,43 @@ export const KAKAO_PERSONAS = {
     verified: false,
   },
   noEmail: { label: "이메일 동의 안 함", nickname: "카카오비공개", email: null, verified: false },
+  // Kakao Sync: a person whose Kakao account has a phone number and shipping addresses.
+  sync: {
+    label: "전화번호·배송지 있는 사용자",
+    nickname: "카카오배송",
+    name: "김배송",
+    email: null,
+    verified: false,
+    phone: "+82 10-2345-6789",
+    addresses: [
+      {
+        id: 501,
+        name: "집",
+        is_default: true,
+        type: "NEW",
+        base_address: "서울특별시 마포구 월드컵북로 396",
+        detail_address: "1204호",
+        receiver_name: "김배송",
+        receiver_phone_number1: "010-2345-6789",
+        receiver_phone_number2: null,
+        zone_number: "03925",
+        zip_code: null,
+      },
+      {
+        id: 502,
+        name: "회사",
+        is_default: false,
+        type: "NEW",
+        base_address: "경기도 성남시 분당구 판교역로 166",
+        detail_address: "카카오 판교 아지트",
+        receiver_name: "김배송",
+        receiver_phone_number1: "010-2345-6789",
+        receiver_phone_number2: "031-123-4567",
+        zone_number: "13529",
+        zip_code: null,
+      },
+    ],
+  },
 };
 export const NAVER_PERSONAS = {
   withEmail: {
@@ -66,6 +118,7 @@ export const NAVER_PERSONAS = {
     email: "naver.member@example.test",
   },
   noEmail: { label: "이메일 동의 안 함", nickname: "네이버비공개", name: "한비공", email: null },
+  another: { label: "다른 네이버 사용자", nickname: "네이버둘", name: "두네이버", email: null },
 };
 
 const KOE = {
@@ -101,8 +154,8 @@ export function createOauthStandin({
   codeTtlMs = CODE_TTL_MS,
   deliver = (url, init) => fetch(url, init),
 } = {}) {
-  const codes = new Map(); // code → { provider, app, redirectUri, state, persona, expiresAt, used }
-  const tokens = new Map(); // access token → { provider, app, persona, expiresAt }
+  const codes = new Map(); // code → { provider, app, redirectUri, state, persona, scopes, expiresAt, used }
+  const tokens = new Map(); // access token → { provider, app, persona, scopes, expiresAt }
   const refreshTokens = new Map(); // refresh token → { provider, app, persona }
   const links = new Map(); // `${provider}:${clientId}:${persona}` → linkedAt ms
   const notices = []; // unlink notices sent
@@ -123,18 +176,27 @@ export function createOauthStandin({
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
       .join("");
 
-  function issueCode(provider, app, redirectUri, state, persona) {
+  function issueCode(provider, app, redirectUri, state, persona, scopes = []) {
     const code = randomToken(40);
-    codes.set(code, { provider, app, redirectUri, state, persona, expiresAt: now() + codeTtlMs, used: false });
+    codes.set(code, {
+      provider,
+      app,
+      redirectUri,
+      state,
+      persona,
+      scopes,
+      expiresAt: now() + codeTtlMs,
+      used: false,
+    });
     return code;
   }
 
-  function issueTokens(provider, app, persona) {
+  function issueTokens(provider, app, persona, scopes = []) {
     const accessToken = randomToken(48);
     const refreshToken = randomToken(48);
     const lifetime = provider === "kakao" ? KAKAO_EXPIRES_IN : Number(NAVER_EXPIRES_IN);
-    tokens.set(accessToken, { provider, app, persona, expiresAt: now() + lifetime * 1000 });
-    refreshTokens.set(refreshToken, { provider, app, persona });
+    tokens.set(accessToken, { provider, app, persona, scopes, expiresAt: now() + lifetime * 1000 });
+    refreshTokens.set(refreshToken, { provider, app, persona, scopes });
     const linkKey = `${provider}:${app.clientId}:${persona}`;
     if (!links.has(linkKey)) links.set(linkKey, now());
     return { accessToken, refreshToken };
@@ -164,7 +226,19 @@ export function createOauthStandin({
       return { page: errorPage(400, "카카오 로그인 (테스트)", "KOE006", KOE.KOE006) };
     if ((fields.get("response_type") ?? "") !== "code")
       return { page: errorPage(400, "카카오 로그인 (테스트)", "KOE010", "response_type은 code여야 합니다.") };
-    return { app, redirectUri, state: fields.get("state") };
+    const scopes = (fields.get("scope") ?? "").split(",").filter(Boolean);
+    const enabled = app.consentItems ?? Object.keys(KAKAO_CONSENT_ITEMS);
+    const missing = scopes.filter((s) => !enabled.includes(s));
+    if (missing.length > 0)
+      return {
+        page: errorPage(
+          400,
+          "카카오 로그인 (테스트)",
+          "KOE205",
+          `설정하지 않은 동의 항목을 요청했습니다: ${missing.join(", ")}`,
+        ),
+      };
+    return { app, redirectUri, state: fields.get("state"), scopes };
   }
 
   function kakaoAuthorizePage(url) {
@@ -176,8 +250,25 @@ export function createOauthStandin({
       response_type: "code",
       state: checked.state,
       scope: url.searchParams.get("scope"),
+      consent_form: "1",
     });
-    return consentPage("카카오", "카카오계정으로", KAKAO_PERSONAS, keep, "h1{color:#3c1e1e}button{background:#fee500}");
+    return consentPage(
+      "카카오",
+      "카카오계정으로",
+      KAKAO_PERSONAS,
+      keep + consentItemBoxes(checked.scopes),
+      "h1{color:#3c1e1e}button{background:#fee500}",
+    );
+  }
+
+  /**
+   * What the person agreed to: on the window, the required items and the ticked optional ones the
+   * app asked for; a post made without the window (a test driving the stand-in) agrees to all.
+   */
+  function agreedScopes(fields, requested) {
+    if (fields.get("consent_form") !== "1") return requested;
+    const ticked = new Set(fields.getAll("agree"));
+    return requested.filter((s) => KAKAO_CONSENT_ITEMS[s]?.required || ticked.has(s));
   }
 
   async function kakaoAuthorizeAction(request) {
@@ -190,7 +281,11 @@ export function createOauthStandin({
       back.searchParams.set("error", "access_denied");
       back.searchParams.set("error_description", "User denied access");
     } else if (Object.hasOwn(KAKAO_PERSONAS, persona)) {
-      back.searchParams.set("code", issueCode("kakao", checked.app, checked.redirectUri, checked.state, persona));
+      const scopes = agreedScopes(fields, checked.scopes);
+      back.searchParams.set(
+        "code",
+        issueCode("kakao", checked.app, checked.redirectUri, checked.state, persona, scopes),
+      );
     } else return errorPage(400, "카카오 로그인 (테스트)", "KOE000", "로그인할 사람을 고르세요.");
     if (checked.state !== null && checked.state !== undefined) back.searchParams.set("state", checked.state);
     return redirect(back.toString());
@@ -210,7 +305,7 @@ export function createOauthStandin({
       const r = refreshTokens.get(f.get("refresh_token") ?? "");
       if (!r || r.provider !== "kakao" || r.app !== app)
         return kakaoTokenError(400, "invalid_grant", "KOE322", "refresh_token not found.");
-      const { accessToken } = issueTokens("kakao", app, r.persona);
+      const { accessToken } = issueTokens("kakao", app, r.persona, r.scopes);
       return jsonResponse(200, { access_token: accessToken, token_type: "bearer", expires_in: KAKAO_EXPIRES_IN });
     }
     if (grant !== "authorization_code")
@@ -223,13 +318,13 @@ export function createOauthStandin({
     if (f.get("redirect_uri") !== record.redirectUri)
       return kakaoTokenError(400, "invalid_grant", "KOE303", "Redirect URI mismatch.");
     record.used = true;
-    const { accessToken, refreshToken } = issueTokens("kakao", app, record.persona);
+    const { accessToken, refreshToken } = issueTokens("kakao", app, record.persona, record.scopes);
     return jsonResponse(200, {
       access_token: accessToken,
       token_type: "bearer",
       refresh_token: refreshToken,
       expires_in: KAKAO_EXPIRES_IN,
-      scope: "profile_nickname account_email",
+      scope: (record.scopes.length ? record.scopes : ["profile_nickname", "account_email"]).join(" "),
       refresh_token_expires_in: 5183999,
     });
   }
@@ -248,11 +343,45 @@ export function createOauthStandin({
     };
     if (p.email !== null)
       Object.assign(account, { is_email_valid: true, is_email_verified: p.verified, email: p.email });
+    // Kakao Sync's items: given only when agreed, else flagged as needing agreement.
+    if (p.name) {
+      account.name_needs_agreement = !t.scopes.includes("name");
+      if (t.scopes.includes("name")) account.name = p.name;
+    }
+    if (p.phone) {
+      account.has_phone_number = true;
+      account.phone_number_needs_agreement = !t.scopes.includes("phone_number");
+      if (t.scopes.includes("phone_number")) account.phone_number = p.phone;
+    }
     const linkedAt = links.get(`kakao:${t.app.clientId}:${t.persona}`) ?? now();
     return jsonResponse(200, {
       id: await kakaoUserId(t.app.appId ?? t.app.clientId, t.persona),
       connected_at: new Date(linkedAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
       kakao_account: account,
+    });
+  }
+
+  /** GET /v1/user/shipping_address: the person's addresses, default first, when they agreed. */
+  async function kakaoShippingAddress(request) {
+    const t = bearer(request, "kakao");
+    if (!t) return kakaoUnauthorized();
+    if (!t.scopes.includes("shipping_address"))
+      return jsonResponse(403, {
+        msg: "insufficient scopes.",
+        code: -402,
+        api_type: "USER_SHIPPING_ADDRESS",
+        required_scopes: ["shipping_address"],
+        allowed_scopes: t.scopes,
+      });
+    const p = KAKAO_PERSONAS[t.persona];
+    const updatedAt = new Date(now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const addresses = (p.addresses ?? [])
+      .map((a) => ({ ...a, updated_at: updatedAt }))
+      .sort((x, y) => Number(y.is_default) - Number(x.is_default));
+    return jsonResponse(200, {
+      user_id: await kakaoUserId(t.app.appId ?? t.app.clientId, t.persona),
+      shipping_addresses_needs_agreement: false,
+      shipping_addresses: addresses,
     });
   }
 
@@ -390,6 +519,7 @@ export function createOauthStandin({
     if (path === "/oauth/token" && request.method === "POST") return kakaoToken(request);
     if (path === "/v2/user/me" && (request.method === "GET" || request.method === "POST")) return kakaoMe(request);
     if (path === "/v1/user/unlink" && request.method === "POST") return kakaoUnlink(request);
+    if (path === "/v1/user/shipping_address" && request.method === "GET") return kakaoShippingAddress(request);
     if (path.startsWith("/_standin")) return kakaoControl(request, path);
     return jsonResponse(404, { msg: "not found", code: -404 });
   }
@@ -615,6 +745,23 @@ if (globalThis.process?.argv?.[1]?.endsWith("oauth-standin.mjs")) {
   console.log(
     `Kakao/Naver login stand-in: KAKAO_AUTH_BASE=${served.kakao.authBase} NAVER_AUTH_BASE=${served.naver.authBase}`,
   );
+}
+
+/**
+ * Kakao's consent items the app asked for, as the window lists them: required ones ticked for
+ * good (sent as hidden fields), optional ones ticked and free to untick.
+ */
+function consentItemBoxes(scopes) {
+  const rows = scopes
+    .filter((s) => Object.hasOwn(KAKAO_CONSENT_ITEMS, s))
+    .map((s) => {
+      const item = KAKAO_CONSENT_ITEMS[s];
+      const tag = item.required ? "[필수]" : "[선택]";
+      return item.required
+        ? `<label><input type="checkbox" checked disabled> ${tag} ${escapeHtml(item.label)}</label>`
+        : `<label><input type="checkbox" name="agree" value="${s}" checked> ${tag} ${escapeHtml(item.label)}</label>`;
+    });
+  return rows.length ? `<fieldset><legend>제공 항목</legend>${rows.join("<br>")}</fieldset>` : "";
 }
 
 /** A provider's consent window: one button per persona and 동의 취소, a plain form (no script). */

@@ -246,3 +246,7 @@ export const naverButton = style([
   button,
   { width: "100%", background: vars.color.wallet, color: vars.color.onWallet, border: "none" },
 ]);
+
+// The one-tap join's list of what a shop receives (decision 177): label beside value.
+export const shareList = style({ display: "grid", gap: 6, margin: 0 });
+export const shareRow = style({ display: "grid", gridTemplateColumns: "5em 1fr", gap: 8 });

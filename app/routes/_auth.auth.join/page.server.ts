@@ -4,7 +4,7 @@ import { cookieHeaders } from "~/lib/auth.server";
 import { isShopApiError } from "~/shared/api-client.server";
 import { JOIN_CONSENTS } from "~/shared/forms/auth";
 import { fieldErrors, keptValues } from "~/shared/forms/errors";
-import { SocialJoinForm } from "~/shared/forms/social-login";
+import { SocialJoinForm, SocialShareForm } from "~/shared/forms/social-login";
 
 /** The pending sign-up this browser holds (its cookie), or why there is none. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -19,6 +19,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // An account from another shop: one tap of consent, nothing typed (decision 177).
+  if (form.get("intent") === "share") {
+    const values = keptValues(form, []);
+    const shared = SocialShareForm.safeParse(Object.fromEntries(form));
+    if (!shared.success) return data({ errors: fieldErrors(shared.error), values }, { status: 400 });
+    try {
+      const result = await context.api.callWithHeaders("socialShareJoin", { body: { agree_share: true } });
+      return redirect(withoutDeviceId(result.data.url), { headers: cookieHeaders(result.headers) });
+    } catch (error) {
+      return formFailure(error, values, [400, 410, 429]);
+    }
+  }
   const values = keptValues(form, ["name", "agree_all", ...JOIN_CONSENTS]);
   const parsed = SocialJoinForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });

@@ -10,6 +10,8 @@ import { SocialJoinForm } from "~/shared/forms/social-login";
 import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koAuth } from "~/shared/messages/auth";
 import { koSocial } from "~/shared/messages/social-login";
+import { useRootData } from "~/lib/root-data";
+import { formatPhone } from "~/shared/phone";
 import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koSocial.joinTitle, noindex: true });
@@ -26,6 +28,7 @@ export default function SocialJoinPage() {
   const result = useActionResult<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const { errors, onSubmit, form } = useFormErrors(SocialJoinForm, result?.errors, result);
+  const { shop } = useRootData();
 
   if (!pending || result?.code === "SIGNUP_EXPIRED") {
     return (
@@ -36,6 +39,17 @@ export default function SocialJoinPage() {
           <Link to="/user/login">{koAuth.loginTitle}</Link>
         </p>
       </>
+    );
+  }
+  if (pending.account) {
+    return (
+      <ShareJoin
+        provider={koSocial.provider[pending.provider]}
+        shopName={shop.name}
+        account={pending.account}
+        formError={result?.formError ?? errors.agree_share}
+        submitting={submitting}
+      />
     );
   }
   const values = result?.values ?? {};
@@ -66,6 +80,74 @@ export default function SocialJoinPage() {
         <JoinConsents values={values} errors={errors} />
         <button className={css.button} type="submit" disabled={submitting}>
           {submitting ? koAuth.joining : koSocial.joinButton}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * The one-tap join (decision 177): the person signed up at another shop, so this shop asks only
+ * their consent to what it receives — shown item by item with the recipient, purpose and keeping
+ * time (개인정보 보호법 §17) — and the button is that consent. A plain post; nothing to type.
+ */
+function ShareJoin({
+  provider,
+  shopName,
+  account,
+  formError,
+  submitting,
+}: {
+  provider: string;
+  shopName: string;
+  account: { name: string; phone: string | null; email: string | null };
+  formError?: string;
+  submitting: boolean;
+}) {
+  const rows: [string, string][] = [
+    [koSocial.shareName, account.name],
+    [koSocial.sharePhone, account.phone ? formatPhone(account.phone) : koSocial.shareNone],
+    [koSocial.shareEmail, account.email ?? koSocial.shareNone],
+  ];
+  return (
+    <>
+      <h1 className={css.title}>{koSocial.joinTitle}</h1>
+      <p className={css.intro}>{koSocial.shareLead(provider, shopName)}</p>
+      <Form method="post" className={css.form} aria-label={koSocial.joinTitle}>
+        {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+        <section className={css.section} aria-label={koSocial.shareTitle} data-testid="share-details">
+          <h2 className={css.sectionTitle}>{koSocial.shareTitle}</h2>
+          <dl className={css.shareList}>
+            <dt>{koSocial.shareRecipient}</dt>
+            <dd>{shopName}</dd>
+            <dt>{koSocial.shareItems}</dt>
+            <dd>
+              <dl className={css.shareList}>
+                {rows.map(([label, value]) => (
+                  <div key={label} className={css.shareRow}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </dd>
+            <dt>{koSocial.sharePurpose}</dt>
+            <dd>{koSocial.sharePurposeText}</dd>
+            <dt>{koSocial.shareKeep}</dt>
+            <dd>{koSocial.shareKeepText}</dd>
+          </dl>
+        </section>
+        <p>
+          {koSocial.shareTerms(shopName)}{" "}
+          <a className={css.consentView} href="/link?type=terms" target="_blank" rel="noopener">
+            {koAuth.terms} {koAuth.view}
+          </a>
+        </p>
+        <p className={css.hint}>{koSocial.shareRefuse}</p>
+        <input type="hidden" name="intent" value="share" />
+        <input type="hidden" name="agree_share" value="on" />
+        <button className={css.button} type="submit" disabled={submitting}>
+          {submitting ? koAuth.joining : koSocial.shareButton}
         </button>
       </Form>
     </>

@@ -13,7 +13,19 @@ export const socialLoginApi = {
     method: "GET",
     path: "/api/user/social/pending",
     query: z.object({}),
-    response: z.object({ provider: SocialProvider, name: z.string().nullable(), url: z.string() }),
+    response: z.object({
+      provider: SocialProvider,
+      name: z.string().nullable(),
+      url: z.string(),
+      /**
+       * The account the person already has from another shop (decision 177): what this shop would
+       * receive on one tap. Null for a first sign-up.
+       */
+      account: z
+        .object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
+        .nullable()
+        .default(null),
+    }),
   }),
   /** Creates the member (no password) and the link, and logs them in on this host. */
   socialSignup: endpoint({
@@ -21,6 +33,17 @@ export const socialLoginApi = {
     path: "/api/user/social/signup",
     query: z.object({}),
     body: z.object({ name: nameField, ...joinConsents }),
+    response: z.object({ uid: z.number().int(), url: z.string() }),
+  }),
+  /**
+   * The one-tap join of this shop with the account another shop made (decision 177): linked,
+   * this shop's member with the consent's moment, and logged in on this host.
+   */
+  socialShareJoin: endpoint({
+    method: "POST",
+    path: "/api/user/social/share",
+    query: z.object({}),
+    body: z.object({ agree_share: z.literal(true) }),
     response: z.object({ uid: z.number().int(), url: z.string() }),
   }),
   /** The member's Kakao/Naver links in this shop, and whether they have a password. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { koSocial } from "../messages/social-login";
 import { JOIN_CONSENTS, joinConsents, nameField } from "./auth";
 
 /**
@@ -14,6 +15,15 @@ export const SocialJoinForm = z.preprocess(
   },
   z.object({ name: nameField, url: z.string().max(2000).optional(), ...joinConsents }),
 );
+
+/**
+ * The one-tap join with an account another shop made (decision 177): the button is the consent
+ * (its text says to what), so the form carries only that it was pressed.
+ */
+export const SocialShareForm = z.object({
+  intent: z.literal("share"),
+  agree_share: z.literal("on", { error: koSocial.shareAgreeRequired }),
+});
 
 export const SOCIAL_PROVIDERS = ["kakao", "naver"] as const;
 export const SocialProvider = z.enum(SOCIAL_PROVIDERS);

@@ -15,6 +15,24 @@ export const koSocial = {
     `이 상점에 이메일로 가입한 계정이 이미 있다면, 새로 가입하지 말고 기존 계정으로 로그인한 뒤 [내 정보]에서 ${provider}를 연결해 주세요.`,
   joinButton: "동의하고 가입하기",
   joinExpired: "가입 시간이 지났습니다. 처음부터 다시 시작해 주세요.",
+  // A person with an account from another shop joins this one with one tap (decision 177).
+  shareLead: (provider: string, shop: string) =>
+    `${provider} 계정으로 이미 가입한 회원입니다. 아래 정보를 ${shop}에 제공하는 데 동의하시면 다시 입력할 것 없이 바로 회원이 됩니다.`,
+  shareTitle: "제공되는 정보",
+  shareRecipient: "제공받는 자",
+  shareItems: "제공 항목",
+  sharePurpose: "이용 목적",
+  sharePurposeText: "회원 관리, 주문·배송 처리, 고객 상담",
+  shareKeep: "보유 기간",
+  shareKeepText: "회원 탈퇴 시까지 (법령이 보관을 정한 거래 기록은 그 기간까지)",
+  shareName: "이름",
+  sharePhone: "휴대폰",
+  shareEmail: "이메일",
+  shareNone: "없음",
+  shareTerms: (shop: string) => `${shop}의 이용약관과 위 개인정보 제3자 제공에 동의합니다.`,
+  shareRefuse: "동의하지 않으셔도 되며, 그 경우 이 상점에는 가입되지 않고 비회원으로 주문할 수 있습니다.",
+  shareButton: "동의하고 시작하기",
+  shareAgreeRequired: "정보 제공에 동의해 주세요.",
   // Where a login did not end in a session.
   exists: (provider: string) =>
     `이미 가입된 계정이 있습니다. 기존 계정으로 로그인한 뒤 [내 정보]에서 ${provider}를 연결해 주세요.`,

@@ -174,7 +174,8 @@ describe("a first login on the custom domain", () => {
 
   it("works the same with Naver", async () => {
     const b = browser();
-    const ticket = await throughProvider(b, BISTRO, "withEmail", "naver");
+    // A person of its own: one who signed up in any shop joins the next with one tap (decision 177).
+    const ticket = await throughProvider(b, BISTRO, "another", "naver");
     expect((await visit(b, BISTRO, ticket.pathname + ticket.search)).headers.get("location")).toContain("/auth/join");
     const joined = await postForm(
       BISTRO,
@@ -355,7 +356,8 @@ describe("whether an e-mail has an account (decision 152)", () => {
 describe("Kakao's unlink notice", () => {
   it("removes the person's links with the right admin key and nothing with a wrong one", async () => {
     const b = browser();
-    const ticket = await throughProvider(b, BEAUTY, "noEmail");
+    // Someone who has not signed up anywhere yet in this file (decision 177 joins the others by one tap).
+    const ticket = await throughProvider(b, BEAUTY, "sync");
     await visit(b, BEAUTY, ticket.pathname + ticket.search);
     await postForm(BEAUTY, "/auth/join", { name: "해제대상", agree_all: "on" }, { cookie: cookieOf(b) });
     const before = (await identities("kakao")).length;
