@@ -78,6 +78,11 @@ export function Footer({ shop }: { shop: ShopInfo }) {
             </div>
           ))}
       </dl>
+      {shop.broker ? (
+        <p className={css.footerBroker} data-testid="broker-notice">
+          {koFooter.broker}
+        </p>
+      ) : null}
       <p>{koFooter.hosting}</p>
     </footer>
   );

@@ -204,6 +204,7 @@ export const footerInfo = style({ margin: 0, display: "grid", gridTemplateColumn
 /** A label and its value: a wrapper for React's key that the grid looks through. */
 export const footerInfoRow = style({ display: "contents" });
 export const footerInfoValue = style({ margin: 0 });
+export const footerBroker = style({ margin: "8px 0", lineHeight: 1.5, wordBreak: "keep-all" });
 
 export const main = style({ padding: "12px 12px 32px" });
 

@@ -162,7 +162,8 @@ export class DailyStore {
       this.db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM products p WHERE p.shop_id = s.id) AS products,
-             (COALESCE(s.bank_account, '') <> '' OR EXISTS (SELECT 1 FROM shop_payment_keys k WHERE k.shop_id = s.id)) AS payment,
+             (COALESCE(s.bank_account, '') <> '' OR EXISTS (SELECT 1 FROM shop_payment_keys k WHERE k.shop_id = s.id)
+               OR EXISTS (SELECT 1 FROM payout_sellers v WHERE v.shop_id = s.id)) AS payment,
              (s.delivery_set_at IS NOT NULL OR s.shop_type = 'restaurant') AS delivery,
              EXISTS (SELECT 1 FROM shop_notify_settings n WHERE n.shop_id = s.id AND n.owner_phone IS NOT NULL) AS notify,
              s.seller_type, s.corpname, s.ceo, s.idnum, s.idnum_singo, s.address, s.tel, s.email

@@ -77,6 +77,19 @@ export type WindowAttempt = {
 export class PaymentAttemptStore {
   constructor(private readonly db: Db) {}
 
+  /** Which of these Toss orderIds are this shop's attempts (the platform's ledger holds every shop's). */
+  async ofShopAmong(shopId: number, providerOrderIds: string[]): Promise<string[]> {
+    if (providerOrderIds.length === 0) return [];
+    const { results } = await this.db
+      .prepare(
+        `SELECT provider_order_id FROM payment_attempts
+         WHERE shop_id = ?1 AND provider_order_id IN (SELECT value FROM json_each(?2))`,
+      )
+      .bind(shopId, JSON.stringify(providerOrderIds))
+      .all<{ provider_order_id: string }>();
+    return results.map((r) => r.provider_order_id);
+  }
+
   byProviderOrderId(shopId: number, providerOrderId: string): Promise<PaymentAttemptRow | null> {
     return this.db
       .prepare("SELECT * FROM payment_attempts WHERE provider_order_id = ? AND shop_id = ?")

@@ -45,6 +45,8 @@ export type ShopRow = {
   escrow_vbank: number | null;
   /** Migration 0051 (decision 175). */
   seller_type: SellerType | null;
+  /** How the shop is paid (migration 0054, decision 178). */
+  pay_via: "platform" | "own" | null;
   delivery_set_at: number | null;
 } & Record<
   | "notice"

@@ -64,8 +64,18 @@ export async function reconcileDay(
   now: number,
 ): Promise<ReconciliationReport> {
   const { from, to } = dayBounds(day);
-  const toss: TossClient = await tossFor(deps, shop.shopid);
-  const ledger: TossTransaction[] = await toss.transactions(`${day}T00:00:00`, `${day}T23:59:59`);
+  // A shop paid through the platform's contract (decision 178) is checked against the platform's
+  // ledger, of which only its own orders' transactions are its.
+  const route = await deps.db.payouts.route(shop.shopid);
+  const via = route?.pay_via === "platform" ? "platform" : "own";
+  const toss: TossClient = await tossFor(deps, shop.shopid, via);
+  let ledger: TossTransaction[] = await toss.transactions(`${day}T00:00:00`, `${day}T23:59:59`);
+  if (via === "platform") {
+    const mine = new Set(
+      await deps.db.paymentAttempts.ofShopAmong(shop.shopid, [...new Set(ledger.map((t) => t.orderId))]),
+    );
+    ledger = ledger.filter((t) => mine.has(t.orderId));
+  }
   const keys = [...new Set(ledger.map((t) => t.paymentKey))];
   const store = deps.db.reconciliations;
   const recorded = await store.payments(shop.shopid, from, to, keys);

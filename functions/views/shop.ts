@@ -75,6 +75,7 @@ export function toShopInfo(row: ShopRow, platformDomain: string, requestUrl?: UR
     point_rate: row.point_rate,
     point_unit: row.point_unit,
     seller_type: row.seller_type,
+    broker: row.pay_via === "platform",
     legal_gaps: legalGaps(row),
     corp: row.corp,
     corpname: row.corpname,

@@ -17,6 +17,7 @@ import { meetsRule, type OrderFieldName } from "~/shared/forms/order-fields";
 import { amountDue, earnedPoints, parsePoints, pointsProblem, totalForArea } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
 import { koCommon } from "~/shared/messages/shop/common";
+import { koFooter } from "~/shared/messages/shop/footer";
 import { OrderNoLine } from "~/components/order/OrderNoLine";
 import { useRootData } from "~/lib/root-data";
 import { koOrder } from "~/shared/messages/cart";
@@ -334,6 +335,12 @@ export default function OrderSheet() {
             ) : null}
             <Consent name="agree_notify" label={koNotify.consent} values={values} />
             <p className={css.muted}>{koNotify.consentHelp}</p>
+            {/* The platform as 통신판매중개자 (전자상거래법 §20①, decision 178), before the buyer pays. */}
+            {shop.broker ? (
+              <p className={css.muted} data-testid="sheet-broker-notice">
+                {koFooter.broker}
+              </p>
+            ) : null}
           </section>
           {/* What 구매확정 earns: a member of a shop that runs points, on what is paid after points. */}
           {pointBalance !== null && pointRate > 0 ? (

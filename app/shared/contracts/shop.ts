@@ -75,6 +75,11 @@ export const ShopInfo = z.object({
    * answer has none: it takes its own orders.
    */
   legal_gaps: z.array(z.enum(LEGAL_FIELDS)).default([]),
+  /**
+   * Paid through the platform's Toss contract (decision 178): the platform is then a
+   * 통신판매중개자, and the footer and order sheet say it is not a party to the sale.
+   */
+  broker: z.boolean().default(false),
   corp: nullableText,
   corpname: nullableText,
   ceo: nullableText,
