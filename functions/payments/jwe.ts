@@ -74,13 +74,9 @@ export async function openJwe(hex: string, jwe: string): Promise<unknown> {
  * (two while a key rotates), each the HMAC-SHA256 of `{raw body}:{transmission time}`.
  */
 export async function webhookSigned(hex: string, rawBody: string, transmissionTime: string, header: string) {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    securityKeyBytes(hex),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
+  const key = await crypto.subtle.importKey("raw", securityKeyBytes(hex), { name: "HMAC", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
   const data = encoder.encode(`${rawBody}:${transmissionTime}`);
   for (const part of header.split(",")) {
     const value = part.trim().replace(/^v1:/, "");

@@ -100,7 +100,8 @@ export async function registerSeller(ctx: ApiContext, shop: ShopInfo, uid: numbe
     seller = await client.registerSeller(request, key);
   } catch (error) {
     if (!(error instanceof TossError)) throw error;
-    if (error.kind === "refused") throw new ApiError(409, "SELLER_REFUSED", t.errors.refused(error.message || error.code));
+    if (error.kind === "refused")
+      throw new ApiError(409, "SELLER_REFUSED", t.errors.refused(error.message || error.code));
     if (error.kind === "config") {
       ctx.log.error("toss refused the platform's payout keys", null, { code: error.code });
       throw new ApiError(409, "PAYOUTS_OFF", t.errors.unavailable);
@@ -139,15 +140,17 @@ export async function settlementPage(ctx: ApiContext, shop: ShopInfo, now: numbe
   const store = ctx.db.payouts;
   const today = koreanDay(now);
   const since = koreanDay(now - 60 * DAY_MS);
-  const [route, seller, bank, days, payouts, due, all] = await Promise.all([
+  const [route, seller, bank, days, payouts, all] = await Promise.all([
     store.route(shop.shopid),
     store.seller(shop.shopid),
     ctx.db.shops.bank(shop.shopid),
     store.ledger(shop.shopid, since),
     store.payouts(shop.shopid),
-    store.balance(shop.shopid, lastPayableDay(today)),
     store.balance(shop.shopid, "9999-12-31"),
   ]);
+  // Owed from the days the latest payout (or today) has passed: a payout covers its day's hold.
+  const latest = payouts[0]?.day;
+  const due = await store.balance(shop.shopid, lastPayableDay(latest && latest > today ? latest : today));
   const paid = payouts.filter((p) => p.status === "COMPLETED").reduce((n, p) => n + p.amount, 0);
   return {
     available: platformContract(ctx.config) !== null,

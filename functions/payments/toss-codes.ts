@@ -10,7 +10,6 @@ export { BANKS };
  * source; keep the two in step.
  */
 
-
 /** 카드사 코드 (issuer and acquirer) → short name. Codes are not all digits ("3K", "W1", "4V"). */
 export const CARD_COMPANIES: Readonly<Record<string, string>> = {
   "11": "국민",

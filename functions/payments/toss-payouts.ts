@@ -42,7 +42,13 @@ export type SellerRegistration = {
   refSellerId: string;
   businessType: TossSeller["businessType"];
   /** 개인사업자 and 법인: the business. */
-  company?: { name: string; representativeName: string; businessRegistrationNumber: string; email: string; phone: string };
+  company?: {
+    name: string;
+    representativeName: string;
+    businessRegistrationNumber: string;
+    email: string;
+    phone: string;
+  };
   /** A personal seller (not a business). */
   individual?: { name: string; email: string; phone: string };
   account: { bankCode: string; accountNumber: string; holderName: string };
@@ -90,7 +96,13 @@ export class TossPayoutsClient {
 
   /** Several payouts in one call; each answered with its own state. */
   async requestPayouts(items: PayoutRequest[], idempotencyKey: string): Promise<TossPayout[]> {
-    const body = await this.#call("POST", "/v2/payouts", items, idempotencyKey, z.object({ items: z.array(TossPayout) }));
+    const body = await this.#call(
+      "POST",
+      "/v2/payouts",
+      items,
+      idempotencyKey,
+      z.object({ items: z.array(TossPayout) }),
+    );
     return body.items;
   }
 

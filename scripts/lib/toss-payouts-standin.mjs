@@ -39,12 +39,18 @@ export async function securityKeyOf(secretKey) {
 
 async function seal(securityKey, payload) {
   const header = b64url(
-    encoder.encode(JSON.stringify({ alg: "dir", enc: "A256GCM", iat: new Date().toISOString(), nonce: crypto.randomUUID() })),
+    encoder.encode(
+      JSON.stringify({ alg: "dir", enc: "A256GCM", iat: new Date().toISOString(), nonce: crypto.randomUUID() }),
+    ),
   );
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await crypto.subtle.importKey("raw", keyBytes(securityKey), "AES-GCM", false, ["encrypt"]);
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(header) }, key, encoder.encode(JSON.stringify(payload))),
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: encoder.encode(header) },
+      key,
+      encoder.encode(JSON.stringify(payload)),
+    ),
   );
   return `${header}..${b64url(iv)}.${b64url(sealed.slice(0, -16))}.${b64url(sealed.slice(-16))}`;
 }
@@ -65,7 +71,9 @@ async function open(securityKey, jwe) {
 
 /** Toss's webhook signature of a body sent at `time`. */
 export async function signWebhook(securityKey, body, time) {
-  const key = await crypto.subtle.importKey("raw", keyBytes(securityKey), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", keyBytes(securityKey), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${body}:${time}`));
   return `v1:${btoa(String.fromCharCode(...new Uint8Array(mac)))}`;
 }
@@ -121,7 +129,8 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     return b;
   }
 
-  const answer = (status, body) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const answer = (status, body) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const failure = (code) => {
     const [status, message] = ERRORS[code] ?? [400, "잘못된 요청입니다."];
     return answer(status, envelope(null, null, { code, message }));
@@ -136,7 +145,14 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
 
   async function notify(book, eventType, entityType, entityBody) {
     if (!config.webhookUrl) return null;
-    const text = JSON.stringify({ eventType, createdAt: new Date(clock()).toISOString(), version: VERSION, eventId: crypto.randomUUID(), entityType, entityBody });
+    const text = JSON.stringify({
+      eventType,
+      createdAt: new Date(clock()).toISOString(),
+      version: VERSION,
+      eventId: crypto.randomUUID(),
+      entityType,
+      entityBody,
+    });
     const time = new Date(clock()).toISOString();
     const headers = {
       "content-type": "application/json",
@@ -146,9 +162,21 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     let record;
     try {
       const res = await deliver(config.webhookUrl, { method: "POST", headers, body: text });
-      record = { mId: book.merchant.mId, url: config.webhookUrl, body: JSON.parse(text), status: res.status, answer: (await res.text()).slice(0, 500) };
+      record = {
+        mId: book.merchant.mId,
+        url: config.webhookUrl,
+        body: JSON.parse(text),
+        status: res.status,
+        answer: (await res.text()).slice(0, 500),
+      };
     } catch (error) {
-      record = { mId: book.merchant.mId, url: config.webhookUrl, body: JSON.parse(text), status: 0, answer: String(error?.message ?? error) };
+      record = {
+        mId: book.merchant.mId,
+        url: config.webhookUrl,
+        body: JSON.parse(text),
+        status: 0,
+        answer: String(error?.message ?? error),
+      };
     }
     deliveries.push(record);
     return record;
@@ -157,12 +185,20 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
   function newSeller(book, body) {
     if (typeof body !== "object" || body === null) return { error: "INVALID_REQUEST" };
     const { refSellerId, businessType, company, individual, account } = body;
-    if (typeof refSellerId !== "string" || !refSellerId || !BUSINESS_TYPES.includes(businessType)) return { error: "INVALID_REQUEST" };
+    if (typeof refSellerId !== "string" || !refSellerId || !BUSINESS_TYPES.includes(businessType))
+      return { error: "INVALID_REQUEST" };
     const who = businessType === "INDIVIDUAL" ? individual : company;
     if (!who?.name || !who.email || !/^01\d{8,9}$/.test(who.phone ?? "")) return { error: "INVALID_REQUEST" };
-    if (businessType !== "INDIVIDUAL" && (!who.representativeName || !/^\d{10}$/.test(who.businessRegistrationNumber ?? "")))
+    if (
+      businessType !== "INDIVIDUAL" &&
+      (!who.representativeName || !/^\d{10}$/.test(who.businessRegistrationNumber ?? ""))
+    )
       return { error: "INVALID_REQUEST" };
-    if (!/^\d{2,3}$/.test(account?.bankCode ?? "") || !/^\d{10,20}$/.test(account?.accountNumber ?? "") || !account.holderName)
+    if (
+      !/^\d{2,3}$/.test(account?.bankCode ?? "") ||
+      !/^\d{10,20}$/.test(account?.accountNumber ?? "") ||
+      !account.holderName
+    )
       return { error: "INVALID_REQUEST" };
     if (book.refs.has(refSellerId)) return { error: "ALREADY_EXIST_REF_SELLER_ID" };
     book.refs.add(refSellerId);
@@ -173,7 +209,11 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
       company: businessType === "INDIVIDUAL" ? null : { ...company },
       individual: businessType === "INDIVIDUAL" ? { ...individual } : null,
       status: businessType === "INDIVIDUAL" ? "APPROVAL_REQUIRED" : "PARTIALLY_APPROVED",
-      account: { bankCode: account.bankCode, accountNumber: `${"*".repeat(account.accountNumber.length - 4)}${account.accountNumber.slice(-4)}`, holderName: account.holderName },
+      account: {
+        bankCode: account.bankCode,
+        accountNumber: `${"*".repeat(account.accountNumber.length - 4)}${account.accountNumber.slice(-4)}`,
+        holderName: account.holderName,
+      },
       metadata: body.metadata ?? null,
     };
     book.sellers.set(seller.id, seller);
@@ -185,9 +225,11 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     const made = [];
     for (const item of items) {
       const value = Number(item?.amount?.value);
-      if (!item?.refPayoutId || item.amount?.currency !== "KRW" || !Number.isInteger(value) || value <= 0) return { error: "INVALID_REQUEST" };
+      if (!item?.refPayoutId || item.amount?.currency !== "KRW" || !Number.isInteger(value) || value <= 0)
+        return { error: "INVALID_REQUEST" };
       if (!["EXPRESS", "SCHEDULED"].includes(item.scheduleType)) return { error: "INVALID_REQUEST" };
-      if (item.scheduleType === "SCHEDULED" && !/^\d{4}-\d{2}-\d{2}$/.test(item.payoutDate ?? "")) return { error: "INVALID_REQUEST" };
+      if (item.scheduleType === "SCHEDULED" && !/^\d{4}-\d{2}-\d{2}$/.test(item.payoutDate ?? ""))
+        return { error: "INVALID_REQUEST" };
       if (book.payoutRefs.has(item.refPayoutId)) return { error: "ALREADY_EXIST_REF_PAYOUT_ID" };
       const seller = book.sellers.get(item.destination);
       if (!seller) return { error: "NOT_FOUND_SELLER" };
@@ -195,7 +237,8 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     }
     for (const item of items) {
       const seller = book.sellers.get(item.destination);
-      const over = seller.status === "PARTIALLY_APPROVED" && paidOf(book, seller.id) + Number(item.amount.value) > KYC_LIMIT;
+      const over =
+        seller.status === "PARTIALLY_APPROVED" && paidOf(book, seller.id) + Number(item.amount.value) > KYC_LIMIT;
       const payout = {
         id: `FPA_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
         refPayoutId: item.refPayoutId,
@@ -247,7 +290,8 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
       return answer(200, envelope("payout", payout));
     }
     if (path !== "/v2/sellers" && path !== "/v2/payouts") return null;
-    if ((request.headers.get("tosspayments-api-security-mode") ?? "").toUpperCase() !== "ENCRYPTION") return failure("INVALID_ENCRYPTION");
+    if ((request.headers.get("tosspayments-api-security-mode") ?? "").toUpperCase() !== "ENCRYPTION")
+      return failure("INVALID_ENCRYPTION");
     const text = await request.text();
     const idem = request.headers.get("idempotency-key");
     const kept = idem ? book.idempotency.get(`${path}|${idem}`) : null;
@@ -261,17 +305,27 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     const result = path === "/v2/sellers" ? newSeller(book, body) : await newPayouts(book, body);
     const response = result.error
       ? failure(result.error)
-      : await sealedAnswer(book, 200, path === "/v2/sellers" ? envelope("seller", result.seller) : envelope("payout", { items: result.payouts }));
+      : await sealedAnswer(
+          book,
+          200,
+          path === "/v2/sellers" ? envelope("seller", result.seller) : envelope("payout", { items: result.payouts }),
+        );
     if (idem) {
       const copy = response.clone();
-      book.idempotency.set(`${path}|${idem}`, { status: copy.status, type: copy.headers.get("content-type"), text: await copy.text() });
+      book.idempotency.set(`${path}|${idem}`, {
+        status: copy.status,
+        type: copy.headers.get("content-type"),
+        text: await copy.text(),
+      });
     }
     return response;
   }
 
   function findPayouts(id) {
     const all = [...books.values()].flatMap((b) => [...b.payouts.values()].map((p) => ({ book: b, payout: p })));
-    return id ? all.filter((x) => x.payout.id === id || x.payout.refPayoutId === id) : all.filter((x) => x.payout.status === "REQUESTED");
+    return id
+      ? all.filter((x) => x.payout.id === id || x.payout.refPayoutId === id)
+      : all.filter((x) => x.payout.status === "REQUESTED");
   }
 
   /**
@@ -283,7 +337,11 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     if (request.method === "GET" && path === "/_standin/payouts") {
       return answer(200, {
         webhookUrl: config.webhookUrl,
-        merchants: [...books.values()].map((b) => ({ mId: b.merchant.mId, sellers: [...b.sellers.values()], payouts: [...b.payouts.values()] })),
+        merchants: [...books.values()].map((b) => ({
+          mId: b.merchant.mId,
+          sellers: [...b.sellers.values()],
+          payouts: [...b.payouts.values()],
+        })),
       });
     }
     if (request.method !== "POST") return null;
@@ -298,7 +356,11 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
       const sent = [];
       for (const { book, payout } of found) {
         payout.status = to;
-        if (to === "FAILED") payout.error = { code: body.code ?? "INVALID_ACCOUNT", message: body.message ?? "입금할 수 없는 계좌입니다." };
+        if (to === "FAILED")
+          payout.error = {
+            code: body.code ?? "INVALID_ACCOUNT",
+            message: body.message ?? "입금할 수 없는 계좌입니다.",
+          };
         sent.push(await notify(book, "payout.changed", "payout", payout));
       }
       return answer(200, { payouts: found.map((x) => x.payout), webhooks: sent });

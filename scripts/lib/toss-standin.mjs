@@ -408,7 +408,13 @@ export function createTossStandin({
   const inflight = new Set();
   /** Status events kept for `flushEvents()` (eventDelivery "queued"). */
   const queued = [];
-  const payouts = createPayouts({ clock: () => clock(), deliver: (url, init) => deliver(url, init), deliveries, securityKeys, webhookUrl: payoutWebhookUrl });
+  const payouts = createPayouts({
+    clock: () => clock(),
+    deliver: (url, init) => deliver(url, init),
+    deliveries,
+    securityKeys,
+    webhookUrl: payoutWebhookUrl,
+  });
   const preloaded = Promise.all(
     sellers.map(({ secretKey, seller }) => payouts.preload(merchantOf(parseKey(secretKey).suffix), secretKey, seller)),
   );

@@ -19,8 +19,7 @@ export type PaymentsResult = {
   seller?: SellerInput;
 };
 
-const back = (done: "saved" | "removed" | "escrow" | "seller" | "via") =>
-  redirect(`/admin/payments?done=${done}`, 303);
+const back = (done: "saved" | "removed" | "escrow" | "seller" | "via") => redirect(`/admin/payments?done=${done}`, 303);
 
 /** The console's payment settings (decision 101), for the owner of the host's shop only. */
 export async function loadPayments(request: Request, context: AppLoadContext) {

@@ -162,7 +162,11 @@ export default function AdminPayments() {
       <h3 className={cartCss.sectionTitle}>{koSettlement.own.title}</h3>
       <p className={cartCss.muted}>{koSettlement.own.help}</p>
       <p className={cartCss.muted}>{available ? t.help : t.unavailable}</p>
-      {keys ? <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} /> : <p>{t.none}</p>}
+      {keys ? (
+        <Current keys={keys} busy={busy} confirm={result?.confirmRemove === true} />
+      ) : (
+        <p>{platform.pay_via === "platform" && platform.seller ? koSettlement.own.noKeysWhilePlatform : t.none}</p>
+      )}
       {available ? <Steps webhookUrl={webhookUrl} /> : null}
       {available ? (
         // The secret is typed, sent once and never put back into the page, even after a refusal.

@@ -75,21 +75,41 @@ export default function AdminSettlement() {
             <table className={css.table} data-testid="settlement-days">
               <thead>
                 <tr>
-                  <th scope="col" className={css.cell}>{t.ledger.day}</th>
-                  <th scope="col" className={css.cell}>{t.ledger.sales}</th>
-                  <th scope="col" className={css.cell}>{t.ledger.fees}</th>
-                  <th scope="col" className={css.cell}>{t.ledger.refunds}</th>
-                  <th scope="col" className={css.cell}>{t.ledger.net}</th>
+                  <th scope="col" className={css.cell}>
+                    {t.ledger.day}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    {t.ledger.sales}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    {t.ledger.fees}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    {t.ledger.refunds}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    {t.ledger.net}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {page.days.map((d) => (
                   <tr key={d.day} data-testid="settlement-day" data-day={d.day}>
-                    <th scope="row" className={css.cell}>{dayLabel(d.day)}</th>
-                    <td className={css.cell} data-testid="sales">{formatKRW(d.sales)}</td>
-                    <td className={css.cell} data-testid="fees">{formatKRW(d.fees)}</td>
-                    <td className={css.cell} data-testid="refunds">{formatKRW(d.refunds)}</td>
-                    <td className={css.cell} data-testid="net">{formatKRW(d.net)}</td>
+                    <th scope="row" className={css.cell}>
+                      {dayLabel(d.day)}
+                    </th>
+                    <td className={css.cell} data-testid="sales">
+                      {formatKRW(d.sales)}
+                    </td>
+                    <td className={css.cell} data-testid="fees">
+                      {formatKRW(d.fees)}
+                    </td>
+                    <td className={css.cell} data-testid="refunds">
+                      {formatKRW(d.refunds)}
+                    </td>
+                    <td className={css.cell} data-testid="net">
+                      {formatKRW(d.net)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
