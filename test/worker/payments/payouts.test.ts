@@ -45,6 +45,8 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM payouts WHERE shop_id = 2"),
     env.DB.prepare("DELETE FROM shop_payment_keys WHERE shop_id = 2"),
     env.DB.prepare("UPDATE shops SET pay_via = NULL WHERE id = 2"),
+    // Payments earlier tests took through the platform are not this test's ledger.
+    env.DB.prepare("UPDATE provider_payments SET via = 'own' WHERE shop_id = 2"),
   ]);
   standin = createTossStandin({
     payoutWebhookUrl: WEBHOOK,
@@ -234,5 +236,96 @@ describe("the platform's contract", () => {
     expect(win.data.window.client_key).toBe("test_ck_picks_own_0001");
     expect((await o.api("/api/myshp/admin/settlement/via", { via: "platform" })).status).toBe(200);
     expect((await settlement(o)).pay_via).toBe("platform");
+  });
+});
+
+describe("the seller's review at Toss", () => {
+  const sellerId = async () =>
+    (await env.DB.prepare("SELECT seller_id FROM payout_sellers WHERE shop_id = 2").first<string>("seller_id"))!;
+  const setStatus = (id: string, status: string) =>
+    standin.handle(`${TOSS}/_standin/sellers/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id, status }),
+    });
+
+  it("pays a personal seller nothing until its 본인인증, then pays what it is owed", async () => {
+    const o = await owner();
+    const res = await o.form("/admin/payments", {
+      intent: "seller",
+      ...SELLER,
+      business_type: "INDIVIDUAL",
+      name: "박서준",
+      representative: "",
+      business_number: "",
+    });
+    expect(res.status).toBe(303);
+    expect((await settlement(o)).seller?.status).toBe("APPROVAL_REQUIRED");
+    // Cards are taken at once; the money waits for the seller.
+    const paid = await payOnline(standin, PICKS, [{ ...POUCH, qty: 1 }]);
+    await morning(koreanMorning(2));
+    expect((await settlement(o)).payouts).toEqual([]);
+    // Toss's signed seller.changed moves it on; the next morning pays.
+    const changed = (await (await setStatus(await sellerId(), "PARTIALLY_APPROVED")).json()) as {
+      webhook: { status: number };
+    };
+    expect(changed.webhook.status).toBe(200);
+    const page = await settlement(o);
+    expect(page.seller?.status).toBe("PARTIALLY_APPROVED");
+    await morning(koreanMorning(3));
+    const amount = (await env.DB.prepare("SELECT amount FROM provider_payments WHERE order_id = ?")
+      .bind(paid.id)
+      .first<number>("amount"))!;
+    expect((await settlement(o)).payouts).toEqual([
+      expect.objectContaining({ amount: amount - platformFee(amount, 330), status: "REQUESTED" }),
+    ]);
+  });
+
+  it("pays out at most 1천만원 before KYC, and the rest once Toss approves the seller", async () => {
+    const o = await owner();
+    await register(o);
+    const paid = await payOnline(standin, PICKS, [{ ...POUCH, qty: 1 }]);
+    // As if this shop had taken 12,000,000원 through the platform (one payment stands for many).
+    await env.DB.prepare("UPDATE provider_payments SET amount = 12000000 WHERE order_id = ?").bind(paid.id).run();
+    const net = 12_000_000 - platformFee(12_000_000, 330);
+    await morning(koreanMorning(2));
+    expect((await settlement(o)).payouts.map((p) => [p.amount, p.status])).toEqual([[10_000_000, "REQUESTED"]]);
+    // The next morning nothing more goes while the seller is only partly approved.
+    await morning(koreanMorning(3));
+    expect((await settlement(o)).payouts).toHaveLength(1);
+    // Toss approves the seller after its KYC review: the rest follows the next morning.
+    await setStatus(await sellerId(), "APPROVED");
+    await morning(koreanMorning(4));
+    const payouts = (await settlement(o)).payouts;
+    expect(payouts.map((p) => [p.amount, p.status])).toEqual([
+      [net - 10_000_000, "REQUESTED"],
+      [10_000_000, "REQUESTED"],
+    ]);
+  });
+
+  it("never writes the account number, the secret keys or a sealed body into a log line or an answer", async () => {
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...args) => void lines.push(args.join(" ")));
+    const info = vi.spyOn(console, "info").mockImplementation((...args) => void lines.push(args.join(" ")));
+    const o = await owner();
+    const page = await o.form("/admin/payments", { intent: "seller", ...SELLER });
+    await payOnline(standin, PICKS, [{ ...POUCH, qty: 1 }]);
+    await morning(koreanMorning(2));
+    const console_ = lines.join("\n");
+    log.mockRestore();
+    info.mockRestore();
+    const shown =
+      (await (await o.fetch("/admin/payments")).text()) + (await (await o.fetch("/admin/settlement")).text());
+    for (const secret of [
+      "110123456789",
+      "110-123-456789",
+      env.PLATFORM_TOSS_SECRET_KEY!,
+      env.PLATFORM_TOSS_SECURITY_KEY!,
+    ]) {
+      expect(console_).not.toContain(secret);
+      expect(shown).not.toContain(secret);
+    }
+    expect(page.status).toBe(303);
+    expect(console_).not.toMatch(/eyJhbGciOiJkaXIi/); // a sealed body's header
   });
 });
