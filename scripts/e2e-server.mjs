@@ -5,8 +5,7 @@
 // test that needs the scheduled handler calls it.
 import { writeFileSync } from "node:fs";
 import { E2E_BUNDLE_DIR, E2E_STANDIN_FILE, E2E_STATE_DIR } from "./lib/e2e-paths.mjs";
-import { startLocalPlatform } from "./lib/local-platform.mjs";
-import { serveHandler } from "./lib/standin-server.mjs";
+import { serveScheduler, startLocalPlatform } from "./lib/local-platform.mjs";
 
 const port = Number(process.argv[2] || process.env.E2E_PORT || 3334);
 // The shop's settings are read afresh on every request, as an owner's change must show at once.
@@ -24,17 +23,7 @@ const platform = await startLocalPlatform({
 // No cron runs here on its own: a test that needs the scheduled handler (the reconciler of
 // decision 142 finding a sheet expired, say) asks for one run at the moment it names, as the edge
 // would run it then: POST {scheduledTime, cron} to this loopback address.
-const scheduler = await serveHandler(async (request) => {
-  if (request.method !== "POST") return new Response(null, { status: 405 });
-  const { scheduledTime = Date.now(), cron = "* * * * *" } = await request.json().catch(() => ({}));
-  try {
-    const worker = await platform.mf.getWorker();
-    await worker.scheduled({ cron, scheduledTime: new Date(Number(scheduledTime)) });
-    return Response.json({ ok: true });
-  } catch (error) {
-    return Response.json({ ok: false, error: String(error?.message ?? error) }, { status: 500 });
-  }
-});
+const scheduler = await serveScheduler(platform);
 // The tests find the stand-ins (to activate a domain as Cloudflare would, to pay a virtual account
 // as a shopper would) through the file: readStandins() in scripts/lib/e2e-paths.mjs.
 writeFileSync(

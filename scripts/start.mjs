@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { networkInterfaces } from "node:os";
 import { unstable_readConfig } from "wrangler";
-import { startLocalPlatform } from "./lib/local-platform.mjs";
+import { serveScheduler, startLocalPlatform } from "./lib/local-platform.mjs";
 import { bundleWorker, seedState } from "./lib/production-worker.mjs";
 
 const port = Number(process.env.PORT || 3333);
@@ -60,6 +60,9 @@ try {
   process.exit(1);
 }
 
+// The scheduled jobs at a moment of the person's choosing (a payout two mornings on, README).
+const scheduler = await serveScheduler(platform, { port: Number(process.env.SCHEDULER_PORT || 3398) });
+
 const { vars } = unstable_readConfig({ config: "wrangler.toml" });
 const db = await platform.mf.getD1Database("DB");
 const { results: shops } = await db.prepare("SELECT dom, dom3, name FROM shops ORDER BY id").all();
@@ -74,8 +77,12 @@ console.log(
   `  Cloudflare's custom hostnames API is stood in on ${platform.cloudflare.url} (README, "Custom domains").`,
 );
 console.log(
-  `  Toss Payments is stood in on ${platform.toss.origin}: beauty and bistro take card payments with test keys;` +
-    ` its 개발자센터 (테스트) page, ${platform.toss.devCenterUrl}, pays virtual accounts (README, "Card payments locally").`,
+  `  Toss Payments is stood in on ${platform.toss.origin}: beauty and bistro take card payments with test keys,` +
+    ` studio through the platform's contract; its 개발자센터 (테스트) page, ${platform.toss.devCenterUrl}, pays virtual` +
+    ` accounts and payouts (README, "Card payments locally").`,
+);
+console.log(
+  `  The scheduled jobs run at a moment you name: POST {"scheduledTime", "cron"} to ${scheduler.origin} (README).`,
 );
 console.log(
   `  PortOne's identity verification is stood in on ${platform.portone.origin} (its window: ${platform.portone.windowUrl}),` +
@@ -91,6 +98,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  await scheduler.close().catch(() => {});
   await platform.stop().catch(() => {});
   process.exit(0);
 }

@@ -12,6 +12,7 @@ import { scheduleCrons } from "./cron.mjs";
 import { LOCAL_PAYMENT_KEYS_SECRET } from "./payment-keys-secret.mjs";
 import { DEMO_SELLERS, platformContractVars } from "./platform-contract.mjs";
 import { serveBundle } from "./production-worker.mjs";
+import { serveHandler } from "./standin-server.mjs";
 import { startOauthStandin } from "./oauth-standin.mjs";
 import { startPortoneStandin } from "./portone-standin.mjs";
 import { startTossStandin } from "./toss-standin.mjs";
@@ -207,4 +208,26 @@ export async function startLocalPlatform({
       await closeStandins();
     },
   };
+}
+
+/**
+ * A loopback address that runs the Worker's scheduled handler once, at the moment a POST names
+ * (`{scheduledTime, cron}`), as the edge would run it then: the browser tests' way to a later
+ * morning, and `npm start`'s (README: see a payout without waiting two days).
+ */
+export function serveScheduler(platform, { port = 0 } = {}) {
+  return serveHandler(
+    async (request) => {
+      if (request.method !== "POST") return new Response(null, { status: 405 });
+      const { scheduledTime = Date.now(), cron = "* * * * *" } = await request.json().catch(() => ({}));
+      try {
+        const worker = await platform.mf.getWorker();
+        await worker.scheduled({ cron, scheduledTime: new Date(Number(scheduledTime)) });
+        return Response.json({ ok: true });
+      } catch (error) {
+        return Response.json({ ok: false, error: String(error?.message ?? error) }, { status: 500 });
+      }
+    },
+    { port },
+  );
 }

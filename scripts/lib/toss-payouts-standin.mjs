@@ -386,5 +386,28 @@ export function createPayouts({ clock, deliver, deliveries, securityKeys = {}, w
     book.sellers.set(seller.id, { company: null, individual: null, account: null, metadata: null, ...seller });
   }
 
-  return { api, control, preload, config, books };
+  /** The developer center's 지급대행 part: sellers and payouts, with the buttons Toss's own side would press. */
+  function devSection(escapeHtml, won) {
+    const sellers = [...books.values()].flatMap((b) => [...b.sellers.values()]);
+    const payouts = [...books.values()].flatMap((b) => [...b.payouts.values()]);
+    const statusButton = (id, status, label) =>
+      `<form method="post" action="/_standin/sellers/status"><input type="hidden" name="id" value="${escapeHtml(id)}"><input type="hidden" name="status" value="${status}"><button>${label}</button></form>`;
+    const sellerRows = sellers.map(
+      (
+        v,
+      ) => `<tr><td>${escapeHtml(v.id)}<br><small>${escapeHtml(v.refSellerId)}</small></td><td>${escapeHtml(v.businessType)}</td><td>${escapeHtml(v.status)}</td>
+<td>${v.status === "APPROVAL_REQUIRED" ? statusButton(v.id, "PARTIALLY_APPROVED", "본인인증 완료") : ""}${v.status !== "APPROVED" ? statusButton(v.id, "APPROVED", "KYC 승인") : ""}</td></tr>`,
+    );
+    const payoutRows = payouts.map(
+      (
+        p,
+      ) => `<tr><td>${escapeHtml(p.refPayoutId)}</td><td>${escapeHtml(p.payoutDate)}</td><td>${escapeHtml(won(p.amount.value))}</td><td>${escapeHtml(p.status)}</td>
+<td>${["REQUESTED", "IN_PROGRESS"].includes(p.status) ? `<form method="post" action="/_standin/payouts/pay"><input type="hidden" name="id" value="${escapeHtml(p.id)}"><button>지급 완료 처리</button></form><form method="post" action="/_standin/payouts/fail"><input type="hidden" name="id" value="${escapeHtml(p.id)}"><button>지급 실패 처리</button></form>` : ""}</td></tr>`,
+    );
+    return `<h2>지급대행 (테스트)</h2><p>셀러 상태를 바꾸거나 지급을 처리하면 서명된 웹훅(seller.changed, payout.changed)이 ${escapeHtml(config.webhookUrl ?? "(등록된 주소 없음)")}로 갑니다.</p>
+<div class="card wide">${sellerRows.length === 0 ? "<p>등록된 셀러가 없습니다.</p>" : `<table><thead><tr><th>셀러</th><th>유형</th><th>상태</th><th></th></tr></thead><tbody>${sellerRows.join("")}</tbody></table>`}</div>
+<div class="card wide">${payoutRows.length === 0 ? "<p>지급 요청이 없습니다.</p>" : `<table><thead><tr><th>지급 요청</th><th>지급일</th><th>금액</th><th>상태</th><th></th></tr></thead><tbody>${payoutRows.join("")}</tbody></table>`}</div>`;
+  }
+
+  return { api, control, preload, config, books, devSection };
 }

@@ -1111,7 +1111,7 @@ export function createTossStandin({
         rows.length === 0
           ? "<p>아직 결제가 없습니다.</p>"
           : `<table><thead><tr><th>상점</th><th>주문</th><th>수단</th><th>상태</th><th>금액</th><th>잔액</th><th>취소</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`
-      }</div>`,
+      }</div>${payouts.devSection(escapeHtml, won)}`,
     );
   }
 
@@ -1207,9 +1207,15 @@ ${p.card ? `<dt>카드번호</dt><dd>${escapeHtml(p.card.number)}</dd><dt>승인
     if (url.pathname.startsWith("/_standin/payouts") || url.pathname.startsWith("/_standin/sellers")) {
       await preloaded;
       const body = request.method === "POST" ? await readForm(request) : {};
-      return (await payouts.control(request, url, body)) ?? tossError("NOT_FOUND");
+      const answer = (await payouts.control(request, url, body)) ?? tossError("NOT_FOUND");
+      // A button of the developer center's page: back to the page.
+      const fromForm = !(request.headers.get("content-type") ?? "").includes("application/json");
+      return request.method === "POST" && fromForm && answer.ok ? redirect("/_standin/") : answer;
     }
-    if (url.pathname.startsWith("/_standin")) return control(request, url);
+    if (url.pathname.startsWith("/_standin")) {
+      await preloaded;
+      return control(request, url);
+    }
     return tossError("NOT_FOUND");
   }
 
