@@ -214,14 +214,17 @@ export class PayoutStore {
    * the same reference: null when the shop has one for the day already.
    */
   begin(shopId: number, day: string, amount: number, now: number): Promise<PayoutRow | null> {
-    return this.db
-      .prepare(
-        `INSERT INTO payouts (shop_id, day, ref_payout_id, amount, status, created_at, updated_at)
-         VALUES (?1, ?2, 'po-' || ?1 || '-' || replace(?2, '-', ''), ?3, 'REQUESTING', ?4, ?4)
+    return (
+      this.db
+        .prepare(
+          `INSERT INTO payouts (shop_id, day, ref_payout_id, amount, status, created_at, updated_at)
+         VALUES (?1, ?2, ?5, ?3, 'REQUESTING', ?4, ?4)
          ON CONFLICT (shop_id, day) DO NOTHING RETURNING *`,
-      )
-      .bind(shopId, day, amount, now)
-      .first<PayoutRow>();
+        )
+        // Toss's refPayoutId: the shop and the day, never reused (a number bound into SQL text may read "4.0").
+        .bind(shopId, day, amount, now, `po-${shopId}-${day.replaceAll("-", "")}`)
+        .first<PayoutRow>()
+    );
   }
 
   /**

@@ -150,6 +150,9 @@ describe("the platform's contract", () => {
       { day: koreanDay(koreanMorning(2)), amount: payment.amount - fee, status: "REQUESTED", error: null },
     ]);
     let atToss = (await standinPayouts()).merchants[0]!.payouts;
+    expect(atToss.map((p) => (p as unknown as { refPayoutId: string }).refPayoutId)).toEqual([
+      `po-2-${koreanDay(koreanMorning(2)).replaceAll("-", "")}`,
+    ]);
     expect(atToss.map((p) => [p.status, p.amount.value])).toEqual([["REQUESTED", payment.amount - fee]]);
 
     // A forged webhook (another key) and a stale one change nothing.
