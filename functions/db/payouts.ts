@@ -186,12 +186,15 @@ export class PayoutStore {
       .then((r) => r.results);
   }
 
-  /** Shops through the platform whose seller may be paid and that have no payout of `day` yet. */
+  /**
+   * Sellers that may be paid and have no payout of `day` yet: a shop that moved to its own keys is
+   * still paid what the platform's contract took for it before.
+   */
   async due(day: string, limit: number): Promise<{ shop_id: number; seller_id: string; status: SellerStatus }[]> {
     const { results } = await this.db
       .prepare(
-        `SELECT p.shop_id, p.seller_id, p.status FROM payout_sellers p JOIN shops s ON s.id = p.shop_id
-         WHERE s.pay_via = 'platform' AND p.status IN ('PARTIALLY_APPROVED', 'APPROVED')
+        `SELECT p.shop_id, p.seller_id, p.status FROM payout_sellers p
+         WHERE p.status IN ('PARTIALLY_APPROVED', 'APPROVED')
            AND NOT EXISTS (SELECT 1 FROM payouts o WHERE o.shop_id = p.shop_id AND o.day = ?1)
          ORDER BY p.shop_id LIMIT ?2`,
       )

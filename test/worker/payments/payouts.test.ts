@@ -240,6 +240,24 @@ describe("the platform's contract", () => {
     expect((await o.api("/api/myshp/admin/settlement/via", { via: "platform" })).status).toBe(200);
     expect((await settlement(o)).pay_via).toBe("platform");
   });
+
+  it("still pays a shop that moved to its own keys what the platform's contract took for it before", async () => {
+    const o = await owner();
+    await register(o);
+    const paid = await payOnline(standin, PICKS, [{ ...POUCH, qty: 1 }]);
+    const amount = (await env.DB.prepare("SELECT amount FROM provider_payments WHERE order_id = ?")
+      .bind(paid.id)
+      .first<number>("amount"))!;
+    const keys = await o.api("/api/myshp/admin/payments/save", {
+      client_key: "test_ck_picks_own_0002",
+      secret_key: "test_sk_picks_own_0002",
+    });
+    expect(keys.status).toBe(200);
+    await morning(koreanMorning(2));
+    expect((await settlement(o)).payouts).toEqual([
+      expect.objectContaining({ amount: amount - platformFee(amount, 330), status: "REQUESTED" }),
+    ]);
+  });
 });
 
 describe("the seller's review at Toss", () => {
