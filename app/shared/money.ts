@@ -200,7 +200,9 @@ export function sqlEarnedPoints(paid: string, rate: string): string {
  * What a refund sends back: what was paid less what went back before (a line's 판매취소, decision
  * 176; points used go back as points, not money), or, when the owner accepted a return of some
  * lines, that return's value (`returnRefund`, kept on the order as `return_amount`). Every refund
- * adds to `refund_amount`, so that column is all the money that went back.
+ * adds to `refund_amount`, so that column is all the money that went back, or is owed back for a
+ * cancelled line (decision 179: a transfer's line, sent by hand later; `lineRefundsOwed`). The
+ * order's refund is always of the rest: an owed line's money goes back with that line.
  */
 export function refundAmount(order: { paid_amount: Won; return_amount?: Won | null; refund_amount?: Won | null }): Won {
   return order.return_amount ?? Math.max(0, order.paid_amount - (order.refund_amount ?? 0));
@@ -223,9 +225,10 @@ export const MONEY_BACK_STATUSES = ["CANCELED", "REQ_BANK_REFUND"] as const;
 
 /**
  * What a placed order leaves the shop (매출, issue 52): its amount due, nothing once cancelled
- * (`MONEY_BACK_STATUSES`), less what refunds gave back (`refund_amount`: a line's 판매취소, a
- * partial return's value only) and, once a return is accepted and its refund not yet sent, what
- * that refund will send (`refundAmount`). Every sales figure of the console is a sum of it.
+ * (`MONEY_BACK_STATUSES`), less what refunds gave back or owe back (`refund_amount`: a line's
+ * 판매취소 from the moment it is cancelled, sent or not, decision 179; a partial return's value
+ * only) and, once a return is accepted and its refund not yet sent, what that refund will send
+ * (`refundAmount`). Every sales figure of the console is a sum of it.
  */
 export function keptAmount(order: {
   status: string;
@@ -308,4 +311,13 @@ export function lineCancelRefund(
     { pointsBack: false, paidLeft },
   );
   return amount < lineSum(line) ? null : amount;
+}
+
+/**
+ * The money still owed to the buyer for lines the shop cancelled (decision 179): a transfer's, sent
+ * by hand, or a virtual account's before the buyer gave an account. It is in `refund_amount` since
+ * the line was cancelled (the shop does not keep it); a line's `refunded_at` says it went back.
+ */
+export function lineRefundsOwed(cancels: readonly { amount: Won; refunded_at: number | null }[]): Won {
+  return cancels.reduce((sum, c) => sum + (c.refunded_at === null ? c.amount : 0), 0);
 }

@@ -29,6 +29,7 @@ export type Effect =
   | "record_done" // done_at
   | "record_refund_account" // the buyer's account for a bank refund
   | "record_refund" // refunded amount and time
+  | "record_line_refund" // a cancelled line's refund, owed until now, went back (decision 179)
   | "refund_after_done" // the spec's flag: refunded after the purchase was confirmed
   | "release_points" // points the order holds go back to the buyer
   | "spend_points" // points the order holds are spent for good
@@ -59,6 +60,11 @@ export type OrderFacts = {
   paidOnline: boolean;
   /** That payment was a virtual account: Toss refunds it only to an account the buyer gives. */
   onlineAccount: boolean;
+  /**
+   * A line the shop cancelled has its money owed to the buyer still (decision 179): paid by
+   * transfer, or by a virtual account before the buyer gave an account. Absent: none.
+   */
+  lineRefundOwed?: boolean;
 };
 
 /**
@@ -115,12 +121,35 @@ export const ORDER_ACTIONS = [
   "refuse_claim",
   "refund_account",
   "refund_done",
+  "line_refund_done",
   "refund_after_done",
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 const OWNER = ["owner", "admin"] as const;
 const BEFORE_SHIPPING = ["CONFIRM_PAYMENT", "READY_FOR_DELIVERY"] as const;
+/** Where a claim or a cancel waits for the buyer's refund account. */
+const WAITS_FOR_ACCOUNT = ["REQ_CANCEL", "REQ_REFUND", "BUYER_PENDING", "REFUND_ACCEPTED", "REQ_BANK_REFUND"] as const;
+/**
+ * Every status but an unpaid one: a cancelled line's refund owed (decision 179) outlives the status
+ * it was cancelled in (the rest ships, is returned, or is cancelled too).
+ */
+const AFTER_PAYMENT = [
+  "CONFIRM_PAYMENT",
+  "READY_FOR_DELIVERY",
+  "DELIVERY",
+  "CONFIRM_DELIVERY",
+  "CANCELED",
+  "REQ_CANCEL",
+  "REQ_REFUND",
+  "REQ_CHANGE",
+  "CHANGE_ACCEPTED",
+  "REFUND_ACCEPTED",
+  "REFUNDED",
+  "REQ_BANK_REFUND",
+  "BUYER_PENDING",
+  "DONE",
+] as const satisfies readonly OrderStatus[];
 
 /** Days after shipping that an order counts as delivered, and after delivery as confirmed. */
 export const AUTO_DELIVERED_DAYS = 5;
@@ -255,9 +284,10 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   // 판매취소 of one line (decision 176): the order stays where it is with its other lines, that
   // line's stock comes back and its money goes back through Toss in the same press (Toss first, as
-  // 취소승인). Only money Toss gives back now: a transfer's would go back by hand, line by line,
-  // which the order has no place for. Its last live line is a 판매취소 of the whole order.
-  // Made by the form on each line, never offered as one of the order's buttons.
+  // 취소승인). Money Toss cannot give back now (a transfer's, a virtual account's before the buyer
+  // gave an account) is owed for that line until it goes back (line_refund_done, decision 179).
+  // Something must have been paid: an order of points alone is cancelled whole. Its last live line
+  // is a 판매취소 of the whole order. Made by the form on each line, never one of the order's buttons.
   {
     action: "seller_cancel_line",
     from: BEFORE_SHIPPING,
@@ -265,7 +295,7 @@ export const TRANSITIONS: readonly Transition[] = [
     by: OWNER,
     needs: ["note"],
     effects: ["return_stock"],
-    when: (o) => !o.smartOrder && refundsOnline(o),
+    when: (o) => !o.smartOrder && o.paidAmount > 0,
     confirm: true,
     internal: true,
   },
@@ -379,15 +409,19 @@ export const TRANSITIONS: readonly Transition[] = [
     confirm: false,
   },
   // The buyer's refund account: the status stays, the account is kept for the owner. A card or
-  // wallet needs none: the provider gives the money back to it.
+  // wallet needs none: the provider gives the money back to it. Asked by a claim or a cancel, and
+  // in any status while a cancelled line's money is owed (decision 179).
   {
     action: "refund_account",
-    from: ["REQ_CANCEL", "REQ_REFUND", "BUYER_PENDING", "REFUND_ACCEPTED", "REQ_BANK_REFUND"],
+    from: AFTER_PAYMENT,
     to: (o) => o.status,
     by: ["buyer"],
     needs: ["refund_account"],
     effects: ["record_refund_account"],
-    when: (o) => o.paidAmount > 0 && (!o.paidOnline || o.onlineAccount),
+    when: (o) =>
+      o.paidAmount > 0 &&
+      (!o.paidOnline || o.onlineAccount) &&
+      ((WAITS_FOR_ACCOUNT as readonly OrderStatus[]).includes(o.status) || o.lineRefundOwed === true),
     confirm: false,
   },
   // 환불완료: the owner has sent the money back (to the buyer's account when it was a transfer), or
@@ -402,6 +436,21 @@ export const TRANSITIONS: readonly Transition[] = [
     effects: ["record_refund"],
     when: (o) => o.paidAmount === 0 || o.refundAccount || refundsOnline(o),
     confirm: true,
+  },
+  // A cancelled line's refund owed (decision 179), line by line, the order's status staying: the
+  // owner marks a transfer's sent to the buyer's account, or Toss gives a virtual account's back to
+  // it in the same step. Either needs the account. The system makes it through Toss when the buyer
+  // gives the account (functions/api/order-life.ts). Made by the form on the line.
+  {
+    action: "line_refund_done",
+    from: AFTER_PAYMENT,
+    to: (o) => o.status,
+    by: [...OWNER, "system"],
+    needs: [],
+    effects: ["record_line_refund"],
+    when: (o) => o.lineRefundOwed === true && o.refundAccount,
+    confirm: true,
+    internal: true,
   },
   // A return the owner takes after the purchase was confirmed (the spec's flag).
   {

@@ -17,6 +17,7 @@ import { ApiError } from "./http";
 import { paymentTerms } from "./orders";
 import { sendOrderMail, type OrderMailKind } from "../orders/mail";
 import type { ShopInfo } from "~/shared/contracts";
+import { formatKRW } from "~/shared/format";
 
 const t = koLifecycle;
 /** How many times a buyer may give (or change) the refund account of one order. */
@@ -33,7 +34,10 @@ type ActInput = {
   refundAccount?: { bank: string; account: string; holder: string };
   /** A return's quantity per line, in the order's line order; empty: everything comes back. */
   returnQty?: number[];
-  /** A line's 판매취소 (decision 176): the line's place in the order's line order. */
+  /**
+   * A line's 판매취소 (decision 176), or its owed refund (decision 179): the line's place in the
+   * order's line order.
+   */
   line?: number;
 };
 
@@ -94,6 +98,20 @@ function lineCancelOf(record: OrderRecord, lineNo: number | undefined) {
 }
 
 /**
+ * The cancelled line whose owed refund is recorded (decision 179), checked: cancelled by itself,
+ * its money not gone back yet (a replayed form is said so, and changes nothing).
+ */
+function lineOwedOf(record: OrderRecord, lineNo: number | undefined) {
+  const line = lineNo === undefined ? undefined : linesInViewOrder(record)[lineNo];
+  const canceled = record.lineCancels.find((c) => c.line_no === lineNo);
+  if (lineNo === undefined || !line || !canceled) {
+    throw new ApiError(400, "BAD_REQUEST", t.errors.lineRefundUnknown, "line");
+  }
+  if (canceled.refunded_at !== null) throw new ApiError(409, "LINE_REFUNDED", t.errors.lineRefundedAlready);
+  return { line, lineNo, canceled };
+}
+
+/**
  * Moves one order by one action of the state machine, for `actor`, and answers with the order as
  * it is afterwards. What the action needs is checked here; whether it is allowed now, by the
  * machine; the write is conditional on the status read (decision 054). The same action posted
@@ -106,6 +124,7 @@ const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
   seller_cancel_line: "sale_canceled",
   ship: "shipped",
   refund_done: "refunded",
+  line_refund_done: "refunded",
 };
 
 /**
@@ -113,8 +132,8 @@ const MAIL_AFTER: Partial<Record<OrderAction, OrderMailKind>> = {
  * presses at once, done. A 판매취소 counts as done whatever followed it (the refund it led to).
  */
 function doneAlready(record: OrderRecord, action: OrderAction, actor: Actor): boolean {
-  // Each line is its own 판매취소: a line cancelled already is said so (lineCancelOf).
-  if (action === "seller_cancel_line") return false;
+  // Each line is its own 판매취소 and refund: a line done already is said so (lineCancelOf, lineOwedOf).
+  if (action === "seller_cancel_line" || action === "line_refund_done") return false;
   const last = record.events.at(-1);
   if (last && last.action === action && last.actor === actor) return true;
   return action === "seller_cancel" && record.events.some((e) => e.action === action && e.actor === actor);
@@ -138,13 +157,19 @@ async function act(
       : null;
   // The last live line: the whole order's 판매취소, its stock, points and refund (decision 176).
   if (cancelLine?.last) return act(ctx, shop, read, actor, actorUid, { action: "seller_cancel", note: input.note });
+  const owedLine =
+    input.action === "line_refund_done" && transitionOf(input.action).by.includes(actor)
+      ? lineOwedOf(record, input.line)
+      : null;
   const to = facts ? nextStatus(facts, input.action, actor) : null;
   if (!facts || !to) {
     if (doneAlready(record, input.action, actor)) return record;
-    // A line of a transfer (or an account Toss refunds only to a given account) would go back by hand.
+    // An order paid with points alone: no money to give back for the line, the whole order goes.
     if (cancelLine && facts && nextStatus(facts, "seller_cancel", actor)) {
-      throw new ApiError(409, "LINE_BY_HAND", t.errors.lineByHand);
+      throw new ApiError(409, "LINE_POINTS", t.errors.linePoints);
     }
+    // A line's owed refund goes to the buyer's account: none given yet.
+    if (owedLine) throw new ApiError(409, "REFUND_ACCOUNT_MISSING", t.errors.lineRefundAccount);
     throw refused();
   }
   // The one action that keeps the status writes a timeline row each time: the same account again
@@ -190,7 +215,13 @@ async function act(
     };
   }
   // Money back through Toss first: only its answer is recorded, so a refusal changes nothing here.
-  const plan = cancelPlanOf(record, facts, input.action, input.note, canceledLine?.amount);
+  // A line's owed refund asks Toss with the line's own reason, so a retry asks the same (one key).
+  const plan = owedLine
+    ? cancelPlanOf(record, facts, input.action, owedLine.canceled.reason, owedLine.canceled.amount)
+    : cancelPlanOf(record, facts, input.action, input.note, canceledLine?.amount);
+  // Only Toss's refund is the system's to make (after the buyer gave the account): a transfer's
+  // money is sent by the owner, who says so.
+  if (owedLine && actor === "system" && !plan) throw refused();
   const online = plan ? await cancelAtToss(ctx, record, plan) : undefined;
   // The line's money is what Toss gave back for it.
   if (canceledLine && online) canceledLine.amount = online.refunded;
@@ -204,13 +235,19 @@ async function act(
       from: facts.status,
       to,
       now: Date.now(),
-      // The timeline names the line a 판매취소 of one line cancelled.
-      note: (canceledLine ? `${itemName(cancelLine!.line)}: ${input.note}` : input.note) || null,
+      // The timeline names the line a 판매취소 of one line cancelled, or whose refund went back.
+      note:
+        (canceledLine
+          ? `${itemName(cancelLine!.line)}: ${input.note}`
+          : owedLine
+            ? `${itemName(owedLine.line)}: ${formatKRW(owedLine.canceled.amount)}`
+            : input.note) || null,
       claim: claimOf(input.action),
       shipment: input.shipment,
       refundAccount: input.refundAccount,
       returned,
       canceledLine,
+      refundedLine: owedLine ? { lineNo: owedLine.lineNo } : undefined,
       online,
     });
   } catch (error) {
@@ -223,6 +260,9 @@ async function act(
     if (again && doneAlready(again, input.action, actor)) return again;
     if (cancelLine && again?.lineCancels.some((c) => c.line_no === cancelLine.lineNo)) {
       throw new ApiError(409, "LINE_CANCELED", t.errors.lineCanceledAlready);
+    }
+    if (owedLine && again?.lineCancels.some((c) => c.line_no === owedLine.lineNo && c.refunded_at !== null)) {
+      throw new ApiError(409, "LINE_REFUNDED", t.errors.lineRefundedAlready);
     }
     throw raced();
   }
@@ -251,6 +291,20 @@ async function act(
       ctx.log.info("sale cancel's refund not done yet", { code: error.code, order: o.id });
       return (await read()) ?? after;
     }
+  }
+  // The account a virtual account's owed line refunds wait for (decision 179): Toss gives them
+  // back to it now, line by line. One Toss refuses stays owed, for the owner to press again.
+  if (input.action === "refund_account" && next && refundsOnline(next) && next.lineRefundOwed) {
+    let now = after;
+    for (const owed of now.lineCancels.filter((c) => c.refunded_at === null)) {
+      try {
+        now = await act(ctx, shop, read, "system", null, { action: "line_refund_done", note: "", line: owed.line_no });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        ctx.log.info("owed line refund not made at toss yet", { code: error.code, order: o.id });
+      }
+    }
+    return now;
   }
   return after;
 }

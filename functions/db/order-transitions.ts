@@ -48,6 +48,11 @@ export type TransitionRequest = {
    */
   canceledLine?: CanceledLine;
   /**
+   * A cancelled line's refund owed until now (decision 179): its place in the order. The batch goes
+   * on only while it is still owed (two presses at once record it once).
+   */
+  refundedLine?: { lineNo: number };
+  /**
    * What Toss answered to the cancel made for this step, before the batch: its cancels (kept once
    * per transaction key), the payment's status and balance, and the money it gave back now.
    */
@@ -170,6 +175,8 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
         a?.holder ?? null,
       );
     }
+    // A line's owed refund was counted in refund_amount when the line was cancelled: only its time.
+    if (effect === "record_line_refund") set("refunded_at = ?", r.now);
     // Through Toss, the money recorded is what Toss gave back (the amount it was asked for). Every
     // refund adds to what went back before (a line's 판매취소, decision 176).
     if (effect === "record_refund" && r.online) {
@@ -184,8 +191,13 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
     set("canceled_at = ?, cancel_reason = ?", r.now, CANCEL_REASON[r.action] ?? r.action);
   }
   // A cancel Toss refunded in the same step closes the order with its money back (no 환불대기).
-  if (r.online && r.online.refunded > 0 && !t.effects.includes("record_refund")) {
+  const counted = t.effects.includes("record_refund") || t.effects.includes("record_line_refund");
+  if (r.online && r.online.refunded > 0 && !counted) {
     set("refund_amount = COALESCE(refund_amount, 0) + ?, refunded_at = ?", r.online.refunded, r.now);
+  } else if (r.canceledLine && !r.online) {
+    // A line whose money goes back later (a transfer's, decision 179) is owed from now: the shop no
+    // longer keeps it, and the order's own refund is of the rest.
+    set("refund_amount = COALESCE(refund_amount, 0) + ?", r.canceledLine.amount);
   }
   if (r.returned) set("return_amount = ?", r.returned.amount);
   // `claim_from = status` above reads the status before this UPDATE: SQLite evaluates every
@@ -203,13 +215,27 @@ export function transitionStatements(db: Db, r: TransitionRequest): D1PreparedSt
   ];
   if (r.canceledLine) {
     const c = r.canceledLine;
+    // Given back now (through Toss, or nothing to give), or owed until the line's refund (decision 179).
+    const refundedAt = r.online || c.amount === 0 ? r.now : null;
     statements.push(
       db
         .prepare(
-          `INSERT INTO order_line_cancels (order_id, line_no, option_id, qty, unit_price, reason, amount, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO order_line_cancels (order_id, line_no, option_id, qty, unit_price, reason, amount, created_at,
+             refunded_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(r.orderId, c.lineNo, c.optionId, c.qty, c.unitPrice, c.reason, c.amount, r.now),
+        .bind(r.orderId, c.lineNo, c.optionId, c.qty, c.unitPrice, c.reason, c.amount, r.now, refundedAt),
+    );
+  }
+  if (r.refundedLine) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE order_line_cancels SET refunded_at = ?3
+           WHERE order_id = ?1 AND line_no = ?2 AND refunded_at IS NULL`,
+        )
+        .bind(r.orderId, r.refundedLine.lineNo, r.now),
+      db.prepare("INSERT INTO batch_guard (reason) SELECT 'state' WHERE changes() = 0"),
     );
   }
   if (r.returned) {

@@ -183,7 +183,15 @@ export type OrderRecord = {
   attempt: PaymentAttemptRow | null;
 };
 
-export type LineCancelRow = { line_no: number; qty: number; reason: string; amount: number; created_at: number };
+export type LineCancelRow = {
+  line_no: number;
+  qty: number;
+  reason: string;
+  amount: number;
+  created_at: number;
+  /** When its money went back; null while it is owed (a transfer's, decision 179). */
+  refunded_at: number | null;
+};
 
 export type ProviderCancelRow = { amount: number; reason: string; canceled_at: string };
 
@@ -442,7 +450,7 @@ export class OrderStore {
           .bind(shopId, owner, id),
         this.db
           .prepare(
-            `SELECT x.line_no, x.qty, x.reason, x.amount, x.created_at FROM order_line_cancels x ${of}
+            `SELECT x.line_no, x.qty, x.reason, x.amount, x.created_at, x.refunded_at FROM order_line_cancels x ${of}
            WHERE x.order_id = ?3 ORDER BY x.line_no`,
           )
           .bind(shopId, owner, id),

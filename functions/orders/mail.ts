@@ -3,6 +3,7 @@ import { koCheckout } from "~/shared/messages/checkout";
 import type { ShopInfo } from "~/shared/contracts";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { formatDeadline, formatKRW } from "~/shared/format";
+import { lineRefundsOwed } from "~/shared/money";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import { koOrderMail as t } from "~/shared/messages/mail";
 import type { OrderRecord } from "../db/orders";
@@ -106,6 +107,9 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
   const canceled = lineSale ? [...record.lineCancels].sort((a, b) => a.created_at - b.created_at).at(-1) : undefined;
   const canceledLine = canceled ? linesInViewOrder(record)[canceled.line_no] : undefined;
   if (canceled && canceledLine) {
+    // Owed (a transfer's, decision 179): to the account the buyer gave, or one they are asked for.
+    const owed = canceled.refunded_at === null;
+    const account = [o.refund_bank, o.refund_account].filter(Boolean).join(" ");
     return {
       to,
       subject: t.lineCanceled.subject(shop.name, o.id),
@@ -114,7 +118,8 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
         item: `${canceledLine.name}${canceledLine.opt_name ? ` (${canceledLine.opt_name})` : ""} × ${canceled.qty}`,
         reason: canceled.reason,
         amount: formatKRW(canceled.amount),
-        to: refundedTo(record),
+        to: owed ? (o.refund_account ? t.refundedTo.account(account) : "") : refundedTo(record),
+        owed,
         link,
       }),
     };
@@ -143,10 +148,20 @@ function buyerMail(kind: OrderMailKind, record: OrderRecord, shop: ShopInfo, to:
   }
   if (kind === "refunded") {
     const account = refundedTo(record);
+    // A cancelled line's owed refund (decision 179): that line's money, the newest to go back.
+    const line =
+      record.events.at(-1)?.action === "line_refund_done"
+        ? record.lineCancels
+            .filter((c) => c.refunded_at !== null)
+            .sort((a, b) => b.refunded_at! - a.refunded_at!)
+            .at(0)
+        : undefined;
+    // The order's own refund: what went back, lines still owed apart.
+    const back = (o.refund_amount ?? 0) - lineRefundsOwed(record.lineCancels);
     return {
       to,
       subject: t.refunded.subject(shop.name, o.id),
-      text: t.refunded.body({ name, amount: formatKRW(o.refund_amount ?? 0), account, link }),
+      text: t.refunded.body({ name, amount: formatKRW(line ? line.amount : back), account, link }),
     };
   }
   return null;

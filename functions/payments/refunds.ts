@@ -51,7 +51,10 @@ export function cancelPlanOf(
   facts: OrderFacts,
   action: OrderAction,
   note: string,
-  /** A line's 판매취소: the money the money module's `lineCancelRefund` gives back for it. */
+  /**
+   * A line's 판매취소: the money the money module's `lineCancelRefund` gives back for it; a line's
+   * owed refund (decision 179): the money owed for it.
+   */
   lineAmount = 0,
 ): CancelPlan | null {
   const p = record.online;
@@ -63,8 +66,9 @@ export function cancelPlanOf(
   }
   if (!refundsOnline(facts)) return null;
   const left = p.balance_amount ?? 0;
-  // A line's 판매취소 (decision 176): that line's money only, a partial cancel (`cancelAmount`).
-  if (action === "seller_cancel_line") {
+  // A line's 판매취소 (decision 176), or its refund owed until the buyer gave the account a virtual
+  // account's money goes back to (decision 179): that line's money only, a partial cancel.
+  if (action === "seller_cancel_line" || action === "line_refund_done") {
     const amount = Math.min(left, lineAmount);
     if (amount <= 0) return null;
     return { amount, reason: why(t.cancelReasons.shop), voids: false, refundAccount: accountOf(record) };

@@ -2,7 +2,7 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { courierOf, trackingUrl } from "~/shared/couriers";
 import { allowedActions, nextStatus, type Actor, type OrderFacts } from "~/shared/order-machine";
 import { isOrderStatus } from "~/shared/order-status";
-import { amountDue, remoteExtra, type RemoteAreaKind } from "~/shared/money";
+import { amountDue, lineRefundsOwed, remoteExtra, type RemoteAreaKind } from "~/shared/money";
 import { remoteArea } from "~/shared/remote-areas";
 import type { OrderRecord, OrderRow } from "../db/orders";
 import type { ProviderPaymentRow } from "../db/provider-payments";
@@ -42,6 +42,8 @@ export function factsOf(
   o: FactColumns,
   paymentChosen: boolean,
   online: OnlineColumns | null = null,
+  /** A cancelled line's money is owed to the buyer still (decision 179). */
+  lineRefundOwed = false,
 ): OrderFacts | null {
   if (!isOrderStatus(o.status)) return null;
   return {
@@ -56,13 +58,15 @@ export function factsOf(
     paidOnline: paidOnline(online),
     // An attempt Toss never confirmed (the window closed, then a transfer chosen) is no account.
     onlineAccount: online?.payment_key != null && online.choice === "vbank",
+    lineRefundOwed,
   };
 }
 
 /** A payment was chosen: a transfer, or the counter after the meal. */
 const paymentChosen = (r: OrderRecord) => r.payment !== null || r.order.pay_later === 1;
 
-export const orderFacts = (r: OrderRecord) => factsOf(r.order, paymentChosen(r), r.online);
+export const orderFacts = (r: OrderRecord) =>
+  factsOf(r.order, paymentChosen(r), r.online, lineRefundsOwed(r.lineCancels) > 0);
 
 /** The actions `viewer` may take on an order now (none for a status the machine does not know). */
 export function actionsOf(o: FactColumns, paymentChosen: boolean, viewer: Actor, online: OnlineColumns | null = null) {
@@ -110,9 +114,11 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
   const ordered = linesInViewOrder(r);
   const canceledLine = (line: (typeof ordered)[number]) => {
     const c = r.lineCancels.find((x) => x.line_no === ordered.indexOf(line));
-    return c ? { reason: c.reason, amount: c.amount } : null;
+    return c ? { reason: c.reason, amount: c.amount, owed: c.refunded_at === null } : null;
   };
   const facts = orderFacts(r);
+  // Lines' money owed still (decision 179): in refund_amount already, but not gone back yet.
+  const owed = lineRefundsOwed(r.lineCancels);
   return {
     id: o.id,
     shopid: o.shop_id,
@@ -193,13 +199,15 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
           }
         : null,
     refund:
-      o.refund_account || o.refunded_at
+      o.refund_account || o.refunded_at || owed > 0
         ? {
             bank: o.refund_bank,
             account: o.refund_account,
             holder: o.refund_holder,
-            amount: o.refund_amount,
+            // What went back: what lines still owe is said apart (`owed`).
+            amount: o.refund_amount === null ? null : o.refund_amount - owed,
             refunded_at: o.refunded_at,
+            owed,
           }
         : null,
     events: r.events.map((e) => ({
@@ -210,9 +218,11 @@ export function toOrderView(r: OrderRecord, terms: PaymentTerms, viewer: Actor =
       note: e.note,
       created_at: e.created_at,
     })),
-    actions: actionsOf(o, paymentChosen(r), viewer, r.online),
+    actions: facts ? allowedActions(facts, viewer) : [],
     // An order of more than one line; its last live line's 판매취소 is the whole order's.
     line_cancel: facts !== null && nextStatus(facts, "seller_cancel_line", viewer) !== null && ordered.length > 1,
+    // A cancelled line's owed refund may be recorded (sent by hand, or through Toss) now (decision 179).
+    line_refund: facts !== null && nextStatus(facts, "line_refund_done", viewer) !== null,
     table: o.table_id !== null ? { name: o.table_name ?? "", pay_later: o.pay_later === 1 } : null,
   };
 }

@@ -44,7 +44,10 @@ export function OrderSummary({
 }: {
   order: OrderView;
   storageUrl: string;
-  /** Under each live line, what the viewer may do with it (the owner's 판매취소 of one line). */
+  /**
+   * Under each line, what the viewer may do with it: the owner's 판매취소 of a live line, the
+   * refund of a cancelled line's money owed (decision 179).
+   */
   lineAction?: (line: OrderView["groups"][number]["lines"][number], lineNo: number) => ReactNode;
   pointsToUse?: number;
   /** On an open sheet, the area of the postcode typed (decision 110): its extra replaces the stored one. */
@@ -87,11 +90,13 @@ export function OrderSummary({
                     <p className={css.lineCanceled} data-testid="line-canceled">
                       <strong>{koLifecycle.saleCancel.line}</strong> ·{" "}
                       {koLifecycle.saleCancel.reasonLine(l.canceled.reason)} ·{" "}
-                      {koLifecycle.saleCancel.lineRefund(formatKRW(l.canceled.amount))}
+                      {(l.canceled.owed ? koLifecycle.saleCancel.lineOwed : koLifecycle.saleCancel.lineRefund)(
+                        formatKRW(l.canceled.amount),
+                      )}
                     </p>
                   ) : null}
                 </div>
-                {!l.canceled && lineAction ? lineAction(l, places.get(l) ?? 0) : null}
+                {lineAction ? lineAction(l, places.get(l) ?? 0) : null}
               </li>
             ))}
           </ul>

@@ -18,12 +18,15 @@ export function LineCancelForm({
   lineNo,
   name,
   result,
+  online,
 }: {
   orderId: number;
   /** The line's place in the order's line order. */
   lineNo: number;
   name: string;
   result: OrderActionResult | undefined;
+  /** Toss gives the line's money back in the same press; else it is owed, sent later (decision 179). */
+  online: boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -62,7 +65,9 @@ export function LineCancelForm({
           </Field>
           {asking ? (
             <div className={css.confirmBox} role="alertdialog" aria-label={t.saleCancel.lineForm(name)}>
-              <p className={css.flush}>{t.confirmsOnline.seller_cancel_line}</p>
+              <p className={css.flush}>
+                {online ? t.confirmsOnline.seller_cancel_line : t.confirms.seller_cancel_line}
+              </p>
               <div className={css.buttons}>
                 <button type="submit" name="confirm" value="1" className={cartCss.primary} disabled={busy}>
                   {t.view.confirmYes}

@@ -73,6 +73,13 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 </dd>
               </>
             ) : null}
+            {order.refund.owed > 0 ? (
+              // Lines the shop cancelled whose money goes back later (decision 179).
+              <>
+                <dt>{t.refundOwed}</dt>
+                <dd data-testid="refund-owed">{formatKRW(order.refund.owed)}</dd>
+              </>
+            ) : null}
             {order.refund.refunded_at ? (
               <>
                 <dt>{t.refunded}</dt>

@@ -2,6 +2,7 @@ import type { OrderView } from "~/shared/contracts/cart";
 import { koLifecycle } from "~/shared/messages/lifecycle";
 import * as cartCss from "~/components/cart/cart.css";
 import * as css from "./order.css";
+import { formatKRW } from "~/shared/format";
 
 const t = koLifecycle.saleCancel;
 
@@ -33,6 +34,21 @@ export function SaleCancelNotice({ order, side }: { order: OrderView; side: "buy
       <strong>{t.title}</strong>
       {sale.note ? <p className={css.claimReason}>{t.reasonLine(sale.note)}</p> : null}
       {money ? <p className={css.flush}>{money}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * Money owed to the buyer for lines the shop cancelled (decision 179), on the buyer's order page:
+ * how much, and the account it waits for (the 환불계좌 입력 form below) or goes to.
+ */
+export function LineRefundNotice({ order }: { order: OrderView }) {
+  const owed = order.refund?.owed ?? 0;
+  if (owed <= 0) return null;
+  return (
+    <section className={cartCss.notice} aria-label={koLifecycle.view.refundOwed} data-testid="line-refund-owed">
+      <strong>{t.lineOwed(formatKRW(owed))}</strong>
+      <p className={css.flush}>{order.refund?.account ? t.waitRefund : t.lineGiveAccount}</p>
     </section>
   );
 }

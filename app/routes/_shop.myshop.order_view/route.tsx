@@ -8,7 +8,7 @@ import { BankTransferInfo, OrderSummary } from "~/components/cart/OrderSummary";
 import { PaymentReceipt } from "~/components/order/PaymentReceipt";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
-import { SaleCancelNotice } from "~/components/order/SaleCancelNotice";
+import { LineRefundNotice, SaleCancelNotice } from "~/components/order/SaleCancelNotice";
 import { Timeline } from "~/components/order/Timeline";
 import { ReviewInvite } from "~/components/reviews/ReviewInvite";
 import { useRootData } from "~/lib/root-data";
@@ -42,6 +42,7 @@ export default function OrderView() {
         </div>
       ) : null}
       <SaleCancelNotice order={order} side="buyer" />
+      <LineRefundNotice order={order} />
       {order.status === "WAITING_PAYMENT" && !order.payment ? (
         <p>
           {/* A document of its own: only the sheet's CSP lets Toss's window in. */}

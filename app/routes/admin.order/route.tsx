@@ -7,6 +7,7 @@ import { OrderSummary } from "~/components/cart/OrderSummary";
 import { ActionForms } from "~/components/order/ActionForms";
 import { OrderDetails } from "~/components/order/OrderDetails";
 import { LineCancelForm } from "~/components/order/LineCancelForm";
+import { LineRefundForm } from "~/components/order/LineRefundForm";
 import { SaleCancelNotice } from "~/components/order/SaleCancelNotice";
 import { Timeline } from "~/components/order/Timeline";
 import { formatKRW } from "~/shared/format";
@@ -25,6 +26,13 @@ export default function AdminOrder() {
   const result = useActionResult<typeof action>();
   const { storageUrl } = useRootData();
   const t = koAdmin.order;
+  // Toss gives money back in the same press: a card or wallet, a deposited account once the buyer
+  // gave the account it goes to.
+  const online =
+    (order.online?.status === "DONE" || order.online?.status === "PARTIAL_CANCELED") &&
+    (order.online.choice !== "vbank" || Boolean(order.refund?.account));
+  const lineName = (line: { name: string; opt_name: string }) =>
+    line.opt_name ? `${line.name} (${line.opt_name})` : line.name;
   return (
     <>
       <p>
@@ -52,10 +60,7 @@ export default function AdminOrder() {
         result={result}
         side="owner"
         lines={order.groups.flatMap((g) => g.lines)}
-        online={
-          (order.online?.status === "DONE" || order.online?.status === "PARTIAL_CANCELED") &&
-          (order.online.choice !== "vbank" || Boolean(order.refund?.account))
-        }
+        online={online}
       />
       <section className={cartCss.section} aria-labelledby="order-buyer">
         <h3 id="order-buyer" className={cartCss.sectionTitle}>
@@ -87,18 +92,21 @@ export default function AdminOrder() {
       <OrderSummary
         order={order}
         storageUrl={storageUrl}
-        // 판매취소 of one line (decision 176): a small form under each line still live.
-        lineAction={
-          order.line_cancel
-            ? (line, lineNo) => (
-                <LineCancelForm
-                  orderId={order.id}
-                  lineNo={lineNo}
-                  name={line.opt_name ? `${line.name} (${line.opt_name})` : line.name}
-                  result={result}
-                />
-              )
-            : undefined
+        // 판매취소 of one line (decision 176): a small form under each line still live; under a
+        // cancelled line whose money is owed still, its 환불완료 (decision 179).
+        lineAction={(line, lineNo) =>
+          line.canceled?.owed ? (
+            <LineRefundForm
+              orderId={order.id}
+              lineNo={lineNo}
+              name={lineName(line)}
+              allowed={order.line_refund}
+              online={order.online?.choice === "vbank"}
+              result={result}
+            />
+          ) : !line.canceled && order.line_cancel ? (
+            <LineCancelForm orderId={order.id} lineNo={lineNo} name={lineName(line)} result={result} online={online} />
+          ) : null
         }
       />
       <OrderDetails order={order} />

@@ -204,8 +204,14 @@ export const OrderLine = z.object({
   image: z.string().nullable(),
   price: z.number().int(),
   qty: z.number().int(),
-  /** The shop cancelled this line (판매취소, decision 176): why, and the money that went back for it. */
-  canceled: z.object({ reason: z.string(), amount: z.number().int() }).nullable().default(null),
+  /**
+   * The shop cancelled this line (decision 176): why, and its money, given back or still owed to
+   * the buyer (`owed`: a transfer's, sent by hand later, decision 179).
+   */
+  canceled: z
+    .object({ reason: z.string(), amount: z.number().int(), owed: z.boolean().default(false) })
+    .nullable()
+    .default(null),
 });
 
 export const OrderView = z.object({
@@ -336,6 +342,8 @@ export const OrderView = z.object({
       holder: z.string().nullable(),
       amount: z.number().int().nullable(),
       refunded_at: z.number().nullable(),
+      /** Money owed still for lines the shop cancelled (decision 179), not in `amount`. */
+      owed: z.number().int().default(0),
     })
     .nullable()
     .default(null),
@@ -356,6 +364,8 @@ export const OrderView = z.object({
   actions: z.array(z.enum(ORDER_ACTIONS)).default([]),
   /** The owner may cancel a line of it now (판매취소 of one line, decision 176): one form per live line. */
   line_cancel: z.boolean().default(false),
+  /** The owner may record a cancelled line's owed refund now (decision 179): a form on each such line. */
+  line_refund: z.boolean().default(false),
   /** A table order of a restaurant (smart order): its table, and whether it pays at the counter. */
   table: z.object({ name: z.string(), pay_later: z.boolean() }).nullable().default(null),
 });

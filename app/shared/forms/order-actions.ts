@@ -60,12 +60,18 @@ export const OwnerActionBody = z
       )
       .max(200)
       .default([]),
-    /** A line's 판매취소 (seller_cancel_line, decision 176): the line's place in the order's line order. */
+    /**
+     * A line's 판매취소 (seller_cancel_line, decision 176) or its owed refund (line_refund_done,
+     * decision 179): the line's place in the order's line order.
+     */
     line: z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(0).max(199)]).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === "seller_cancel_line" && v.line === undefined) {
       ctx.addIssue({ code: "custom", path: ["line"], message: t.line });
+    }
+    if (v.action === "line_refund_done" && v.line === undefined) {
+      ctx.addIssue({ code: "custom", path: ["line"], message: t.lineRefund });
     }
     // Only 판매취소 (of the order or of one line) takes a reason from the list: it must have one,
     // and 기타 its words.

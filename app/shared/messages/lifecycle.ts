@@ -26,6 +26,7 @@ export const koLifecycle = {
     refuse_claim: "요청거절",
     refund_account: "환불계좌 입력",
     refund_done: "환불완료",
+    line_refund_done: "상품 환불완료",
     refund_after_done: "구매확정 후 환불",
   },
   actors: { buyer: "구매자", owner: "판매자", admin: "관리자", system: "자동" },
@@ -43,6 +44,9 @@ export const koLifecycle = {
     kitchen_cancel: "이 테이블 주문을 취소할까요? 재고가 돌아가고, 받은 금액은 환불해야 합니다.",
     seller_cancel:
       "판매취소할까요? 구매자에게 사유가 전달되고 재고가 돌아갑니다. 입금된 금액은 구매자의 환불 계좌로 보내야 합니다.",
+    seller_cancel_line:
+      "이 상품을 판매취소할까요? 구매자에게 사유가 전달되고 재고가 돌아갑니다. 이 상품의 금액은 구매자의 환불 계좌로 보내야 합니다.",
+    line_refund_done: "이 상품의 환불 금액을 구매자의 계좌로 보냈나요? 환불 완료로 기록되고 구매자에게 알립니다.",
   } as Partial<Record<string, string>>,
   /** An order's goods in one line: the first, and how many more (lists, console, mail). */
   items: (first: string | null, count: number) =>
@@ -58,6 +62,8 @@ export const koLifecycle = {
     refund: "환불",
     refundAccount: "환불 계좌",
     refunded: "환불 완료",
+    /** Money owed still for lines the shop cancelled (decision 179). */
+    refundOwed: "환불 예정",
     timeline: "진행 내역",
     actionsTitle: "주문 관리",
     reason: "사유",
@@ -112,7 +118,10 @@ export const koLifecycle = {
     /** A line's 판매취소 (decision 176) refused, and why. */
     lineUnknown: "판매취소할 상품을 주문에서 찾을 수 없습니다. 주문을 다시 열어 주세요.",
     lineCanceledAlready: "이미 판매취소한 상품입니다.",
-    lineByHand: "무통장입금·가상계좌로 결제한 주문은 상품별로 판매취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
+    /** A cancelled line's owed refund (decision 179) refused, and why. */
+    lineRefundUnknown: "환불할 상품을 주문에서 찾을 수 없습니다. 주문을 다시 열어 주세요.",
+    lineRefundedAlready: "이미 환불한 상품입니다.",
+    lineRefundAccount: "구매자가 아직 환불 계좌를 알려 주지 않았습니다. 계좌를 받은 뒤 환불해 주세요.",
     linePoints: "적립금으로 결제한 금액이 커서 이 상품만 취소할 수 없습니다. 주문 전체를 판매취소해 주세요.",
   },
   /** Why a cancel at Toss was made, when nobody wrote one (Toss requires a reason). */
@@ -130,6 +139,7 @@ export const koLifecycle = {
     seller_cancel: "판매취소할까요? 구매자에게 사유가 전달되고, 결제 금액이 토스페이먼츠로 바로 환불됩니다.",
     seller_cancel_line:
       "이 상품을 판매취소할까요? 구매자에게 사유가 전달되고, 재고가 돌아가며, 이 상품의 금액이 토스페이먼츠로 바로 환불됩니다.",
+    line_refund_done: "이 상품의 환불 금액을 구매자의 계좌로 환불할까요? 토스페이먼츠로 바로 환불됩니다.",
   } as Partial<Record<string, string>>,
   /** The owner's 판매취소 of a paid order (decision 126): its reasons, and what the buyer reads. */
   saleCancel: {
@@ -154,6 +164,11 @@ export const koLifecycle = {
     lineRefund: (amount: string) => `환불 ${amount}`,
     lineButton: "이 상품 판매취소",
     lineForm: (name: string) => `${name} 판매취소`,
+    /** Its money owed still (decision 179): sent by hand, or by Toss once the buyer gives the account. */
+    lineOwed: (amount: string) => `환불 예정 ${amount}`,
+    lineGiveAccount: "환불받으실 계좌를 아래 환불계좌 입력에 알려 주세요.",
+    lineWaitAccount: "구매자의 환불 계좌를 기다리고 있습니다.",
+    lineRefundForm: (name: string) => `${name} 환불`,
   },
   /** The owner's choice of lines when taking a return back (반품). */
   returns: {
@@ -177,5 +192,6 @@ export const koLifecycle = {
     saleCancelReason: "판매취소 사유를 골라 주세요",
     saleCancelDetail: "기타 사유를 적어 주세요",
     line: "판매취소할 상품을 골라 주세요",
+    lineRefund: "환불할 상품을 골라 주세요",
   },
 } as const;

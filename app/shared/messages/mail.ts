@@ -127,12 +127,23 @@ export const koOrderMail = {
   /** The shop cancelled one line of the order (decision 176); the rest goes on. */
   lineCanceled: {
     subject: (shop: string, id: number) => `[${shop}] 판매자가 주문 상품 일부를 취소했습니다 (주문번호 ${id})`,
-    body: (p: { name: string; item: string; reason: string; amount: string; to: string; link: string }) =>
+    /** `owed`: the money goes back later (a transfer's, decision 179), to the account given or asked for. */
+    body: (p: {
+      name: string;
+      item: string;
+      reason: string;
+      amount: string;
+      to: string;
+      owed: boolean;
+      link: string;
+    }) =>
       [
         `${p.name}님, 판매자가 주문하신 상품 중 하나를 취소했습니다 (판매취소).`,
         `취소된 상품: ${p.item}`,
         `사유: ${p.reason}`,
-        `환불 금액: ${p.amount}${p.to ? ` (${p.to})` : ""}`,
+        p.owed
+          ? `환불 예정 금액: ${p.amount} (${p.to ? `${p.to}(으)로 보내 드립니다` : "주문 상세에서 환불받으실 계좌를 알려 주세요"})`
+          : `환불 금액: ${p.amount}${p.to ? ` (${p.to})` : ""}`,
         "",
         "나머지 상품은 그대로 준비해 보내 드립니다.",
         `주문 상세: ${p.link}`,

@@ -31,9 +31,11 @@ const EXPECTED = `
   CONFIRM_PAYMENT    ship              owner,admin   DELIVERY
   CONFIRM_PAYMENT    request_cancel    buyer         REQ_CANCEL
   CONFIRM_PAYMENT    seller_cancel     owner,admin   REQ_BANK_REFUND   (paid; through Toss the same press goes on to refund_done)
+  CONFIRM_PAYMENT    seller_cancel_line owner,admin  CONFIRM_PAYMENT   (one line; a transfer's money owed for it, decision 179)
   READY_FOR_DELIVERY ship              owner,admin   DELIVERY
   READY_FOR_DELIVERY request_cancel    buyer         REQ_CANCEL
   READY_FOR_DELIVERY seller_cancel     owner,admin   REQ_BANK_REFUND
+  READY_FOR_DELIVERY seller_cancel_line owner,admin  READY_FOR_DELIVERY
   DELIVERY           deliver           owner,admin,system CONFIRM_DELIVERY
   CONFIRM_DELIVERY   confirm           buyer,system  DONE
   CONFIRM_DELIVERY   request_refund    buyer         REQ_REFUND
@@ -143,6 +145,23 @@ describe("the order state machine", () => {
     expect(nextStatus({ ...factsIn("REQ_CANCEL"), claimFrom: "READY_FOR_DELIVERY" }, "refuse_claim", "owner")).toBe(
       "READY_FOR_DELIVERY",
     );
+    // A cancelled line's money owed (decision 179): the buyer gives an account in any paid status,
+    // the owner (or the system, through Toss) records its refund once the account is known.
+    const owed = (status: OrderStatus, more: Partial<OrderFacts> = {}) => ({
+      ...factsIn(status),
+      lineRefundOwed: true,
+      ...more,
+    });
+    expect(nextStatus(owed("DELIVERY"), "refund_account", "buyer")).toBe("DELIVERY");
+    expect(nextStatus(owed("DONE"), "line_refund_done", "owner")).toBe("DONE");
+    expect(nextStatus(owed("CONFIRM_PAYMENT"), "line_refund_done", "system")).toBe("CONFIRM_PAYMENT");
+    expect(nextStatus(owed("CONFIRM_PAYMENT", { refundAccount: false }), "line_refund_done", "owner")).toBeNull();
+    expect(nextStatus(owed("CONFIRM_PAYMENT"), "line_refund_done", "buyer")).toBeNull();
+    expect(allowedActions(owed("CONFIRM_PAYMENT"), "owner")).not.toContain("line_refund_done");
+    // A card's line went back at once: nothing to ask the buyer.
+    expect(nextStatus(owed("CONFIRM_PAYMENT", { paidOnline: true }), "refund_account", "buyer")).toBeNull();
+    // Paid with points alone: no line is cancelled by itself.
+    expect(nextStatus({ ...factsIn("CONFIRM_PAYMENT"), paidAmount: 0 }, "seller_cancel_line", "owner")).toBeNull();
   });
 });
 
