@@ -24,11 +24,26 @@ export class MemberSettingsStore {
   async settings(uid: number) {
     return this.db
       .prepare(
-        `SELECT email, marketing_agreed_at, password_hash NOT IN ('', '!') AS has_password
+        `SELECT email, marketing_agreed_at, password_hash NOT IN ('', '!') AS has_password, phone
          FROM members WHERE uid = ?`,
       )
       .bind(uid)
-      .first<{ email: string; marketing_agreed_at: number | null; has_password: number }>();
+      .first<{ email: string; marketing_agreed_at: number | null; has_password: number; phone: string | null }>();
+  }
+
+  /**
+   * The member's own mobile number (decision 180), digits, or null to remove it; a withdrawn
+   * account keeps none. Returns what the account now has.
+   */
+  async setPhone(uid: number, phone: string | null): Promise<string | null> {
+    const row = await this.db
+      .prepare(
+        `UPDATE members SET phone = ?2, updated_at = unixepoch() WHERE uid = ?1 AND withdrawn_at IS NULL
+         RETURNING phone`,
+      )
+      .bind(uid, phone)
+      .first<{ phone: string | null }>();
+    return row?.phone ?? null;
   }
 
   /** Agreeing keeps the first date; withdrawing the consent clears it. */
@@ -209,6 +224,7 @@ export class MemberSettingsStore {
         "DELETE FROM member_identities WHERE uid = ?1",
         "DELETE FROM member_addresses WHERE uid = ?1",
         "DELETE FROM shop_members WHERE uid = ?1",
+        "DELETE FROM shop_share_refusals WHERE uid = ?1",
         "DELETE FROM cart_lines WHERE owner = ?2",
         "DELETE FROM carts WHERE owner = ?2",
         "DELETE FROM favourites WHERE owner = ?2",
