@@ -62,7 +62,7 @@ export const settingsHandlers = {
 
   async addresses(_input, ctx) {
     const member = await ctx.requireMember();
-    return { items: await ctx.db.settings.addresses(member.uid) };
+    return ctx.db.settings.addressBook(member.uid);
   },
 
   async addAddress({ body }, ctx) {

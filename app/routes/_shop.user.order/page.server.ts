@@ -83,11 +83,10 @@ async function prefillOf(context: AppLoadContext, picked: string | null, order: 
     return { prefill: typed, addresses, pickedAddress: null };
   }
   if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
-  const [book, account] = await Promise.all([
-    context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] })),
-    context.api.call("accountSettings").catch(() => null),
-  ]);
-  const own = account?.phone ? formatPhone(account.phone) : null;
+  const book = await context.api
+    .call("addresses")
+    .catch(() => ({ items: [] as SavedAddress[], phone: null as string | null }));
+  const own = book.phone ? formatPhone(book.phone) : null;
   // A member without a saved address keeps the first one typed, unless they untick it.
   const base: OrderSheetValues = {
     orderer_name: context.member.name,

@@ -61,11 +61,15 @@ export const settingsApi = {
     body: z.object({ agree: z.boolean() }),
     response: z.object({ marketing_agreed_at: z.number().nullable() }),
   }),
+  /**
+   * The address book, and beside it the account's own phone (decision 180): what the order sheet
+   * starts with, read in the same round trip. `phone` null when none (or an upstream).
+   */
   addresses: endpoint({
     method: "GET",
     path: "/api/user/addresses",
     query: z.object({}),
-    response: z.object({ items: z.array(SavedAddress) }),
+    response: z.object({ items: z.array(SavedAddress), phone: z.string().nullable().default(null) }),
   }),
   addAddress: endpoint({
     method: "POST",
