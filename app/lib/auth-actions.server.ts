@@ -25,6 +25,14 @@ export function welcomePath(returnTo: string): string {
 }
 
 /**
+ * /auth/join, the one-tap question of decision 180 (this shop may receive the account's details),
+ * which goes on to `returnTo` whatever the answer.
+ */
+export function sharePath(returnTo: string): string {
+  return `/auth/join?${new URLSearchParams({ url: withoutDeviceId(returnTo) })}`;
+}
+
+/**
  * An API refusal the form shows (wrong password, too many attempts, address taken…) as data with
  * the API's status and Korean message; anything else is rethrown to the error boundary.
  */

@@ -2,13 +2,14 @@ import { data, redirectDocument, type AppLoadContext } from "@remix-run/cloudfla
 import type { z } from "zod";
 import { isShopApiError } from "~/shared/api-client.server";
 import { fieldErrors, keptValues, type FieldErrors } from "~/shared/forms/errors";
-import { AddressForm, PasswordForm, WithdrawForm } from "~/shared/forms/settings";
+import { AddressForm, PasswordForm, PhoneForm, WithdrawForm } from "~/shared/forms/settings";
 import { koSettings } from "~/shared/messages/settings";
 import { cookieHeaders } from "./auth.server";
 
-export type SettingsIntent = "password" | "marketing" | "address" | "address_change" | "withdraw";
+export type SettingsIntent = "password" | "phone" | "marketing" | "address" | "address_change" | "withdraw";
 export const SETTINGS_INTENTS: readonly SettingsIntent[] = [
   "password",
+  "phone",
   "marketing",
   "address",
   "address_change",
@@ -44,7 +45,12 @@ function invalid(intent: SettingsIntent, error: z.ZodError, values?: Record<stri
 export async function settingsAction(intent: SettingsIntent, form: FormData, context: AppLoadContext) {
   const fields = Object.fromEntries(form);
   // What the address form keeps after a refusal (never a password).
-  const values = intent === "address" ? keptValues(form, ADDRESS_FIELDS) : undefined;
+  const values =
+    intent === "address"
+      ? keptValues(form, ADDRESS_FIELDS)
+      : intent === "phone"
+        ? keptValues(form, ["phone"])
+        : undefined;
   try {
     switch (intent) {
       case "password": {
@@ -54,6 +60,12 @@ export async function settingsAction(intent: SettingsIntent, form: FormData, con
           body: { current: parsed.data.current, password: parsed.data.password },
         });
         return data<SettingsResult>({ intent, notice: koSettings.passwordChanged });
+      }
+      case "phone": {
+        const parsed = PhoneForm.safeParse(fields);
+        if (!parsed.success) return invalid(intent, parsed.error, values);
+        const saved = await context.api.call("setPhone", { body: { phone: parsed.data.phone ?? "" } });
+        return data<SettingsResult>({ intent, notice: saved.phone ? koSettings.phoneSaved : koSettings.phoneRemoved });
       }
       case "marketing": {
         await context.api.call("setMarketing", { body: { agree: form.get("agree") === "on" } });

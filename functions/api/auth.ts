@@ -49,6 +49,22 @@ export async function logIn(ctx: ApiContext, uid: number, keep: boolean, host?: 
   return startSession(ctx.db.sessions, ctx.request, uid, keep, host ?? requestHost(ctx.request), merge);
 }
 
+/**
+ * Whether the host's shop asks `uid` the one-tap question after a login (decision 180): an account
+ * that is a member of another shop, not of this one, and has not answered here; never the shop's
+ * owner. Asked on /auth/join, which goes on to where the person was either way.
+ */
+export async function asksShare(ctx: ApiContext, uid: number): Promise<boolean> {
+  const shop = ctx.hostShop;
+  if (!shop || shopOwnerUid(shop) === uid) return false;
+  return ctx.db.shopMembers.shouldAskShare(shop.shopid, uid);
+}
+
+/** /auth/join, the one-tap question, going on to `returnTo` after it. */
+export function sharePath(returnTo: string): string {
+  return `/auth/join?${new URLSearchParams({ url: returnTo })}`;
+}
+
 async function memberInfo(ctx: ApiContext, member: Member): Promise<MemberInfo> {
   return {
     uid: member.uid,
@@ -110,7 +126,7 @@ export const authHandlers = {
     await attempt.succeeded([pair]);
     const known = await rememberDevice(ctx.request, "login", body.email, secret, now);
     setCookies(ctx, [...(await logIn(ctx, row.uid, body.keep)), ...known]);
-    return { uid: row.uid };
+    return { uid: row.uid, share: await asksShare(ctx, row.uid) };
   },
 
   async join({ body }, ctx) {
@@ -265,9 +281,12 @@ async function loginRedirect(ctx: ApiContext): Promise<Response> {
     if (!grant) return redirect(`${loginPath(returnTo)}&carry=failed`, [clearState]);
     await attempt?.succeeded();
     const cookies = await logIn(ctx, grant.uid, grant.keep, host);
-    return redirect(returnTo, [...cookies, clearState]);
+    // A login carried here is a login here: the one-tap question first (decision 180).
+    const next = (await asksShare(ctx, grant.uid)) ? sharePath(returnTo) : returnTo;
+    return redirect(next, [...cookies, clearState]);
   }
-  if (await ctx.member()) return redirect(returnTo);
+  const signedIn = await ctx.member();
+  if (signedIn) return redirect((await asksShare(ctx, signedIn.uid)) ? sharePath(returnTo) : returnTo);
   const shop = ctx.hostShop;
   if (shop?.dom3 && host === shop.dom3.toLowerCase()) {
     const state = randomToken(16);

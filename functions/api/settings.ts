@@ -33,7 +33,13 @@ export const settingsHandlers = {
       email: hasPassword ? (row?.email ?? "") : null,
       marketing_agreed_at: row?.marketing_agreed_at ?? null,
       has_password: hasPassword,
+      phone: row?.phone ?? null,
     };
+  },
+
+  async setPhone({ body }, ctx) {
+    const member = await ctx.requireMember();
+    return { phone: await ctx.db.settings.setPhone(member.uid, body.phone) };
   },
 
   async changePassword({ body }, ctx) {
@@ -56,7 +62,7 @@ export const settingsHandlers = {
 
   async addresses(_input, ctx) {
     const member = await ctx.requireMember();
-    return { items: await ctx.db.settings.addresses(member.uid) };
+    return ctx.db.settings.addressBook(member.uid);
   },
 
   async addAddress({ body }, ctx) {

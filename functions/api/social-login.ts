@@ -1,16 +1,17 @@
 /**
  * Kakao and Naver login's JSON calls (decision 115): the first login's sign-up from its pending
- * row, and the member's links on /user/info. The redirects around them are doors
- * (functions/oauth/flow.ts).
+ * row, the one-tap join of another shop's account (decisions 177, 180: Kakao/Naver's and an
+ * e-mail account's alike), and the member's links on /user/info. The redirects around them are
+ * doors (functions/oauth/flow.ts).
  */
 import { readCookie } from "~/shared/cookies";
 import { koSocial } from "~/shared/messages/social-login";
 import { safeReturnPath } from "~/shared/return-path";
+import { shopOwnerUid } from "~/shared/shop-owner";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import { cookie, isSecureRequest, nowSeconds } from "../auth/session";
 import { clientKey } from "../auth/throttle";
 import { NO_PASSWORD } from "../db/oauth";
-import { POINT_VALID_MS } from "../db/shop-members";
 import { requestHost, shopOrigin } from "../host";
 import { SIGNUP_COOKIE } from "../oauth/flow";
 import { applySync, readSync } from "../oauth/sync";
@@ -94,20 +95,29 @@ export const socialLoginHandlers = {
   },
 
   /**
-   * The one-tap join (decision 177): a person whose account another shop made agrees that this
-   * shop receives its name, phone and e-mail; the account is linked and becomes this shop's member,
-   * nothing typed. The pending row names the account (the callback found it), never the page.
+   * The one-tap join (decisions 177, 180): a person whose account another shop made agrees that
+   * this shop receives its name, phone and e-mail, and the account becomes this shop's member,
+   * nothing typed. Who it is comes from the pending Kakao/Naver row this browser holds (the
+   * callback found the account; linked here and logged in), else from the session of the account
+   * logged in here — never from the page. Both join by ShopMemberStore.joinStatements.
    */
-  async socialShareJoin(_input, ctx) {
+  async shareJoin({ body }, ctx) {
     const shop = ctx.requireHostShop();
+    const token = readCookie(ctx.request.headers.get("cookie"), SIGNUP_COOKIE);
+    const hash = token && token.length <= 100 ? await sha256Hex(token) : null;
+    const origin = hostOrigin(ctx);
+    const now = nowSeconds();
+    const row = hash ? await ctx.db.oauth.pending(hash, shop.shopid, origin, now) : null;
+    if (!hash || !row || row.uid === null) {
+      // No sign-up under way: the account logged in here (an e-mail account's login, decision 180).
+      const member = await ctx.member();
+      if (!member) throw expired();
+      await ctx.db.shopMembers.join(shop.shopid, member.uid, Date.now(), { shared: true });
+      return { uid: member.uid, url: safeReturnPath(body.url) };
+    }
     const throttle = ctx.db.throttle;
     const client = { kind: "join_client", key: clientKey(ctx.request) } as const;
     if (await throttle.blocked([client])) throw new ApiError(429, "TOO_MANY_ATTEMPTS", koSocial.tooMany);
-    const hash = await pendingHash(ctx);
-    const origin = hostOrigin(ctx);
-    const now = nowSeconds();
-    const row = await ctx.db.oauth.pending(hash, shop.shopid, origin, now);
-    if (!row || row.uid === null) throw expired();
     const joined = await ctx.db.oauth.joinWithAccount({
       ticketHash: hash,
       shopId: shop.shopid,
@@ -116,7 +126,6 @@ export const socialLoginHandlers = {
       claim: randomToken(16),
       now,
       nowMs: Date.now(),
-      pointValidMs: POINT_VALID_MS,
     });
     if (!joined) {
       await throttle.record([client]);
@@ -127,6 +136,36 @@ export const socialLoginHandlers = {
     for (const c of await logIn(ctx, row.uid, false)) ctx.responseHeaders.append("set-cookie", c);
     ctx.responseHeaders.append("set-cookie", cookie(SIGNUP_COOKIE, "", { secure, maxAge: 0 }));
     return { uid: row.uid, url: safeReturnPath(row.return_path) };
+  },
+
+  /**
+   * The one-tap question for the account logged in here (decision 180): asked when it is a member
+   * of another shop and has not answered here; the shop's owner is never asked about their shop.
+   */
+  async shareQuestion(_input, ctx) {
+    const shop = ctx.requireHostShop();
+    const member = await ctx.requireMember();
+    const members = ctx.db.shopMembers;
+    const [elsewhere, ask, membership] = await Promise.all([
+      members.memberElsewhere(shop.shopid, member.uid),
+      members.shouldAskShare(shop.shopid, member.uid),
+      members.get(shop.shopid, member.uid, Date.now()),
+    ]);
+    const here = membership.id !== null;
+    const account = elsewhere && !here ? await accountDetails(ctx, member.uid) : null;
+    const owner = shopOwnerUid(shop) === member.uid;
+    return { ask: ask && account !== null && !owner, account, join_point: membership.join_point };
+  },
+
+  /**
+   * No to the one-tap question (decision 180): kept, so this shop does not ask again; the person
+   * stays logged in and shops and orders as before, without this shop's membership.
+   */
+  async shareDecline(_input, ctx) {
+    const shop = ctx.requireHostShop();
+    const member = await ctx.requireMember();
+    await ctx.db.shopMembers.declineShare(shop.shopid, member.uid, Date.now());
+    return { ok: true as const };
   },
 
   async socialLinks(_input, ctx) {

@@ -24,11 +24,26 @@ export class MemberSettingsStore {
   async settings(uid: number) {
     return this.db
       .prepare(
-        `SELECT email, marketing_agreed_at, password_hash NOT IN ('', '!') AS has_password
+        `SELECT email, marketing_agreed_at, password_hash NOT IN ('', '!') AS has_password, phone
          FROM members WHERE uid = ?`,
       )
       .bind(uid)
-      .first<{ email: string; marketing_agreed_at: number | null; has_password: number }>();
+      .first<{ email: string; marketing_agreed_at: number | null; has_password: number; phone: string | null }>();
+  }
+
+  /**
+   * The member's own mobile number (decision 180), digits, or null to remove it; a withdrawn
+   * account keeps none. Returns what the account now has.
+   */
+  async setPhone(uid: number, phone: string | null): Promise<string | null> {
+    const row = await this.db
+      .prepare(
+        `UPDATE members SET phone = ?2, updated_at = unixepoch() WHERE uid = ?1 AND withdrawn_at IS NULL
+         RETURNING phone`,
+      )
+      .bind(uid, phone)
+      .first<{ phone: string | null }>();
+    return row?.phone ?? null;
   }
 
   /** Agreeing keeps the first date; withdrawing the consent clears it. */
@@ -44,15 +59,24 @@ export class MemberSettingsStore {
     return row?.marketing_agreed_at ?? null;
   }
 
-  async addresses(uid: number): Promise<SavedAddress[]> {
-    const { results } = await this.db
+  /** The address book and the account's own phone (decision 180), in one batch (one round trip). */
+  async addressBook(uid: number): Promise<{ items: SavedAddress[]; phone: string | null }> {
+    const [book, member] = await this.db.batch([
+      this.addressesStatement(uid),
+      this.db.prepare("SELECT phone FROM members WHERE uid = ? AND withdrawn_at IS NULL").bind(uid),
+    ]);
+    const items = (book!.results as AddressRow[]).map((r) => ({ ...r, is_default: r.is_default === 1 }));
+    return { items, phone: (member!.results as { phone: string | null }[])[0]?.phone ?? null };
+  }
+
+  /** The book, the default first, then the newest. */
+  private addressesStatement(uid: number): D1PreparedStatement {
+    return this.db
       .prepare(
         `SELECT id, receiver_name, receiver_phone, postcode, address, detail, is_default FROM member_addresses
          WHERE uid = ? ORDER BY is_default DESC, created_at DESC, id DESC`,
       )
-      .bind(uid)
-      .all<AddressRow>();
-    return results.map((r) => ({ ...r, is_default: r.is_default === 1 }));
+      .bind(uid);
   }
 
   /**
@@ -209,6 +233,7 @@ export class MemberSettingsStore {
         "DELETE FROM member_identities WHERE uid = ?1",
         "DELETE FROM member_addresses WHERE uid = ?1",
         "DELETE FROM shop_members WHERE uid = ?1",
+        "DELETE FROM shop_share_refusals WHERE uid = ?1",
         "DELETE FROM cart_lines WHERE owner = ?2",
         "DELETE FROM carts WHERE owner = ?2",
         "DELETE FROM favourites WHERE owner = ?2",

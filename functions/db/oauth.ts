@@ -5,6 +5,7 @@
  */
 
 import type { Db } from "./session";
+import { ShopMemberStore } from "./shop-members";
 
 export type OAuthProviderName = "kakao" | "naver";
 export type StatePurpose = "login" | "link";
@@ -232,8 +233,8 @@ export class OAuthStore {
    * batch: the pending row taken (its claim marks who took it) only while it names that account,
    * the account is not withdrawn and the identity is not linked here yet; then, only for the batch
    * that took it, the identity linked here, the shop's membership with the moment the person
-   * agreed to what this shop receives, and the shop's sign-up points once ever (as
-   * ShopMembersStore.join grants them). False when the row was gone or the guard held.
+   * agreed to what this shop receives, and the shop's sign-up points once ever (the one join,
+   * ShopMemberStore.joinStatements). False when the row was gone or the guard held.
    */
   async joinWithAccount(input: {
     ticketHash: string;
@@ -243,7 +244,6 @@ export class OAuthStore {
     claim: string;
     now: number;
     nowMs: number;
-    pointValidMs: number;
   }): Promise<boolean> {
     const taken = `EXISTS (SELECT 1 FROM oauth_tickets WHERE ticket_hash = ?1 AND claim = ?2)`;
     const results = await this.db.batch([
@@ -266,31 +266,17 @@ export class OAuthStore {
            ON CONFLICT DO NOTHING`,
         )
         .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.now),
-      this.db
-        .prepare(
-          `INSERT INTO shop_members (shop_id, uid, privacy_agreed_at, joined_at, shared_agreed_at)
-           SELECT ?3, ?4, ?5, ?5, ?5 WHERE ${taken}
-           ON CONFLICT (shop_id, uid) DO UPDATE SET shared_agreed_at = coalesce(shared_agreed_at, excluded.shared_agreed_at)`,
-        )
-        .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.nowMs),
-      this.db
-        .prepare(
-          `INSERT INTO shop_join_bonus (shop_id, uid, amount, granted_at)
-           SELECT s.id, ?4, s.join_point, ?5 FROM shops s
-           WHERE s.id = ?3 AND s.point = 1 AND s.join_point > 0 AND ${taken}
-           ON CONFLICT (shop_id, uid) DO NOTHING`,
-        )
-        .bind(input.ticketHash, input.claim, input.shopId, input.uid, input.nowMs),
-      this.db
-        .prepare(
-          `INSERT INTO point_history (shop_id, uid, amount, reason, created_at, expires_at, rem_value)
-           SELECT shop_id, uid, amount, 'join', ?3, ?4, amount FROM shop_join_bonus
-           WHERE shop_id = ?1 AND uid = ?2 AND changes() = 1`,
-        )
-        .bind(input.shopId, input.uid, input.nowMs, input.nowMs + input.pointValidMs),
+      // The shop's one join (ShopMemberStore.joinStatements), only for the batch that took the row.
+      ...new ShopMemberStore(this.db).joinStatements(input.shopId, input.uid, input.nowMs, {
+        shared: true,
+        when: {
+          sql: "EXISTS (SELECT 1 FROM oauth_tickets WHERE ticket_hash = ?5 AND claim = ?6)",
+          params: [input.ticketHash, input.claim],
+        },
+      }),
       this.db.prepare(`SELECT 1 AS ok WHERE ${taken}`).bind(input.ticketHash, input.claim),
     ]);
-    return (results[5]?.results?.length ?? 0) > 0;
+    return (results.at(-1)?.results?.length ?? 0) > 0;
   }
 
   /** The member an identity logs in as, in this shop (a withdrawn member's never). */

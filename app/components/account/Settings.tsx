@@ -9,7 +9,7 @@ import type { SettingsIntent, SettingsResult } from "~/lib/settings-actions.serv
 import { Checkbox, Field, FormMessage } from "./Fields";
 import { accountRule } from "~/shared/forms/account-rules";
 import * as css from "./account.css";
-import { formatPhone } from "~/shared/phone";
+import { formatPhone, mobileDigits } from "~/shared/phone";
 
 /** The parts of /user/info besides the profile: each its own form, posting its `intent`. */
 
@@ -71,6 +71,39 @@ export function PasswordSection({ result }: { result?: SettingsResult }) {
         />
         <button className={css.button} type="submit">
           {t.changePassword}
+        </button>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * The account's mobile number (decision 180): the order sheet starts with it, and a shop joined
+ * with one tap receives it. The one phone rule, mobile only; empty removes it. A plain post.
+ */
+export function PhoneSection({ phone, result }: { phone: string | null; result?: SettingsResult }) {
+  const errors = errorsOf(result, "phone");
+  const typed = result?.intent === "phone" && result.errors ? result.values?.phone : undefined;
+  return (
+    <Section id="phone" title={t.phoneTitle}>
+      <Form method="post" className={css.form} aria-label={t.phoneTitle} noValidate>
+        <input type="hidden" name="intent" value="phone" />
+        <Messages result={result} intent="phone" />
+        <Field
+          name="phone"
+          label={t.phoneLabel}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          defaultValue={typed ?? formatPhone(phone)}
+          key={typed ?? phone ?? ""}
+          hint={t.phoneHint}
+          error={errors.phone}
+          valid={(v) => v.trim() === "" || mobileDigits(v) !== null}
+        />
+        <button className={css.secondaryButton} type="submit">
+          {t.phoneSave}
         </button>
       </Form>
     </Section>

@@ -11,7 +11,8 @@ import { useFormErrors } from "~/lib/forms/use-form-errors";
 import { koAuth } from "~/shared/messages/auth";
 import { koSocial } from "~/shared/messages/social-login";
 import { useRootData } from "~/lib/root-data";
-import { formatPhone } from "~/shared/phone";
+import { formatCount } from "~/shared/format";
+import { ShareDetails, type ShareAccount } from "~/components/account/ShareDetails";
 import type { loader, action } from "./page.server";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koSocial.joinTitle, noindex: true });
@@ -24,12 +25,40 @@ export { loader, action } from "./page.server";
  * names, never from the page.
  */
 export default function SocialJoinPage() {
-  const { pending } = useLoaderData<typeof loader>();
+  const { pending, session, url, answered } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const busy = submitting ? String(navigation.formData?.get("intent") ?? "") : null;
   const { errors, onSubmit, form } = useFormErrors(SocialJoinForm, result?.errors, result);
   const { shop } = useRootData();
 
+  // An account logged in here that is a member of another shop (decision 180).
+  if (!pending && session && result?.code !== "SIGNUP_EXPIRED") {
+    return (
+      <ShareJoin
+        provider={null}
+        shopName={shop.name}
+        account={session.account}
+        joinPoint={session.join_point}
+        url={url}
+        formError={result?.formError ?? errors.agree_share}
+        busy={busy}
+      />
+    );
+  }
+  // Logged in with nothing to ask (answered already, or a member here): on to where they were.
+  if (!pending && answered && !result) {
+    return (
+      <>
+        <h1 className={css.title}>{koSocial.shareTitleAccount(shop.name)}</h1>
+        <p className={css.intro}>{koSocial.shareAnswered}</p>
+        <Link className={css.button} to={url} reloadDocument={url.startsWith("/api/")}>
+          {koSocial.shareContinue}
+        </Link>
+      </>
+    );
+  }
   if (!pending || result?.code === "SIGNUP_EXPIRED") {
     return (
       <>
@@ -47,8 +76,10 @@ export default function SocialJoinPage() {
         provider={koSocial.provider[pending.provider]}
         shopName={shop.name}
         account={pending.account}
+        joinPoint={0}
+        url={pending.url}
         formError={result?.formError ?? errors.agree_share}
-        submitting={submitting}
+        busy={busy}
       />
     );
   }
@@ -87,69 +118,67 @@ export default function SocialJoinPage() {
 }
 
 /**
- * The one-tap join (decision 177): the person signed up at another shop, so this shop asks only
- * their consent to what it receives — shown item by item with the recipient, purpose and keeping
- * time (개인정보 보호법 §17) — and the button is that consent. A plain post; nothing to type.
+ * The one-tap join (decisions 177, 180): the person has an account from another shop, so this shop
+ * asks only their consent to what it receives (ShareDetails) and the button is that consent. After
+ * a Kakao/Naver login (`provider`) refusing leaves them a guest; an account logged in here (an
+ * e-mail login) says no with its own button, stays logged in and is not asked again. Plain posts.
  */
 function ShareJoin({
   provider,
   shopName,
   account,
+  joinPoint,
+  url,
   formError,
-  submitting,
+  busy,
 }: {
-  provider: string;
+  provider: string | null;
   shopName: string;
-  account: { name: string; phone: string | null; email: string | null };
+  account: ShareAccount;
+  joinPoint: number;
+  url: string;
   formError?: string;
-  submitting: boolean;
+  busy: string | null;
 }) {
-  const rows: [string, string][] = [
-    [koSocial.shareName, account.name],
-    [koSocial.sharePhone, account.phone ? formatPhone(account.phone) : koSocial.shareNone],
-    [koSocial.shareEmail, account.email ?? koSocial.shareNone],
-  ];
   return (
     <>
-      <h1 className={css.title}>{koSocial.joinTitle}</h1>
-      <p className={css.intro}>{koSocial.shareLead(provider, shopName)}</p>
-      <Form method="post" className={css.form} aria-label={koSocial.joinTitle}>
+      <h1 className={css.title}>{provider ? koSocial.joinTitle : koSocial.shareTitleAccount(shopName)}</h1>
+      <p className={css.intro}>
+        {provider ? koSocial.shareLead(provider, shopName) : koSocial.shareLeadAccount(shopName)}
+      </p>
+      {joinPoint > 0 ? <p className={css.intro}>{koSocial.shareBonus(`${formatCount(joinPoint)}P`)}</p> : null}
+      <Form method="post" className={css.form} aria-label={koSocial.shareTitle}>
         {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
-        <section className={css.section} aria-label={koSocial.shareTitle} data-testid="share-details">
-          <h2 className={css.sectionTitle}>{koSocial.shareTitle}</h2>
-          <dl className={css.shareList}>
-            <dt>{koSocial.shareRecipient}</dt>
-            <dd>{shopName}</dd>
-            <dt>{koSocial.shareItems}</dt>
-            <dd>
-              <dl className={css.shareList}>
-                {rows.map(([label, value]) => (
-                  <div key={label} className={css.shareRow}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </dd>
-            <dt>{koSocial.sharePurpose}</dt>
-            <dd>{koSocial.sharePurposeText}</dd>
-            <dt>{koSocial.shareKeep}</dt>
-            <dd>{koSocial.shareKeepText}</dd>
-          </dl>
-        </section>
+        <ShareDetails shopName={shopName} account={account} />
         <p>
           {koSocial.shareTerms(shopName)}{" "}
           <a className={css.consentView} href="/link?type=terms" target="_blank" rel="noopener">
             {koAuth.terms} {koAuth.view}
           </a>
         </p>
-        <p className={css.hint}>{koSocial.shareRefuse}</p>
+        <p className={css.hint}>{provider ? koSocial.shareRefuse : koSocial.shareRefuseAccount}</p>
         <input type="hidden" name="intent" value="share" />
         <input type="hidden" name="agree_share" value="on" />
-        <button className={css.button} type="submit" disabled={submitting}>
-          {submitting ? koAuth.joining : koSocial.shareButton}
+        {provider ? null : <input type="hidden" name="url" value={url} />}
+        <button className={css.button} type="submit" disabled={busy !== null}>
+          {busy === "share" ? koAuth.joining : koSocial.shareButton}
         </button>
       </Form>
+      {provider ? (
+        <p className={css.links}>
+          <Link to={url} reloadDocument={url.startsWith("/api/")}>
+            {koSocial.shareGuest}
+          </Link>
+        </p>
+      ) : (
+        <Form method="post" className={css.form} aria-label={koSocial.shareDecline}>
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="url" value={url} />
+          <button className={css.secondaryButtonWide} type="submit" disabled={busy !== null}>
+            {koSocial.shareDecline}
+          </button>
+        </Form>
+      )}
     </>
   );
 }

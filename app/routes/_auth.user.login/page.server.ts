@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { formFailure, redirectAfterLogin } from "~/lib/auth-actions.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { formFailure, redirectAfterLogin, sharePath } from "~/lib/auth-actions.server";
 import { cookieHeaders, isNativeAppRequest } from "~/lib/auth.server";
 import { LoginForm } from "~/shared/forms/auth";
 import { fieldErrors, keptValues } from "~/shared/forms/errors";
@@ -45,6 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (parsed.data.app || isNativeAppRequest(request)) {
       return data({ app: { uid: result.data.uid, url: returnTo } }, { headers });
     }
+    // An account that is a member of another shop: this shop asks its one question first
+    // (decision 180); the page goes on to where the person was either way.
+    if (result.data.share) return redirect(sharePath(returnTo), { headers });
     return redirectAfterLogin(returnTo, headers);
   } catch (error) {
     return formFailure(error, values, [400, 401, 429]);

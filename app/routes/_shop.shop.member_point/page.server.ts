@@ -12,6 +12,8 @@ export const MembershipForm = z.discriminatedUnion("intent", [
     intent: z.literal("join"),
     // Spec §5: joining requires agreeing to the privacy policy.
     agree: z.literal("on", { error: koMembership.agreeRequired }),
+    // The form showed what this shop receives from an account made elsewhere (decision 180).
+    share: z.literal("1").optional(),
     url: returnUrl,
   }),
   z.object({

@@ -22,6 +22,7 @@ import { fieldErrors } from "~/shared/forms/errors";
 import { koMembership as t } from "~/shared/messages/membership";
 import { isPurchasePath, safeReturnPath } from "~/shared/return-path";
 import { useRootData } from "~/lib/root-data";
+import { ShareDetails, type ShareAccount } from "~/components/account/ShareDetails";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: t.title, noindex: true });
 
@@ -47,8 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const membership = await context.api.call("isMember", { query: { shopid: context.shop.shopid } });
   const done = url.searchParams.get("done");
+  // An account that is a member of another shop joins by the one-tap join: the form shows what
+  // this shop receives (decision 180). An upstream without the call shows the plain form.
+  const question = membership.id === null ? await context.api.call("shareQuestion", {}).catch(() => null) : null;
   return {
     membership,
+    share: question?.account ?? null,
     returnTo: returnOf(url.searchParams.get("url")),
     done: done === "join" || done === "cancel" ? done : null,
   };
@@ -70,7 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shopid = context.shop.shopid;
   try {
     if (input.intent === "join") {
-      await context.api.call("joinShop", { query: { shopid }, body: { agree: true } });
+      // The one join with the consent to what was shown (decision 180), or the plain one.
+      if (input.share) await context.api.call("shareJoin", { body: { agree_share: true } });
+      else await context.api.call("joinShop", { query: { shopid }, body: { agree: true } });
       return redirect(here("join", returnTo), 303);
     }
     // Without scripts the first press shows a confirmation step; its button sends confirm=1.
@@ -84,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MemberPointPage() {
   const { shop } = useRootData();
-  const { membership, returnTo, done } = useLoaderData<typeof loader>();
+  const { membership, share, returnTo, done } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -122,6 +129,7 @@ export default function MemberPointPage() {
         <JoinSection
           shopName={shop.name}
           membership={membership}
+          share={share}
           returnTo={returnTo}
           serverError={result?.errors?.agree}
           busy={intent === "join"}
@@ -178,12 +186,14 @@ function Points({ membership, pointsOn }: { membership: Membership; pointsOn: bo
 function JoinSection({
   shopName,
   membership,
+  share,
   returnTo,
   serverError,
   busy,
 }: {
   shopName: string;
   membership: Membership;
+  share: ShareAccount | null;
   returnTo: string | null;
   serverError?: string;
   busy: boolean;
@@ -211,6 +221,12 @@ function JoinSection({
       <Form method="post" noValidate className={css.form} onSubmit={onSubmit} aria-label={t.joinTitle}>
         <input type="hidden" name="intent" value="join" />
         {returnTo ? <input type="hidden" name="url" value={returnTo} /> : null}
+        {share ? (
+          <>
+            <input type="hidden" name="share" value="1" />
+            <ShareDetails shopName={shopName} account={share} />
+          </>
+        ) : null}
         <div className={mcss.consent}>
           <p className={mcss.consentTitle}>{t.consentTitle}</p>
           <ul className={mcss.consentList}>
@@ -228,7 +244,7 @@ function JoinSection({
             </a>
           </p>
         </div>
-        <Checkbox name="agree" label={t.agree} error={error} />
+        <Checkbox name="agree" label={share ? t.agreeShare : t.agree} error={error} />
         <button className={css.button} type="submit" disabled={busy}>
           {busy ? t.joining : t.joinButton}
         </button>

@@ -14,7 +14,13 @@ import { koAuth } from "~/shared/messages/auth";
 import { VerifyForm } from "~/components/identity/VerifyForm";
 import { koSettings } from "~/shared/messages/settings";
 import { koSocial } from "~/shared/messages/social-login";
-import { AddressSection, MarketingSection, PasswordSection, WithdrawSection } from "~/components/account/Settings";
+import {
+  AddressSection,
+  MarketingSection,
+  PasswordSection,
+  PhoneSection,
+  WithdrawSection,
+} from "~/components/account/Settings";
 import type { SettingsResult } from "~/lib/settings-actions.server";
 import type { loader, action } from "./page.server";
 import { MyShopsSection } from "./MyShopsSection";
@@ -97,6 +103,7 @@ export default function InfoPage() {
       ) : null}
       {/* A Kakao/Naver account has no password to change (decision 115). */}
       {settings.has_password ? <PasswordSection result={settingsResult} /> : null}
+      <PhoneSection phone={settings.phone} result={settingsResult} />
       <AddressSection items={addresses} result={settingsResult} />
       <MarketingSection agreedAt={settings.marketing_agreed_at} result={settingsResult} />
       <section className={css.section} aria-labelledby="verify-title" id="verification">

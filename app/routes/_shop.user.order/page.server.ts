@@ -68,9 +68,10 @@ async function pointBalanceOf(context: AppLoadContext): Promise<number | null> {
 }
 
 /**
- * A member's sheet starts filled in: their name, and an address of their address book
- * (/user/info) for the receiver and the phone numbers: the one picked (`?addr=`, the picker's
- * links without scripts), else the default. A guest's starts empty.
+ * A member's sheet starts filled in: their name, their own phone (members.phone, decision 180)
+ * for the orderer, and an address of their address book (/user/info) for the receiver: the one
+ * picked (`?addr=`, the picker's links without scripts), else the default, whose phone is the
+ * orderer's too when the account has none. A guest's starts empty.
  */
 async function prefillOf(context: AppLoadContext, picked: string | null, order: OrderView) {
   // Back from Toss's window without a payment: what was typed before it opened (kept on the order).
@@ -82,10 +83,14 @@ async function prefillOf(context: AppLoadContext, picked: string | null, order: 
     return { prefill: typed, addresses, pickedAddress: null };
   }
   if (!context.member) return { prefill: {}, addresses: [] as SavedAddress[], pickedAddress: null };
-  const book = await context.api.call("addresses").catch(() => ({ items: [] as SavedAddress[] }));
+  const book = await context.api
+    .call("addresses")
+    .catch(() => ({ items: [] as SavedAddress[], phone: null as string | null }));
+  const own = book.phone ? formatPhone(book.phone) : null;
   // A member without a saved address keeps the first one typed, unless they untick it.
   const base: OrderSheetValues = {
     orderer_name: context.member.name,
+    ...(own ? { orderer_phone: own } : {}),
     ...(book.items.length === 0 ? { save_address: "on" } : {}),
   };
   const home = book.items.find((a) => String(a.id) === picked) ?? book.items.find((a) => a.is_default);
@@ -93,7 +98,7 @@ async function prefillOf(context: AppLoadContext, picked: string | null, order: 
   return {
     addresses: book.items,
     pickedAddress: home.id,
-    prefill: { ...base, orderer_phone: formatPhone(home.receiver_phone), ...receiverOf(home) },
+    prefill: { ...base, orderer_phone: own ?? formatPhone(home.receiver_phone), ...receiverOf(home) },
   };
 }
 

@@ -62,7 +62,11 @@ export const authApi = {
     path: "/api/user/login",
     query: z.object({}),
     body: z.object({ email: emailField, password: loginPasswordField, keep: checkbox }),
-    response: z.object({ uid: z.number().int() }),
+    /**
+     * `share`: this shop asks the account the one-tap question before going on (decision 180):
+     * it is a member of another shop and has not answered here. False from an upstream.
+     */
+    response: z.object({ uid: z.number().int(), share: z.boolean().default(false) }),
   }),
   join: endpoint({
     method: "POST",

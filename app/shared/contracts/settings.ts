@@ -1,7 +1,7 @@
 /** Account settings (issue 10, point 8): password, marketing consent, address book, withdrawal. */
 import { z } from "zod";
 import { loginPasswordField, newPasswordField } from "../forms/auth";
-import { AddressForm } from "../forms/settings";
+import { AddressForm, PhoneForm } from "../forms/settings";
 import { endpoint, id } from "./core";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -34,7 +34,17 @@ export const settingsApi = {
       email: z.string().nullable(),
       marketing_agreed_at: z.number().nullable(),
       has_password: z.boolean().default(true),
+      /** The account's mobile number, digits only (decision 180); null when none (or an upstream). */
+      phone: z.string().nullable().default(null),
     }),
+  }),
+  /** Sets the account's mobile number (the one phone rule, mobile only), or removes it (null). */
+  setPhone: endpoint({
+    method: "POST",
+    path: "/api/user/phone",
+    query: z.object({}),
+    body: PhoneForm,
+    response: z.object({ phone: z.string().nullable() }),
   }),
   /** Changes the password (the current one first); every other session of the member ends. */
   changePassword: endpoint({
@@ -51,11 +61,15 @@ export const settingsApi = {
     body: z.object({ agree: z.boolean() }),
     response: z.object({ marketing_agreed_at: z.number().nullable() }),
   }),
+  /**
+   * The address book, and beside it the account's own phone (decision 180): what the order sheet
+   * starts with, read in the same round trip. `phone` null when none (or an upstream).
+   */
   addresses: endpoint({
     method: "GET",
     path: "/api/user/addresses",
     query: z.object({}),
-    response: z.object({ items: z.array(SavedAddress) }),
+    response: z.object({ items: z.array(SavedAddress), phone: z.string().nullable().default(null) }),
   }),
   addAddress: endpoint({
     method: "POST",

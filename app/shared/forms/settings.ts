@@ -6,6 +6,7 @@ import * as z from "zod";
 import { koSettings } from "../messages/settings";
 import { checkbox, loginPasswordField, newPasswordField } from "./auth";
 import { orderFields } from "./order";
+import { mobileDigits, phoneDigits, validPhone } from "../phone";
 
 export const PasswordForm = z
   .object({ current: loginPasswordField, password: newPasswordField, password2: z.string().default("") })
@@ -19,6 +20,21 @@ export const AddressForm = z.object({
   address: orderFields.address,
   detail: orderFields.detail,
   is_default: checkbox,
+});
+
+/**
+ * The account's mobile number (decision 180): the one phone rule (../phone.ts) and a mobile one
+ * (a shop texts and delivers to it), kept as digits; empty removes it (null).
+ */
+export const PhoneForm = z.object({
+  phone: z
+    .string()
+    .max(20, { error: koSettings.phoneInvalid })
+    .default("")
+    .transform((v) => v.trim())
+    .refine((v) => v === "" || validPhone(v), { error: koSettings.phoneInvalid })
+    .refine((v) => v === "" || mobileDigits(v) !== null, { error: koSettings.phoneNotMobile })
+    .transform((v) => (v === "" ? null : phoneDigits(v))),
 });
 
 export const WithdrawForm = z.object({

@@ -23,7 +23,12 @@ export const SocialJoinForm = z.preprocess(
 export const SocialShareForm = z.object({
   intent: z.literal("share"),
   agree_share: z.literal("on", { error: koSocial.shareAgreeRequired }),
+  // Where an account logged in here goes on to (decision 180); a pending sign-up keeps its own.
+  url: z.string().max(2000).optional(),
 });
+
+/** No to the one-tap question (decision 180): only where to go on. */
+export const ShareDeclineForm = z.object({ intent: z.literal("decline"), url: z.string().max(2000).optional() });
 
 export const SOCIAL_PROVIDERS = ["kakao", "naver"] as const;
 export const SocialProvider = z.enum(SOCIAL_PROVIDERS);

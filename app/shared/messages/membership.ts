@@ -57,6 +57,8 @@ export const koMembership = {
   consentRetention: "보유 기간: 회원 해지 시까지 (해지하면 바로 삭제합니다)",
   consentRefuse: "동의하지 않을 수 있으며, 이 경우 상점 회원으로 가입할 수 없습니다.",
   agree: "개인정보 수집·이용에 동의합니다",
+  // An account made elsewhere: the details above go to this shop too (decision 180).
+  agreeShare: "위 정보를 이 상점에 제공하는 것과 개인정보 수집·이용에 동의합니다",
   privacy: "개인정보처리방침",
   terms: "이용약관",
   agreeRequired: "개인정보 수집·이용에 동의해 주세요.",

@@ -12,6 +12,16 @@ export const koSettings = {
   wrongPassword: "현재 비밀번호가 맞지 않습니다",
   passwordChanged: "비밀번호를 바꿨습니다. 다른 기기에서는 다시 로그인해야 합니다.",
   changePassword: "비밀번호 변경",
+  // The account's mobile number (members.phone, decision 180): the order sheet's and what a shop
+  // joined with one tap receives.
+  phoneTitle: "휴대폰 번호",
+  phoneLabel: "휴대폰 번호",
+  phoneHint: "주문서에 미리 채워지고, 한 번에 가입한 상점이 받는 번호입니다. 비워 두고 저장하면 지웁니다.",
+  phoneInvalid: "휴대폰 번호를 010-1234-5678처럼 입력해 주세요.",
+  phoneNotMobile: "휴대폰 번호만 저장할 수 있습니다. 010으로 시작하는 번호를 입력해 주세요.",
+  phoneSave: "휴대폰 번호 저장",
+  phoneSaved: "휴대폰 번호를 저장했습니다.",
+  phoneRemoved: "휴대폰 번호를 지웠습니다.",
   marketingTitle: "마케팅 정보 수신 동의",
   marketingLabel: "이벤트·할인 소식을 메일로 받겠습니다 (선택)",
   marketingAgreed: (ms: number) => `${date(ms)} 동의`,

@@ -32,6 +32,17 @@ export const koSocial = {
   shareTerms: (shop: string) => `${shop}의 이용약관과 위 개인정보 제3자 제공에 동의합니다.`,
   shareRefuse: "동의하지 않으셔도 되며, 그 경우 이 상점에는 가입되지 않고 비회원으로 주문할 수 있습니다.",
   shareButton: "동의하고 시작하기",
+  // The same question for an account logged in here that is a member of another shop (decision 180).
+  shareTitleAccount: (shop: string) => `${shop} 회원으로 시작하기`,
+  shareLeadAccount: (shop: string) =>
+    `다른 상점에서 가입한 계정으로 로그인했습니다. 아래 정보를 ${shop}에 제공하는 데 동의하시면 다시 입력할 것 없이 바로 ${shop} 회원이 됩니다.`,
+  shareBonus: (points: string) => `지금 가입하면 가입 축하 포인트 ${points}를 드립니다.`,
+  shareRefuseAccount:
+    "동의하지 않으셔도 로그인한 채로 쇼핑하고 주문할 수 있습니다. 다만 이 상점의 회원 혜택(가입 축하 포인트와 적립, 회원 전용 상품)은 받을 수 없습니다. 이 상점은 다시 묻지 않으며, 나중에 [상점 회원]에서 언제든 가입할 수 있습니다.",
+  shareDecline: "동의하지 않고 계속하기",
+  shareGuest: "동의하지 않고 비회원으로 둘러보기",
+  shareAnswered: "이 상점에서 더 확인할 내용이 없습니다.",
+  shareContinue: "계속하기",
   shareAgreeRequired: "정보 제공에 동의해 주세요.",
   // Where a login did not end in a session.
   exists: (provider: string) =>
