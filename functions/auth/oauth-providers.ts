@@ -4,7 +4,7 @@ import { mobileDigits } from "~/shared/phone";
 import { sha256Hex, timingSafeEqualText } from "./crypto";
 
 /**
- * Kakao Login and Naver Login as REST calls (issue 37; facts in ../shared/integrations/korea.md §3):
+ * Kakao Login and Naver Login as REST calls (issue 37; facts in docs/integrations.md §3):
  * the authorize address a login link goes to, the code exchange and the profile, normalised to
  * what the storefront keeps. Keys and tokens go in request bodies and headers only; no error
  * carries them. The routes, states and tickets around these come with the login flow.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * PortOne V2's identity verification, read by id with the platform's API secret (issue 37; facts in
- * ../shared/integrations/korea.md §2.2). The result is always read here, never trusted from the
+ * docs/integrations.md §2.2). The result is always read here, never trusted from the
  * window's redirect. The secret goes in the Authorization header only: no error or result carries
  * it, and neither carries CI or DI into a message.
  */

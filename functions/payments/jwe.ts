@@ -1,5 +1,5 @@
 /**
- * Toss's ENCRYPTION security mode for 지급대행 (payouts v2; ../shared/integrations/korea.md §1.8,
+ * Toss's ENCRYPTION security mode for 지급대행 (payouts v2; docs/integrations.md §1.8,
  * docs.tosspayments.com/guides/v2/payouts): a request body is a compact JWE, `alg: dir`,
  * `enc: A256GCM`, with the custom headers `iat` (ISO 8601 with offset) and `nonce`, under the
  * security key (64 hex characters, used as the 32 key bytes); the answer comes back the same way.

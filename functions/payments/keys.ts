@@ -5,7 +5,7 @@
  * here logs or returns a secret in the clear but `openSecret`, whose caller sends it to Toss only.
  */
 
-/** Toss's key families and modes, read from a key's prefix (../shared/integrations/korea.md §1.1). */
+/** Toss's key families and modes, read from a key's prefix (docs/integrations.md §1.1). */
 export type KeyFamily = "widget" | "api";
 export type KeyMode = "test" | "live";
 

@@ -3,7 +3,7 @@ import { BANKS } from "~/shared/banks";
 export { BANKS };
 
 /**
- * Toss Payments' code tables, as its API answers them (issue 35; ../shared/integrations/korea.md
+ * Toss Payments' code tables, as its API answers them (issue 35; docs/integrations.md
  * §1): `virtualAccount.bankCode` and a refund account's `bank` are two-digit 은행 코드,
  * `card.issuerCode` / `acquirerCode` are 카드사 코드. Names are the short ones Korean pages use
  * ("KB국민", "신한"). scripts/lib/toss-standin.mjs issues a few of the same codes: this file is the

@@ -4,7 +4,7 @@ import { TossError } from "./toss";
 
 /**
  * Toss Payments' 지급대행 v2 (payouts to sellers under the platform's own contract; issue 52
- * item 1, decision 178; ../shared/integrations/korea.md §1.8): register a shop as a seller with
+ * item 1, decision 178; docs/integrations.md §1.8): register a shop as a seller with
  * its settlement account, read it, request payouts to it and read or cancel them. Called with the
  * platform's secret key; bodies that carry personal or account details go sealed as JWE under
  * the platform's security key, and so do their answers (functions/payments/jwe.ts). Nothing here

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Toss Payments' core API, called with one shop's own secret key (issue 35; facts and sources in
- * ../shared/integrations/korea.md §1): confirm a payment the window authorised, read a payment by
+ * docs/integrations.md §1): confirm a payment the window authorised, read a payment by
  * its orderId (to reconcile a confirm that timed out), and cancel all or part of one. Every POST
  * carries an Idempotency-Key, so a retry of the same step is answered with the first answer and
  * moves no money twice. The secret goes in the Authorization header and nowhere else: no error,

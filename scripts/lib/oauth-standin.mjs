@@ -1,5 +1,5 @@
 // A local stand-in for Kakao Login and Naver Login (issue 37, item 5): one server, each provider
-// under its own prefix, in memory, answering as each documents (../shared/integrations/korea.md §3):
+// under its own prefix, in memory, answering as each documents (docs/integrations.md §3):
 //
 // Kakao (KAKAO_AUTH_BASE = KAKAO_API_BASE = {origin}/kakao)
 //   GET  /kakao/oauth/authorize   POST /kakao/oauth/authorize   the consent page (personas, 취소)

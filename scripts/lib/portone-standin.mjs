@@ -1,5 +1,5 @@
 // A local stand-in for PortOne V2's identity verification (issue 37, item 5), in memory, answering
-// as PortOne documents (../shared/integrations/korea.md §2.2, §2.5):
+// as PortOne documents (docs/integrations.md §2.2, §2.5):
 //
 //   GET  /identity-verifications/{id}[?storeId=]   Authorization: PortOne {API secret}
 //   GET  /v2/browser-sdk.js                        the SDK: PortOne.requestIdentityVerification(…)

@@ -1,6 +1,6 @@
 // A local stand-in for Toss Payments (issue 35, item 7): what we use of its core API v1 (the
 // 2022-11-16 field set), the SDK v2 standard window's redirect flow and the virtual-account deposit
-// callback, in memory, answering as Toss documents (../shared/integrations/korea.md §1, §1.10):
+// callback, in memory, answering as Toss documents (docs/integrations.md §1, §1.10):
 //
 //   POST /v1/payments/confirm, GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId},
 //   POST /v1/payments/{paymentKey}/cancel, GET /v1/transactions?startDate&endDate&startingAfter&limit
