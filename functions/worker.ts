@@ -44,7 +44,7 @@ import { LivePublisher } from "./live/publisher";
 import { serveFile } from "./files";
 import { serverErrorPage, shopNotFoundPage, upstreamErrorPage } from "./pages";
 import { guardBody, methodRefusal } from "./request-guard";
-import { uploadPages } from "./upload-pages";
+import { uploadPages, windowPages } from "./upload-pages";
 import { newNonce, withSecurityHeaders, type CspSources } from "./response-headers";
 import { POSTCODE_PROVIDERS } from "~/shared/postcode";
 import { paymentWindowCsp } from "./payments/csp";
@@ -81,6 +81,8 @@ import { koErrors } from "~/shared/messages/shop/errors";
 const remix = createRequestHandler(withApiFailurePages(build), "production");
 /** The pages whose forms carry a file, as their route modules say (the same for every shop). */
 const uploads = uploadPages(build.routes);
+// The pages that open a provider's window, as each declares it (issue 53 item 2).
+const windows = windowPages(build.routes);
 /** A request's line stays short whatever address it was sent to. */
 const MAX_LOGGED_PATH = 200;
 /** Where Remix answers lazy route discovery (v3_lazyRouteDiscovery; this app has no basename). */
@@ -454,7 +456,8 @@ async function handle(
   // The shop's ad and analytics tags, only those it configured (loaded after consent).
   const tags = trackingCsp(trackingIds(shop));
   // Toss's payment window, or PortOne's identity window (decision 114), on the pages that open them only.
-  const pay = paymentWindowCsp(url.pathname, config) ?? identityWindowCsp(url.pathname, config);
+  const opens = windows.at(url.pathname);
+  const pay = opens === "toss" ? paymentWindowCsp(config) : opens === "portone" ? identityWindowCsp(config) : null;
   answer.scriptOrigins = [...(postcode?.scriptOrigins ?? []), ...tags.script, ...(pay?.script ?? [])];
   answer.frameOrigins = [...(postcode?.frameOrigins ?? []), ...tags.frame, ...(pay?.frame ?? [])];
   answer.connectOrigins = [...tags.connect, ...(pay?.connect ?? [])];

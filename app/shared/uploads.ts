@@ -28,3 +28,21 @@ export const UPLOAD_PAGE = { upload: true } as const;
 export function takesUpload(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && (handle as { upload?: unknown }).upload === true;
 }
+
+/** A provider's window a page opens: Toss's payment window, or PortOne's identity verification. */
+export type WindowKind = "toss" | "portone";
+
+/**
+ * What a page that opens a provider's window exports as its route module's `handle` (issue 53
+ * item 2): the Worker's Content-Security-Policy lets that provider's script, frames and calls in
+ * on every address of the module and of the routes under it (a layout marks its pages), and on no
+ * other page (functions/upload-pages.ts reads the marks from the build).
+ */
+export const TOSS_WINDOW_PAGE = { window: "toss" } as const satisfies { window: WindowKind };
+export const IDENTITY_WINDOW_PAGE = { window: "portone" } as const satisfies { window: WindowKind };
+
+/** The window a route module's `handle` says the page opens, if any. */
+export function windowOf(handle: unknown): WindowKind | null {
+  const kind = typeof handle === "object" && handle !== null ? (handle as { window?: unknown }).window : undefined;
+  return kind === "toss" || kind === "portone" ? kind : null;
+}

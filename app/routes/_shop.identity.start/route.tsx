@@ -9,10 +9,14 @@ import { useHydrated } from "~/lib/hydrated";
 import { openIdentityWindow } from "~/lib/portone-window";
 import { koIdentity } from "~/shared/messages/identity";
 import type { action } from "./page.server";
+import { IDENTITY_WINDOW_PAGE } from "~/shared/uploads";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koIdentity.title, noindex: true });
 
 export { action, loader } from "./page.server";
+
+/** The page opens PortOne's identity window: its policy lets the window in (issue 53 item 2). */
+export const handle = IDENTITY_WINDOW_PAGE;
 
 /**
  * PortOne's window needs scripts: with them it opens at once (and from the button, if the browser

@@ -31,11 +31,15 @@ import { PaymentSection } from "./PaymentSection";
 import { PaymentChecking } from "./PaymentChecking";
 import { loadOrderSheet, submitOrderSheet, type OrderSheetValues } from "./page.server";
 import * as page from "./page.css";
+import { TOSS_WINDOW_PAGE } from "~/shared/uploads";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koOrder.sheetTitle, noindex: true });
 
 export const loader = (args: LoaderFunctionArgs) => loadOrderSheet(args);
 export const action = (args: ActionFunctionArgs) => submitOrderSheet(args);
+
+/** The sheet opens Toss's payment window: its policy lets the window in (issue 53 item 2). */
+export const handle = TOSS_WINDOW_PAGE;
 
 /** The sheet's fields top to bottom: the first with a message is the one to fix first. */
 const SHEET_ORDER = [

@@ -6,10 +6,18 @@ import { useRootData } from "~/lib/root-data";
 import { useLive } from "~/lib/use-live";
 import { koSmart } from "~/shared/messages/smart";
 import type { loader } from "./page.server";
+import { TOSS_WINDOW_PAGE } from "~/shared/uploads";
 
 export const meta: MetaFunction = (args) => shopMeta(args, { title: koSmart.title, noindex: true });
 
 export { loader } from "./page.server";
+
+/**
+ * Every page of a table lets Toss's window in: the order check opens it when the restaurant takes
+ * payment first, and a diner reaches it from the menu by a move inside the page, which keeps the
+ * policy of the document the table was opened with (decision 165).
+ */
+export const handle = TOSS_WINDOW_PAGE;
 
 export type SmartFrameData = Awaited<ReturnType<typeof loader>>;
 

@@ -8,8 +8,8 @@ import { koRequestErrors } from "~/shared/messages/shop/request-errors";
 import { takesUpload } from "~/shared/uploads";
 import { handRoutes } from "../../../remix.config.js";
 import { BODY_LIMITS } from "../../../functions/request-guard";
-import { routePath, uploadPages } from "../../../functions/upload-pages";
-import { BEAUTY } from "../helpers/request";
+import { routePath, uploadPages, windowPages } from "../../../functions/upload-pages";
+import { BEAUTY, get } from "../helpers/request";
 import { joinNew, login, PASSWORD } from "../helpers/auth";
 import { ADDRESS, Shopper } from "../helpers/shopper";
 
@@ -178,5 +178,57 @@ describe("a courier's file over 64 KiB", () => {
     const res = await owner.fetch("/admin/tracking-upload", { method: "POST", body: form });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(koDaily.tracking.errors.fileSize(String(MAX_TRACKING_FILE_KB)));
+  });
+});
+
+/** Every page folder that loads a provider's window code (~/lib/toss-window, ~/lib/portone-window). */
+function foldersOpening(module: string): string[] {
+  const uses = (path: string, seen = new Set<string>()): boolean => {
+    if (seen.has(path)) return false;
+    seen.add(path);
+    const text = sources[path] ?? "";
+    return text.includes(`"~/lib/${module}"`) || importedComponents(path, text).some((c) => uses(c, seen));
+  };
+  const folders = new Set<string>();
+  for (const path of Object.keys(sources)) {
+    const match = /^\/app\/((?:routes|pages)\/[^/]+)\//.exec(path);
+    if (match && uses(path)) folders.add(match[1]!);
+  }
+  return [...folders].sort();
+}
+
+describe("pages that open a provider's window (issue 53 item 2)", () => {
+  const windows = windowPages(build.routes);
+
+  it("are declared beside the page: every page loading a window's code lets that window in", () => {
+    const toss = foldersOpening("toss-window");
+    const portone = foldersOpening("portone-window");
+    expect(toss).toEqual(["routes/_shop.user.order", "routes/smartorder.order_check"]);
+    expect(portone).toEqual(["routes/_shop.identity.start"]);
+    for (const [folders, kind] of [
+      [toss, "toss"],
+      [portone, "portone"],
+    ] as const) {
+      for (const folder of folders) expect(windows.at(routePath(build.routes, routeId(folder))), folder).toBe(kind);
+    }
+    // A table's every page (the window opens after a move inside the page: decision 165), and no
+    // page that opens none.
+    for (const path of ["/smartorder", "/smartorder/start", "/smartorder/abc123", "/myorder/order"]) {
+      expect(windows.at(path), path).toBe("toss");
+    }
+    for (const path of ["/", "/user/checkout", "/shop/view/b0014", "/myshop/review", "/admin/payments"]) {
+      expect(windows.at(path), path).toBeNull();
+    }
+  });
+
+  it("have the window in their policy, and other pages not", async () => {
+    const tossOrigin = new URL(env.TOSS_SDK_URL!).origin;
+    const portoneOrigin = new URL(env.PORTONE_SDK_URL!).origin;
+    const cart = (await get(BEAUTY, "/user/checkout")).headers.get("content-security-policy")!;
+    expect(cart).not.toContain(tossOrigin);
+    expect(cart).not.toContain(portoneOrigin);
+    const table = (await get("bistro.localhost", "/smartorder")).headers.get("content-security-policy")!;
+    expect(table).toContain(tossOrigin);
+    expect(table).not.toContain(portoneOrigin);
   });
 });
