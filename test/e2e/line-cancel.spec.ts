@@ -1,11 +1,7 @@
 import type { Page } from "@playwright/test";
-import { agreeAll, collectErrors, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
-import { fillLogin } from "./order-helpers";
-import { koAuth } from "../../app/shared/messages/auth";
-import { koCart, koOrder } from "../../app/shared/messages/cart";
-import { koCartButton } from "../../app/shared/messages/shop/cart";
-import { koProduct } from "../../app/shared/messages/shop/product";
-import { koCheckout } from "../../app/shared/messages/checkout";
+import { collectErrors, expect, hydrated, jsOff, shopUrl, test } from "./fixtures";
+import { fillLogin, payByCard } from "./order-helpers";
+import { koOrder } from "../../app/shared/messages/cart";
 import { koLifecycle } from "../../app/shared/messages/lifecycle";
 
 /**
@@ -17,34 +13,7 @@ import { koLifecycle } from "../../app/shared/messages/lifecycle";
 const t = koLifecycle.saleCancel;
 
 /** A guest pays beauty's b0013 and b0014 by card through the stand-in (scripts on); the order id. */
-async function payTwoByCard(page: Page): Promise<string> {
-  for (const sid of ["b0013", "b0014"]) {
-    await page.goto(shopUrl("beauty", `/shop/view/${sid}`));
-    await hydrated(page);
-    const add = page.getByRole("form", { name: koProduct.addToCart });
-    await add.getByRole("button", { name: koProduct.addToCart }).click();
-    await expect(add.getByRole("status")).toContainText(koCartButton.added);
-  }
-  await page.getByTestId("header-cart").click();
-  await expect(page.getByTestId("cart-row")).toHaveCount(2);
-  await hydrated(page);
-  await page.getByRole("button", { name: koCart.order, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
-  await hydrated(page);
-  const sheet = page.getByRole("form", { name: koOrder.sheetTitle });
-  await sheet.getByLabel(koAuth.name).fill("김카드");
-  await sheet.getByRole("region", { name: koOrder.orderer }).getByLabel(koOrder.phone).fill("010-3000-4000");
-  await sheet.getByLabel(koOrder.receiver).fill("김카드");
-  await sheet.getByRole("region", { name: koOrder.delivery }).getByLabel(koOrder.phone).fill("010-3000-4000");
-  await sheet.getByLabel(koOrder.postcode).fill("06236");
-  await sheet.getByLabel(koOrder.address, { exact: true }).fill("서울특별시 강남구 테헤란로 1");
-  await sheet.getByRole("radio", { name: koCheckout.choices.card }).check();
-  await agreeAll(sheet);
-  await sheet.getByRole("button", { name: /결제하기/ }).click();
-  await page.getByRole("button", { name: "결제 승인" }).click();
-  await expect(page).toHaveURL(/\/user\/order_complete\?id=\d{12}/);
-  return new URL(page.url()).searchParams.get("id")!;
-}
+const payTwoByCard = (page: Page) => payByCard(page, ["b0013", "b0014"]);
 
 test("the owner cancels one line of a card order; both see it marked 판매취소", async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);

@@ -101,17 +101,19 @@ export function cartSaved(page: Page) {
 }
 
 /**
- * A guest pays beauty's b0014 by card through the stand-in's window (card payment needs scripts:
- * `page` runs them, each load waited on for hydration); answers the order id.
+ * A guest pays beauty's `sids` (b0014 unless named) by card through the stand-in's window (card
+ * payment needs scripts: `page` runs them, each load waited on for hydration); answers the order id.
  */
-export async function payByCard(page: Page): Promise<string> {
-  await page.goto(shopUrl("beauty", "/shop/view/b0014"));
-  await hydrated(page);
-  const add = page.getByRole("form", { name: koProduct.addToCart });
-  await add.getByRole("button", { name: koProduct.addToCart }).click();
-  await expect(add.getByRole("status")).toContainText(koCartButton.added);
+export async function payByCard(page: Page, sids: readonly string[] = ["b0014"]): Promise<string> {
+  for (const sid of sids) {
+    await page.goto(shopUrl("beauty", `/shop/view/${sid}`));
+    await hydrated(page);
+    const add = page.getByRole("form", { name: koProduct.addToCart });
+    await add.getByRole("button", { name: koProduct.addToCart }).click();
+    await expect(add.getByRole("status")).toContainText(koCartButton.added);
+  }
   await page.getByTestId("header-cart").click();
-  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  await expect(page.getByTestId("cart-row")).toHaveCount(sids.length);
   await hydrated(page);
   await page.getByRole("button", { name: koCart.order, exact: true }).click();
   await expect(page).toHaveURL(/\/user\/order\?id=\d{12}/);
